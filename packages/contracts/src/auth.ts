@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const SESSION_TTL_SECONDS = 604800;
+export const AUTH_COOKIE = 'auth_token';
+export const AUTH_HEADER = 'x-dcrt-hrm-auth';
+
+const email = z
+  .string({ error: 'Укажите email' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Некорректный email' }))
+  .pipe(z.string().max(254, { error: 'Слишком длинный email' }));
+
+const newPassword = z
+  .string({ error: 'Укажите пароль' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов` })
+  .max(128, { error: 'Пароль должен быть не длиннее 128 символов' });
+
+const requiredText = (label: string, max = 255) =>
+  z
+    .string({ error: `Укажите ${label}` })
+    .trim()
+    .min(1, { error: `Укажите ${label}` })
+    .max(max, { error: `Слишком длинное значение` });
+
+export const ZEmail = email;
+export const ZNewPassword = newPassword;
+
+export const ZSignUpRequest = z.object({
+  admin_user: z
+    .object({
+      email,
+      password: newPassword,
+      password_confirmation: z.string({ error: 'Повторите пароль' }),
+      name: requiredText('имя'),
+      company: requiredText('название компании'),
+      nick: z.string().trim().max(255).optional(),
+      inn: z
+        .string()
+        .trim()
+        .regex(/^(\d{10}|\d{12})?$/, { error: 'ИНН состоит из 10 или 12 цифр' })
+        .optional(),
+      time_zone: z.string().trim().max(64).optional(),
+      utm_source: z.string().trim().max(255).optional(),
+      is_adv_agree: z.boolean().optional(),
+      member_type: z.literal('owner').optional(),
+    })
+    .refine((u) => u.password === u.password_confirmation, {
+      path: ['password_confirmation'],
+      error: 'Пароли не совпадают',
+    }),
+});
+export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
+
+export const ZPersonName = z.object({
+  name: z.string().nullable(),
+  middle_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
+export const ZSignUpResponse = z.object({
+  admin_user: z
+    .object({ id: z.number().int(), account_id: z.number().int(), email: z.string() })
+    .extend(ZPersonName.shape),
+  auth_token: z.string(),
+});
+export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
+
+export const ZLoginSource = z.enum(['web', 'plugin']);
+export const ZLoginRequest = z.object({
+  email,
+  password: z.string({ error: 'Укажите пароль' }).min(1, { error: 'Укажите пароль' }).max(128),
+  source: ZLoginSource.optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZAuthTokenResponse = z.object({ auth_token: z.string() });
+export type TAuthTokenResponse = z.infer<typeof ZAuthTokenResponse>;
+
+export const ZResetRequest = z.object({ email });
+export type TResetRequest = z.infer<typeof ZResetRequest>;
+export const RESET_NEUTRAL_MESSAGE =
+  'Если такой email зарегистрирован, мы отправили на него ссылку для восстановления пароля';
+
+export const ZResetFromMailRequest = z
+  .object({
+    token: z.string({ error: 'Ссылка недействительна' }).min(1, { error: 'Ссылка недействительна' }),
+    password: newPassword,
+    password_confirmation: z.string({ error: 'Повторите пароль' }),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'Пароли не совпадают',
+  });
+export type TResetFromMailRequest = z.infer<typeof ZResetFromMailRequest>;
+export const RESET_LINK_INVALID = 'Ссылка для восстановления недействительна или устарела';

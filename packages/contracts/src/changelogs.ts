@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const ZChangelog = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  published_at: z.string(),
+  release_date: z.string(),
+  is_published: z.boolean(),
+});
+export type TChangelog = z.infer<typeof ZChangelog>;
+export const ZChangelogList = z.array(ZChangelog);
+export const ZChangelogIdParams = z.object({ id: z.coerce.number().int().positive() });

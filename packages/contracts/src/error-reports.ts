@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { MESSAGES } from './envelope.ts';
+
+export const ZErrorReportRequest = z.object({
+  message: z
+    .string({ error: MESSAGES.errorReportEmpty })
+    .trim()
+    .min(1, { error: MESSAGES.errorReportEmpty })
+    .max(5000, { error: 'Слишком длинное сообщение' }),
+  code: z.number().int().optional(),
+  path: z.string().max(2000).optional(),
+});
+export type TErrorReportRequest = z.infer<typeof ZErrorReportRequest>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZPersonName } from './auth.ts';
+import { ZChangelog } from './changelogs.ts';
+import { ZAdminUserSetting, ZMemberType } from './users.ts';
+
+export const ZTreeItem: z.ZodType<TTreeItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    parent_id: z.number().int().nullable(),
+    children: z.array(ZTreeItem),
+  }),
+);
+export type TTreeItem = { id: number; name: string; parent_id: number | null; children: TTreeItem[] };
+
+export const ZAccountSetting = z.object({
+  company_name: z.string(),
+  inn: z.string().nullable(),
+  time_zone: z.string(),
+  currency: z.string(),
+});
+
+export const ZUserStatusRight = z.object({
+  status_id: z.number().int(),
+  is_read: z.boolean(),
+  is_write: z.boolean(),
+});
+
+/** GET /api/me: every field of SPEC.md §3 "Current user". */
+export const ZMe = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    is_admin: z.boolean(),
+    member_type: ZMemberType,
+    account_id: z.number().int(),
+    admin_user_setting: ZAdminUserSetting,
+    account_divisions: z.array(ZTreeItem),
+    account_setting: ZAccountSetting,
+    admin_user_statuses: z.array(ZUserStatusRight),
+    is_auto: z.boolean(),
+    is_firework: z.boolean(),
+    is_onboarding: z.boolean(),
+    is_plugin: z.boolean(),
+    nick: z.string().nullable(),
+    time_zone: z.string(),
+    token: z.string(),
+    latest_changelog: ZChangelog.nullable(),
+    tariff_name: z.string(),
+    applicants_count: z.number().int(),
+    balance: z.number(),
+    tariff_start_at: z.string(),
+    tariff_end_at: z.string(),
+    tariff_is_active: z.boolean(),
+    tariff_users: z.number().int(),
+  })
+  .extend(ZPersonName.shape);
+export type TMe = z.infer<typeof ZMe>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { ZEmail, ZNewPassword, ZPersonName } from './auth.ts';
+
+export const PERMISSION_ACTIONS = [
+  'can_manage_vacancy',
+  'can_manage_publication',
+  'can_manage_applicant',
+  'can_manage_tag',
+  'can_upload_data',
+  'can_manage_others_applicant',
+  'can_manage_status',
+  'can_manage_reason',
+  'can_manage_account_source',
+  'can_manage_template_mail',
+  'can_view_work_calendars',
+] as const;
+export type TPermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+export const VACANCY_VISIBLE_FIELDS = [
+  'name', 'money', 'salary_from', 'salary_to', 'currency', 'needed', 'hired', 'avg_close_time',
+  'body', 'requirements', 'conditions', 'account_division', 'days_will_close', 'date_will_close',
+  'days_on_status', 'days_failed', 'salary_min', 'salary_max', 'regions', 'status_group',
+  'information', 'statuses', 'owners', 'watchers', 'fast_vacancy', 'profession', 'grade', 'sphere',
+  'stack', 'skills', 'city', 'country', 'vacancy_sites', 'author', 'count_applicants',
+] as const;
+
+export const APPLICANT_FIELDS = [
+  'first_name', 'last_name', 'middle_name', 'photo', 'gender', 'birthday', 'age', 'country',
+  'citizenship', 'company', 'position', 'phone', 'email', 'tg', 'skype', 'money',
+  'total_experience', 'source_add', 'source_name', 'about_me', 'skills', 'vacancies', 'worklog',
+  'experience', 'education', 'contacts', 'tags', 'unidentified_info', 'resume_urls',
+] as const;
+
+const flags = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
+
+export const ZPermissionsActions = flags(PERMISSION_ACTIONS);
+export type TPermissionsActions = z.infer<typeof ZPermissionsActions>;
+export const ZVisibleFieldsVacancy = flags(VACANCY_VISIBLE_FIELDS);
+export const ZApplicantFieldFlags = flags(APPLICANT_FIELDS.map((f) => `is_${f}` as const));
+
+export const ZAdminUserSetting = z.object({
+  is_hide_history_applicant: z.boolean(),
+  is_hide_experience: z.boolean(),
+  is_hide_education: z.boolean(),
+  is_hide_chat: z.boolean(),
+  is_confirm_send_opd: z.boolean(),
+  pick_sort_vacancies: z.string(),
+  pick_sort_applications: z.string(),
+  permissions_actions: ZPermissionsActions,
+  visible_fields_vacancy: ZVisibleFieldsVacancy,
+  download_pdf: ZApplicantFieldFlags,
+});
+export type TAdminUserSetting = z.infer<typeof ZAdminUserSetting>;
+
+/** Changes to the settings: any subset, nested objects merged key by key. */
+export const ZAdminUserSettingPatch = ZAdminUserSetting.extend({
+  permissions_actions: ZPermissionsActions.partial(),
+  visible_fields_vacancy: ZVisibleFieldsVacancy.partial(),
+  download_pdf: ZApplicantFieldFlags.partial(),
+}).partial();
+export type TAdminUserSettingPatch = z.infer<typeof ZAdminUserSettingPatch>;
+
+export const ZMemberType = z.enum(['owner', 'watcher'], {
+  error: 'Роль должна быть owner или watcher',
+});
+export type TMemberType = z.infer<typeof ZMemberType>;
+
+export const ZUser = z
+  .object({
+    id: z.number().int(),
+    account_id: z.number().int(),
+    email: z.string(),
+    first_name: z.string().nullable(),
+    nick: z.string().nullable(),
+    member_type: ZMemberType,
+    is_admin: z.boolean(),
+    is_active: z.boolean(),
+    is_auto: z.boolean(),
+    time_zone: z.string(),
+    admin_user_setting: ZAdminUserSetting,
+    setting_fields_applicant: ZApplicantFieldFlags,
+    created_at: z.string(),
+  })
+  .extend(ZPersonName.shape);
+export type TUser = z.infer<typeof ZUser>;
+
+const optionalText = z.string().trim().max(255, { error: 'Слишком длинное значение' }).nullish();
+
+export const ZCreateUserRequest = z.object({
+  admin_user: z
+    .object({
+      email: ZEmail,
+      name: z
+        .string({ error: 'Укажите имя' })
+        .trim()
+        .min(1, { error: 'Укажите имя' })
+        .max(255, { error: 'Слишком длинное значение' }),
+      member_type: ZMemberType,
+      is_admin: z.boolean().default(false),
+      password: ZNewPassword.optional(),
+      password_confirmation: z.string().optional(),
+      password_confirmed: z.string().optional(),
+      middle_name: optionalText,
+      last_name: optionalText,
+      nick: optionalText,
+      time_zone: z.string().trim().max(64).optional(),
+      is_active: z.boolean().optional(),
+      is_auto: z.boolean().optional(),
+      admin_user_setting: ZAdminUserSettingPatch.optional(),
+      setting_fields_applicant: ZApplicantFieldFlags.partial().optional(),
+    })
+    .refine(
+      (u) =>
+        u.password === undefined ||
+        (u.password_confirmation ?? u.password_confirmed ?? u.password) === u.password,
+      { path: ['password_confirmation'], error: 'Пароли не совпадают' },
+    ),
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
+
+export const ZUpdateUserRequest = z.object({
+  admin_user: z.object({
+    email: ZEmail.optional(),
+    name: z.string().trim().min(1, { error: 'Укажите имя' }).max(255).optional(),
+    middle_name: optionalText,
+    last_name: optionalText,
+    nick: optionalText,
+    time_zone: z.string().trim().min(1).max(64).optional(),
+    member_type: ZMemberType.optional(),
+    is_admin: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+    is_auto: z.boolean().optional(),
+    is_onboarding: z.boolean().optional(),
+    is_firework: z.boolean().optional(),
+    admin_user_setting: ZAdminUserSettingPatch.optional(),
+    setting_fields_applicant: ZApplicantFieldFlags.partial().optional(),
+  }),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+export const ZUserIdParams = z.object({
+  id: z.coerce.number({ error: 'Некорректный идентификатор' }).int().positive(),
+});
+
+export const ZUserList = z.array(ZUser);

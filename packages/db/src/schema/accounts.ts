@@ -1,0 +1,71 @@
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    inn: text(),
+    timeZone: text().notNull().default('Europe/Moscow'),
+    currency: text().notNull().default('RUB'),
+    isActive: boolean().notNull().default(true),
+    // Kept by a trigger on applicants, so GET /api/me never counts a million rows.
+    applicantsCount: integer().notNull().default(0),
+    utmSource: text(),
+    isAdvAgree: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantPolicy('accounts', 'id')],
+).enableRLS();
+
+export const accountTariffs = pgTable(
+  'account_tariffs',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    usersLimit: integer().notNull(),
+    balance: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('account_tariffs_current_idx').on(t.accountId, t.endAt.desc()),
+    tenantPolicy('account_tariffs'),
+  ],
+).enableRLS();
+
+export const accountDivisions = pgTable(
+  'account_divisions',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    parentId: integer(),
+    name: text().notNull(),
+    description: text(),
+    color: text(),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    foreignKey({ columns: [t.accountId, t.parentId], foreignColumns: [t.accountId, t.id] }).onDelete(
+      'cascade',
+    ),
+    tenantPolicy('account_divisions'),
+  ],
+).enableRLS();
+
