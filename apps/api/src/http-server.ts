@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie';
+import type { Database } from '@ats/db/connection';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
+import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
+import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
+import { registerMeRoutes } from './modules/me/me.routes.ts';
+import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerAuthentication } from './platform/auth.ts';
+import type { Config } from './platform/config.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { registerApiDocs } from './platform/docs.ts';
+import { registerEnvelope } from './platform/envelope.ts';
+import { registerHealth } from './platform/health.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mailer.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerSpa } from './platform/spa.ts';
+import { createErrorReportChat } from './platform/telegram.ts';
+
+z.config(z.locales.ru());
+
+export type HttpServerOptions = {
+  config: Config;
+  database: Database;
+  /** Tests pass their own logger settings (silent) or mailer. */
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+};
+
+const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/** The whole HTTP surface: platform plugins, then every module's routes, then the SPA. */
+export async function buildHttpServer(options: HttpServerOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Clients send DELETE with a JSON content type and no body; that is not malformed JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('invalid json'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  const log: FastifyBaseLogger = app.log;
+  const deps: AppDeps = {
+    config,
+    database,
+    mailer: options.mailer ?? createMailer(config, database.system, log),
+    errorReportChat: createErrorReportChat(config),
+    log,
+  };
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  await registerApiDocs(app);
+  registerAuthentication(app, database, config);
+  const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
+  registerEnvelope(app, spaFallback);
+  registerHealth(app, database);
+
+  registerAuthRoutes(app, deps);
+  registerMeRoutes(app, deps);
+  registerUsersRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerChangelogsRoutes(app, deps);
+  registerFeedbacksRoutes(app, deps);
+  registerErrorReportsRoutes(app, deps);
+
+  return app;
+}

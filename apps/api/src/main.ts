@@ -1,0 +1,44 @@
+import { openDatabase } from '@ats/db/connection';
+import { buildHttpServer } from './http-server.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { retryOutboxMail } from './platform/outbox-retry.ts';
+import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
+import { seedDemoAccount } from './demo-seed.ts';
+
+/** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildHttpServer({ config, database });
+  await loadChangelogFile(database.system, config.CHANGELOG_PATH);
+  if (config.DEMO) await seedDemoAccount(database, config, app.log);
+
+  const retry = setInterval(() => {
+    retryOutboxMail(config, database.system, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'outbox retry failed'),
+    );
+  }, 60_000);
+  retry.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(retry);
+    // Stop taking requests, let the ones in flight finish, then close the database cleanly.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || (error as Error).name === 'DataDirLockedError';
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

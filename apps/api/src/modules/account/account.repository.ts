@@ -1,0 +1,33 @@
+import { type Db, selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+
+export type AccountRow = {
+  id: number;
+  name: string;
+  inn: string | null;
+  time_zone: string;
+  currency: string;
+  is_active: boolean;
+  created_at: Date | string;
+  tariff_name: string | null;
+  tariff_start_at: Date | string | null;
+  tariff_end_at: Date | string | null;
+  tariff_users: number | null;
+  users_count: number;
+};
+
+export async function findAccount(tx: Db, accountId: number) {
+  const [row] = await selectRows<AccountRow>(tx, sql`
+    select a.id, a.name, a.inn, a.time_zone, a.currency, a.is_active, a.created_at,
+           t.name as tariff_name, t.start_at as tariff_start_at, t.end_at as tariff_end_at,
+           t.users_limit as tariff_users,
+           (select count(*)::int from users u
+             where u.account_id = a.id and u.deleted_at is null and u.is_active) as users_count
+    from accounts a
+    left join lateral (
+      select name, start_at, end_at, users_limit from account_tariffs
+      where account_id = a.id order by end_at desc limit 1
+    ) t on true
+    where a.id = ${accountId}`);
+  return row ?? null;
+}

@@ -1,0 +1,129 @@
+import { accountTariffs, accounts } from '@ats/db/schema/accounts';
+import type { Db } from '@ats/db/connection';
+import { authThrottle, passwordResetTokens, sessions, users } from '@ats/db/schema/users';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+
+/** Sign-up creates a tenant, so it cannot run inside one. */
+export async function insertAccountWithOwnerAcrossAccounts(
+  db: Db,
+  input: {
+    account: typeof accounts.$inferInsert;
+    tariff: Omit<typeof accountTariffs.$inferInsert, 'accountId'>;
+    owner: Omit<typeof users.$inferInsert, 'accountId'>;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.insert(accounts).values(input.account).returning({ id: accounts.id });
+    const accountId = account!.id;
+    await tx.insert(accountTariffs).values({ ...input.tariff, accountId });
+    const [owner] = await tx
+      .insert(users)
+      .values({ ...input.owner, accountId })
+      .returning({
+        id: users.id,
+        accountId: users.accountId,
+        email: users.email,
+        name: users.name,
+        middleName: users.middleName,
+        lastName: users.lastName,
+      });
+    return owner!;
+  });
+}
+
+/** Sign-in is by e-mail before any account is known. */
+export async function findUserByEmailAcrossAccounts(db: Db, email: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      deletedAt: users.deletedAt,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return user ?? null;
+}
+
+export async function insertSession(
+  tx: Db,
+  session: { accountId: number; userId: number; tokenHash: string; source: 'web' | 'plugin'; userAgent: string | null; ip: string | null; expiresAt: Date },
+) {
+  await tx.insert(sessions).values(session);
+}
+
+export async function revokeSession(tx: Db, accountId: number, sessionId: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.id, sessionId)));
+}
+
+export async function revokeUserSessions(tx: Db, accountId: number, userId: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertPasswordToken(
+  tx: Db,
+  token: { accountId: number; userId: number; tokenHash: string; purpose: 'reset' | 'invite'; expiresAt: Date },
+) {
+  await tx.insert(passwordResetTokens).values(token);
+}
+
+/** Marks the token used and returns its user in one statement, so a link works exactly once. */
+export async function consumePasswordTokenAcrossAccounts(db: Db, tokenHash: string) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ accountId: passwordResetTokens.accountId, userId: passwordResetTokens.userId });
+  return row ?? null;
+}
+
+export async function updatePasswordHash(tx: Db, accountId: number, userId: number, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+}
+
+export async function findThrottle(db: Db, key: string) {
+  const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
+  return row ?? null;
+}
+
+/** Counts one attempt in the key's window; locks the key once `limit` attempts fall in one window. */
+export async function recordThrottledAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  lockSeconds: number,
+) {
+  await db.execute(sql`
+    insert into auth_throttle as t (key, failures, window_started_at)
+    values (${key}, 1, now())
+    on conflict (key) do update set
+      failures = case when t.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                      then 1 else t.failures + 1 end,
+      window_started_at = case when t.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                               then now() else t.window_started_at end,
+      locked_until = case when (case when t.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                                     then 1 else t.failures + 1 end) >= ${limit}
+                          then now() + make_interval(secs => ${lockSeconds}) else t.locked_until end`);
+}
+
+export async function clearThrottle(db: Db, key: string) {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}

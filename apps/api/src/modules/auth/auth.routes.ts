@@ -1,0 +1,90 @@
+import {
+  ZAuthTokenResponse,
+  ZLoginRequest,
+  ZResetFromMailRequest,
+  ZResetRequest,
+  ZSignUpRequest,
+  ZSignUpResponse,
+} from '@ats/contracts/auth';
+import { MESSAGES, ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clearSessionCookie, requireSession, setSessionCookie } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { publicUrlFor } from '../../platform/public-url.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as auth from './auth.service.ts';
+
+const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Авторизация'];
+
+  r.post(
+    '/api/sign_up',
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Регистрация компании и её первого пользователя', body: ZSignUpRequest, response: { 200: successEnvelope(ZSignUpResponse) } },
+    },
+    async (request, reply) => {
+      const result = await auth.signUp(deps, request.body.admin_user, clientMeta(request));
+      setSessionCookie(reply, request, result.auth_token);
+      return success(result);
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Вход по email и паролю', body: ZLoginRequest, response: { 200: successEnvelope(ZAuthTokenResponse) } },
+    },
+    async (request, reply) => {
+      const result = await auth.logIn(deps, request.body, clientMeta(request));
+      setSessionCookie(reply, request, result.auth_token);
+      return success(result);
+    },
+  );
+
+  r.post(
+    '/api/auth/reset',
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Письмо со ссылкой для восстановления пароля', body: ZResetRequest, response: { 200: ZTextEnvelope } },
+    },
+    async (request) =>
+      success(await auth.requestPasswordReset(deps, request.body.email, publicUrlFor(deps.config, request), clientMeta(request))),
+  );
+
+  r.post(
+    '/api/auth/reset_from_mail',
+    {
+      config: { auth: 'none' },
+      schema: { tags, summary: 'Новый пароль по ссылке из письма', body: ZResetFromMailRequest, response: { 200: successEnvelope(ZAuthTokenResponse) } },
+    },
+    async (request, reply) => {
+      const result = await auth.resetPasswordFromMail(deps, request.body, clientMeta(request));
+      setSessionCookie(reply, request, result.auth_token);
+      return success(result);
+    },
+  );
+
+  r.delete(
+    '/api/log_out',
+    {
+      config: { allowInactiveAccount: true },
+      schema: { tags, summary: 'Выход: сессия отзывается, cookie очищается', response: { 200: ZTextEnvelope } },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await auth.logOut(tenantFromSession(deps.database, session), session.sessionId);
+      clearSessionCookie(reply, request);
+      return success(MESSAGES.loggedOut);
+    },
+  );
+}

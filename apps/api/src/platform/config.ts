@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false'], { error: 'ожидается 1, 0, true или false' })
+  .transform((v) => v === '1' || v === 'true');
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'ожидается номер порта' })
+    .int({ error: 'ожидается целое число' })
+    .min(0)
+    .max(65535, { error: 'порт не больше 65535' })
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'ожидается адрес вида postgres://user:pass@host:5432/db' })
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'ожидается адрес вида https://ats.example.ru' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'ожидается адрес вида smtp://user:pass@host:587' }).optional(),
+  MAIL_FROM: z.string().min(3).default('ATS <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email({ error: 'ожидается email' }).default('support@localhost'),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  ERROR_REPORT_CHAT_ID: z.string().min(1).optional(),
+  TELEGRAM_API_BASE_URL: z.url({ error: 'ожидается адрес' }).default('https://api.telegram.org'),
+  ERROR_TRACKING_TOKEN: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO: flag.default(false),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
+});
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfig.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Неверная конфигурация:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';

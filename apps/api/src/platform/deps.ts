@@ -1,0 +1,14 @@
+import type { Database } from '@ats/db/connection';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Mailer } from './mailer.ts';
+import type { ChatNotifier } from './telegram.ts';
+
+/** What every module's routes and services are given: built once in buildHttpServer. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  errorReportChat: ChatNotifier;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,77 @@
+import { API_CODES, MESSAGES, type TErrorEnvelope } from '@ats/contracts/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+export const success = <T>(message: T) => ({ code: 200 as const, status: 'success' as const, message });
+
+const sendError = (reply: FastifyReply, body: TErrorEnvelope) => reply.code(body.code).send(body);
+
+const fieldErrors = (error: FastifyError): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    errors[field] ??= issue.message ?? MESSAGES.validationFailed;
+  }
+  return errors;
+};
+
+/**
+ * Every answer, the ones Fastify makes itself included, is the envelope {code, status, message}
+ * with the HTTP status equal to code and a Russian message.
+ */
+export function registerEnvelope(
+  app: FastifyInstance,
+  spaFallback: ((request: FastifyRequest, reply: FastifyReply) => boolean) | null,
+) {
+  app.setNotFoundHandler((request, reply) => {
+    if (spaFallback?.(request, reply)) return reply;
+    return sendError(reply, {
+      code: API_CODES.notFound,
+      status: 'error',
+      message: `${MESSAGES.routeNotFound}: ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return sendError(reply, {
+        code: error.code,
+        status: 'error',
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, {
+        code: API_CODES.badRequest,
+        status: 'error',
+        message: MESSAGES.validationFailed,
+        errors: fieldErrors(error),
+      });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, { code: 400, status: 'error', message: MESSAGES.malformedJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, { code: 413, status: 'error', message: MESSAGES.payloadTooLarge });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, {
+          code: 415,
+          status: 'error',
+          message: 'Неподдерживаемый формат тела запроса: ожидается JSON',
+        });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, {
+        code: error.statusCode,
+        status: 'error',
+        message: error.statusCode === 404 ? MESSAGES.notFound : MESSAGES.validationFailed,
+      });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return sendError(reply, { code: API_CODES.internal, status: 'error', message: MESSAGES.somethingWentWrong });
+  });
+}

@@ -1,0 +1,28 @@
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZHealth } from '@ats/contracts/health';
+import type { Database } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+import { success } from './envelope.ts';
+
+export function registerHealth(app: FastifyInstance, database: Database) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['Служебное'], summary: 'Состояние сервера', response: { 200: successEnvelope(ZHealth) } },
+    },
+    async () => {
+      try {
+        await database.system.execute(sql`select 1`);
+        // The durable queue lives in the same database: the mail outbox must be readable.
+        await database.system.execute(sql`select 1 from mail_outbox limit 1`);
+      } catch {
+        throw new AppError(503, 'База данных недоступна');
+      }
+      return success({ db: 'ok' as const, queue: 'ok' as const });
+    },
+  );
+}

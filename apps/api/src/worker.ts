@@ -1,0 +1,33 @@
+import { openDatabase } from '@ats/db/connection';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { retryOutboxMail } from './platform/outbox-retry.ts';
+
+/**
+ * `npm run worker`: background work as its own process, for deployments that run several API
+ * processes against PostgreSQL. With the embedded database the API runs this work itself.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError('Отдельный worker работает только с DATABASE_URL: встроенную базу открывает один процесс (npm start).');
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const tick = () => retryOutboxMail(config, database.system, log).catch((err: unknown) => log.error({ err }, 'outbox retry failed'));
+  const timer = setInterval(() => void tick(), 60_000);
+  void tick();
+  const stop = async () => {
+    clearInterval(timer);
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  log.info('worker started');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
