@@ -1,0 +1,67 @@
+import type { Database } from '@ats/db/connection';
+import type { FastifyInstance } from 'fastify';
+import { buildHttpServer } from '../src/http-server.ts';
+import { type Config, loadConfig } from '../src/platform/config.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** The real server on a fresh database, driven through HTTP with Fastify's inject. */
+export async function createTestApp(env: Record<string, string> = {}, options: { logger?: unknown } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const app = await buildHttpServer({
+    config,
+    database,
+    ...(options.logger ? { logger: options.logger as never } : { logger: false }),
+  });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type ApiResponse<T = unknown> = {
+  status: number;
+  body: { code: number; status: 'success' | 'error'; message: T; errors?: Record<string, string> };
+  headers: Record<string, string | string[] | number | undefined>;
+  cookies: { name: string; value: string; [key: string]: unknown }[];
+};
+
+type RequestOptions = { token?: string; cookie?: string; origin?: string; headers?: Record<string, string> };
+
+/** A JSON call as the product's API clients make it: the token in X-DCRT-HRM-AUTH. */
+export async function call<T = any>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['x-dcrt-hrm-auth'] = options.token;
+  if (options.cookie) headers.cookie = `auth_token=${options.cookie}`;
+  if (options.origin) headers.origin = options.origin;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    headers: response.headers,
+    cookies: response.cookies as ApiResponse['cookies'],
+  };
+}
