@@ -79,18 +79,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A mutation carried by the cookie alone must come from the app's own pages. */
 function assertSameOrigin(request: FastifyRequest, config: Config) {
   const origin = request.headers.origin ?? request.headers.referer;
-  const allowed = new Set<string>();
-  if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
+  const originOf = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  const allowed = new Set<string | null>();
+  if (config.PUBLIC_URL) allowed.add(originOf(config.PUBLIC_URL));
   if (request.headers.host) {
-    allowed.add(`http://${request.headers.host}`);
-    allowed.add(`https://${request.headers.host}`);
+    allowed.add(originOf(`http://${request.headers.host}`));
+    allowed.add(originOf(`https://${request.headers.host}`));
   }
-  let requestOrigin: string | null = null;
-  try {
-    requestOrigin = origin ? new URL(origin).origin : null;
-  } catch {
-    requestOrigin = null;
-  }
+  const requestOrigin = origin ? originOf(origin) : null;
   if (!requestOrigin || !allowed.has(requestOrigin)) {
     throw new AppError(API_CODES.forbidden, MESSAGES.foreignOrigin);
   }

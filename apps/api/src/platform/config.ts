@@ -31,6 +31,8 @@ const ZConfig = z.object({
   ERROR_TRACKING_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: flag.default(false),
+  /** Behind a reverse proxy: trust X-Forwarded-Proto/For (HTTPS detection, client address). */
+  TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
 });
