@@ -41,7 +41,7 @@ export type ApiResponse<T = unknown> = {
 type RequestOptions = { token?: string; cookie?: string; origin?: string; headers?: Record<string, string> };
 
 /** A JSON call as the product's API clients make it: the token in X-DCRT-HRM-AUTH. */
-export async function call<T = any>(
+export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read loosely typed bodies
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,

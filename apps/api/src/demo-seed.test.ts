@@ -1,0 +1,37 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type TestApp, call, createTestApp } from '../test/test-app.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoAccount } from './demo-seed.ts';
+
+describe('the demo account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has an owner-admin, an owner and a watcher whose printed logins work, and seeding twice changes nothing', async () => {
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    await seedDemoAccount(t.database, t.config, pino({ level: 'silent' }));
+    await seedDemoAccount(t.database, t.config, pino({ level: 'silent' }));
+    log.mockRestore();
+
+    const roles: Record<string, { member_type: string; is_admin: boolean }> = {};
+    for (const { email } of DEMO_USERS) {
+      expect(printed.join('\n')).toContain(`${email} / ${DEMO_PASSWORD}`);
+      const login = await call(t.app, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+      expect(login.status).toBe(200);
+      const me = await call(t.app, 'GET', '/api/me', undefined, { token: login.body.message.auth_token });
+      roles[email] = { member_type: me.body.message.member_type, is_admin: me.body.message.is_admin };
+    }
+    expect(Object.values(roles)).toEqual([
+      { member_type: 'owner', is_admin: true },
+      { member_type: 'owner', is_admin: false },
+      { member_type: 'watcher', is_admin: false },
+    ]);
+    const admin = await call(t.app, 'POST', '/api/auth/login', { email: DEMO_USERS[0].email, password: DEMO_PASSWORD });
+    const team = await call(t.app, 'GET', '/api/users', undefined, { token: admin.body.message.auth_token });
+    expect(team.body.message).toHaveLength(3);
+  });
+});
