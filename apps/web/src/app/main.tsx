@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { accountQueryOptions, endLocalSession, type AccountState } from '../features/session/session.queries';
+import { setSessionHandlers } from '../shared/session-events';
+import { Providers } from './providers';
+import { queryClient } from './query-client';
+import { createAppRouter } from './router';
+import './styles.css';
+
+const router = createAppRouter();
+
+setSessionHandlers({
+  // SPEC.md §4: 420/421 from any call ends the session here too.
+  onSessionLost: () => {
+    endLocalSession(queryClient);
+    void router.navigate('/auth/login', { replace: true });
+  },
+  // SPEC.md §4: 419 replaces the whole app by the deactivated screen.
+  onAccountInactive: (message) => {
+    const deactivated: AccountState = { state: 'deactivated', message };
+    queryClient.setQueryData(accountQueryOptions.queryKey, deactivated);
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Нет элемента #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,114 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './app-shell';
+import { accessLoader, guestOnlyLoader, sessionLoader } from './guards/session-guards';
+import { DefaultLayout } from './layouts/default-layout';
+import { FaqLayout } from './layouts/faq-layout';
+import { GuestLayout } from './layouts/guest-layout';
+import { RootErrorBoundary } from './root-error-boundary';
+
+type PageModule = { default: ComponentType };
+
+/** A lazily loaded page; a route name also adds the role check of SPEC.md §6. */
+function page(path: string, load: () => Promise<PageModule>, name?: string): RouteObject {
+  return {
+    path,
+    ...(name ? { handle: { name }, loader: accessLoader(name) } : {}),
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+const guestRoutes: RouteObject[] = [
+  page('/auth/login', () => import('../routes/login')),
+  page('/auth/signup', () => import('../routes/signup')),
+  page('/auth/reset', () => import('../routes/reset')),
+  page('/auth/reset-from-mail', () => import('../routes/reset-from-mail')),
+];
+
+const mainRoutes: RouteObject[] = [
+  page('/', () => import('../routes/vacancies')),
+  page('/admin-articles', () => import('../routes/admin-articles')),
+  page('/analytics', () => import('../routes/analytics'), 'analytics'),
+  page('/applicant/double', () => import('../routes/applicant-double'), 'applicant-double'),
+  page('/applicant/doubles', () => import('../routes/applicant-doubles'), 'applicant-doubles'),
+  page('/applicant/:id', () => import('../routes/applicant')),
+  page('/applicants', () => import('../routes/applicants'), 'applicants'),
+  page('/applicants/list', () => import('../routes/applicants-list'), 'applicants-list'),
+  page('/avito', () => import('../routes/avito')),
+  page('/google', () => import('../routes/google')),
+  page('/habr', () => import('../routes/habr')),
+  page('/hh', () => import('../routes/hh')),
+  page('/events', () => import('../routes/events')),
+  page('/requests', () => import('../routes/requests')),
+  page('/user', () => import('../routes/user')),
+  page('/delayed-tasks', () => import('../routes/delayed-tasks')),
+  page('/delayed-tasks/create', () => import('../routes/delayed-task-create')),
+  page('/delayed-tasks/:id', () => import('../routes/delayed-task')),
+  page('/remote-vacancies', () => import('../routes/remote-vacancies')),
+  page('/remote-vacancies/OwnVacancy', () => import('../routes/remote-vacancies-own')),
+  page('/remote-vacancies/RemoteVacancyHh', () => import('../routes/remote-vacancies-hh')),
+  page('/remote-vacancies/SampleRemoteVacancy', () => import('../routes/remote-vacancies-samples')),
+  page('/vacancy/:id', () => import('../routes/vacancy')),
+  page('/vacancy/:id/candidates', () => import('../routes/vacancy-candidates')),
+  page('/vacancy/:id/publication/create', () => import('../routes/vacancy-publication-create')),
+  page('/vacancy/template/:id', () => import('../routes/vacancy-template')),
+  page('/payment/success', () => import('../routes/payment-success')),
+  page('/payment/fail', () => import('../routes/payment-fail')),
+  page('/settings', () => import('../routes/settings'), 'settings'),
+  page('/settings/account', () => import('../routes/settings-account'), 'settings-account'),
+  page('/settings/automation', () => import('../routes/settings-automation'), 'settings-automation'),
+  page(
+    '/settings/candidate-evaluation-forms',
+    () => import('../routes/settings-candidate-evaluation-forms'),
+    'settings-candidate-evaluation-forms',
+  ),
+  page('/settings/common', () => import('../routes/settings-common'), 'settings-common'),
+  page('/settings/divisions', () => import('../routes/settings-divisions'), 'settings-divisions'),
+  page('/settings/edit-users', () => import('../routes/settings-edit-users'), 'settings-edit-users'),
+  page(
+    '/settings/mail-templates',
+    () => import('../routes/settings-mail-templates'),
+    'settings-mail-templates',
+  ),
+  page(
+    '/settings/reject-reasons',
+    () => import('../routes/settings-reject-reasons'),
+    'settings-reject-reasons',
+  ),
+  page(
+    '/settings/resume/sources',
+    () => import('../routes/settings-resume-sources'),
+    'settings-resume-sources',
+  ),
+  page('/settings/safety', () => import('../routes/settings-safety'), 'settings-safety'),
+  page('/settings/services', () => import('../routes/settings-services'), 'settings-services'),
+  page('/settings/tags', () => import('../routes/settings-tags'), 'settings-tags'),
+];
+
+const staticRoutes: RouteObject[] = [
+  page('/static/affiliate-program', () => import('../routes/static-affiliate-program')),
+  page('/static/changelog', () => import('../routes/static-changelog')),
+  page('/static/faq', () => import('../routes/static-faq')),
+  page('/static/faq/search', () => import('../routes/static-faq-search')),
+  page('/static/faq/:slug', () => import('../routes/static-faq-article')),
+  page('/static/offer', () => import('../routes/static-offer')),
+  page('/static/privacy-agreement', () => import('../routes/static-privacy-agreement')),
+  page('/static/privacy-policy', () => import('../routes/static-privacy-policy')),
+  page('/static/user-agreement', () => import('../routes/static-user-agreement')),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RootErrorBoundary />,
+    children: [
+      { element: <GuestLayout />, loader: guestOnlyLoader, children: guestRoutes },
+      { element: <DefaultLayout />, loader: sessionLoader, children: mainRoutes },
+      { element: <FaqLayout />, children: staticRoutes },
+      // Unknown paths get the 404 page for everyone, signed in or not.
+      { element: <GuestLayout />, children: [page('*', () => import('../routes/not-found'))] },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,44 @@
+import {
+  AdjustmentsHorizontalIcon,
+  BoltIcon,
+  BuildingOffice2Icon,
+  ClipboardDocumentCheckIcon,
+  CreditCardIcon,
+  DocumentTextIcon,
+  EnvelopeIcon,
+  HandThumbDownIcon,
+  PuzzlePieceIcon,
+  ShieldCheckIcon,
+  TagIcon,
+  UsersIcon,
+} from '@heroicons/react/24/outline';
+import type { SETTINGS_SUBPAGES } from '../session/route-access';
+import type { HeroIcon } from '../../shared/icons/icon-list';
+
+export type SettingsSectionName = (typeof SETTINGS_SUBPAGES)[number];
+
+export type SettingsSection = {
+  name: SettingsSectionName;
+  path: string;
+  title: string;
+  description: string;
+  icon: HeroIcon;
+};
+
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { name: 'settings-common', path: '/settings/common', title: 'Общие', description: 'Компания, часовой пояс и валюта.', icon: AdjustmentsHorizontalIcon },
+  { name: 'settings-account', path: '/settings/account', title: 'Аккаунт', description: 'Тариф, оплата и баланс.', icon: CreditCardIcon },
+  { name: 'settings-edit-users', path: '/settings/edit-users', title: 'Пользователи', description: 'Сотрудники, роли и права доступа.', icon: UsersIcon },
+  { name: 'settings-divisions', path: '/settings/divisions', title: 'Отделы', description: 'Структура компании для вакансий.', icon: BuildingOffice2Icon },
+  { name: 'settings-reject-reasons', path: '/settings/reject-reasons', title: 'Причины отказа', description: 'Почему кандидаты не проходят отбор.', icon: HandThumbDownIcon },
+  { name: 'settings-mail-templates', path: '/settings/mail-templates', title: 'Шаблоны писем', description: 'Письма кандидатам и приглашения.', icon: EnvelopeIcon },
+  { name: 'settings-tags', path: '/settings/tags', title: 'Теги', description: 'Метки для кандидатов.', icon: TagIcon },
+  { name: 'settings-resume-sources', path: '/settings/resume/sources', title: 'Источники резюме', description: 'Откуда приходят кандидаты.', icon: DocumentTextIcon },
+  { name: 'settings-candidate-evaluation-forms', path: '/settings/candidate-evaluation-forms', title: 'Формы оценки кандидатов', description: 'Анкеты для оценки после интервью.', icon: ClipboardDocumentCheckIcon },
+  { name: 'settings-automation', path: '/settings/automation', title: 'Автоматизация', description: 'Автоматические действия при смене этапа.', icon: BoltIcon },
+  { name: 'settings-services', path: '/settings/services', title: 'Сервисы', description: 'Подключённые сайты работы и мессенджеры.', icon: PuzzlePieceIcon },
+  { name: 'settings-safety', path: '/settings/safety', title: 'Безопасность', description: 'Сессии и доступ к данным.', icon: ShieldCheckIcon },
+];
+
+export const findSettingsSection = (name: SettingsSectionName) =>
+  SETTINGS_SECTIONS.find((section) => section.name === name);

@@ -1,0 +1,5 @@
+import { AreaScreen } from '../features/areas/area-screen';
+
+export default function RemoteVacanciesRoute() {
+  return <AreaScreen title="Публикации" description="Вакансии, опубликованные на сайтах работы." />;
+}

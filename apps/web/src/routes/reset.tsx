@@ -1,0 +1,5 @@
+import { ResetScreen } from '../features/auth/reset-screen';
+
+export default function ResetRoute() {
+  return <ResetScreen />;
+}

@@ -1,0 +1,5 @@
+import { SignupScreen } from '../features/auth/signup-screen';
+
+export default function SignupRoute() {
+  return <SignupScreen />;
+}

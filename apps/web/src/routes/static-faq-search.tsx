@@ -1,0 +1,5 @@
+import { FaqSearchScreen } from '../features/static-pages/faq-search-screen';
+
+export default function StaticFaqSearchRoute() {
+  return <FaqSearchScreen />;
+}

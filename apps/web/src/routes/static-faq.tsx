@@ -1,0 +1,5 @@
+import { FaqScreen } from '../features/static-pages/faq-screen';
+
+export default function StaticFaqRoute() {
+  return <FaqScreen />;
+}

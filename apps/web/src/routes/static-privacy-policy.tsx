@@ -1,0 +1,5 @@
+import { LegalScreen } from '../features/static-pages/legal-screen';
+
+export default function StaticPrivacyPolicyRoute() {
+  return <LegalScreen document="privacy-policy" />;
+}

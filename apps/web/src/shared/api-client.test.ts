@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiCall, apiRequest } from './api-client';
+import { setSessionHandlers } from './session-events';
+import { notify } from './toasts';
+
+const reply = (code: number, message: unknown, extra: Record<string, unknown> = {}, headers = {}) =>
+  new Response(JSON.stringify({ code, status: code === 200 ? 'success' : 'error', message, ...extra }), {
+    status: code,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+const fetchMock = vi.fn<typeof fetch>();
+const handlers = { onSessionLost: vi.fn(), onAccountInactive: vi.fn() };
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  setSessionHandlers(handlers);
+  for (const key of ['success', 'error', 'info', 'warning', 'accountInactive'] as const) {
+    vi.spyOn(notify, key).mockImplementation(() => 1);
+  }
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockReset();
+  handlers.onSessionLost.mockReset();
+  handlers.onAccountInactive.mockReset();
+});
+
+describe('api client', () => {
+  it('sends JSON with same-origin credentials and unwraps the payload', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 7 }));
+    const data = await apiRequest('/users/7', { method: 'PATCH', body: { a: 1 } });
+    expect(data).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users/7');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('validates the payload with a contract schema', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 'x' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const result = await apiCall('/me', { schema: z.object({ id: z.number() }) });
+    expect(result.ok).toBe(false);
+  });
+
+  it('shows the server message as an error toast for 5 s and keeps field errors', async () => {
+    fetchMock.mockResolvedValue(reply(400, 'Проверьте поля', { errors: { email: 'Некорректный email' } }));
+    const result = await apiCall('/sign_up', { method: 'POST', body: {} });
+    expect(result).toMatchObject({ ok: false, code: 400, errors: { email: 'Некорректный email' } });
+    expect(notify.error).toHaveBeenCalledWith('Проверьте поля', 5000);
+  });
+
+  it.each([420, 421])('logs out on %i', async (code) => {
+    fetchMock.mockResolvedValue(reply(code, 'Сессия истекла'));
+    await apiCall('/vacancies');
+    expect(handlers.onSessionLost).toHaveBeenCalledOnce();
+  });
+
+  it('does not treat "no session" as an event when session handling is off', async () => {
+    fetchMock.mockResolvedValue(reply(420, 'Необходимо войти'));
+    await apiCall('/me', { sessionHandling: false, errorToast: false });
+    expect(handlers.onSessionLost).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the inactive-account toast on 419', async () => {
+    fetchMock.mockResolvedValue(reply(419, 'Ваш аккаунт не активен. Обратитесь к менеджеру для активации.'));
+    await apiCall('/account');
+    expect(notify.accountInactive).toHaveBeenCalledOnce();
+    expect(handlers.onAccountInactive).toHaveBeenCalledOnce();
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('turns a thrown exception into code 520 with its message', async () => {
+    fetchMock.mockRejectedValue(new Error('Failed to fetch'));
+    const result = await apiCall('/me');
+    expect(result).toEqual({ ok: false, code: 520, message: 'Failed to fetch' });
+    fetchMock.mockRejectedValue(new Error(''));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ code: 520, message: 'Неизвестная ошибка' });
+    await expect(apiRequest('/me')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('shows the success toast when asked', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 1 }));
+    await apiCall('/tags', { method: 'POST', body: {}, successToast: true });
+    expect(notify.success).toHaveBeenCalledWith('Операция выполнена успешно', 5000);
+    fetchMock.mockResolvedValue(reply(200, 'Заявка отправлена'));
+    await apiCall('/x', { method: 'POST', successToast: 'server' });
+    expect(notify.success).toHaveBeenLastCalledWith('Заявка отправлена', 5000);
+  });
+
+  it('reads Retry-After on 429', async () => {
+    fetchMock.mockResolvedValue(reply(429, 'Слишком много попыток', {}, { 'Retry-After': '30' }));
+    const result = await apiCall('/auth/login', { method: 'POST', body: {} });
+    expect(result).toMatchObject({ ok: false, code: 429, retryAfter: 30 });
+  });
+});

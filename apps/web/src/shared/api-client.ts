@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
+import { sessionEvents } from './session-events';
+import { API_TOAST_MS, notify } from './toasts';
+
+export const THROWN_ERROR_CODE = 520;
+
+export type FieldErrors = Record<string, string>;
+
+export type ApiResult<T> =
+  | { ok: true; code: 200; data: T }
+  | { ok: false; code: number; message: string; errors?: FieldErrors; retryAfter?: number };
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly errors: FieldErrors | undefined;
+  constructor(code: number, message: string, errors?: FieldErrors) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export type ApiOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Validates the success payload against a contract schema. */
+  schema?: z.ZodType<T>;
+  /** Shows an error toast for a non-200 answer (default on). */
+  errorToast?: boolean;
+  /** true → 'Операция выполнена успешно'; 'server' → the server's own text; a string → it. */
+  successToast?: boolean | 'server' | string;
+  /** Off for probes such as GET /api/me, where "no session" is an answer, not an event. */
+  sessionHandling?: boolean;
+  signal?: AbortSignal;
+};
+
+type Envelope = { code?: unknown; status?: unknown; message?: unknown; errors?: unknown };
+
+function buildUrl(path: string, query: ApiOptions<unknown>['query']): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' ? (body as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function showSuccessToast(option: ApiOptions<unknown>['successToast'], payload: unknown) {
+  if (!option) return;
+  const text =
+    option === 'server'
+      ? typeof payload === 'string'
+        ? payload
+        : MESSAGES.operationSucceeded
+      : option === true
+        ? MESSAGES.operationSucceeded
+        : option;
+  notify.success(text, API_TOAST_MS);
+}
+
+/** Sends a request to /api and returns the parsed envelope; never throws. */
+export async function apiCall<T = unknown>(
+  path: string,
+  options: ApiOptions<T> = {},
+): Promise<ApiResult<T>> {
+  const { method = 'GET', body, schema, errorToast = true, sessionHandling = true } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    const message = (error instanceof Error && error.message) || MESSAGES.unknownError;
+    if (errorToast && !(error instanceof DOMException && error.name === 'AbortError')) {
+      notify.error(message, API_TOAST_MS);
+    }
+    return { ok: false, code: THROWN_ERROR_CODE, message };
+  }
+
+  const envelope = await readEnvelope(response);
+  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+
+  if (code === API_CODES.ok && response.ok) {
+    let data = envelope?.message as T;
+    if (schema) {
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) {
+        console.error(`Ответ ${method} ${path} не совпал с контрактом`, parsed.error.issues);
+        if (errorToast) notify.error(MESSAGES.somethingWentWrong, API_TOAST_MS);
+        return { ok: false, code: THROWN_ERROR_CODE, message: MESSAGES.somethingWentWrong };
+      }
+      data = parsed.data;
+    }
+    showSuccessToast(options.successToast, data);
+    return { ok: true, code: 200, data };
+  }
+
+  const message =
+    typeof envelope?.message === 'string' ? envelope.message : MESSAGES.somethingWentWrong;
+  const errors = isFieldErrors(envelope?.errors) ? envelope.errors : undefined;
+  const retryAfterHeader = Number(response.headers.get('Retry-After'));
+  const retryAfter = Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
+
+  if (sessionHandling && (code === API_CODES.sessionMissing || code === API_CODES.sessionExpired)) {
+    sessionEvents.sessionLost();
+  } else if (sessionHandling && code === API_CODES.accountInactive) {
+    notify.accountInactive();
+    sessionEvents.accountInactive(message);
+  } else if (errorToast) {
+    notify.error(message, API_TOAST_MS);
+  }
+  return { ok: false, code, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+/** Like apiCall, but returns the payload and throws ApiError otherwise (for TanStack Query). */
+export async function apiRequest<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+  const result = await apiCall(path, options);
+  if (result.ok) return result.data;
+  throw new ApiError(result.code, result.message, result.errors);
+}
