@@ -12,7 +12,9 @@ describe('the demo account', () => {
 
   it('has an owner-admin, an owner and a watcher whose printed logins work, and seeding twice changes nothing', async () => {
     const printed: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    const log = vi
+      .spyOn(console, 'log')
+      .mockImplementation((line: string) => void printed.push(line));
     await seedDemoAccount(t.database, t.config, pino({ level: 'silent' }));
     await seedDemoAccount(t.database, t.config, pino({ level: 'silent' }));
     log.mockRestore();
@@ -20,18 +22,31 @@ describe('the demo account', () => {
     const roles: Record<string, { member_type: string; is_admin: boolean }> = {};
     for (const { email } of DEMO_USERS) {
       expect(printed.join('\n')).toContain(`${email} / ${DEMO_PASSWORD}`);
-      const login = await call(t.app, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD });
+      const login = await call(t.app, 'POST', '/api/auth/login', {
+        email,
+        password: DEMO_PASSWORD,
+      });
       expect(login.status).toBe(200);
-      const me = await call(t.app, 'GET', '/api/me', undefined, { token: login.body.message.auth_token });
-      roles[email] = { member_type: me.body.message.member_type, is_admin: me.body.message.is_admin };
+      const me = await call(t.app, 'GET', '/api/me', undefined, {
+        token: login.body.message.auth_token,
+      });
+      roles[email] = {
+        member_type: me.body.message.member_type,
+        is_admin: me.body.message.is_admin,
+      };
     }
     expect(Object.values(roles)).toEqual([
       { member_type: 'owner', is_admin: true },
       { member_type: 'owner', is_admin: false },
       { member_type: 'watcher', is_admin: false },
     ]);
-    const admin = await call(t.app, 'POST', '/api/auth/login', { email: DEMO_USERS[0].email, password: DEMO_PASSWORD });
-    const team = await call(t.app, 'GET', '/api/users', undefined, { token: admin.body.message.auth_token });
+    const admin = await call(t.app, 'POST', '/api/auth/login', {
+      email: DEMO_USERS[0].email,
+      password: DEMO_PASSWORD,
+    });
+    const team = await call(t.app, 'GET', '/api/users', undefined, {
+      token: admin.body.message.auth_token,
+    });
     expect(team.body.message).toHaveLength(3);
   });
 });

@@ -29,13 +29,46 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
     const meta = { ip: null, userAgent: 'demo-seed' };
     const { admin_user: admin } = await signUp(
       deps,
-      { email: DEMO_USERS[0].email, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD, name: 'Анна Смирнова', company: 'Демо-компания' },
+      {
+        email: DEMO_USERS[0].email,
+        password: DEMO_PASSWORD,
+        password_confirmation: DEMO_PASSWORD,
+        name: 'Анна Смирнова',
+        company: 'Демо-компания',
+      },
       meta,
     );
-    const tenant = { accountId: admin.account_id, userId: admin.id, transaction: <T>(work: Parameters<Database['withTenant']>[1]) => database.withTenant(admin.account_id, work) as Promise<T> };
+    const tenant = {
+      accountId: admin.account_id,
+      userId: admin.id,
+      transaction: <T>(work: Parameters<Database['withTenant']>[1]) =>
+        database.withTenant(admin.account_id, work) as Promise<T>,
+    };
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    await createUser(deps, tenant, { email: DEMO_USERS[1].email, name: 'Олег Петров', member_type: 'owner', is_admin: false, password: DEMO_PASSWORD }, url);
-    await createUser(deps, tenant, { email: DEMO_USERS[2].email, name: 'Мария Козлова', member_type: 'watcher', is_admin: false, password: DEMO_PASSWORD }, url);
+    await createUser(
+      deps,
+      tenant,
+      {
+        email: DEMO_USERS[1].email,
+        name: 'Олег Петров',
+        member_type: 'owner',
+        is_admin: false,
+        password: DEMO_PASSWORD,
+      },
+      url,
+    );
+    await createUser(
+      deps,
+      tenant,
+      {
+        email: DEMO_USERS[2].email,
+        name: 'Мария Козлова',
+        member_type: 'watcher',
+        is_admin: false,
+        password: DEMO_PASSWORD,
+      },
+      url,
+    );
   }
   const lines = DEMO_USERS.map((u) => `  ${u.email} / ${DEMO_PASSWORD} — ${u.role}`);
   console.log(`Демо-аккаунт готов. Входы:\n${lines.join('\n')}`);

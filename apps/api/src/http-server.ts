@@ -55,7 +55,13 @@ export async function buildHttpServer(options: HttpServerOptions) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('invalid json'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+      done(
+        Object.assign(new Error('invalid json'), {
+          statusCode: 400,
+          code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        }),
+        undefined,
+      );
     }
   });
 

@@ -8,7 +8,10 @@ import { seedDemoAccount } from './demo-seed.ts';
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
   const app = await buildHttpServer({ config, database });
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
   if (config.DEMO) await seedDemoAccount(database, config, app.log);

@@ -10,11 +10,19 @@ import { retryOutboxMail } from './platform/outbox-retry.ts';
 async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
-    throw new ConfigError('Отдельный worker работает только с DATABASE_URL: встроенную базу открывает один процесс (npm start).');
+    throw new ConfigError(
+      'Отдельный worker работает только с DATABASE_URL: встроенную базу открывает один процесс (npm start).',
+    );
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const tick = () => retryOutboxMail(config, database.system, log).catch((err: unknown) => log.error({ err }, 'outbox retry failed'));
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const tick = () =>
+    retryOutboxMail(config, database.system, log).catch((err: unknown) =>
+      log.error({ err }, 'outbox retry failed'),
+    );
   const timer = setInterval(() => void tick(), 60_000);
   void tick();
   const stop = async () => {

@@ -6,8 +6,11 @@ export const systemRows = <T = Record<string, unknown>>(database: Database, quer
   selectRows<T>(database.system, query);
 
 /** Rows of a hand-written query inside one account's transaction (row-level security applies). */
-export const tenantRows = <T = Record<string, unknown>>(database: Database, accountId: number, query: SQL) =>
-  database.withTenant(accountId, (tx) => selectRows<T>(tx, query));
+export const tenantRows = <T = Record<string, unknown>>(
+  database: Database,
+  accountId: number,
+  query: SQL,
+) => database.withTenant(accountId, (tx) => selectRows<T>(tx, query));
 
 /** A free TCP port on loopback that nothing listens on (for "the SMTP server is down"). */
 export async function closedPort(): Promise<number> {

@@ -6,9 +6,16 @@ import { call } from './test-app.ts';
 export const PASSWORD = 'correct-horse-1';
 
 let sequence = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}-${++sequence}-${randomBytes(3).toString('hex')}@example.ru`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${++sequence}-${randomBytes(3).toString('hex')}@example.ru`;
 
-export type SignedUp = { token: string; userId: number; accountId: number; email: string; password: string };
+export type SignedUp = {
+  token: string;
+  userId: number;
+  accountId: number;
+  email: string;
+  password: string;
+};
 
 /** A new company through the public sign-up, as a visitor would create it. */
 export async function signUpCompany(
@@ -47,11 +54,23 @@ export async function addTeamMember(
     app,
     'POST',
     '/api/users',
-    { admin_user: { email, name: member.name ?? 'Сотрудник', member_type: member.member_type, is_admin: member.is_admin, password: PASSWORD } },
+    {
+      admin_user: {
+        email,
+        name: member.name ?? 'Сотрудник',
+        member_type: member.member_type,
+        is_admin: member.is_admin,
+        password: PASSWORD,
+      },
+    },
     { token: adminToken },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const login = await call(app, 'POST', '/api/auth/login', { email, password: PASSWORD });
   expect(login.status).toBe(200);
-  return { userId: created.body.message.id as number, email, token: login.body.message.auth_token as string };
+  return {
+    userId: created.body.message.id as number,
+    email,
+    token: login.body.message.auth_token as string,
+  };
 }

@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+};
 
 /** A real SMTP server on loopback; what it receives is kept for the test to read. */
 export async function startSmtpServer() {
@@ -35,7 +41,8 @@ export async function startSmtpServer() {
     async waitFor(count: number, timeoutMs = 5000) {
       const started = Date.now();
       while (received.length < count) {
-        if (Date.now() - started > timeoutMs) throw new Error(`expected ${count} mails, got ${received.length}`);
+        if (Date.now() - started > timeoutMs)
+          {throw new Error(`expected ${count} mails, got ${received.length}`);}
         await new Promise((r) => setTimeout(r, 20));
       }
       return received;
@@ -56,13 +63,16 @@ function decodeHeader(value: string) {
 }
 
 function decodeQuotedPrintable(value: string) {
-  return value.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function decodeBody(raw: string) {
   const [headers = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: base64/i.test(headers))
+    {return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');}
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
     return Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
   }

@@ -18,8 +18,10 @@ export async function startTelegramFake(options: { knownChatId: string; token: s
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!match || req.method !== 'POST') return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
-      if (match[1] !== options.token) return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      if (!match || req.method !== 'POST')
+        {return reply(404, { ok: false, error_code: 404, description: 'Not Found' });}
+      if (match[1] !== options.token)
+        {return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });}
       let body: { chat_id?: string | number; text?: string };
       try {
         body = JSON.parse(raw) as typeof body;
@@ -27,10 +29,18 @@ export async function startTelegramFake(options: { knownChatId: string; token: s
         return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
       }
       if (body.chat_id === undefined || !body.text) {
-        return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+        return reply(400, {
+          ok: false,
+          error_code: 400,
+          description: 'Bad Request: message text is empty',
+        });
       }
       if (String(body.chat_id) !== options.knownChatId) {
-        return reply(400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+        return reply(400, {
+          ok: false,
+          error_code: 400,
+          description: 'Bad Request: chat not found',
+        });
       }
       sent.push({ token: match[1], chat_id: body.chat_id, text: body.text });
       return reply(200, {
@@ -46,5 +56,9 @@ export async function startTelegramFake(options: { knownChatId: string; token: s
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, sent, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    sent,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

@@ -12,9 +12,17 @@ export type TestApp = {
 };
 
 /** The real server on a fresh database, driven through HTTP with Fastify's inject. */
-export async function createTestApp(env: Record<string, string> = {}, options: { logger?: unknown } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: unknown } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const app = await buildHttpServer({
     config,
     database,
@@ -38,7 +46,12 @@ export type ApiResponse<T = unknown> = {
   cookies: { name: string; value: string; [key: string]: unknown }[];
 };
 
-type RequestOptions = { token?: string; cookie?: string; origin?: string; headers?: Record<string, string> };
+type RequestOptions = {
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+};
 
 /** A JSON call as the product's API clients make it: the token in X-DCRT-HRM-AUTH. */
 export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read loosely typed bodies

@@ -16,7 +16,11 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolSize: 5 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    poolSize: 5,
+  });
   return {
     ...database,
     url: url.toString(),

@@ -14,7 +14,9 @@ const email = z
 
 const newPassword = z
   .string({ error: 'Укажите пароль' })
-  .min(PASSWORD_MIN_LENGTH, { error: `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов` })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `Пароль должен быть не короче ${PASSWORD_MIN_LENGTH} символов`,
+  })
   .max(128, { error: 'Пароль должен быть не длиннее 128 символов' });
 
 const requiredText = (label: string, max = 255) =>
@@ -85,7 +87,9 @@ export const RESET_NEUTRAL_MESSAGE =
 
 export const ZResetFromMailRequest = z
   .object({
-    token: z.string({ error: 'Ссылка недействительна' }).min(1, { error: 'Ссылка недействительна' }),
+    token: z
+      .string({ error: 'Ссылка недействительна' })
+      .min(1, { error: 'Ссылка недействительна' }),
     password: newPassword,
     password_confirmation: z.string({ error: 'Повторите пароль' }),
   })

@@ -11,7 +11,12 @@ export const ZTreeItem: z.ZodType<TTreeItem> = z.lazy(() =>
     children: z.array(ZTreeItem),
   }),
 );
-export type TTreeItem = { id: number; name: string; parent_id: number | null; children: TTreeItem[] };
+export type TTreeItem = {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  children: TTreeItem[];
+};
 
 export const ZAccountSetting = z.object({
   company_name: z.string(),

@@ -36,8 +36,14 @@ export const defaultApplicantFieldSettings = () =>
   );
 
 /** Stored settings may predate a key; read them over the defaults of the user's role. */
-export function readAdminUserSetting(stored: Record<string, unknown>, memberType: TMemberType): TAdminUserSetting {
-  return mergeAdminUserSetting(defaultAdminUserSetting(memberType), stored as TAdminUserSettingPatch);
+export function readAdminUserSetting(
+  stored: Record<string, unknown>,
+  memberType: TMemberType,
+): TAdminUserSetting {
+  return mergeAdminUserSetting(
+    defaultAdminUserSetting(memberType),
+    stored as TAdminUserSettingPatch,
+  );
 }
 
 export function mergeAdminUserSetting(

@@ -48,7 +48,9 @@ const assertAccountId = (accountId: number) => {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -100,7 +102,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       return db.transaction(async (tx) => {
         // One round trip: no parameters, so node-postgres sends it as a simple multi-statement query.
         await tx.execute(
-          sql.raw(`set local role ats_app; select set_config('app.account_id', '${accountId}', true)`),
+          sql.raw(
+            `set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
+          ),
         );
         return work(tx);
       });

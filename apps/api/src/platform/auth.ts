@@ -51,7 +51,9 @@ type SessionRow = {
 
 /** Sessions are found by token before the tenant is known: the one look-up across accounts. */
 async function findSessionByTokenAcrossAccounts(database: Database, token: string) {
-  const [row] = await selectRows<SessionRow>(database.system, sql`
+  const [row] = await selectRows<SessionRow>(
+    database.system,
+    sql`
     select s.id as session_id, s.account_id, s.user_id, s.source, s.expires_at, s.last_seen_at, s.revoked_at,
            u.is_active as user_is_active, u.deleted_at is not null as user_deleted,
            u.is_admin, u.member_type,
@@ -62,7 +64,8 @@ async function findSessionByTokenAcrossAccounts(database: Database, token: strin
     left join lateral (
       select end_at from account_tariffs where account_id = s.account_id order by end_at desc limit 1
     ) t on true
-    where s.token_hash = ${hashToken(token)}`);
+    where s.token_hash = ${hashToken(token)}`,
+  );
   return row ?? null;
 }
 
@@ -130,7 +133,10 @@ export function registerAuthentication(app: FastifyInstance, database: Database,
       if (mode === 'optional') return;
       throw new AppError(API_CODES.sessionMissing, MESSAGES.sessionMissing);
     }
-    const row = presented.token.length <= 128 ? await findSessionByTokenAcrossAccounts(database, presented.token) : null;
+    const row =
+      presented.token.length <= 128
+        ? await findSessionByTokenAcrossAccounts(database, presented.token)
+        : null;
     if (!row || row.revoked_at || !row.user_is_active || row.user_deleted) {
       if (mode === 'optional') return;
       throw new AppError(API_CODES.sessionMissing, MESSAGES.sessionMissing);
@@ -139,7 +145,8 @@ export function registerAuthentication(app: FastifyInstance, database: Database,
       if (mode === 'optional') return;
       throw new AppError(API_CODES.sessionExpired, MESSAGES.sessionExpired);
     }
-    if (presented.via === 'cookie' && !SAFE_METHODS.has(request.method)) assertSameOrigin(request, config);
+    if (presented.via === 'cookie' && !SAFE_METHODS.has(request.method))
+      {assertSameOrigin(request, config);}
     if (!row.account_is_active && !request.routeOptions.config?.allowInactiveAccount) {
       throw new AppError(API_CODES.accountInactive, MESSAGES.accountInactive);
     }

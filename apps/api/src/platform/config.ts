@@ -19,10 +19,17 @@ const ZConfig = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'ожидается адрес вида postgres://user:pass@host:5432/db' })
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'ожидается адрес вида postgres://user:pass@host:5432/db',
+    })
     .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'ожидается адрес вида https://ats.example.ru' }).optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'ожидается адрес вида smtp://user:pass@host:587' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'ожидается адрес вида https://ats.example.ru' })
+    .optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'ожидается адрес вида smtp://user:pass@host:587' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('ATS <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email({ error: 'ожидается email' }).default('support@localhost'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
@@ -45,7 +52,9 @@ export class ConfigError extends Error {
 /** Reads the environment; a wrong value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = ZConfig.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -9,7 +9,14 @@ const TSX = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx
 
 const startServer = (dataDir: string, port: number) =>
   spawn(TSX, [MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

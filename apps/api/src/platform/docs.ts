@@ -25,7 +25,9 @@ export async function registerApiDocs(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/docs/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get(
+    '/api/docs/openapi.json',
+    { config: { auth: 'none' }, schema: { hide: true } },
+    async () => app.swagger(),
   );
 }

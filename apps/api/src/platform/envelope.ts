@@ -3,7 +3,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 
-export const success = <T>(message: T) => ({ code: 200 as const, status: 'success' as const, message });
+export const success = <T>(message: T) => ({
+  code: 200 as const,
+  status: 'success' as const,
+  message,
+});
 
 const sendError = (reply: FastifyReply, body: TErrorEnvelope) => reply.code(body.code).send(body);
 
@@ -72,6 +76,10 @@ export function registerEnvelope(
       });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return sendError(reply, { code: API_CODES.internal, status: 'error', message: MESSAGES.somethingWentWrong });
+    return sendError(reply, {
+      code: API_CODES.internal,
+      status: 'error',
+      message: MESSAGES.somethingWentWrong,
+    });
   });
 }

@@ -13,8 +13,10 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = MESSAGES.notFound) => new AppError(API_CODES.notFound, message);
-export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(API_CODES.forbidden, message);
+export const notFound = (message: string = MESSAGES.notFound) =>
+  new AppError(API_CODES.notFound, message);
+export const forbidden = (message: string = MESSAGES.forbidden) =>
+  new AppError(API_CODES.forbidden, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError(API_CODES.conflict, message, errors);
 export const badRequest = (message: string, errors?: Record<string, string>) =>

@@ -12,7 +12,11 @@ export function registerHealth(app: FastifyInstance, database: Database) {
     '/api/health',
     {
       config: { auth: 'none' },
-      schema: { tags: ['Служебное'], summary: 'Состояние сервера', response: { 200: successEnvelope(ZHealth) } },
+      schema: {
+        tags: ['Служебное'],
+        summary: 'Состояние сервера',
+        response: { 200: successEnvelope(ZHealth) },
+      },
     },
     async () => {
       try {

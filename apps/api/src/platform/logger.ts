@@ -8,7 +8,13 @@ import type { Config } from './config.ts';
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers', 'headers.cookie', 'headers["x-dcrt-hrm-auth"]', '*.password', '*.token'],
+    redact: [
+      'req.headers',
+      'headers.cookie',
+      'headers["x-dcrt-hrm-auth"]',
+      '*.password',
+      '*.token',
+    ],
     serializers: {
       req: (request: { method: string; url: string; id: string }) => ({
         method: request.method,

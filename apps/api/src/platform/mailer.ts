@@ -16,7 +16,9 @@ export type MailMessage = {
   devLogLine?: string;
 };
 
-export type Mailer = { send: (message: MailMessage) => Promise<{ outboxId: number; delivered: boolean }> };
+export type Mailer = {
+  send: (message: MailMessage) => Promise<{ outboxId: number; delivered: boolean }>;
+};
 
 /**
  * Every message is first written to the outbox, then handed to SMTP when SMTP_URL is set; a
@@ -59,7 +61,10 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           .where(eq(mailOutbox.id, outboxId));
         return { outboxId, delivered: true };
       } catch (error) {
-        log.warn({ outboxId, kind: message.kind, err: (error as Error).message }, 'mail not delivered');
+        log.warn(
+          { outboxId, kind: message.kind, err: (error as Error).message },
+          'mail not delivered',
+        );
         await db
           .update(mailOutbox)
           .set({ status: 'failed', attempts: 1, lastError: (error as Error).message.slice(0, 500) })

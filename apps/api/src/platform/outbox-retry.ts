@@ -14,7 +14,9 @@ export async function retryOutboxMail(config: Config, db: Db, log: FastifyBaseLo
   const due = await db
     .select()
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.status, ['pending', 'failed']), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(inArray(mailOutbox.status, ['pending', 'failed']), lt(mailOutbox.attempts, MAX_ATTEMPTS)),
+    )
     .limit(50);
   let sent = 0;
   for (const mail of due) {
@@ -34,7 +36,11 @@ export async function retryOutboxMail(config: Config, db: Db, log: FastifyBaseLo
     } catch (error) {
       await db
         .update(mailOutbox)
-        .set({ status: 'failed', attempts: mail.attempts + 1, lastError: (error as Error).message.slice(0, 500) })
+        .set({
+          status: 'failed',
+          attempts: mail.attempts + 1,
+          lastError: (error as Error).message.slice(0, 500),
+        })
         .where(eq(mailOutbox.id, mail.id));
       log.warn({ outboxId: mail.id }, 'mail retry failed');
     }

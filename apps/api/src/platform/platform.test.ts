@@ -38,7 +38,11 @@ describe('every answer is the envelope with a Russian message', () => {
       payload: '{"email": ',
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toEqual({ code: 400, status: 'error', message: 'Некорректный JSON в теле запроса' });
+    expect(r.json()).toEqual({
+      code: 400,
+      status: 'error',
+      message: 'Некорректный JSON в теле запроса',
+    });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -113,10 +117,18 @@ describe('every answer is the envelope with a Russian message', () => {
     expect(r.statusCode).toBe(200);
     const doc = r.json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/api/sign_up', '/api/auth/login', '/api/me', '/api/users/{id}', '/api/feedbacks', '/api/changelogs']) {
+    for (const path of [
+      '/api/sign_up',
+      '/api/auth/login',
+      '/api/me',
+      '/api/users/{id}',
+      '/api/feedbacks',
+      '/api/changelogs',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
-    const signUpBody = doc.paths['/api/sign_up'].post.requestBody.content['application/json'].schema;
+    const signUpBody =
+      doc.paths['/api/sign_up'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(signUpBody)).toContain('password_confirmation');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -24,8 +24,13 @@ export function createErrorReportChat(config: Config): ChatNotifier {
           body: JSON.stringify({ chat_id: chatId, text: text.slice(0, 4096) }),
           signal: AbortSignal.timeout(10_000),
         });
-        const body = (await response.json().catch(() => ({}))) as { ok?: boolean; description?: string };
-        return body.ok ? { ok: true } : { ok: false, error: body.description ?? `HTTP ${response.status}` };
+        const body = (await response.json().catch(() => ({}))) as {
+          ok?: boolean;
+          description?: string;
+        };
+        return body.ok
+          ? { ok: true }
+          : { ok: false, error: body.description ?? `HTTP ${response.status}` };
       } catch (error) {
         return { ok: false, error: (error as Error).message };
       }

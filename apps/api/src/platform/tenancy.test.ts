@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { type SignedUp, signUpCompany } from '../../test/factories.ts';
 
-const TENANT_TABLES = ['accounts', 'account_tariffs', 'account_divisions', 'users', 'sessions', 'password_reset_tokens', 'user_status_rights', 'applicants'];
+const TENANT_TABLES = [
+  'accounts',
+  'account_tariffs',
+  'account_divisions',
+  'users',
+  'sessions',
+  'password_reset_tokens',
+  'user_status_rights',
+  'applicants',
+];
 
 describe('accounts are fenced by row-level security', () => {
   let t: TestApp;
@@ -36,14 +45,23 @@ describe('accounts are fenced by row-level security', () => {
           from pg_class c where c.relname in ${TENANT_TABLES} and c.relkind = 'r'`,
     );
     expect(rows).toHaveLength(TENANT_TABLES.length);
-    for (const row of rows) expect(row, row.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
+    for (const row of rows)
+      {expect(row, row.relname).toMatchObject({ relrowsecurity: true, policies: 1 });}
   });
 
   it('sees no rows when no tenant is set', async () => {
     const counts = await t.database.system.transaction(async (tx) => {
       await tx.execute(sql`set local role ats_app`);
       return Promise.all(
-        TENANT_TABLES.map(async (table) => (await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n),
+        TENANT_TABLES.map(
+          async (table) =>
+            (
+              await selectRows<{ n: number }>(
+                tx,
+                sql`select count(*)::int as n from ${sql.identifier(table)}`,
+              )
+            )[0]!.n,
+        ),
       );
     });
     expect(counts).toEqual(TENANT_TABLES.map(() => 0));
@@ -54,25 +72,36 @@ describe('accounts are fenced by row-level security', () => {
       tx.select({ accountId: users.accountId, email: users.email }).from(users),
     );
     expect(seen).toEqual([{ accountId: romashka.accountId, email: romashka.email }]);
-    const tariffs = await t.database.withTenant(vasilek.accountId, (tx) => tx.select().from(accountTariffs));
+    const tariffs = await t.database.withTenant(vasilek.accountId, (tx) =>
+      tx.select().from(accountTariffs),
+    );
     expect(tariffs.map((row) => row.accountId)).toEqual([vasilek.accountId]);
   });
 
   it('refuses to write a row into another account', async () => {
     await expect(
       t.database.withTenant(romashka.accountId, (tx) =>
-        tx.execute(sql`insert into applicants (account_id, first_name) values (${vasilek.accountId}, 'Чужой')`),
+        tx.execute(
+          sql`insert into applicants (account_id, first_name) values (${vasilek.accountId}, 'Чужой')`,
+        ),
       ),
     ).rejects.toThrow();
     const changed = await t.database.withTenant(romashka.accountId, (tx) =>
-      selectRows<{ id: number }>(tx, sql`update users set name = 'Взлом' where account_id = ${vasilek.accountId} returning id`),
+      selectRows<{ id: number }>(
+        tx,
+        sql`update users set name = 'Взлом' where account_id = ${vasilek.accountId} returning id`,
+      ),
     );
     expect(changed).toEqual([]);
   });
 
   it('answers another account’s user id with 404, exactly like a missing one', async () => {
-    const foreign = await call(t.app, 'GET', `/api/users/${vasilek.userId}`, undefined, { token: romashka.token });
-    const missing = await call(t.app, 'GET', '/api/users/999999', undefined, { token: romashka.token });
+    const foreign = await call(t.app, 'GET', `/api/users/${vasilek.userId}`, undefined, {
+      token: romashka.token,
+    });
+    const missing = await call(t.app, 'GET', '/api/users/999999', undefined, {
+      token: romashka.token,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
   });

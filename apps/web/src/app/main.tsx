@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { accountQueryOptions, endLocalSession, type AccountState } from '../features/session/session.queries';
+import {
+  accountQueryOptions,
+  endLocalSession,
+  type AccountState,
+} from '../features/session/session.queries';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';

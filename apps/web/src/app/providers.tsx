@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DEFAULT_MS, TOAST_GAP_PX } from '../shared/toasts';
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

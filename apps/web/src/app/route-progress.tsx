@@ -19,9 +19,16 @@ export function RouteProgress() {
       const timer = window.setTimeout(() => setPhase('running'), PROGRESS_THROTTLE_MS);
       return () => window.clearTimeout(timer);
     }
-    setPhase((current) => (current === 'running' ? 'done' : current));
-    const timer = window.setTimeout(() => setPhase('idle'), 300);
-    return () => window.clearTimeout(timer);
+    // Finish the bar on the next tick, then hide it once the fill has been seen.
+    const finish = window.setTimeout(
+      () => setPhase((current) => (current === 'running' ? 'done' : current)),
+      0,
+    );
+    const hide = window.setTimeout(() => setPhase('idle'), 300);
+    return () => {
+      window.clearTimeout(finish);
+      window.clearTimeout(hide);
+    };
   }, [busy]);
 
   // Sticking at 90 % while still busy would lie about progress, so after 2 s the bar hides.

@@ -56,7 +56,11 @@ const mainRoutes: RouteObject[] = [
   page('/payment/fail', () => import('../routes/payment-fail')),
   page('/settings', () => import('../routes/settings'), 'settings'),
   page('/settings/account', () => import('../routes/settings-account'), 'settings-account'),
-  page('/settings/automation', () => import('../routes/settings-automation'), 'settings-automation'),
+  page(
+    '/settings/automation',
+    () => import('../routes/settings-automation'),
+    'settings-automation',
+  ),
   page(
     '/settings/candidate-evaluation-forms',
     () => import('../routes/settings-candidate-evaluation-forms'),
@@ -64,7 +68,11 @@ const mainRoutes: RouteObject[] = [
   ),
   page('/settings/common', () => import('../routes/settings-common'), 'settings-common'),
   page('/settings/divisions', () => import('../routes/settings-divisions'), 'settings-divisions'),
-  page('/settings/edit-users', () => import('../routes/settings-edit-users'), 'settings-edit-users'),
+  page(
+    '/settings/edit-users',
+    () => import('../routes/settings-edit-users'),
+    'settings-edit-users',
+  ),
   page(
     '/settings/mail-templates',
     () => import('../routes/settings-mail-templates'),

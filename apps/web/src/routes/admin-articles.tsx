@@ -1,5 +1,7 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function AdminArticlesRoute() {
-  return <AreaScreen title="Статьи базы знаний" description="Редактирование статей раздела «Помощь»." />;
+  return (
+    <AreaScreen title="Статьи базы знаний" description="Редактирование статей раздела «Помощь»." />
+  );
 }

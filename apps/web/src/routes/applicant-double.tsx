@@ -1,5 +1,7 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function ApplicantDoubleRoute() {
-  return <AreaScreen title="Дубликат кандидата" description="Сравнение двух карточек и объединение." />;
+  return (
+    <AreaScreen title="Дубликат кандидата" description="Сравнение двух карточек и объединение." />
+  );
 }

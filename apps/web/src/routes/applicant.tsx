@@ -3,5 +3,10 @@ import { AreaScreen } from '../features/areas/area-screen';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
-  return <AreaScreen title={`Кандидат №${id ?? ''}`} description="Карточка кандидата: контакты, опыт, вакансии и история." />;
+  return (
+    <AreaScreen
+      title={`Кандидат №${id ?? ''}`}
+      description="Карточка кандидата: контакты, опыт, вакансии и история."
+    />
+  );
 }

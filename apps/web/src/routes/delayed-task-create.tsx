@@ -1,5 +1,7 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function DelayedTaskCreateRoute() {
-  return <AreaScreen title="Новая отложенная задача" description="Запланируйте письмо или действие." />;
+  return (
+    <AreaScreen title="Новая отложенная задача" description="Запланируйте письмо или действие." />
+  );
 }

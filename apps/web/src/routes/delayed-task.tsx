@@ -3,5 +3,7 @@ import { AreaScreen } from '../features/areas/area-screen';
 
 export default function DelayedTaskRoute() {
   const { id } = useParams();
-  return <AreaScreen title={`Отложенная задача №${id ?? ''}`} description="Параметры и статус задачи." />;
+  return (
+    <AreaScreen title={`Отложенная задача №${id ?? ''}`} description="Параметры и статус задачи." />
+  );
 }

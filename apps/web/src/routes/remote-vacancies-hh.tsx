@@ -1,5 +1,7 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function RemoteVacanciesHhRoute() {
-  return <AreaScreen title="Публикации — вакансии hh.ru" description="Вакансии, размещённые на hh.ru." />;
+  return (
+    <AreaScreen title="Публикации — вакансии hh.ru" description="Вакансии, размещённые на hh.ru." />
+  );
 }

@@ -1,5 +1,10 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function RemoteVacanciesOwnRoute() {
-  return <AreaScreen title="Публикации — собственные вакансии" description="Вакансии, созданные в системе." />;
+  return (
+    <AreaScreen
+      title="Публикации — собственные вакансии"
+      description="Вакансии, созданные в системе."
+    />
+  );
 }

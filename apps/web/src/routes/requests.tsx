@@ -1,5 +1,7 @@
 import { AreaScreen } from '../features/areas/area-screen';
 
 export default function RequestsRoute() {
-  return <AreaScreen title="Заявки на подбор" description="Заявки руководителей на открытие вакансий." />;
+  return (
+    <AreaScreen title="Заявки на подбор" description="Заявки руководителей на открытие вакансий." />
+  );
 }

@@ -5,10 +5,13 @@ import { setSessionHandlers } from './session-events';
 import { notify } from './toasts';
 
 const reply = (code: number, message: unknown, extra: Record<string, unknown> = {}, headers = {}) =>
-  new Response(JSON.stringify({ code, status: code === 200 ? 'success' : 'error', message, ...extra }), {
-    status: code,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+  new Response(
+    JSON.stringify({ code, status: code === 200 ? 'success' : 'error', message, ...extra }),
+    {
+      status: code,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    },
+  );
 
 const fetchMock = vi.fn<typeof fetch>();
 const handlers = { onSessionLost: vi.fn(), onAccountInactive: vi.fn() };
@@ -47,7 +50,9 @@ describe('api client', () => {
   });
 
   it('shows the server message as an error toast for 5 s and keeps field errors', async () => {
-    fetchMock.mockResolvedValue(reply(400, 'Проверьте поля', { errors: { email: 'Некорректный email' } }));
+    fetchMock.mockResolvedValue(
+      reply(400, 'Проверьте поля', { errors: { email: 'Некорректный email' } }),
+    );
     const result = await apiCall('/sign_up', { method: 'POST', body: {} });
     expect(result).toMatchObject({ ok: false, code: 400, errors: { email: 'Некорректный email' } });
     expect(notify.error).toHaveBeenCalledWith('Проверьте поля', 5000);
@@ -67,7 +72,9 @@ describe('api client', () => {
   });
 
   it('shows the inactive-account toast on 419', async () => {
-    fetchMock.mockResolvedValue(reply(419, 'Ваш аккаунт не активен. Обратитесь к менеджеру для активации.'));
+    fetchMock.mockResolvedValue(
+      reply(419, 'Ваш аккаунт не активен. Обратитесь к менеджеру для активации.'),
+    );
     await apiCall('/account');
     expect(notify.accountInactive).toHaveBeenCalledOnce();
     expect(handlers.onAccountInactive).toHaveBeenCalledOnce();
@@ -79,7 +86,10 @@ describe('api client', () => {
     const result = await apiCall('/me');
     expect(result).toEqual({ ok: false, code: 520, message: 'Failed to fetch' });
     fetchMock.mockRejectedValue(new Error(''));
-    await expect(apiRequest('/me')).rejects.toMatchObject({ code: 520, message: 'Неизвестная ошибка' });
+    await expect(apiRequest('/me')).rejects.toMatchObject({
+      code: 520,
+      message: 'Неизвестная ошибка',
+    });
     await expect(apiRequest('/me')).rejects.toBeInstanceOf(ApiError);
   });
 

@@ -124,7 +124,8 @@ export async function apiCall<T = unknown>(
     typeof envelope?.message === 'string' ? envelope.message : MESSAGES.somethingWentWrong;
   const errors = isFieldErrors(envelope?.errors) ? envelope.errors : undefined;
   const retryAfterHeader = Number(response.headers.get('Retry-After'));
-  const retryAfter = Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
+  const retryAfter =
+    Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
 
   if (sessionHandling && (code === API_CODES.sessionMissing || code === API_CODES.sessionExpired)) {
     sessionEvents.sessionLost();
@@ -134,11 +135,20 @@ export async function apiCall<T = unknown>(
   } else if (errorToast) {
     notify.error(message, API_TOAST_MS);
   }
-  return { ok: false, code, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) };
+  return {
+    ok: false,
+    code,
+    message,
+    ...(errors ? { errors } : {}),
+    ...(retryAfter ? { retryAfter } : {}),
+  };
 }
 
 /** Like apiCall, but returns the payload and throws ApiError otherwise (for TanStack Query). */
-export async function apiRequest<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: ApiOptions<T> = {},
+): Promise<T> {
   const result = await apiCall(path, options);
   if (result.ok) return result.data;
   throw new ApiError(result.code, result.message, result.errors);

@@ -12,8 +12,14 @@ describe('server field errors', () => {
       'admin_user.',
     );
     expect(applied).toBe(true);
-    expect(setError).toHaveBeenCalledWith('admin_user.email', { type: 'server', message: 'Email уже занят' });
-    expect(setError).toHaveBeenCalledWith('admin_user.inn', { type: 'server', message: 'Неверный ИНН' });
+    expect(setError).toHaveBeenCalledWith('admin_user.email', {
+      type: 'server',
+      message: 'Email уже занят',
+    });
+    expect(setError).toHaveBeenCalledWith('admin_user.inn', {
+      type: 'server',
+      message: 'Неверный ИНН',
+    });
     expect(setError).toHaveBeenCalledTimes(2);
   });
   it('report nothing when there are no errors', () => {

@@ -62,10 +62,10 @@ export const accountDivisions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    foreignKey({ columns: [t.accountId, t.parentId], foreignColumns: [t.accountId, t.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.accountId, t.parentId],
+      foreignColumns: [t.accountId, t.id],
+    }).onDelete('cascade'),
     tenantPolicy('account_divisions'),
   ],
 ).enableRLS();
-

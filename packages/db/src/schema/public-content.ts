@@ -50,7 +50,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   textBody: text().notNull(),
   htmlBody: text(),
   kind: text().notNull(),
-  status: text({ enum: ['pending', 'sent', 'failed', 'stored'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'sent', 'failed', 'stored'] })
+    .notNull()
+    .default('pending'),
   attempts: integer().notNull().default(0),
   lastError: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

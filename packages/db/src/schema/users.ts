@@ -53,7 +53,9 @@ export const sessions = pgTable(
     id: integer().generatedAlwaysAsIdentity(),
     userId: integer().notNull(),
     tokenHash: text().notNull(),
-    source: text({ enum: ['web', 'plugin'] }).notNull().default('web'),
+    source: text({ enum: ['web', 'plugin'] })
+      .notNull()
+      .default('web'),
     userAgent: text(),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -65,9 +67,10 @@ export const sessions = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_user_idx').on(t.accountId, t.userId),
-    foreignKey({ columns: [t.accountId, t.userId], foreignColumns: [users.accountId, users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
     tenantPolicy('sessions'),
   ],
 ).enableRLS();
@@ -79,7 +82,9 @@ export const passwordResetTokens = pgTable(
     id: integer().generatedAlwaysAsIdentity(),
     userId: integer().notNull(),
     tokenHash: text().notNull(),
-    purpose: text({ enum: ['reset', 'invite'] }).notNull().default('reset'),
+    purpose: text({ enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -87,9 +92,10 @@ export const passwordResetTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
-    foreignKey({ columns: [t.accountId, t.userId], foreignColumns: [users.accountId, users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
     tenantPolicy('password_reset_tokens'),
   ],
 ).enableRLS();
@@ -106,9 +112,10 @@ export const userStatusRights = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.userId, t.statusId] }),
-    foreignKey({ columns: [t.accountId, t.userId], foreignColumns: [users.accountId, users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
     tenantPolicy('user_status_rights'),
   ],
 ).enableRLS();

@@ -13,7 +13,10 @@ export async function insertAccountWithOwnerAcrossAccounts(
   },
 ) {
   return db.transaction(async (tx) => {
-    const [account] = await tx.insert(accounts).values(input.account).returning({ id: accounts.id });
+    const [account] = await tx
+      .insert(accounts)
+      .values(input.account)
+      .returning({ id: accounts.id });
     const accountId = account!.id;
     await tx.insert(accountTariffs).values({ ...input.tariff, accountId });
     const [owner] = await tx
@@ -49,7 +52,15 @@ export async function findUserByEmailAcrossAccounts(db: Db, email: string) {
 
 export async function insertSession(
   tx: Db,
-  session: { accountId: number; userId: number; tokenHash: string; source: 'web' | 'plugin'; userAgent: string | null; ip: string | null; expiresAt: Date },
+  session: {
+    accountId: number;
+    userId: number;
+    tokenHash: string;
+    source: 'web' | 'plugin';
+    userAgent: string | null;
+    ip: string | null;
+    expiresAt: Date;
+  },
 ) {
   await tx.insert(sessions).values(session);
 }
@@ -65,12 +76,24 @@ export async function revokeUserSessions(tx: Db, accountId: number, userId: numb
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 export async function insertPasswordToken(
   tx: Db,
-  token: { accountId: number; userId: number; tokenHash: string; purpose: 'reset' | 'invite'; expiresAt: Date },
+  token: {
+    accountId: number;
+    userId: number;
+    tokenHash: string;
+    purpose: 'reset' | 'invite';
+    expiresAt: Date;
+  },
 ) {
   await tx.insert(passwordResetTokens).values(token);
 }
@@ -91,7 +114,12 @@ export async function consumePasswordTokenAcrossAccounts(db: Db, tokenHash: stri
   return row ?? null;
 }
 
-export async function updatePasswordHash(tx: Db, accountId: number, userId: number, passwordHash: string) {
+export async function updatePasswordHash(
+  tx: Db,
+  accountId: number,
+  userId: number,
+  passwordHash: string,
+) {
   await tx
     .update(users)
     .set({ passwordHash, updatedAt: new Date() })

@@ -29,7 +29,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/sign_up',
     {
       config: { auth: 'none' },
-      schema: { tags, summary: 'Регистрация компании и её первого пользователя', body: ZSignUpRequest, response: { 200: successEnvelope(ZSignUpResponse) } },
+      schema: {
+        tags,
+        summary: 'Регистрация компании и её первого пользователя',
+        body: ZSignUpRequest,
+        response: { 200: successEnvelope(ZSignUpResponse) },
+      },
     },
     async (request, reply) => {
       const result = await auth.signUp(deps, request.body.admin_user, clientMeta(request));
@@ -42,7 +47,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/login',
     {
       config: { auth: 'none' },
-      schema: { tags, summary: 'Вход по email и паролю', body: ZLoginRequest, response: { 200: successEnvelope(ZAuthTokenResponse) } },
+      schema: {
+        tags,
+        summary: 'Вход по email и паролю',
+        body: ZLoginRequest,
+        response: { 200: successEnvelope(ZAuthTokenResponse) },
+      },
     },
     async (request, reply) => {
       const result = await auth.logIn(deps, request.body, clientMeta(request));
@@ -55,17 +65,34 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/reset',
     {
       config: { auth: 'none' },
-      schema: { tags, summary: 'Письмо со ссылкой для восстановления пароля', body: ZResetRequest, response: { 200: ZTextEnvelope } },
+      schema: {
+        tags,
+        summary: 'Письмо со ссылкой для восстановления пароля',
+        body: ZResetRequest,
+        response: { 200: ZTextEnvelope },
+      },
     },
     async (request) =>
-      success(await auth.requestPasswordReset(deps, request.body.email, publicUrlFor(deps.config, request), clientMeta(request))),
+      success(
+        await auth.requestPasswordReset(
+          deps,
+          request.body.email,
+          publicUrlFor(deps.config, request),
+          clientMeta(request),
+        ),
+      ),
   );
 
   r.post(
     '/api/auth/reset_from_mail',
     {
       config: { auth: 'none' },
-      schema: { tags, summary: 'Новый пароль по ссылке из письма', body: ZResetFromMailRequest, response: { 200: successEnvelope(ZAuthTokenResponse) } },
+      schema: {
+        tags,
+        summary: 'Новый пароль по ссылке из письма',
+        body: ZResetFromMailRequest,
+        response: { 200: successEnvelope(ZAuthTokenResponse) },
+      },
     },
     async (request, reply) => {
       const result = await auth.resetPasswordFromMail(deps, request.body, clientMeta(request));
@@ -78,7 +105,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/log_out',
     {
       config: { allowInactiveAccount: true },
-      schema: { tags, summary: 'Выход: сессия отзывается, cookie очищается', response: { 200: ZTextEnvelope } },
+      schema: {
+        tags,
+        summary: 'Выход: сессия отзывается, cookie очищается',
+        response: { 200: ZTextEnvelope },
+      },
     },
     async (request, reply) => {
       const session = requireSession(request);

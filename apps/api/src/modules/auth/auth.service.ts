@@ -10,9 +10,18 @@ import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, tooManyAttempts } from '../../platform/errors.ts';
-import { generateToken, hashPassword, hashToken, verifyDecoyPassword, verifyPassword } from '../../platform/secrets.ts';
+import {
+  generateToken,
+  hashPassword,
+  hashToken,
+  verifyDecoyPassword,
+  verifyPassword,
+} from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { defaultAdminUserSetting, defaultApplicantFieldSettings } from '@ats/contracts/user-settings';
+import {
+  defaultAdminUserSetting,
+  defaultApplicantFieldSettings,
+} from '@ats/contracts/user-settings';
 import * as repo from './auth.repository.ts';
 
 export type ClientMeta = { ip: string | null; userAgent: string | null };
@@ -25,7 +34,8 @@ export const INVITE_TOKEN_TTL_MS = 7 * DAY_MS;
 const EMAIL_TAKEN = 'Пользователь с таким email уже зарегистрирован';
 
 const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 async function assertNotThrottled(deps: AppDeps, keys: string[]) {
   for (const key of keys) {
@@ -36,7 +46,13 @@ async function assertNotThrottled(deps: AppDeps, keys: string[]) {
   }
 }
 
-async function openSession(deps: AppDeps, accountId: number, userId: number, source: 'web' | 'plugin', meta: ClientMeta) {
+async function openSession(
+  deps: AppDeps,
+  accountId: number,
+  userId: number,
+  source: 'web' | 'plugin',
+  meta: ClientMeta,
+) {
   const token = generateToken();
   await deps.database.withTenant(accountId, (tx) =>
     repo.insertSession(tx, {
@@ -111,25 +127,62 @@ export async function logIn(deps: AppDeps, input: TLoginRequest, meta: ClientMet
       : await verifyDecoyPassword(input.password);
   if (!user || !passwordOk) {
     const db = deps.database.system;
-    await repo.recordThrottledAttempt(db, keys[0]!, LOGIN_LIMIT.perEmail, LOGIN_LIMIT.windowSeconds, LOGIN_LIMIT.lockSeconds);
+    await repo.recordThrottledAttempt(
+      db,
+      keys[0]!,
+      LOGIN_LIMIT.perEmail,
+      LOGIN_LIMIT.windowSeconds,
+      LOGIN_LIMIT.lockSeconds,
+    );
     if (keys[1]) {
-      await repo.recordThrottledAttempt(db, keys[1], LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds, LOGIN_LIMIT.lockSeconds);
+      await repo.recordThrottledAttempt(
+        db,
+        keys[1],
+        LOGIN_LIMIT.perIp,
+        LOGIN_LIMIT.windowSeconds,
+        LOGIN_LIMIT.lockSeconds,
+      );
     }
     throw badRequest(MESSAGES.wrongCredentials);
   }
   await repo.clearThrottle(deps.database.system, keys[0]!);
-  return { auth_token: await openSession(deps, user.accountId, user.id, input.source ?? 'web', meta) };
+  return {
+    auth_token: await openSession(deps, user.accountId, user.id, input.source ?? 'web', meta),
+  };
 }
 
-export async function requestPasswordReset(deps: AppDeps, email: string, publicUrl: string, meta: ClientMeta) {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  email: string,
+  publicUrl: string,
+  meta: ClientMeta,
+) {
   const keys = [`reset:email:${email}`, ...(meta.ip ? [`reset:ip:${meta.ip}`] : [])];
   await assertNotThrottled(deps, keys);
   const db = deps.database.system;
-  await repo.recordThrottledAttempt(db, keys[0]!, RESET_LIMIT.perEmail, RESET_LIMIT.windowSeconds, RESET_LIMIT.lockSeconds);
-  if (keys[1]) await repo.recordThrottledAttempt(db, keys[1], RESET_LIMIT.perIp, RESET_LIMIT.windowSeconds, RESET_LIMIT.lockSeconds);
+  await repo.recordThrottledAttempt(
+    db,
+    keys[0]!,
+    RESET_LIMIT.perEmail,
+    RESET_LIMIT.windowSeconds,
+    RESET_LIMIT.lockSeconds,
+  );
+  if (keys[1])
+    {await repo.recordThrottledAttempt(
+      db,
+      keys[1],
+      RESET_LIMIT.perIp,
+      RESET_LIMIT.windowSeconds,
+      RESET_LIMIT.lockSeconds,
+    );}
   const user = await repo.findUserByEmailAcrossAccounts(db, email);
   if (user && user.isActive && !user.deletedAt) {
-    await sendPasswordLink(deps, { accountId: user.accountId, userId: user.id, email: user.email }, publicUrl, 'reset');
+    await sendPasswordLink(
+      deps,
+      { accountId: user.accountId, userId: user.id, email: user.email },
+      publicUrl,
+      'reset',
+    );
   }
   return RESET_NEUTRAL_MESSAGE;
 }
@@ -167,8 +220,15 @@ export async function sendPasswordLink(
   });
 }
 
-export async function resetPasswordFromMail(deps: AppDeps, input: TResetFromMailRequest, meta: ClientMeta) {
-  const owner = await repo.consumePasswordTokenAcrossAccounts(deps.database.system, hashToken(input.token));
+export async function resetPasswordFromMail(
+  deps: AppDeps,
+  input: TResetFromMailRequest,
+  meta: ClientMeta,
+) {
+  const owner = await repo.consumePasswordTokenAcrossAccounts(
+    deps.database.system,
+    hashToken(input.token),
+  );
   if (!owner) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
   const passwordHash = await hashPassword(input.password);
   await deps.database.withTenant(owner.accountId, async (tx) => {

@@ -30,7 +30,11 @@ export function DefaultLayout() {
       </aside>
       {drawerOpen && (
         <div className="fixed inset-0 z-40 lg:hidden">
-          <div className="absolute inset-0 bg-zinc-900/50" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+          <div
+            className="absolute inset-0 bg-zinc-900/50"
+            aria-hidden="true"
+            onClick={() => setDrawerOpen(false)}
+          />
           <div className="relative h-full w-64">
             <Sidebar me={me} onNavigate={() => setDrawerOpen(false)} />
             <button

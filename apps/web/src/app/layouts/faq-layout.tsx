@@ -23,7 +23,10 @@ export function FaqLayout() {
     <div className="flex min-h-full flex-col">
       <header className="border-b border-zinc-200 bg-white">
         <div className="mx-auto flex h-14 max-w-5xl items-center gap-6 px-4">
-          <Link to="/static/faq" className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+          <Link
+            to="/static/faq"
+            className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
             <Logo />
           </Link>
           <nav aria-label="Разделы справки" className="hidden gap-4 sm:flex">
@@ -33,7 +36,8 @@ export function FaqLayout() {
                 to={link.to}
                 end={link.end}
                 className={({ isActive }) =>
-                  'text-sm ' + (isActive ? 'font-medium text-zinc-900' : 'text-zinc-500 hover:text-zinc-800')
+                  'text-sm ' +
+                  (isActive ? 'font-medium text-zinc-900' : 'text-zinc-500 hover:text-zinc-800')
                 }
               >
                 {link.label}
@@ -51,7 +55,10 @@ export function FaqLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-zinc-200 bg-white">
-        <nav aria-label="Документы" className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-5 text-xs text-zinc-500">
+        <nav
+          aria-label="Документы"
+          className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-5 text-xs text-zinc-500"
+        >
           {LEGAL.map((link) => (
             <Link key={link.to} to={link.to} className="hover:text-zinc-800">
               {link.label}

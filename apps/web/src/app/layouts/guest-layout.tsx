@@ -7,7 +7,10 @@ export function GuestShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col bg-gradient-to-b from-indigo-50/60 to-zinc-50">
       <header className="px-6 py-5">
-        <Link to="/" className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+        <Link
+          to="/"
+          className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
           <Logo />
         </Link>
       </header>

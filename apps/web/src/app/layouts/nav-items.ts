@@ -29,7 +29,12 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Вакансии', to: '/', icon: BriefcaseIcon, end: true },
       { label: 'Кандидаты', to: '/applicants', icon: UsersIcon, routeName: 'applicants' },
-      { label: 'Дубликаты', to: '/applicant/doubles', icon: DocumentDuplicateIcon, routeName: 'applicant-doubles' },
+      {
+        label: 'Дубликаты',
+        to: '/applicant/doubles',
+        icon: DocumentDuplicateIcon,
+        routeName: 'applicant-doubles',
+      },
       { label: 'Аналитика', to: '/analytics', icon: ChartBarIcon, routeName: 'analytics' },
       { label: 'Календарь', to: '/events', icon: CalendarDaysIcon },
       { label: 'Заявки', to: '/requests', icon: ClipboardDocumentListIcon },
@@ -53,4 +58,3 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
 ];
-

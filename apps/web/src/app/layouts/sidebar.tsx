@@ -30,7 +30,9 @@ export function Sidebar({ me, onNavigate }: { me: TMe; onNavigate?: () => void }
                       onClick={onNavigate}
                       className={({ isActive }) =>
                         'flex items-center gap-3 rounded-lg px-2 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-400 ' +
-                        (isActive ? 'bg-zinc-800 font-medium text-white' : 'hover:bg-zinc-800/60 hover:text-white')
+                        (isActive
+                          ? 'bg-zinc-800 font-medium text-white'
+                          : 'hover:bg-zinc-800/60 hover:text-white')
                       }
                     >
                       <Icon className="size-5 shrink-0" aria-hidden="true" />

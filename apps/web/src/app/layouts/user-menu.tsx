@@ -54,7 +54,9 @@ export function UserMenu({ me }: { me: TMe }) {
         <span className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
           {initials(displayName)}
         </span>
-        <span className="hidden max-w-40 truncate text-sm text-zinc-700 sm:inline">{displayName}</span>
+        <span className="hidden max-w-40 truncate text-sm text-zinc-700 sm:inline">
+          {displayName}
+        </span>
       </button>
       {open && (
         <div

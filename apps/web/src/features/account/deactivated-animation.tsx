@@ -31,7 +31,11 @@ export function DeactivatedAnimation() {
   const { width, isResizing } = useViewportSize();
   if (width <= ANIMATION_MIN_WIDTH || isResizing) return null;
   return (
-    <div className="flex justify-center gap-4" aria-hidden="true" data-testid="deactivated-animation">
+    <div
+      className="flex justify-center gap-4"
+      aria-hidden="true"
+      data-testid="deactivated-animation"
+    >
       {Array.from({ length: ANIMATION_COLUMNS }, (_, column) => (
         <div key={column} className="overflow-hidden" style={{ width: FRAME_W, height: FRAME_H }}>
           <svg

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { notify } from '../../shared/toasts';
-import { CURRENT_BUILD_ID, fetchRemoteVersion, isNewerBuild, VERSION_POLL_MS } from './build-version';
+import {
+  CURRENT_BUILD_ID,
+  fetchRemoteVersion,
+  isNewerBuild,
+  VERSION_POLL_MS,
+} from './build-version';
 
 /** Polls /version.json every 5 minutes and on focus; offers a reload once a new build is out. */
 export function useVersionCheck() {
@@ -12,7 +17,12 @@ export function useVersionCheck() {
       try {
         if (isNewerBuild(await fetchRemoteVersion(), CURRENT_BUILD_ID)) {
           offered = true;
-          notify.action('Доступна новая версия', 'Обновить', () => window.location.reload(), 'new-version');
+          notify.action(
+            'Доступна новая версия',
+            'Обновить',
+            () => window.location.reload(),
+            'new-version',
+          );
         }
       } catch {
         // Offline or mid-deploy: the next tick will try again.

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 
-export type AuthCardProps = { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode };
+export type AuthCardProps = {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+};
 
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
@@ -18,7 +23,10 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
 export function FormAlert({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200">
+    <p
+      role="alert"
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 ring-1 ring-red-200"
+    >
       {message}
     </p>
   );

@@ -16,9 +16,11 @@ const quiet = { method: 'POST', errorToast: false } as const;
 export const login = (body: TLoginRequest) =>
   apiCall<TAuthTokenResponse>('/auth/login', { ...quiet, body: { ...body, source: 'web' } });
 
-export const signUp = (body: TSignUpRequest) => apiCall<TSignUpResponse>('/sign_up', { ...quiet, body });
+export const signUp = (body: TSignUpRequest) =>
+  apiCall<TSignUpResponse>('/sign_up', { ...quiet, body });
 
-export const requestReset = (body: TResetRequest) => apiCall<string>('/auth/reset', { ...quiet, body });
+export const requestReset = (body: TResetRequest) =>
+  apiCall<string>('/auth/reset', { ...quiet, body });
 
 export const resetFromMail = (body: TResetFromMailRequest) =>
   apiCall<TAuthTokenResponse>('/auth/reset_from_mail', { ...quiet, body });

@@ -44,11 +44,24 @@ export function LoginScreen() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={errors.root?.server?.message} />
         <Field label="Email" error={errors.email?.message}>
-          {(control) => <Input type="email" autoComplete="email" autoFocus {...control} {...register('email')} />}
+          {(control) => (
+            <Input
+              type="email"
+              autoComplete="email"
+              autoFocus
+              {...control}
+              {...register('email')}
+            />
+          )}
         </Field>
         <Field label="Пароль" error={errors.password?.message}>
           {(control) => (
-            <Input type="password" autoComplete="current-password" {...control} {...register('password')} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('password')}
+            />
           )}
         </Field>
         <div className="-mt-1 text-right">

@@ -49,12 +49,23 @@ export function ResetFromMailScreen() {
         <FormAlert message={errors.root?.server?.message ?? errors.token?.message} />
         <Field label="Пароль" error={errors.password?.message}>
           {(control) => (
-            <Input type="password" autoComplete="new-password" autoFocus {...control} {...register('password')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              {...control}
+              {...register('password')}
+            />
           )}
         </Field>
         <Field label="Повторите пароль" error={errors.password_confirmation?.message}>
           {(control) => (
-            <Input type="password" autoComplete="new-password" {...control} {...register('password_confirmation')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('password_confirmation')}
+            />
           )}
         </Field>
         <Button type="submit" loading={isSubmitting} className="w-full">

@@ -48,11 +48,23 @@ export function ResetScreen() {
   }
 
   return (
-    <AuthCard title="Восстановление пароля" subtitle="Пришлём ссылку для нового пароля на вашу почту" footer={back}>
+    <AuthCard
+      title="Восстановление пароля"
+      subtitle="Пришлём ссылку для нового пароля на вашу почту"
+      footer={back}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={errors.root?.server?.message} />
         <Field label="Email" error={errors.email?.message}>
-          {(control) => <Input type="email" autoComplete="email" autoFocus {...control} {...register('email')} />}
+          {(control) => (
+            <Input
+              type="email"
+              autoComplete="email"
+              autoFocus
+              {...control}
+              {...register('email')}
+            />
+          )}
         </Field>
         <Button type="submit" loading={isSubmitting} className="w-full">
           Восстановить пароль

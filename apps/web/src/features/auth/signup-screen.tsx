@@ -74,17 +74,28 @@ export function SignupScreen() {
         <FormAlert message={formState.errors.root?.server?.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Имя" required error={errors?.name?.message}>
-            {(c) => <TextInput autoComplete="given-name" autoFocus {...c} {...register('admin_user.name')} />}
+            {(c) => (
+              <TextInput
+                autoComplete="given-name"
+                autoFocus
+                {...c}
+                {...register('admin_user.name')}
+              />
+            )}
           </Field>
           <Field label="Ник" error={errors?.nick?.message}>
             {(c) => <TextInput autoComplete="nickname" {...c} {...register('admin_user.nick')} />}
           </Field>
         </div>
         <Field label="Email" required error={errors?.email?.message}>
-          {(c) => <Input type="email" autoComplete="email" {...c} {...register('admin_user.email')} />}
+          {(c) => (
+            <Input type="email" autoComplete="email" {...c} {...register('admin_user.email')} />
+          )}
         </Field>
         <Field label="Компания" required error={errors?.company?.message}>
-          {(c) => <TextInput autoComplete="organization" {...c} {...register('admin_user.company')} />}
+          {(c) => (
+            <TextInput autoComplete="organization" {...c} {...register('admin_user.company')} />
+          )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="ИНН" hint="10 или 12 цифр" error={errors?.inn?.message}>
@@ -102,8 +113,20 @@ export function SignupScreen() {
             )}
           </Field>
         </div>
-        <Field label="Пароль" required hint="Не короче 8 символов" error={errors?.password?.message}>
-          {(c) => <Input type="password" autoComplete="new-password" {...c} {...register('admin_user.password')} />}
+        <Field
+          label="Пароль"
+          required
+          hint="Не короче 8 символов"
+          error={errors?.password?.message}
+        >
+          {(c) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...c}
+              {...register('admin_user.password')}
+            />
+          )}
         </Field>
         <Field label="Повторите пароль" required error={errors?.password_confirmation?.message}>
           {(c) => (

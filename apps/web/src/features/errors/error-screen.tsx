@@ -19,7 +19,8 @@ export function ErrorScreen({ status }: { status: number }) {
       <p className="mt-2 text-sm text-zinc-500">
         {notFound ? (
           <>
-            Страница <span className="font-mono text-zinc-700">{location.pathname}</span> не найдена.
+            Страница <span className="font-mono text-zinc-700">{location.pathname}</span> не
+            найдена.
           </>
         ) : (
           'Мы уже знаем о многих ошибках, но будем благодарны, если вы расскажете подробности.'

@@ -31,7 +31,12 @@ export function ReportErrorDialog({ open, onClose, code }: ReportErrorDialogProp
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Сообщить об ошибке" description="Опишите, что вы делали, когда это случилось.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Сообщить об ошибке"
+      description="Опишите, что вы делали, когда это случилось."
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -42,7 +47,12 @@ export function ReportErrorDialog({ open, onClose, code }: ReportErrorDialogProp
       >
         <Field label="Что произошло">
           {(control) => (
-            <Textarea rows={5} value={text} onChange={(e) => setText(e.target.value)} {...control} />
+            <Textarea
+              rows={5}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              {...control}
+            />
           )}
         </Field>
         <div className="flex justify-end gap-2">

@@ -12,7 +12,13 @@ import { TextInput } from '../../shared/inputs/text-input';
 import { notify } from '../../shared/toasts';
 import { useSendFeedback } from './feedback.queries';
 
-const EMPTY: TFeedbackRequest = { name: '', phone: '', email: '', comment: '', feedback_type: 'faq' };
+const EMPTY: TFeedbackRequest = {
+  name: '',
+  phone: '',
+  email: '',
+  comment: '',
+  feedback_type: 'faq',
+};
 
 export type FeedbackDialogProps = { open: boolean; onClose: () => void };
 
@@ -43,14 +49,27 @@ export function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} title="Остались вопросы?" description="Напишите нам — ответим в течение рабочего дня.">
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Остались вопросы?"
+      description="Напишите нам — ответим в течение рабочего дня."
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" {...register('feedback_type')} />
         <Field label="Имя" required error={errors.name?.message}>
           {(c) => <TextInput autoComplete="name" {...c} {...register('name')} />}
         </Field>
         <Field label="Телефон" required error={errors.phone?.message}>
-          {(c) => <Input type="tel" autoComplete="tel" placeholder="+7 900 000-00-00" {...c} {...register('phone')} />}
+          {(c) => (
+            <Input
+              type="tel"
+              autoComplete="tel"
+              placeholder="+7 900 000-00-00"
+              {...c}
+              {...register('phone')}
+            />
+          )}
         </Field>
         <Field label="Email" required error={errors.email?.message}>
           {(c) => <Input type="email" autoComplete="email" {...c} {...register('email')} />}

@@ -9,7 +9,13 @@ export function PaymentResultScreen({ success }: { success: boolean }) {
   useDocumentTitle(title);
   return (
     <EmptyState
-      icon={success ? <CheckCircleIcon className="text-emerald-500" /> : <XCircleIcon className="text-red-500" />}
+      icon={
+        success ? (
+          <CheckCircleIcon className="text-emerald-500" />
+        ) : (
+          <XCircleIcon className="text-red-500" />
+        )
+      }
       title={title}
       description={
         success

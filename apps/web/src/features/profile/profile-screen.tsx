@@ -46,12 +46,21 @@ export function ProfileScreen() {
       reset(values);
       return;
     }
-    applyServerErrors(setError, result.errors, ['name', 'last_name', 'middle_name', 'nick', 'time_zone']);
+    applyServerErrors(setError, result.errors, [
+      'name',
+      'last_name',
+      'middle_name',
+      'nick',
+      'time_zone',
+    ]);
   });
 
   return (
     <section className="max-w-2xl">
-      <PageHeader title="Профиль" description="Как вас видят коллеги и в каком часовом поясе показывать время." />
+      <PageHeader
+        title="Профиль"
+        description="Как вас видят коллеги и в каком часовом поясе показывать время."
+      />
       <Card className="p-6">
         <dl className="mb-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
@@ -75,7 +84,9 @@ export function ProfileScreen() {
               {(c) => <TextInput autoComplete="given-name" {...c} {...register('name')} />}
             </Field>
             <Field label="Отчество" error={errors.middle_name?.message}>
-              {(c) => <TextInput autoComplete="additional-name" {...c} {...register('middle_name')} />}
+              {(c) => (
+                <TextInput autoComplete="additional-name" {...c} {...register('middle_name')} />
+              )}
             </Field>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { canOpenRoute, GUARDED_ROUTES, SETTINGS_SUBPAGES, type AccessUser } from './route-access';
 
-const user = (member_type: 'owner' | 'watcher', is_admin: boolean, can_manage_tag = true): AccessUser => ({
+const user = (
+  member_type: 'owner' | 'watcher',
+  is_admin: boolean,
+  can_manage_tag = true,
+): AccessUser => ({
   member_type,
   is_admin,
   admin_user_setting: { permissions_actions: { can_manage_tag } },
@@ -14,7 +18,14 @@ const SETTINGS = ['settings', ...SETTINGS_SUBPAGES];
 describe('route access by role (SPEC.md §6)', () => {
   it('watcher, not admin: applicants, list, doubles, analytics and all of settings are blocked', () => {
     expect(blockedFor(user('watcher', false)).sort()).toEqual(
-      ['applicants', 'applicants-list', 'applicant-doubles', 'applicant-double', 'analytics', ...SETTINGS].sort(),
+      [
+        'applicants',
+        'applicants-list',
+        'applicant-doubles',
+        'applicant-double',
+        'analytics',
+        ...SETTINGS,
+      ].sort(),
     );
   });
 

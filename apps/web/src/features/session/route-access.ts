@@ -38,7 +38,10 @@ export type AccessUser = {
 const SETTINGS_AREA: readonly GuardedRouteName[] = ['settings', ...SETTINGS_SUBPAGES];
 
 /** SPEC.md §6, one entry per row of the role table. */
-const BLOCKED_BY_ROLE: Record<'watcher' | 'watcher-admin' | 'owner' | 'owner-admin', ReadonlySet<string>> = {
+const BLOCKED_BY_ROLE: Record<
+  'watcher' | 'watcher-admin' | 'owner' | 'owner-admin',
+  ReadonlySet<string>
+> = {
   watcher: new Set([
     'applicants',
     'applicants-list',
@@ -68,7 +71,9 @@ export function canOpenRoute(routeName: string | undefined, user: AccessUser): b
   if (!routeName) return true;
   if (BLOCKED_BY_ROLE[roleOf(user)].has(routeName)) return false;
   if (routeName === 'settings-tags') {
-    return user.member_type === 'owner' && user.admin_user_setting.permissions_actions.can_manage_tag;
+    return (
+      user.member_type === 'owner' && user.admin_user_setting.permissions_actions.can_manage_tag
+    );
   }
   return true;
 }

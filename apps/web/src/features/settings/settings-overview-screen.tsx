@@ -11,7 +11,10 @@ export function SettingsOverviewScreen() {
   const sections = SETTINGS_SECTIONS.filter((section) => canOpenRoute(section.name, me));
   return (
     <section>
-      <PageHeader title="Настройки" description="Компания, пользователи, справочники и интеграции." />
+      <PageHeader
+        title="Настройки"
+        description="Компания, пользователи, справочники и интеграции."
+      />
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {sections.map(({ name, path, title, description, icon: Icon }) => (
           <li key={name}>

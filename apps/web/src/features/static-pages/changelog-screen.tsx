@@ -4,7 +4,11 @@ import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useChangelogs } from './changelog.queries';
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 function formatDate(value: string) {
   const date = new Date(value);
@@ -18,8 +22,15 @@ export function ChangelogScreen() {
     <section className="max-w-3xl">
       <PageHeader title="Что нового" description="Обновления и улучшения системы." />
       {isPending && <Spinner label="Загружаем обновления" />}
-      {isError && <EmptyState title="Не удалось загрузить обновления" description="Попробуйте обновить страницу позже." />}
-      {data && data.length === 0 && <EmptyState title="Пока без новостей" description="Здесь появятся описания новых версий." />}
+      {isError && (
+        <EmptyState
+          title="Не удалось загрузить обновления"
+          description="Попробуйте обновить страницу позже."
+        />
+      )}
+      {data && data.length === 0 && (
+        <EmptyState title="Пока без новостей" description="Здесь появятся описания новых версий." />
+      )}
       {data && data.length > 0 && (
         <ol className="flex flex-col gap-4">
           {data.map((entry) => (

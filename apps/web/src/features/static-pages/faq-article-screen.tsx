@@ -14,7 +14,9 @@ export function FaqArticleScreen() {
       </Link>
       {article ? (
         <>
-          <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900">{article.question}</h1>
+          <h1 className="mt-3 text-2xl font-semibold tracking-tight text-zinc-900">
+            {article.question}
+          </h1>
           <div className="mt-4 flex flex-col gap-3 text-zinc-700">
             {article.answer.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
@@ -22,7 +24,11 @@ export function FaqArticleScreen() {
           </div>
         </>
       ) : (
-        <EmptyState className="mt-4" title="Статья не найдена" description="Возможно, её переименовали. Воспользуйтесь поиском по справке." />
+        <EmptyState
+          className="mt-4"
+          title="Статья не найдена"
+          description="Возможно, её переименовали. Воспользуйтесь поиском по справке."
+        />
       )}
     </article>
   );

@@ -11,7 +11,9 @@ describe('FAQ search', () => {
     expect(searchFaq('квантовый')).toEqual([]);
   });
   it('finds an article by slug', () => {
-    expect(findFaqArticle('roli-polzovateley')?.question).toBe('Чем отличаются роли пользователей?');
+    expect(findFaqArticle('roli-polzovateley')?.question).toBe(
+      'Чем отличаются роли пользователей?',
+    );
     expect(findFaqArticle('nope')).toBeUndefined();
   });
 });

@@ -17,7 +17,10 @@ export function FaqSearchForm({ initial = '' }: { initial?: string }) {
       className="flex gap-2"
     >
       <div className="relative flex-1">
-        <MagnifyingGlassIcon className="pointer-events-none absolute top-3 left-3 size-4 text-zinc-400" aria-hidden="true" />
+        <MagnifyingGlassIcon
+          className="pointer-events-none absolute top-3 left-3 size-4 text-zinc-400"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           aria-label="Поиск по справке"

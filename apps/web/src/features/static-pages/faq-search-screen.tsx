@@ -20,7 +20,10 @@ export function FaqSearchScreen() {
       ) : results.length > 0 ? (
         <FaqList articles={results} />
       ) : (
-        <EmptyState title="Ничего не найдено" description={`По запросу «${query}» статей нет. Попробуйте другие слова.`} />
+        <EmptyState
+          title="Ничего не найдено"
+          description={`По запросу «${query}» статей нет. Попробуйте другие слова.`}
+        />
       )}
     </section>
   );

@@ -3,9 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { heroiconExportName, ICON_NAMES, ICONS, isIconName } from './icon-list';
 
 const REQUIRED = [
-  'academic-cap', 'banknotes', 'bell', 'briefcase', 'calendar', 'chart-bar', 'credit-card',
-  'envelope', 'folder', 'heart', 'inbox', 'megaphone', 'rocket-launch', 'shopping-bag', 'star',
-  'tag', 'trophy', 'user', 'users', 'wallet', 'wrench',
+  'academic-cap',
+  'banknotes',
+  'bell',
+  'briefcase',
+  'calendar',
+  'chart-bar',
+  'credit-card',
+  'envelope',
+  'folder',
+  'heart',
+  'inbox',
+  'megaphone',
+  'rocket-launch',
+  'shopping-bag',
+  'star',
+  'tag',
+  'trophy',
+  'user',
+  'users',
+  'wallet',
+  'wrench',
 ];
 
 describe('icon list', () => {

@@ -10,7 +10,9 @@ export type IconPickerProps = {
 /** A grid of the 98 icons; arrow keys move between them like in a radio group. */
 export function IconPicker({ value, onChange, label = 'Иконка' }: IconPickerProps) {
   const [query, setQuery] = useState('');
-  const names = query ? ICON_NAMES.filter((n) => n.includes(query.trim().toLowerCase())) : ICON_NAMES;
+  const names = query
+    ? ICON_NAMES.filter((n) => n.includes(query.trim().toLowerCase()))
+    : ICON_NAMES;
 
   const moveFocus = (from: HTMLElement, step: number) => {
     const buttons = Array.from(

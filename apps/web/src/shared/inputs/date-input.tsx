@@ -3,5 +3,13 @@ import { formatDateMask } from './date-mask';
 import { MaskedInput } from './masked-input';
 
 export function DateInput(props: InputProps) {
-  return <MaskedInput inputMode="numeric" placeholder="ДД.ММ.ГГГГ" maxLength={10} {...props} mask={formatDateMask} />;
+  return (
+    <MaskedInput
+      inputMode="numeric"
+      placeholder="ДД.ММ.ГГГГ"
+      maxLength={10}
+      {...props}
+      mask={formatDateMask}
+    />
+  );
 }

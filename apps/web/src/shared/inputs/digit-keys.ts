@@ -2,8 +2,17 @@ export type KeyLike = { key: string; ctrlKey?: boolean; metaKey?: boolean; altKe
 
 // Editing and navigation keys must keep working in a digit-only field.
 const ALLOWED_KEYS = new Set([
-  'Backspace', 'Delete', 'Tab', 'Enter', 'Escape', 'ArrowLeft', 'ArrowRight', 'ArrowUp',
-  'ArrowDown', 'Home', 'End',
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'Escape',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
 ]);
 
 /** True when a keydown in a digit-only field must be blocked. */

@@ -3,5 +3,13 @@ import { MaskedInput } from './masked-input';
 import { formatTimeMask } from './time-mask';
 
 export function TimeInput(props: InputProps) {
-  return <MaskedInput inputMode="numeric" placeholder="ЧЧ:ММ" maxLength={5} {...props} mask={formatTimeMask} />;
+  return (
+    <MaskedInput
+      inputMode="numeric"
+      placeholder="ЧЧ:ММ"
+      maxLength={5}
+      {...props}
+      mask={formatTimeMask}
+    />
+  );
 }
