@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,11 @@ describe('signing up, signing in and out', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://ats.test', SUPPORT_EMAIL: 'support@ats.test' });
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://ats.test',
+      SUPPORT_EMAIL: 'support@ats.test',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -22,20 +27,51 @@ describe('signing up, signing in and out', () => {
   it('creates a company, its owner-admin and a 14-day trial on sign-up', async () => {
     const email = uniqueEmail('founder');
     const r = await call(t.app, 'POST', '/api/sign_up', {
-      admin_user: { email, password: PASSWORD, password_confirmation: PASSWORD, name: 'Ольга', company: 'Без компании', nick: 'olga', inn: '7707083893', time_zone: 'Asia/Yekaterinburg', utm_source: 'test', is_adv_agree: true, member_type: 'owner' },
+      admin_user: {
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        name: 'Ольга',
+        company: 'Без компании',
+        nick: 'olga',
+        inn: '7707083893',
+        time_zone: 'Asia/Yekaterinburg',
+        utm_source: 'test',
+        is_adv_agree: true,
+        member_type: 'owner',
+      },
     });
     expect(r.status).toBe(200);
-    expect(r.body.message.admin_user).toMatchObject({ email, name: 'Ольга', middle_name: null, last_name: null });
+    expect(r.body.message.admin_user).toMatchObject({
+      email,
+      name: 'Ольга',
+      middle_name: null,
+      last_name: null,
+    });
     const me = await call(t.app, 'GET', '/api/me', undefined, { token: r.body.message.auth_token });
-    expect(me.body.message).toMatchObject({ member_type: 'owner', is_admin: true, tariff_name: 'trial', tariff_is_active: true, nick: 'olga' });
-    const days = (Date.parse(me.body.message.tariff_end_at) - Date.parse(me.body.message.tariff_start_at)) / 86_400_000;
+    expect(me.body.message).toMatchObject({
+      member_type: 'owner',
+      is_admin: true,
+      tariff_name: 'trial',
+      tariff_is_active: true,
+      nick: 'olga',
+    });
+    const days =
+      (Date.parse(me.body.message.tariff_end_at) - Date.parse(me.body.message.tariff_start_at)) /
+      86_400_000;
     expect(days).toBe(14);
   });
 
   it('refuses a second sign-up with the same e-mail in any letter case', async () => {
     const company = await signUpCompany(t.app);
     const r = await call(t.app, 'POST', '/api/sign_up', {
-      admin_user: { email: company.email.toUpperCase(), password: PASSWORD, password_confirmation: PASSWORD, name: 'Х', company: 'Y' },
+      admin_user: {
+        email: company.email.toUpperCase(),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        name: 'Х',
+        company: 'Y',
+      },
     });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Пользователь с таким email уже зарегистрирован');
@@ -43,7 +79,13 @@ describe('signing up, signing in and out', () => {
 
   it('refuses mismatched password confirmation with a field error', async () => {
     const r = await call(t.app, 'POST', '/api/sign_up', {
-      admin_user: { email: uniqueEmail(), password: PASSWORD, password_confirmation: 'other-password', name: 'Х', company: 'Y' },
+      admin_user: {
+        email: uniqueEmail(),
+        password: PASSWORD,
+        password_confirmation: 'other-password',
+        name: 'Х',
+        company: 'Y',
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.errors?.['admin_user.password_confirmation']).toBe('Пароли не совпадают');
@@ -51,21 +93,37 @@ describe('signing up, signing in and out', () => {
 
   it('stores argon2id hashes and only hashes of session tokens', async () => {
     const company = await signUpCompany(t.app);
-    const [user] = await selectRows<{ password_hash: string }>(t.database.system, sql`select password_hash from users where id = ${company.userId}`);
+    const [user] = await selectRows<{ password_hash: string }>(
+      t.database.system,
+      sql`select password_hash from users where id = ${company.userId}`,
+    );
     expect(user!.password_hash).toMatch(/^\$argon2id\$/);
-    const leaked = await selectRows(t.database.system, sql`select 1 from sessions where token_hash = ${company.token}`);
+    const leaked = await selectRows(
+      t.database.system,
+      sql`select 1 from sessions where token_hash = ${company.token}`,
+    );
     expect(leaked).toHaveLength(0);
   });
 
   it('signs in with the plugin source as the known client does, then reads /me with the header', async () => {
     const company = await signUpCompany(t.app);
-    const login = await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: PASSWORD, source: 'plugin' });
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      email: company.email,
+      password: PASSWORD,
+      source: 'plugin',
+    });
     expect(login.status).toBe(200);
     expect(login.body.status).toBe('success');
     const token = login.body.message.auth_token as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await call(t.app, 'GET', '/api/me', undefined, { token });
-    expect(me.body.message).toMatchObject({ id: company.userId, account_id: company.accountId, token, is_plugin: true, applicants_count: 0 });
+    expect(me.body.message).toMatchObject({
+      id: company.userId,
+      account_id: company.accountId,
+      token,
+      is_plugin: true,
+      applicants_count: 0,
+    });
   });
 
   it('answers a wrong pair with 400 "Неверный email или пароль", whether the e-mail exists or not', async () => {
@@ -79,9 +137,19 @@ describe('signing up, signing in and out', () => {
 
   it('sets the auth_token cookie for a week, HttpOnly and SameSite=Lax, and the cookie authenticates', async () => {
     const company = await signUpCompany(t.app);
-    const login = await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: PASSWORD, source: 'web' });
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      email: company.email,
+      password: PASSWORD,
+      source: 'web',
+    });
     const cookie = login.cookies.find((c) => c.name === 'auth_token')!;
-    expect(cookie).toMatchObject({ value: login.body.message.auth_token, maxAge: 604800, path: '/', sameSite: 'Lax', httpOnly: true });
+    expect(cookie).toMatchObject({
+      value: login.body.message.auth_token,
+      maxAge: 604800,
+      path: '/',
+      sameSite: 'Lax',
+      httpOnly: true,
+    });
     expect(cookie.secure).toBeFalsy();
     const me = await call(t.app, 'GET', '/api/me', undefined, { cookie: cookie.value });
     expect(me.status).toBe(200);
@@ -92,10 +160,20 @@ describe('signing up, signing in and out', () => {
     const behindProxy = await createTestApp({ TRUST_PROXY: '1' });
     try {
       const company = await signUpCompany(behindProxy.app);
-      const r = await call(behindProxy.app, 'POST', '/api/auth/login', { email: company.email, password: PASSWORD }, {
-        headers: { 'x-forwarded-proto': 'https' },
+      const r = await call(
+        behindProxy.app,
+        'POST',
+        '/api/auth/login',
+        { email: company.email, password: PASSWORD },
+        {
+          headers: { 'x-forwarded-proto': 'https' },
+        },
+      );
+      expect(r.cookies.find((c) => c.name === 'auth_token')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
       });
-      expect(r.cookies.find((c) => c.name === 'auth_token')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {
       await behindProxy.close();
     }
@@ -103,11 +181,17 @@ describe('signing up, signing in and out', () => {
 
   it('accepts cookie-only mutations from the app’s own origin and refuses foreign ones', async () => {
     const company = await signUpCompany(t.app);
-    const foreign = await call(t.app, 'DELETE', '/api/log_out', undefined, { cookie: company.token, origin: 'https://evil.example' });
+    const foreign = await call(t.app, 'DELETE', '/api/log_out', undefined, {
+      cookie: company.token,
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     const bare = await call(t.app, 'DELETE', '/api/log_out', undefined, { cookie: company.token });
     expect(bare.status).toBe(403);
-    const own = await call(t.app, 'DELETE', '/api/log_out', undefined, { cookie: company.token, origin: ORIGIN });
+    const own = await call(t.app, 'DELETE', '/api/log_out', undefined, {
+      cookie: company.token,
+      origin: ORIGIN,
+    });
     expect(own.status).toBe(200);
   });
 
@@ -122,9 +206,13 @@ describe('signing up, signing in and out', () => {
 
   it('answers 420 for a missing or unknown token and 421 for an expired session', async () => {
     expect((await call(t.app, 'GET', '/api/me')).status).toBe(420);
-    expect((await call(t.app, 'GET', '/api/me', undefined, { token: 'made-up-token' })).status).toBe(420);
+    expect(
+      (await call(t.app, 'GET', '/api/me', undefined, { token: 'made-up-token' })).status,
+    ).toBe(420);
     const company = await signUpCompany(t.app);
-    await t.database.system.execute(sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${company.userId}`);
+    await t.database.system.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${company.userId}`,
+    );
     const expired = await call(t.app, 'GET', '/api/me', undefined, { token: company.token });
     expect(expired.status).toBe(421);
     expect(expired.body.status).toBe('error');
@@ -136,29 +224,44 @@ describe('signing up, signing in and out', () => {
       sql`update sessions set expires_at = now() + interval '1 hour', last_seen_at = now() - interval '1 day' where user_id = ${company.userId}`,
     );
     await call(t.app, 'GET', '/api/me', undefined, { token: company.token });
-    const [session] = await selectRows<{ expires_at: string }>(t.database.system, sql`select expires_at from sessions where user_id = ${company.userId}`);
+    const [session] = await selectRows<{ expires_at: string }>(
+      t.database.system,
+      sql`select expires_at from sessions where user_id = ${company.userId}`,
+    );
     const daysLeft = (Date.parse(session!.expires_at) - Date.now()) / 86_400_000;
     expect(daysLeft).toBeGreaterThan(6.99);
   });
 
   it('answers 419 with the inactive-account text when the tariff has ended, but still serves /me and logout', async () => {
     const company = await signUpCompany(t.app);
-    await t.database.system.execute(sql`update account_tariffs set end_at = now() - interval '1 day' where account_id = ${company.accountId}`);
+    await t.database.system.execute(
+      sql`update account_tariffs set end_at = now() - interval '1 day' where account_id = ${company.accountId}`,
+    );
     const users = await call(t.app, 'GET', '/api/users', undefined, { token: company.token });
     expect(users.status).toBe(419);
-    expect(users.body.message).toBe('Ваш аккаунт не активен. Обратитесь к менеджеру для активации.');
+    expect(users.body.message).toBe(
+      'Ваш аккаунт не активен. Обратитесь к менеджеру для активации.',
+    );
     const me = await call(t.app, 'GET', '/api/me', undefined, { token: company.token });
     expect(me.status).toBe(200);
     expect(me.body.message.tariff_is_active).toBe(false);
-    expect((await call(t.app, 'DELETE', '/api/log_out', undefined, { token: company.token })).status).toBe(200);
+    expect(
+      (await call(t.app, 'DELETE', '/api/log_out', undefined, { token: company.token })).status,
+    ).toBe(200);
   });
 
   it('answers 429 with Retry-After after repeated failed sign-ins, even with the right password', async () => {
     const company = await signUpCompany(t.app);
     for (let i = 0; i < 5; i += 1) {
-      expect((await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: 'wrong' })).status).toBe(400);
+      expect(
+        (await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: 'wrong' }))
+          .status,
+      ).toBe(400);
     }
-    const locked = await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: PASSWORD });
+    const locked = await call(t.app, 'POST', '/api/auth/login', {
+      email: company.email,
+      password: PASSWORD,
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.body.message).toBe('Слишком много попыток. Попробуйте позже');
@@ -174,15 +277,37 @@ describe('signing up, signing in and out', () => {
       const [mail] = (await smtp.waitFor(before + 1)).slice(before);
       expect(mail!.to).toEqual([company.email]);
       expect(mail!.subject).toBe('Восстановление пароля');
-      const token = /http:\/\/ats\.test\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+      const token = /http:\/\/ats\.test\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(
+        mail!.text,
+      )![1]!;
 
-      const reset = await call(t.app, 'POST', '/api/auth/reset_from_mail', { token, password: 'new-password-2', password_confirmation: 'new-password-2' });
+      const reset = await call(t.app, 'POST', '/api/auth/reset_from_mail', {
+        token,
+        password: 'new-password-2',
+        password_confirmation: 'new-password-2',
+      });
       expect(reset.status).toBe(200);
-      expect((await call(t.app, 'GET', '/api/me', undefined, { token: reset.body.message.auth_token })).status).toBe(200);
-      expect((await call(t.app, 'GET', '/api/me', undefined, { token: company.token })).status).toBe(420);
-      expect((await call(t.app, 'POST', '/api/auth/login', { email: company.email, password: 'new-password-2' })).status).toBe(200);
+      expect(
+        (await call(t.app, 'GET', '/api/me', undefined, { token: reset.body.message.auth_token }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await call(t.app, 'GET', '/api/me', undefined, { token: company.token })).status,
+      ).toBe(420);
+      expect(
+        (
+          await call(t.app, 'POST', '/api/auth/login', {
+            email: company.email,
+            password: 'new-password-2',
+          })
+        ).status,
+      ).toBe(200);
 
-      const again = await call(t.app, 'POST', '/api/auth/reset_from_mail', { token, password: 'third-password', password_confirmation: 'third-password' });
+      const again = await call(t.app, 'POST', '/api/auth/reset_from_mail', {
+        token,
+        password: 'third-password',
+        password_confirmation: 'third-password',
+      });
       expect(again.status).toBe(400);
       expect(again.body.message).toBe('Ссылка для восстановления недействительна или устарела');
     });
@@ -193,8 +318,14 @@ describe('signing up, signing in and out', () => {
       await call(t.app, 'POST', '/api/auth/reset', { email: company.email });
       const [mail] = (await smtp.waitFor(before + 1)).slice(before);
       const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-      await t.database.system.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${company.userId}`);
-      const r = await call(t.app, 'POST', '/api/auth/reset_from_mail', { token, password: 'new-password-2', password_confirmation: 'new-password-2' });
+      await t.database.system.execute(
+        sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${company.userId}`,
+      );
+      const r = await call(t.app, 'POST', '/api/auth/reset_from_mail', {
+        token,
+        password: 'new-password-2',
+        password_confirmation: 'new-password-2',
+      });
       expect(r.status).toBe(400);
     });
 
@@ -210,13 +341,19 @@ describe('signing up, signing in and out', () => {
     it('keeps every reset mail in the outbox', async () => {
       const company = await signUpCompany(t.app);
       await call(t.app, 'POST', '/api/auth/reset', { email: company.email });
-      const rows = await selectRows<{ status: string }>(t.database.system, sql`select status from mail_outbox where to_address = ${company.email}`);
+      const rows = await selectRows<{ status: string }>(
+        t.database.system,
+        sql`select status from mail_outbox where to_address = ${company.email}`,
+      );
       expect(rows).toEqual([{ status: 'sent' }]);
     });
 
     it('answers 429 after repeated reset requests for one address', async () => {
       const company = await signUpCompany(t.app);
-      for (let i = 0; i < 5; i += 1) expect((await call(t.app, 'POST', '/api/auth/reset', { email: company.email })).status).toBe(200);
+      for (let i = 0; i < 5; i += 1)
+        expect(
+          (await call(t.app, 'POST', '/api/auth/reset', { email: company.email })).status,
+        ).toBe(200);
       const r = await call(t.app, 'POST', '/api/auth/reset', { email: company.email });
       expect(r.status).toBe(429);
       expect(r.headers['retry-after']).toBeDefined();
@@ -225,9 +362,52 @@ describe('signing up, signing in and out', () => {
 
   it('lets a deactivated team member neither use old sessions nor sign in', async () => {
     const admin = await signUpCompany(t.app);
-    const member = await addTeamMember(t.app, admin.token, { member_type: 'owner', is_admin: false });
-    await call(t.app, 'PATCH', `/api/users/${member.userId}`, { admin_user: { is_active: false } }, { token: admin.token });
-    expect((await call(t.app, 'GET', '/api/me', undefined, { token: member.token })).status).toBe(420);
-    expect((await call(t.app, 'POST', '/api/auth/login', { email: member.email, password: PASSWORD })).status).toBe(400);
+    const member = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    await call(
+      t.app,
+      'PATCH',
+      `/api/users/${member.userId}`,
+      { admin_user: { is_active: false } },
+      { token: admin.token },
+    );
+    expect((await call(t.app, 'GET', '/api/me', undefined, { token: member.token })).status).toBe(
+      420,
+    );
+    expect(
+      (await call(t.app, 'POST', '/api/auth/login', { email: member.email, password: PASSWORD }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe('without SMTP, in development', () => {
+  it('keeps the reset mail in the outbox and prints the link to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await createTestApp(
+      { NODE_ENV: 'development' },
+      { logger: { level: 'info', stream } },
+    );
+    try {
+      const company = await signUpCompany(t.app);
+      await call(t.app, 'POST', '/api/auth/reset', { email: company.email });
+      const [mail] = await selectRows<{ status: string; text_body: string }>(
+        t.database.system,
+        sql`select status, text_body from mail_outbox where to_address = ${company.email}`,
+      );
+      expect(mail!.status).toBe('stored');
+      const link = /(http:\/\/\S+\/auth\/reset-from-mail\?token=\S+)/.exec(mail!.text_body)![1]!;
+      expect(lines.join('\n')).toContain(link);
+    } finally {
+      await t.close();
+    }
   });
 });
