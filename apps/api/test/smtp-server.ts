@@ -41,8 +41,9 @@ export async function startSmtpServer() {
     async waitFor(count: number, timeoutMs = 5000) {
       const started = Date.now();
       while (received.length < count) {
-        if (Date.now() - started > timeoutMs)
-          {throw new Error(`expected ${count} mails, got ${received.length}`);}
+        if (Date.now() - started > timeoutMs) {
+          throw new Error(`expected ${count} mails, got ${received.length}`);
+        }
         await new Promise((r) => setTimeout(r, 20));
       }
       return received;
@@ -71,8 +72,9 @@ function decodeQuotedPrintable(value: string) {
 function decodeBody(raw: string) {
   const [headers = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join('\n\n');
-  if (/Content-Transfer-Encoding: base64/i.test(headers))
-    {return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');}
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
     return Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
   }

@@ -18,10 +18,12 @@ export async function startTelegramFake(options: { knownChatId: string; token: s
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (!match || req.method !== 'POST')
-        {return reply(404, { ok: false, error_code: 404, description: 'Not Found' });}
-      if (match[1] !== options.token)
-        {return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });}
+      if (!match || req.method !== 'POST') {
+        return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+      }
+      if (match[1] !== options.token) {
+        return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      }
       let body: { chat_id?: string | number; text?: string };
       try {
         body = JSON.parse(raw) as typeof body;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParams } from './ids.ts';
 
 export const ZChangelog = z.object({
   id: z.number().int(),
@@ -10,4 +11,4 @@ export const ZChangelog = z.object({
 });
 export type TChangelog = z.infer<typeof ZChangelog>;
 export const ZChangelogList = z.array(ZChangelog);
-export const ZChangelogIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZChangelogIdParams = ZIdParams;

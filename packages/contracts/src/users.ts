@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZNewPassword, ZPersonName } from './auth.ts';
+import { ZIdParams } from './ids.ts';
 
 export const PERMISSION_ACTIONS = [
   'can_manage_vacancy',
@@ -194,8 +195,6 @@ export const ZUpdateUserRequest = z.object({
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
-export const ZUserIdParams = z.object({
-  id: z.coerce.number({ error: 'Некорректный идентификатор' }).int().positive(),
-});
-
 export const ZUserList = z.array(ZUser);
+
+export const ZUserIdParams = ZIdParams;

@@ -122,7 +122,8 @@ export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest)
 
 export function registerAuthentication(app: FastifyInstance, database: Database, config: Config) {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a caller without a session gets 420 before its body is parsed or validated.
+  app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     // The SPA's files and the API docs are public; every other /api route needs a session by default.
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
@@ -145,8 +146,9 @@ export function registerAuthentication(app: FastifyInstance, database: Database,
       if (mode === 'optional') return;
       throw new AppError(API_CODES.sessionExpired, MESSAGES.sessionExpired);
     }
-    if (presented.via === 'cookie' && !SAFE_METHODS.has(request.method))
-      {assertSameOrigin(request, config);}
+    if (presented.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
+      assertSameOrigin(request, config);
+    }
     if (!row.account_is_active && !request.routeOptions.config?.allowInactiveAccount) {
       throw new AppError(API_CODES.accountInactive, MESSAGES.accountInactive);
     }

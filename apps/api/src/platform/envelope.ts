@@ -48,11 +48,14 @@ export function registerEnvelope(
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const messages = Object.values(errors);
+      // One wrong field: its own sentence is the clearest message a client can show as a toast.
       return sendError(reply, {
         code: API_CODES.badRequest,
         status: 'error',
-        message: MESSAGES.validationFailed,
-        errors: fieldErrors(error),
+        message: messages.length === 1 ? messages[0]! : MESSAGES.validationFailed,
+        errors,
       });
     }
     switch (error.code) {

@@ -64,6 +64,11 @@ describe('every answer is the envelope with a Russian message', () => {
     expect(r.body.errors?.password).toMatch(/[а-я]/i);
   });
 
+  it('checks the session before the body: no token and a bad body answer 420', async () => {
+    const r = await call(t.app, 'POST', '/api/users', { admin_user: { email: 'x' } });
+    expect(r.status).toBe(420);
+  });
+
   it('answers a form-encoded body with a 4xx envelope, not a 5xx', async () => {
     const r = await t.app.inject({
       method: 'POST',

@@ -45,8 +45,9 @@ describe('accounts are fenced by row-level security', () => {
           from pg_class c where c.relname in ${TENANT_TABLES} and c.relkind = 'r'`,
     );
     expect(rows).toHaveLength(TENANT_TABLES.length);
-    for (const row of rows)
-      {expect(row, row.relname).toMatchObject({ relrowsecurity: true, policies: 1 });}
+    for (const row of rows) {
+      expect(row, row.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
+    }
   });
 
   it('sees no rows when no tenant is set', async () => {

@@ -17,7 +17,9 @@ export type AccountRow = {
 };
 
 export async function findAccount(tx: Db, accountId: number) {
-  const [row] = await selectRows<AccountRow>(tx, sql`
+  const [row] = await selectRows<AccountRow>(
+    tx,
+    sql`
     select a.id, a.name, a.inn, a.time_zone, a.currency, a.is_active, a.created_at,
            t.name as tariff_name, t.start_at as tariff_start_at, t.end_at as tariff_end_at,
            t.users_limit as tariff_users,
@@ -28,6 +30,7 @@ export async function findAccount(tx: Db, accountId: number) {
       select name, start_at, end_at, users_limit from account_tariffs
       where account_id = a.id order by end_at desc limit 1
     ) t on true
-    where a.id = ${accountId}`);
+    where a.id = ${accountId}`,
+  );
   return row ?? null;
 }

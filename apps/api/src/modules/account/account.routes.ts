@@ -15,19 +15,32 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   // A deactivated account gets 419 here with the inactive text: the app then shows its notice.
   r.get(
     '/api/account',
-    { schema: { tags: ['Аккаунт'], summary: 'Аккаунт и его тариф', response: { 200: successEnvelope(ZAccount) } } },
-    async (request) => success(await getAccount(tenantFromSession(deps.database, requireSession(request)))),
+    {
+      schema: {
+        tags: ['Аккаунт'],
+        summary: 'Аккаунт и его тариф',
+        response: { 200: successEnvelope(ZAccount) },
+      },
+    },
+    async (request) =>
+      success(await getAccount(tenantFromSession(deps.database, requireSession(request)))),
   );
 
   r.post(
     '/api/tariffs/send_letter_about_extension_tariff',
     {
       config: { allowInactiveAccount: true },
-      schema: { tags: ['Аккаунт'], summary: 'Запросить продление тарифа', response: { 200: ZTextEnvelope } },
+      schema: {
+        tags: ['Аккаунт'],
+        summary: 'Запросить продление тарифа',
+        response: { 200: ZTextEnvelope },
+      },
     },
     async (request) => {
       const tenant = tenantFromSession(deps.database, requireSession(request));
-      return success(await requestTariffExtension(deps, tenant, await findUserEmail(tenant, tenant.userId)));
+      return success(
+        await requestTariffExtension(deps, tenant, await findUserEmail(tenant, tenant.userId)),
+      );
     },
   );
 }

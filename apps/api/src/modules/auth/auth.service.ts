@@ -167,14 +167,15 @@ export async function requestPasswordReset(
     RESET_LIMIT.windowSeconds,
     RESET_LIMIT.lockSeconds,
   );
-  if (keys[1])
-    {await repo.recordThrottledAttempt(
+  if (keys[1]) {
+    await repo.recordThrottledAttempt(
       db,
       keys[1],
       RESET_LIMIT.perIp,
       RESET_LIMIT.windowSeconds,
       RESET_LIMIT.lockSeconds,
-    );}
+    );
+  }
   const user = await repo.findUserByEmailAcrossAccounts(db, email);
   if (user && user.isActive && !user.deletedAt) {
     await sendPasswordLink(

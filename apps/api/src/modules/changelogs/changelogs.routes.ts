@@ -12,7 +12,14 @@ export function registerChangelogsRoutes(app: FastifyInstance, deps: AppDeps) {
   const tags = ['Публичное'];
   r.get(
     '/api/changelogs',
-    { config: { auth: 'none' }, schema: { tags, summary: 'Список изменений продукта', response: { 200: successEnvelope(ZChangelogList) } } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Список изменений продукта',
+        response: { 200: successEnvelope(ZChangelogList) },
+      },
+    },
     async () => success(await listChangelogs(deps.database.system)),
   );
   r.get(

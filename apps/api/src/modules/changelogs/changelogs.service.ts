@@ -5,7 +5,9 @@ import { notFound } from '../../platform/errors.ts';
 import { parseChangelog } from './changelog-file.ts';
 import * as repo from './changelogs.repository.ts';
 
-const toChangelog = (row: Awaited<ReturnType<typeof repo.listPublishedChangelogsAcrossAccounts>>[number]): TChangelog => ({
+const toChangelog = (
+  row: Awaited<ReturnType<typeof repo.listPublishedChangelogsAcrossAccounts>>[number],
+): TChangelog => ({
   id: row.id,
   title: row.title,
   summary: row.summary,

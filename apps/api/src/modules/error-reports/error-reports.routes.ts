@@ -12,7 +12,12 @@ export function registerErrorReportsRoutes(app: FastifyInstance, deps: AppDeps) 
     '/api/error_reports',
     {
       config: { auth: 'optional', allowInactiveAccount: true },
-      schema: { tags: ['Публичное'], summary: 'Сообщить об ошибке', body: ZErrorReportRequest, response: { 200: ZTextEnvelope } },
+      schema: {
+        tags: ['Публичное'],
+        summary: 'Сообщить об ошибке',
+        body: ZErrorReportRequest,
+        response: { 200: ZTextEnvelope },
+      },
     },
     async (request) => {
       const reporter = request.session ? tenantFromSession(deps.database, request.session) : null;

@@ -5,8 +5,14 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './error-reports.repository.ts';
 
 /** Stored in every case; posted to the support chat when one is configured. */
-export async function submitErrorReport(deps: AppDeps, input: TErrorReportRequest, reporter: Tenant | null) {
-  const who = reporter ? await reporter.transaction((tx) => repo.findReporter(tx, reporter.accountId, reporter.userId)) : null;
+export async function submitErrorReport(
+  deps: AppDeps,
+  input: TErrorReportRequest,
+  reporter: Tenant | null,
+) {
+  const who = reporter
+    ? await reporter.transaction((tx) => repo.findReporter(tx, reporter.accountId, reporter.userId))
+    : null;
   const createdAt = new Date();
   const id = await repo.insertErrorReportAcrossAccounts(deps.database.system, {
     accountId: reporter?.accountId ?? null,
@@ -25,11 +31,20 @@ export async function submitErrorReport(deps: AppDeps, input: TErrorReportReques
       `Время: ${createdAt.toISOString()}`,
       ...(input.code ? [`Код: ${input.code}`] : []),
       ...(input.path ? [`Страница: ${input.path}`] : []),
-      ...(reporter ? [`Пользователь: id ${reporter.userId}, ${who?.email ?? '—'}, тариф ${who?.tariff_name ?? '—'}`] : []),
+      ...(reporter
+        ? [
+            `Пользователь: id ${reporter.userId}, ${who?.email ?? '—'}, тариф ${who?.tariff_name ?? '—'}`,
+          ]
+        : []),
     ];
     const sent = await deps.errorReportChat.sendText(lines.join('\n'));
-    await repo.markErrorReportDeliveryAcrossAccounts(deps.database.system, id, sent.ok ? null : (sent.error ?? 'ошибка'));
-    if (!sent.ok) deps.log.warn({ errorReportId: id, err: sent.error }, 'error report not posted to chat');
+    await repo.markErrorReportDeliveryAcrossAccounts(
+      deps.database.system,
+      id,
+      sent.ok ? null : (sent.error ?? 'ошибка'),
+    );
+    if (!sent.ok)
+      {deps.log.warn({ errorReportId: id, err: sent.error }, 'error report not posted to chat');}
   }
   return MESSAGES.errorReportThanks;
 }

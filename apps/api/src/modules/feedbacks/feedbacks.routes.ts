@@ -11,11 +11,22 @@ export function registerFeedbacksRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/feedbacks',
     {
       config: { auth: 'optional', allowInactiveAccount: true },
-      schema: { tags: ['Публичное'], summary: 'Форма обратной связи', body: ZFeedbackRequest, response: { 200: ZTextEnvelope } },
+      schema: {
+        tags: ['Публичное'],
+        summary: 'Форма обратной связи',
+        body: ZFeedbackRequest,
+        response: { 200: ZTextEnvelope },
+      },
     },
     async (request) => {
       const s = request.session;
-      return success(await submitFeedback(deps, request.body, s ? { accountId: s.accountId, userId: s.userId } : null));
+      return success(
+        await submitFeedback(
+          deps,
+          request.body,
+          s ? { accountId: s.accountId, userId: s.userId } : null,
+        ),
+      );
     },
   );
 }

@@ -40,7 +40,9 @@ export type MeRow = {
 
 /** Everything GET /api/me shows, in one statement: it is the most frequent call of the app. */
 export async function findMe(tx: Db, accountId: number, userId: number) {
-  const [row] = await selectRows<MeRow>(tx, sql`
+  const [row] = await selectRows<MeRow>(
+    tx,
+    sql`
     select u.id, u.account_id, u.email, u.name, u.middle_name, u.last_name, u.nick, u.member_type,
            u.is_admin, u.is_auto, u.is_onboarding, u.is_firework, u.time_zone, u.settings,
            a.name as company_name, a.inn, a.time_zone as account_time_zone, a.currency, a.applicants_count,
@@ -62,12 +64,18 @@ export async function findMe(tx: Db, accountId: number, userId: number) {
       select name, start_at, end_at, users_limit, balance from account_tariffs
       where account_id = u.account_id order by end_at desc limit 1
     ) t on true
-    where u.account_id = ${accountId} and u.id = ${userId}`);
+    where u.account_id = ${accountId} and u.id = ${userId}`,
+  );
   return row ?? null;
 }
 
 /** Sliding expiry: each GET /api/me pushes the session's end a full lifetime ahead. */
-export async function extendSession(tx: Db, accountId: number, sessionId: number, ttlSeconds: number) {
+export async function extendSession(
+  tx: Db,
+  accountId: number,
+  sessionId: number,
+  ttlSeconds: number,
+) {
   await tx.execute(sql`
     update sessions set expires_at = now() + make_interval(secs => ${ttlSeconds}), last_seen_at = now()
     where account_id = ${accountId} and id = ${sessionId}`);

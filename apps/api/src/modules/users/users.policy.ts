@@ -2,7 +2,12 @@ import type { Session } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 
 /** Fields that grant rights; nobody may change them on themselves. */
-export const RIGHTS_FIELDS = ['member_type', 'is_admin', 'is_active', 'admin_user_setting.permissions_actions'] as const;
+export const RIGHTS_FIELDS = [
+  'member_type',
+  'is_admin',
+  'is_active',
+  'admin_user_setting.permissions_actions',
+] as const;
 
 export const ONLY_ADMINS_MANAGE_USERS = 'Управлять пользователями может только администратор';
 export const OWN_RIGHTS_LOCKED = 'Нельзя изменить собственные права и роль';
@@ -12,23 +17,47 @@ export function assertCanManageUsers(session: Session) {
   if (!session.isAdmin) throw forbidden(ONLY_ADMINS_MANAGE_USERS);
 }
 
+/** A user edits their own profile; an admin edits anyone's. */
+export function assertCanUpdateUser(session: Session, targetUserId: number) {
+  if (session.userId !== targetUserId && !session.isAdmin) {
+    throw forbidden(ONLY_ADMINS_MANAGE_USERS);
+  }
+}
+
+type Rights = {
+  member_type: string;
+  is_admin: boolean;
+  is_active: boolean;
+  permissions_actions: Record<string, boolean>;
+};
+
 /**
- * A user edits their own profile; an admin edits anyone's. Role, admin flag, activity and
- * permissions are never changed on oneself, so no one can raise their own rights.
+ * Role, admin flag, activity and permissions are never changed on oneself, so no one can raise
+ * their own rights. Clients send the whole profile back on save, so a value equal to the current
+ * one is not a change.
  */
-export function assertCanUpdateUser(
+export function assertNotChangingOwnRights(
   session: Session,
   targetUserId: number,
-  changes: { member_type?: unknown; is_admin?: unknown; is_active?: unknown; admin_user_setting?: { permissions_actions?: unknown } },
+  current: Rights,
+  changes: {
+    member_type?: string | undefined;
+    is_admin?: boolean | undefined;
+    is_active?: boolean | undefined;
+    admin_user_setting?:
+      { permissions_actions?: Record<string, boolean | undefined> | undefined } | undefined;
+  },
 ) {
-  const self = session.userId === targetUserId;
+  if (session.userId !== targetUserId) return;
+  const permissions = changes.admin_user_setting?.permissions_actions ?? {};
   const touchesRights =
-    changes.member_type !== undefined ||
-    changes.is_admin !== undefined ||
-    changes.is_active !== undefined ||
-    changes.admin_user_setting?.permissions_actions !== undefined;
-  if (self && touchesRights) throw forbidden(OWN_RIGHTS_LOCKED);
-  if (!self && !session.isAdmin) throw forbidden(ONLY_ADMINS_MANAGE_USERS);
+    (changes.member_type !== undefined && changes.member_type !== current.member_type) ||
+    (changes.is_admin !== undefined && changes.is_admin !== current.is_admin) ||
+    (changes.is_active !== undefined && changes.is_active !== current.is_active) ||
+    Object.entries(permissions).some(
+      ([key, value]) => value !== undefined && value !== current.permissions_actions[key],
+    );
+  if (touchesRights) throw forbidden(OWN_RIGHTS_LOCKED);
 }
 
 export function assertCanDeleteUser(session: Session, targetUserId: number) {

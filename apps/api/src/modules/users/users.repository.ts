@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
-const liveUser = (accountId: number) => and(eq(users.accountId, accountId), isNull(users.deletedAt));
+const liveUser = (accountId: number) =>
+  and(eq(users.accountId, accountId), isNull(users.deletedAt));
 
 export async function listUsers(tx: Db, accountId: number) {
   return tx.select().from(users).where(liveUser(accountId)).orderBy(asc(users.id));
@@ -42,7 +43,12 @@ export async function insertUser(tx: Db, user: typeof users.$inferInsert) {
   return row!;
 }
 
-export async function updateUser(tx: Db, accountId: number, id: number, changes: Partial<typeof users.$inferInsert>) {
+export async function updateUser(
+  tx: Db,
+  accountId: number,
+  id: number,
+  changes: Partial<typeof users.$inferInsert>,
+) {
   const [row] = await tx
     .update(users)
     .set({ ...changes, updatedAt: new Date() })

@@ -1,5 +1,11 @@
 import { successEnvelope } from '@ats/contracts/envelope';
-import { ZCreateUserRequest, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserList } from '@ats/contracts/users';
+import {
+  ZCreateUserRequest,
+  ZUpdateUserRequest,
+  ZUser,
+  ZUserIdParams,
+  ZUserList,
+} from '@ats/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
@@ -18,13 +24,22 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/users',
-    { schema: { tags, summary: 'Команда аккаунта', response: { 200: successEnvelope(ZUserList) } } },
+    {
+      schema: { tags, summary: 'Команда аккаунта', response: { 200: successEnvelope(ZUserList) } },
+    },
     async (request) => success(await usersService.listUsers(tenantOf(request))),
   );
 
   r.get(
     '/api/users/:id',
-    { schema: { tags, summary: 'Пользователь', params: ZUserIdParams, response: { 200: successEnvelope(ZUser) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Пользователь',
+        params: ZUserIdParams,
+        response: { 200: successEnvelope(ZUser) },
+      },
+    },
     async (request) => success(await usersService.getUser(tenantOf(request), request.params.id)),
   );
 
@@ -55,17 +70,38 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.patch(
     '/api/users/:id',
     {
-      schema: { tags, summary: 'Изменить пользователя', params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: successEnvelope(ZUser) } },
+      schema: {
+        tags,
+        summary: 'Изменить пользователя',
+        params: ZUserIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: successEnvelope(ZUser) },
+      },
     },
     async (request) => {
-      assertCanUpdateUser(requireSession(request), request.params.id, request.body.admin_user);
-      return success(await usersService.updateUser(tenantOf(request), request.params.id, request.body.admin_user));
+      const session = requireSession(request);
+      assertCanUpdateUser(session, request.params.id);
+      return success(
+        await usersService.updateUser(
+          tenantOf(request),
+          session,
+          request.params.id,
+          request.body.admin_user,
+        ),
+      );
     },
   );
 
   r.delete(
     '/api/users/:id',
-    { schema: { tags, summary: 'Удалить пользователя', params: ZUserIdParams, response: { 200: successEnvelope(ZUser) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Удалить пользователя',
+        params: ZUserIdParams,
+        response: { 200: successEnvelope(ZUser) },
+      },
+    },
     async (request) => {
       assertCanDeleteUser(requireSession(request), request.params.id);
       return success(await usersService.deleteUser(tenantOf(request), request.params.id));

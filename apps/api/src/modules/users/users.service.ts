@@ -2,6 +2,7 @@ import type { TCreateUserRequest, TUpdateUserRequest, TUser } from '@ats/contrac
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/secrets.ts';
+import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { endUserSessions, sendPasswordLink } from '../auth/auth.service.ts';
 import {
@@ -10,6 +11,7 @@ import {
   mergeAdminUserSetting,
   readAdminUserSetting,
 } from '@ats/contracts/user-settings';
+import { assertNotChangingOwnRights } from './users.policy.ts';
 import * as repo from './users.repository.ts';
 
 const USER_NOT_FOUND = 'Пользователь не найден';
@@ -37,7 +39,21 @@ export function toUser(row: repo.UserRow): TUser {
 }
 
 const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** The tariff's user limit counts active users; a new or re-activated user needs a free seat. */
+async function assertSeatAvailable(
+  tx: Parameters<typeof repo.countActiveUsers>[0],
+  accountId: number,
+) {
+  const limit = await repo.findCurrentTariffUsersLimit(tx, accountId);
+  if ((await repo.countActiveUsers(tx, accountId)) >= limit) {
+    throw conflict(
+      `Достигнут лимит пользователей тарифа: ${limit}. Продлите тариф или отключите неактивных пользователей`,
+    );
+  }
+}
 
 export async function listUsers(tenant: Tenant) {
   const rows = await tenant.transaction((tx) => repo.listUsers(tx, tenant.accountId));
@@ -60,10 +76,7 @@ export async function createUser(
   let created: repo.UserRow;
   try {
     created = await tenant.transaction(async (tx) => {
-      const limit = await repo.findCurrentTariffUsersLimit(tx, tenant.accountId);
-      if (input.is_active !== false && (await repo.countActiveUsers(tx, tenant.accountId)) >= limit) {
-        throw conflict(`Достигнут лимит пользователей тарифа: ${limit}. Продлите тариф или отключите неактивных пользователей`);
-      }
+      if (input.is_active !== false) await assertSeatAvailable(tx, tenant.accountId);
       return repo.insertUser(tx, {
         accountId: tenant.accountId,
         email: input.email,
@@ -77,7 +90,10 @@ export async function createUser(
         isActive: input.is_active ?? true,
         isAuto: input.is_auto ?? false,
         timeZone: input.time_zone ?? 'Europe/Moscow',
-        settings: mergeAdminUserSetting(defaultAdminUserSetting(input.member_type), input.admin_user_setting ?? {}),
+        settings: mergeAdminUserSetting(
+          defaultAdminUserSetting(input.member_type),
+          input.admin_user_setting ?? {},
+        ),
         fieldSettings: { ...defaultApplicantFieldSettings(), ...input.setting_fields_applicant },
       });
     });
@@ -86,20 +102,48 @@ export async function createUser(
     throw error;
   }
   if (!passwordHash) {
-    await sendPasswordLink(deps, { accountId: tenant.accountId, userId: created.id, email: created.email }, publicUrl, 'invite');
+    await sendPasswordLink(
+      deps,
+      { accountId: tenant.accountId, userId: created.id, email: created.email },
+      publicUrl,
+      'invite',
+    );
   }
   return toUser(created);
 }
 
-export async function updateUser(tenant: Tenant, id: number, changes: TUpdateUserRequest['admin_user']) {
+export async function updateUser(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  changes: TUpdateUserRequest['admin_user'],
+) {
   let updated: repo.UserRow | null;
   try {
     updated = await tenant.transaction(async (tx) => {
       const current = await repo.findUserById(tx, tenant.accountId, id);
       if (!current) throw notFound(USER_NOT_FOUND);
+      assertNotChangingOwnRights(
+        session,
+        id,
+        {
+          member_type: current.memberType,
+          is_admin: current.isAdmin,
+          is_active: current.isActive,
+          permissions_actions: readAdminUserSetting(current.settings, current.memberType)
+            .permissions_actions,
+        },
+        changes,
+      );
+      if (changes.is_active === true && !current.isActive) {
+        await assertSeatAvailable(tx, tenant.accountId);
+      }
       const memberType = changes.member_type ?? current.memberType;
       const settings = changes.admin_user_setting
-        ? mergeAdminUserSetting(readAdminUserSetting(current.settings, memberType), changes.admin_user_setting)
+        ? mergeAdminUserSetting(
+            readAdminUserSetting(current.settings, memberType),
+            changes.admin_user_setting,
+          )
         : undefined;
       return repo.updateUser(tx, tenant.accountId, id, {
         ...(changes.email !== undefined && { email: changes.email }),
