@@ -350,10 +350,11 @@ describe('signing up, signing in and out', () => {
 
     it('answers 429 after repeated reset requests for one address', async () => {
       const company = await signUpCompany(t.app);
-      for (let i = 0; i < 5; i += 1)
-        {expect(
+      for (let i = 0; i < 5; i += 1) {
+        expect(
           (await call(t.app, 'POST', '/api/auth/reset', { email: company.email })).status,
-        ).toBe(200);}
+        ).toBe(200);
+      }
       const r = await call(t.app, 'POST', '/api/auth/reset', { email: company.email });
       expect(r.status).toBe(429);
       expect(r.headers['retry-after']).toBeDefined();

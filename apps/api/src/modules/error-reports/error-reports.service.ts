@@ -43,8 +43,9 @@ export async function submitErrorReport(
       id,
       sent.ok ? null : (sent.error ?? 'ошибка'),
     );
-    if (!sent.ok)
-      {deps.log.warn({ errorReportId: id, err: sent.error }, 'error report not posted to chat');}
+    if (!sent.ok) {
+      deps.log.warn({ errorReportId: id, err: sent.error }, 'error report not posted to chat');
+    }
   }
   return MESSAGES.errorReportThanks;
 }

@@ -6,8 +6,9 @@ describe('digit-only fields', () => {
     for (const key of '0123456789') expect(isBlockedDigitKey({ key })).toBe(false);
   });
   it('block letters, spaces and signs', () => {
-    for (const key of ['a', 'Я', ' ', '-', '+', '.', 'e'])
-      {expect(isBlockedDigitKey({ key })).toBe(true);}
+    for (const key of ['a', 'Я', ' ', '-', '+', '.', 'e']) {
+      expect(isBlockedDigitKey({ key })).toBe(true);
+    }
   });
   it('keep editing keys and shortcuts working', () => {
     expect(isBlockedDigitKey({ key: 'Backspace' })).toBe(false);
