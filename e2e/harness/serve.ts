@@ -1,0 +1,123 @@
+// The end-to-end harness (test code, not product code), started by Playwright's `webServer`:
+//   node --import tsx e2e/harness/serve.ts   (cwd: repository root; `npx tsx …` works by hand too)
+// Playwright runs it with `node --import tsx` rather than `npx tsx`: the npm and tsx wrapper
+// processes cut the shutdown short (SIGKILL mid-cleanup), leaving the temporary database behind.
+// One Node process runs a loopback SMTP server, a fresh database, the real HTTP server serving the
+// built SPA, and a loopback-only control server that tests use to read mails and age tariffs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import { buildHttpServer } from '../../apps/api/src/http-server.ts';
+import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changelogs.service.ts';
+import { loadConfig } from '../../apps/api/src/platform/config.ts';
+import { startMailCatcher } from './mail-catcher.ts';
+import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The server serves apps/web/dist as it finds it at start-up (file list included), so the SPA is
+ * built here, before the server starts: Playwright starts `webServer` before `globalSetup`.
+ */
+function ensureWebBuild() {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'scripts/build-web-if-stale.mjs')],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  if (result.status !== 0) {
+    // Playwright shows the harness's stderr: the build log is only worth reading when it failed.
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error('the web app (apps/web) did not build; see the output above');
+  }
+  console.log(result.stdout.split('\n')[0]);
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+async function main() {
+  ensureWebBuild();
+
+  const smtp = await startMailCatcher();
+  const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: dataDir ?? 'memory://',
+  });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: APP_URL,
+    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    CHANGELOG_PATH: path.join(repoRoot, 'docs/CHANGELOG.md'),
+    LOG_LEVEL: 'warn',
+    DEMO: '0',
+  });
+  const app = await buildHttpServer({ config, database });
+  await loadChangelogFile(database.system, config.CHANGELOG_PATH);
+  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
+
+  const control = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://control');
+    const expire = /^\/accounts\/(\d+)\/expire-tariff$/.exec(url.pathname);
+    if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
+    if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
+    if (req.method === 'POST' && expire) {
+      const accountId = Number(expire[1]);
+      database.system
+        .execute(
+          sql`update account_tariffs set end_at = now() - interval '1 day' where account_id = ${accountId}`,
+        )
+        .then(() => send(res, 200, { ok: true, accountId }))
+        .catch((error: unknown) => send(res, 500, { error: String(error) }));
+      return;
+    }
+    send(res, 404, { error: `no such endpoint: ${req.method} ${url.pathname}` });
+  });
+  await new Promise<void>((resolve, reject) => {
+    control.on('error', reject);
+    control.listen(CONTROL_PORT, '127.0.0.1', () => resolve());
+  });
+  console.log(
+    `e2e harness: app ${APP_URL}, control http://127.0.0.1:${CONTROL_PORT}, smtp ${smtp.url}`,
+  );
+
+  // Playwright gives the harness a few seconds after SIGTERM (gracefulShutdown), then kills it:
+  // nothing below may wait on a lingering connection, and the data directory goes last.
+  const within = (work: Promise<unknown>, ms: number) =>
+    Promise.race([work.catch(() => {}), new Promise((resolve) => setTimeout(resolve, ms))]);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    control.close();
+    void smtp.close();
+    await within(app.close(), 3000);
+    await within(database.close(), 3000);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => void stop());
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

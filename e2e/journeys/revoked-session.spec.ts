@@ -1,0 +1,45 @@
+import { revokeSession } from '../fixtures/api.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { expectPath, field, navigation } from '../fixtures/ui.ts';
+
+test.describe('a session revoked on the server (420) ends in the browser', () => {
+  test('reloading the app sends the browser to the login page', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    await page.goto('/analytics');
+    await expect(navigation(page)).toBeVisible();
+
+    await revokeSession(request, signedIn.token);
+    await page.reload();
+    await expectPath(page, '/auth/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+
+    // The old cookie no longer opens the app.
+    await page.goto('/applicants');
+    await expectPath(page, '/auth/login');
+  });
+
+  test('the next API call made while using the app sends the browser to the login page', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    await page.goto('/');
+    await expect(navigation(page)).toBeVisible();
+
+    await revokeSession(request, signedIn.token);
+
+    // Navigate inside the app (no reload) to the profile and save a change: the call answers 420.
+    await page.getByRole('button', { name: 'Меню пользователя' }).click();
+    await page.getByRole('menuitem', { name: 'Профиль' }).click();
+    await expectPath(page, '/user');
+    const answer = page.waitForResponse((r) => r.url().includes(`/api/users/${signedIn.id}`));
+    await field(page, 'Фамилия').fill('Иванова');
+    await page.getByRole('button', { name: /Сохранить/ }).click();
+    expect((await answer).status()).toBe(420);
+    await expectPath(page, '/auth/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+  });
+});
