@@ -14,6 +14,8 @@ else
 fi
 
 as_owner=()
+# The postgres user may not enter the caller's directory; run from / to keep its tools quiet.
+cd /
 [ "$(id -u)" -ne 0 ] || as_owner=(runuser -u postgres --)
 
 status=0
