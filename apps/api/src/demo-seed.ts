@@ -7,6 +7,7 @@ import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
+import { tenantFor } from './platform/tenancy.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_USERS = [
@@ -38,12 +39,7 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
       },
       meta,
     );
-    const tenant = {
-      accountId: admin.account_id,
-      userId: admin.id,
-      transaction: <T>(work: Parameters<Database['withTenant']>[1]) =>
-        database.withTenant(admin.account_id, work) as Promise<T>,
-    };
+    const tenant = tenantFor(database, admin.account_id, admin.id);
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
     await createUser(
       deps,

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,6 +25,11 @@ export type Database = {
   system: Db;
   /** Runs `work` in a transaction as the application role, seeing only `accountId`'s rows. */
   withTenant: <T>(accountId: number, work: (tx: Db) => Promise<T>) => Promise<T>;
+  /**
+   * One read-only query as the tenant, for the hottest reads. On PostgreSQL it is a prepared
+   * statement sent with its transaction in a single round trip.
+   */
+  readAsTenant: <T>(accountId: number, query: SQL, name: string) => Promise<T[]>;
   close: () => Promise<void>;
 };
 
@@ -67,18 +72,21 @@ async function openPglite(dataDir: string): Promise<Database> {
     });
     const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const tenant: Database['withTenant'] = (accountId, work) => {
+      assertAccountId(accountId);
+      return db.transaction(async (tx) => {
+        // PGlite's only role is a superuser, which bypasses row-level security: switch per transaction.
+        await tx.execute(sql.raw('set local role ats_app'));
+        await tx.execute(sql.raw(`select set_config('app.account_id', '${accountId}', true)`));
+        return work(withoutNestedTransactions(tx));
+      });
+    };
     return {
       kind: 'pglite',
       system: db,
-      withTenant: (accountId, work) => {
-        assertAccountId(accountId);
-        return db.transaction(async (tx) => {
-          // PGlite's only role is a superuser, which bypasses row-level security: switch per transaction.
-          await tx.execute(sql.raw('set local role ats_app'));
-          await tx.execute(sql.raw(`select set_config('app.account_id', '${accountId}', true)`));
-          return work(tx);
-        });
-      },
+      withTenant: tenant,
+      readAsTenant: (accountId, query, name) =>
+        tenant(accountId, (tx) => selectRows(tx, query, { name })),
       close: async () => {
         await client.close();
         lock?.release();
@@ -92,29 +100,124 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection that the server drops emits 'error' on the pool; without a listener that
+  // would crash the process. The next query on a fresh connection reports any real outage.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     kind: 'postgres',
     system: db,
-    withTenant: (accountId, work) => {
+    withTenant: async (accountId, work) => {
       assertAccountId(accountId);
-      return db.transaction(async (tx) => {
-        // One round trip: no parameters, so node-postgres sends it as a simple multi-statement query.
-        await tx.execute(
-          sql.raw(
-            `set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
-          ),
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        // One round trip opens the transaction as the application role in this account: no
+        // parameters, so node-postgres sends it as a simple multi-statement query.
+        await client.query(
+          `begin; set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
         );
-        return work(tx);
-      });
+        const tx = withoutNestedTransactions(drizzlePg(client, drizzleOptions) as unknown as Db);
+        try {
+          const result = await work(tx);
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => {
+            broken = true;
+          });
+          throw error;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
+    readAsTenant: async (accountId, query, name) => {
+      assertAccountId(accountId);
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const prepared = (preparedByClient.get(client) ?? new Set<string>()) as Set<string>;
+        preparedByClient.set(client, prepared);
+        // SQL-level PREPARE shares its namespace with protocol-level named statements (selectRows
+        // with a name): a prefix keeps the same query prepared both ways on one connection.
+        const statement = client.escapeIdentifier(`tenant_read_${name}`);
+        if (!prepared.has(name)) {
+          await client.query(`prepare ${statement} as ${text}`);
+          prepared.add(name);
+        }
+        const args = params.map((value) => sqlLiteral(client, value)).join(', ');
+        // Transaction, tenant, the prepared read and the commit travel as one simple query.
+        const results = (await client.query(
+          `begin read only; set local role ats_app; select set_config('app.account_id', '${accountId}', true); ` +
+            `execute ${statement}${args ? `(${args})` : ''}; commit`,
+        )) as unknown as { rows: unknown[] }[];
+        return results[3]!.rows as never;
+      } catch (error) {
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     close: () => pool.end(),
   };
 }
 
-/** Rows of a hand-written query; both drivers answer with `{ rows }`. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+const preparedByClient = new WeakMap<object, Set<string>>();
+
+/** Values inlined into EXECUTE: numbers checked, text escaped by the driver. */
+function sqlLiteral(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('not a finite number');
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  return client.escapeLiteral(String(value));
+}
+
+/** A second BEGIN inside the tenant transaction would commit it early; refuse it loudly instead. */
+function withoutNestedTransactions(tx: Db): Db {
+  return Object.assign(tx, {
+    transaction: () => {
+      throw new Error('withTenant already runs in a transaction; do not open another inside it');
+    },
+  });
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+type PgQueryable = {
+  query: (config: {
+    name: string;
+    text: string;
+    values: unknown[];
+  }) => Promise<{ rows: unknown[] }>;
+};
+const isPgQueryable = (client: unknown): client is PgQueryable =>
+  client instanceof pg.Pool || client instanceof pg.Client;
+
+/**
+ * Rows of a hand-written query; both drivers answer with `{ rows }`. A `name` makes it a prepared
+ * statement on PostgreSQL, parsed and planned once per connection: for the hottest queries.
+ */
+export async function selectRows<T>(
+  db: Db,
+  query: SQL,
+  options: { name?: string } = {},
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (options.name && isPgQueryable(client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query({ name: options.name, text, values: params });
+    return result.rows as T[];
+  }
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -65,6 +65,7 @@ async function findSessionByTokenAcrossAccounts(database: Database, token: strin
       select end_at from account_tariffs where account_id = s.account_id order by end_at desc limit 1
     ) t on true
     where s.token_hash = ${hashToken(token)}`,
+    { name: 'session_by_token_hash' },
   );
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
+import type { Tenant } from '../../platform/tenancy.ts';
 
 export type MeRow = {
   id: number;
@@ -39,10 +40,7 @@ export type MeRow = {
 };
 
 /** Everything GET /api/me shows, in one statement: it is the most frequent call of the app. */
-export async function findMe(tx: Db, accountId: number, userId: number) {
-  const [row] = await selectRows<MeRow>(
-    tx,
-    sql`
+const meQuery = (accountId: number, userId: number) => sql`
     select u.id, u.account_id, u.email, u.name, u.middle_name, u.last_name, u.nick, u.member_type,
            u.is_admin, u.is_auto, u.is_onboarding, u.is_firework, u.time_zone, u.settings,
            a.name as company_name, a.inn, a.time_zone as account_time_zone, a.currency, a.applicants_count,
@@ -64,8 +62,16 @@ export async function findMe(tx: Db, accountId: number, userId: number) {
       select name, start_at, end_at, users_limit, balance from account_tariffs
       where account_id = u.account_id order by end_at desc limit 1
     ) t on true
-    where u.account_id = ${accountId} and u.id = ${userId}`,
-  );
+    where u.account_id = ${accountId} and u.id = ${userId}`;
+const ME_STATEMENT = 'current_user_with_account';
+
+export async function findMe(tx: Db, accountId: number, userId: number) {
+  const [row] = await selectRows<MeRow>(tx, meQuery(accountId, userId), { name: ME_STATEMENT });
+  return row ?? null;
+}
+
+export async function readMe(tenant: Tenant) {
+  const [row] = await tenant.read<MeRow>(meQuery(tenant.accountId, tenant.userId), ME_STATEMENT);
   return row ?? null;
 }
 

@@ -25,12 +25,13 @@ export function buildDivisionTree(rows: repo.MeRow['divisions']): TTreeItem[] {
 }
 
 export async function getCurrentUser(tenant: Tenant, session: Session): Promise<TMe> {
-  const row = await tenant.transaction(async (tx) => {
-    if (Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS) {
-      await repo.extendSession(tx, tenant.accountId, session.sessionId, SESSION_TTL_SECONDS);
-    }
-    return repo.findMe(tx, tenant.accountId, tenant.userId);
-  });
+  const row =
+    Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS
+      ? await tenant.transaction(async (tx) => {
+          await repo.extendSession(tx, tenant.accountId, session.sessionId, SESSION_TTL_SECONDS);
+          return repo.findMe(tx, tenant.accountId, tenant.userId);
+        })
+      : await repo.readMe(tenant);
   if (!row) throw notFound('Пользователь не найден');
   const tariffEnd = row.tariff_end_at ? new Date(row.tariff_end_at) : null;
   return {
