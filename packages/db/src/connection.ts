@@ -108,38 +108,26 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   return {
     kind: 'postgres',
     system: db,
-    withTenant: async (accountId, work) => {
+    withTenant: (accountId, work) => {
       assertAccountId(accountId);
-      const client = await pool.connect();
-      let broken = false;
-      try {
+      return inTransactionOnClient(pool, async (client) => {
         // One round trip opens the transaction as the application role in this account: no
         // parameters, so node-postgres sends it as a simple multi-statement query.
         await client.query(
           `begin; set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
         );
-        const tx = withoutNestedTransactions(drizzlePg(client, drizzleOptions) as unknown as Db);
-        try {
-          const result = await work(tx);
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => {
-            broken = true;
-          });
-          throw error;
-        }
-      } finally {
-        client.release(broken);
-      }
+        const result = await work(
+          withoutNestedTransactions(drizzlePg(client, drizzleOptions) as unknown as Db),
+        );
+        await client.query('commit');
+        return result;
+      });
     },
-    readAsTenant: async (accountId, query, name) => {
+    readAsTenant: (accountId, query, name) => {
       assertAccountId(accountId);
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        const prepared = (preparedByClient.get(client) ?? new Set<string>()) as Set<string>;
+      return inTransactionOnClient(pool, async (client) => {
+        const prepared = preparedByClient.get(client) ?? new Set<string>();
         preparedByClient.set(client, prepared);
         // SQL-level PREPARE shares its namespace with protocol-level named statements (selectRows
         // with a name): a prefix keeps the same query prepared both ways on one connection.
@@ -155,20 +143,35 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
             `execute ${statement}${args ? `(${args})` : ''}; commit`,
         )) as unknown as { rows: unknown[] }[];
         return results[3]!.rows as never;
-      } catch (error) {
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      });
     },
     close: () => pool.end(),
   };
 }
 
 const preparedByClient = new WeakMap<object, Set<string>>();
+
+/**
+ * Runs `work` on one pooled connection that `work` opens a transaction on; a failure rolls it
+ * back, and a connection that cannot even roll back is discarded rather than reused.
+ */
+async function inTransactionOnClient<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+) {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
 
 /** Values inlined into EXECUTE: numbers checked, text escaped by the driver. */
 function sqlLiteral(client: pg.PoolClient, value: unknown): string {

@@ -25,3 +25,8 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   new AppError(API_CODES.tooManyRequests, MESSAGES.tooManyAttempts, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** PostgreSQL's unique_violation, as either driver reports it (drizzle wraps it in `cause`). */
+export const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';

@@ -9,7 +9,7 @@ import {
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, tooManyAttempts } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, tooManyAttempts } from '../../platform/errors.ts';
 import {
   generateToken,
   hashPassword,
@@ -27,15 +27,17 @@ import * as repo from './auth.repository.ts';
 export type ClientMeta = { ip: string | null; userAgent: string | null };
 
 const DAY_MS = 86_400_000;
-const LOGIN_LIMIT = { perEmail: 5, perIp: 30, windowSeconds: 900, lockSeconds: 900 };
-const RESET_LIMIT = { perEmail: 5, perIp: 30, windowSeconds: 3600, lockSeconds: 3600 };
+type AttemptLimit = { perEmail: number; perIp: number; windowSeconds: number; lockSeconds: number };
+const LOGIN_LIMIT: AttemptLimit = { perEmail: 5, perIp: 30, windowSeconds: 900, lockSeconds: 900 };
+const RESET_LIMIT: AttemptLimit = {
+  perEmail: 5,
+  perIp: 30,
+  windowSeconds: 3600,
+  lockSeconds: 3600,
+};
 const RESET_TOKEN_TTL_MS = 3_600_000;
 export const INVITE_TOKEN_TTL_MS = 7 * DAY_MS;
 const EMAIL_TAKEN = 'Пользователь с таким email уже зарегистрирован';
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 async function assertNotThrottled(deps: AppDeps, keys: string[]) {
   for (const key of keys) {
@@ -43,6 +45,28 @@ async function assertNotThrottled(deps: AppDeps, keys: string[]) {
     if (row?.lockedUntil && row.lockedUntil > new Date()) {
       throw tooManyAttempts((row.lockedUntil.getTime() - Date.now()) / 1000);
     }
+  }
+}
+
+/** Counts an attempt against the e-mail and the client address, each with its own limit. */
+async function recordAttempt(deps: AppDeps, keys: string[], limit: AttemptLimit) {
+  const [emailKey, ipKey] = keys;
+  const db = deps.database.system;
+  await repo.recordThrottledAttempt(
+    db,
+    emailKey!,
+    limit.perEmail,
+    limit.windowSeconds,
+    limit.lockSeconds,
+  );
+  if (ipKey) {
+    await repo.recordThrottledAttempt(
+      db,
+      ipKey,
+      limit.perIp,
+      limit.windowSeconds,
+      limit.lockSeconds,
+    );
   }
 }
 
@@ -126,23 +150,7 @@ export async function logIn(deps: AppDeps, input: TLoginRequest, meta: ClientMet
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoyPassword(input.password);
   if (!user || !passwordOk) {
-    const db = deps.database.system;
-    await repo.recordThrottledAttempt(
-      db,
-      keys[0]!,
-      LOGIN_LIMIT.perEmail,
-      LOGIN_LIMIT.windowSeconds,
-      LOGIN_LIMIT.lockSeconds,
-    );
-    if (keys[1]) {
-      await repo.recordThrottledAttempt(
-        db,
-        keys[1],
-        LOGIN_LIMIT.perIp,
-        LOGIN_LIMIT.windowSeconds,
-        LOGIN_LIMIT.lockSeconds,
-      );
-    }
+    await recordAttempt(deps, keys, LOGIN_LIMIT);
     throw badRequest(MESSAGES.wrongCredentials);
   }
   await repo.clearThrottle(deps.database.system, keys[0]!);
@@ -159,23 +167,8 @@ export async function requestPasswordReset(
 ) {
   const keys = [`reset:email:${email}`, ...(meta.ip ? [`reset:ip:${meta.ip}`] : [])];
   await assertNotThrottled(deps, keys);
+  await recordAttempt(deps, keys, RESET_LIMIT);
   const db = deps.database.system;
-  await repo.recordThrottledAttempt(
-    db,
-    keys[0]!,
-    RESET_LIMIT.perEmail,
-    RESET_LIMIT.windowSeconds,
-    RESET_LIMIT.lockSeconds,
-  );
-  if (keys[1]) {
-    await repo.recordThrottledAttempt(
-      db,
-      keys[1],
-      RESET_LIMIT.perIp,
-      RESET_LIMIT.windowSeconds,
-      RESET_LIMIT.lockSeconds,
-    );
-  }
   const user = await repo.findUserByEmailAcrossAccounts(db, email);
   if (user && user.isActive && !user.deletedAt) {
     await sendPasswordLink(

@@ -1,6 +1,6 @@
 import type { TCreateUserRequest, TUpdateUserRequest, TUser } from '@ats/contracts/users';
 import type { AppDeps } from '../../platform/deps.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/secrets.ts';
 import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -37,10 +37,6 @@ export function toUser(row: repo.UserRow): TUser {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** The tariff's user limit counts active users; a new or re-activated user needs a free seat. */
 async function assertSeatAvailable(
