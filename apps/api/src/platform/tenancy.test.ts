@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { type SignedUp, signUpCompany } from '../../test/factories.ts';
 
-const TENANT_TABLES = [
-  'accounts',
-  'account_tariffs',
-  'account_divisions',
-  'users',
-  'sessions',
-  'password_reset_tokens',
-  'user_status_rights',
-  'applicants',
-];
+/** Every table whose rows belong to an account (a NOT NULL account_id), plus accounts itself. */
+async function tenantTables(t: TestApp) {
+  const rows = await selectRows<{ table_name: string }>(
+    t.database.system,
+    sql`select table_name::text from information_schema.columns
+        where table_schema = 'public' and column_name = 'account_id' and is_nullable = 'NO'
+        order by table_name`,
+  );
+  return ['accounts', ...rows.map((r) => r.table_name)];
+}
 
 describe('accounts are fenced by row-level security', () => {
   let t: TestApp;
@@ -39,6 +39,10 @@ describe('accounts are fenced by row-level security', () => {
   });
 
   it('has RLS enabled with a tenant policy on every tenant table', async () => {
+    const TENANT_TABLES = await tenantTables(t);
+    expect(TENANT_TABLES).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'applicants', 'tags']),
+    );
     const rows = await selectRows<{ relname: string; relrowsecurity: boolean; policies: number }>(
       t.database.system,
       sql`select c.relname, c.relrowsecurity, (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
@@ -51,6 +55,7 @@ describe('accounts are fenced by row-level security', () => {
   });
 
   it('sees no rows when no tenant is set', async () => {
+    const TENANT_TABLES = await tenantTables(t);
     const counts = await t.database.system.transaction(async (tx) => {
       await tx.execute(sql`set local role ats_app`);
       return Promise.all(

@@ -1,8 +1,34 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 
-/** The applicant base; the applicants feature adds its fields. Counted into accounts by trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Stored as given by the clients (huntlee-api.md §5.1); the contract validates each shape. */
+export type ApplicantContact = { contact_type: string; value: string; is_prefered: boolean };
+export type ApplicantExperience = Record<string, unknown>;
+export type ApplicantEducation = Record<string, unknown>;
+export type ApplicantLanguage = { language_id: number; language_level_id: number | null };
+export type ApplicantDriverLicense = {
+  driver_license_id: number;
+  driver_experience: number | null;
+};
+
+/** The applicant base. Counted into accounts.applicants_count by trigger (migration 0002). */
 export const applicants = pgTable(
   'applicants',
   {
@@ -11,11 +37,221 @@ export const applicants = pgTable(
     firstName: text(),
     lastName: text(),
     middleName: text(),
+    photoFileId: integer(),
+    leadType: text(),
+    birthday: date({ mode: 'string' }),
+    gender: text({ enum: ['male', 'female'] }),
+    email: text(),
+    phone: text(),
+    tg: text(),
+    skype: text(),
+    contacts: jsonb().$type<ApplicantContact[]>().notNull().default([]),
+    money: text(),
+    // The salary as a number, read from `money`, for the salary filter and sorting.
+    salaryAmount: integer(),
+    currency: text(),
+    aboutMe: text(),
+    countryId: integer(),
+    citizenship: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    totalExperience: integer(),
+    experience: jsonb().$type<ApplicantExperience[]>().notNull().default([]),
+    employments: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    education: jsonb().$type<ApplicantEducation[]>().notNull().default([]),
+    skills: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    textBlock: text(),
+    position: text(),
+    company: text(),
+    adminUserId: integer(),
+    accountSourceId: integer(),
+    unidentifiedInfo: text(),
+    languages: jsonb().$type<ApplicantLanguage[]>().notNull().default([]),
+    hasVehicle: boolean(),
+    driverLicenses: jsonb().$type<ApplicantDriverLicense[]>().notNull().default([]),
+    resumeUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // Placement asked for on create; the vacancies feature turns it into an application.
+    requestedVacancyId: integer(),
+    requestedStatusId: integer(),
+    createdVia: text({ enum: ['web', 'plugin', 'api', 'import', 'resume'] })
+      .notNull()
+      .default('api'),
+    createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp({ withTimezone: true }),
+    archivedBy: integer(),
+    searchName: text().generatedAlwaysAs(sql`ats_name_key(last_name, first_name, middle_name)`),
+    searchDocument: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('russian'::regconfig, ats_applicant_document(position, company, about_me, text_block, unidentified_info, skills, experience, education))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     index('applicants_created_idx').on(t.accountId, t.createdAt.desc()),
+    index('applicants_active_created_idx')
+      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`archived_at is null`),
+    index('applicants_admin_user_idx').on(t.accountId, t.adminUserId),
+    index('applicants_source_idx').on(t.accountId, t.accountSourceId),
+    index('applicants_email_idx').on(t.accountId, sql`lower(email)`),
+    index('applicants_phone_idx').on(t.accountId, t.phone),
+    index('applicants_search_name_idx').using('gin', sql`search_name gin_trgm_ops`),
+    index('applicants_search_document_idx').using('gin', t.searchDocument),
+    index('applicants_skills_idx').using('gin', t.skills),
     tenantPolicy('applicants'),
+  ],
+).enableRLS();
+
+export const tags = pgTable(
+  'tags',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    color: text().notNull().default('#6366F1'),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('tags_name_key').on(t.accountId, sql`lower(name)`),
+    tenantPolicy('tags'),
+  ],
+).enableRLS();
+
+export const applicantTags = pgTable(
+  'applicant_tags',
+  {
+    accountId: accountIdColumn(),
+    applicantId: integer().notNull(),
+    tagId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.applicantId, t.tagId] }),
+    index('applicant_tags_tag_idx').on(t.accountId, t.tagId),
+    foreignKey({
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.tagId],
+      foreignColumns: [tags.accountId, tags.id],
+    }).onDelete('cascade'),
+    tenantPolicy('applicant_tags'),
+  ],
+).enableRLS();
+
+/** Where applicants come from (hh.ru, referral, …); seeded for every new account. */
+export const accountSources = pgTable(
+  'account_sources',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    abbr: text(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    logo: text(),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] }), tenantPolicy('account_sources')],
+).enableRLS();
+
+export const applicantComments = pgTable(
+  'applicant_comments',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    applicantId: integer().notNull(),
+    authorId: integer(),
+    description: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('applicant_comments_applicant_idx').on(t.accountId, t.applicantId, t.createdAt),
+    foreignKey({
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
+    tenantPolicy('applicant_comments'),
+  ],
+).enableRLS();
+
+/** Every change to an applicant: who, when, what. Append-only. */
+export const applicantWorklog = pgTable(
+  'applicant_worklog',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    applicantId: integer().notNull(),
+    userId: integer(),
+    action: text().notNull(),
+    changes: jsonb()
+      .$type<Record<string, { from: unknown; to: unknown }> | Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('applicant_worklog_applicant_idx').on(t.accountId, t.applicantId, t.createdAt.desc()),
+    foreignKey({
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
+    tenantPolicy('applicant_worklog'),
+  ],
+).enableRLS();
+
+/** Saved filter sets of the applicant list, personal or shared with the team. */
+export const applicantFilters = pgTable(
+  'applicant_filters',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    name: text().notNull(),
+    filters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    isShared: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] }), tenantPolicy('applicant_filters')],
+).enableRLS();
+
+/** Uploaded files (photos, résumés, attachments); the bytes live in storage under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    applicantId: integer(),
+    kind: text({ enum: ['photo', 'resume', 'attachment', 'import'] }).notNull(),
+    storageKey: text().notNull(),
+    fileName: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('files_applicant_idx').on(t.accountId, t.applicantId),
+    tenantPolicy('files'),
   ],
 ).enableRLS();

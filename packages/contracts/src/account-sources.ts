@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Résumé sources every new account starts with. */
+export const DEFAULT_ACCOUNT_SOURCES = [
+  { name: 'hh.ru', abbr: 'HH' },
+  { name: 'Avito Работа', abbr: 'AV' },
+  { name: 'Хабр Карьера', abbr: 'ХК' },
+  { name: 'SuperJob', abbr: 'SJ' },
+  { name: 'Telegram', abbr: 'TG' },
+  { name: 'Рекомендация', abbr: 'РК' },
+  { name: 'Сайт компании', abbr: 'СК' },
+  { name: 'Вручную', abbr: 'ВР' },
+] as const;
+
+export const ZAccountSource = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abbr: z.string().nullable(),
+  description: z.string().nullable(),
+  is_active: z.boolean(),
+  logo: z.string().nullable(),
+});
+export type TAccountSource = z.infer<typeof ZAccountSource>;
+export const ZAccountSourceList = z.array(ZAccountSource);
+
+const ZLogo = z
+  .string()
+  .regex(/^data:image\/(png|jpe?g|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/, {
+    error: 'Логотип — изображение в формате data URL',
+  })
+  .max(700_000, { error: 'Логотип больше 500 КБ' });
+
+export const ZCreateAccountSourceRequest = z.object({
+  name: z
+    .string({ error: 'Укажите название источника' })
+    .trim()
+    .min(1, { error: 'Укажите название источника' })
+    .max(100),
+  abbr: z.string().trim().max(10).nullish(),
+  description: z.string().trim().max(1000).nullish(),
+  is_active: z.boolean().optional(),
+  // The draft client wraps the logo as {photo: "data:…"}; both forms are accepted.
+  logo: z.union([ZLogo, z.object({ photo: ZLogo }).transform((v) => v.photo)]).nullish(),
+});
+export const ZUpdateAccountSourceRequest = ZCreateAccountSourceRequest.partial();

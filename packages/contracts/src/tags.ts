@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Colour with or without '#', as the known clients send it; stored as '#RRGGBB'. */
+export const ZTagColor = z
+  .string()
+  .trim()
+  .regex(/^#?[0-9a-f]{6}$/i, {
+    error: 'Цвет указывается как шесть шестнадцатеричных цифр, например #FF0000',
+  })
+  .transform((value) => `#${value.replace('#', '').toUpperCase()}`);
+
+export const ZTag = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+});
+export type TTag = z.infer<typeof ZTag>;
+export const ZTagList = z.array(ZTag);
+
+export const ZCreateTagRequest = z.object({
+  name: z
+    .string({ error: 'Укажите название тега' })
+    .trim()
+    .min(1, { error: 'Укажите название тега' })
+    .max(100, { error: 'Не длиннее 100 символов' }),
+  color: ZTagColor.optional(),
+  description: z.string().trim().max(1000).nullish(),
+});
+export type TCreateTagRequest = z.infer<typeof ZCreateTagRequest>;
+export const ZUpdateTagRequest = ZCreateTagRequest.partial();
