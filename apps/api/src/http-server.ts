@@ -4,11 +4,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
+import { registerApplicantsRoutes } from './modules/applicants/applicants.routes.ts';
+import { registerApplicantBulkRoutes } from './modules/applicants/applicant-bulk.routes.ts';
+import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-filters.routes.ts';
+import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
+import { registerFilesRoutes } from './modules/files/files.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
+import { registerReferencesRoutes } from './modules/references/references.routes.ts';
+import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
@@ -89,6 +97,14 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerChangelogsRoutes(app, deps);
   registerFeedbacksRoutes(app, deps);
   registerErrorReportsRoutes(app, deps);
+  registerReferencesRoutes(app, deps);
+  registerTagsRoutes(app, deps);
+  registerAccountSourcesRoutes(app, deps);
+  registerApplicantsRoutes(app, deps);
+  registerFilesRoutes(app, deps);
+  registerApplicantListRoutes(app, deps);
+  registerApplicantFiltersRoutes(app, deps);
+  registerApplicantBulkRoutes(app, deps);
 
   return app;
 }

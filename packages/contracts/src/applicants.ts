@@ -264,3 +264,16 @@ export const ZDeleteApplicantQuery = z.object({
     error: 'Удаление необратимо: подтвердите его параметром confirm=true',
   }),
 });
+
+export const ZApplicantCommentParams = z.object({ id: ZId, commentId: ZId });
+export const ZCommentList = z.array(ZComment);
+export const ZWorklogList = z.array(ZWorklogEntry);
+
+/** The archive, paged like every list: archived applicants, the most recently archived first. */
+export const ZApplicantArchivePage = z.object({
+  applicants: z.array(ZApplicant),
+  applicant_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TApplicantArchivePage = z.infer<typeof ZApplicantArchivePage>;

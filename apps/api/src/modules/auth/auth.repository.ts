@@ -11,6 +11,8 @@ export async function insertAccountWithOwnerAcrossAccounts(
     tariff: Omit<typeof accountTariffs.$inferInsert, 'accountId'>;
     owner: Omit<typeof users.$inferInsert, 'accountId'>;
   },
+  /** Data every new account starts with, written in the same transaction. */
+  seed?: (tx: Db, accountId: number) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -19,6 +21,7 @@ export async function insertAccountWithOwnerAcrossAccounts(
       .returning({ id: accounts.id });
     const accountId = account!.id;
     await tx.insert(accountTariffs).values({ ...input.tariff, accountId });
+    await seed?.(tx, accountId);
     const [owner] = await tx
       .insert(users)
       .values({ ...input.owner, accountId })

@@ -22,6 +22,7 @@ import {
   defaultAdminUserSetting,
   defaultApplicantFieldSettings,
 } from '@ats/contracts/user-settings';
+import { seedAccountSources } from '../account-sources/account-sources.service.ts';
 import * as repo from './auth.repository.ts';
 
 export type ClientMeta = { ip: string | null; userAgent: string | null };
@@ -97,32 +98,36 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
   if (existing) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
   const now = new Date();
   try {
-    const owner = await repo.insertAccountWithOwnerAcrossAccounts(deps.database.system, {
-      account: {
-        name: input.company,
-        inn: input.inn || null,
-        timeZone: input.time_zone ?? 'Europe/Moscow',
-        utmSource: input.utm_source ?? null,
-        isAdvAgree: input.is_adv_agree ?? false,
+    const owner = await repo.insertAccountWithOwnerAcrossAccounts(
+      deps.database.system,
+      {
+        account: {
+          name: input.company,
+          inn: input.inn || null,
+          timeZone: input.time_zone ?? 'Europe/Moscow',
+          utmSource: input.utm_source ?? null,
+          isAdvAgree: input.is_adv_agree ?? false,
+        },
+        tariff: {
+          name: TRIAL_TARIFF.name,
+          startAt: now,
+          endAt: new Date(now.getTime() + TRIAL_TARIFF.days * DAY_MS),
+          usersLimit: TRIAL_TARIFF.users,
+        },
+        owner: {
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          name: input.name,
+          nick: input.nick ?? null,
+          memberType: 'owner',
+          isAdmin: true,
+          timeZone: input.time_zone ?? 'Europe/Moscow',
+          settings: defaultAdminUserSetting('owner'),
+          fieldSettings: defaultApplicantFieldSettings(),
+        },
       },
-      tariff: {
-        name: TRIAL_TARIFF.name,
-        startAt: now,
-        endAt: new Date(now.getTime() + TRIAL_TARIFF.days * DAY_MS),
-        usersLimit: TRIAL_TARIFF.users,
-      },
-      owner: {
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        name: input.name,
-        nick: input.nick ?? null,
-        memberType: 'owner',
-        isAdmin: true,
-        timeZone: input.time_zone ?? 'Europe/Moscow',
-        settings: defaultAdminUserSetting('owner'),
-        fieldSettings: defaultApplicantFieldSettings(),
-      },
-    });
+      seedAccountSources,
+    );
     const authToken = await openSession(deps, owner.accountId, owner.id, 'web', meta);
     return {
       admin_user: {

@@ -1,0 +1,87 @@
+import {
+  ZAccountSource,
+  ZAccountSourceList,
+  ZCreateAccountSourceRequest,
+  ZUpdateAccountSourceRequest,
+} from '@ats/contracts/account-sources';
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZIdParams } from '@ats/contracts/ids';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as sourcesService from './account-sources.service.ts';
+
+export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Источники резюме'];
+  const caller = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { session, tenant: tenantFromSession(deps.database, session) };
+  };
+
+  r.get(
+    '/api/account_sources',
+    {
+      schema: {
+        tags,
+        summary: 'Источники резюме аккаунта',
+        response: { 200: successEnvelope(ZAccountSourceList) },
+      },
+    },
+    async (request) => success(await sourcesService.listAccountSources(caller(request).tenant)),
+  );
+
+  r.post(
+    '/api/account_sources',
+    {
+      schema: {
+        tags,
+        summary: 'Добавить источник',
+        body: ZCreateAccountSourceRequest,
+        response: { 200: successEnvelope(ZAccountSource) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await sourcesService.createAccountSource(tenant, session, request.body));
+    },
+  );
+
+  r.patch(
+    '/api/account_sources/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Изменить источник',
+        params: ZIdParams,
+        body: ZUpdateAccountSourceRequest,
+        response: { 200: successEnvelope(ZAccountSource) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await sourcesService.updateAccountSource(tenant, session, request.params.id, request.body),
+      );
+    },
+  );
+
+  r.delete(
+    '/api/account_sources/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Удалить источник, который не указан ни у одного кандидата',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZAccountSource) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await sourcesService.deleteAccountSource(tenant, session, request.params.id));
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import type { Db } from '@ats/db/connection';
+import type { Session } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { assertCanChangeComment, assertCanReadApplicants } from './applicants.policy.ts';
+import * as repo from './applicants.repository.ts';
+
+const COMMENT_NOT_FOUND = 'Комментарий не найден';
+const APPLICANT_NOT_FOUND = 'Кандидат не найден';
+export const COMMENT_DELETED = 'Комментарий удалён';
+
+const toComment = (row: repo.CommentRow) => ({
+  ...row,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+async function assertApplicantExists(tx: Db, tenant: Tenant, applicantId: number) {
+  if (!(await repo.findApplicantHead(tx, tenant.accountId, applicantId))) {
+    throw notFound(APPLICANT_NOT_FOUND);
+  }
+}
+
+async function readComment(tx: Db, tenant: Tenant, applicantId: number, id: number) {
+  const comment = (await repo.listComments(tx, tenant.accountId, applicantId)).find(
+    (c) => c.id === id,
+  );
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  return toComment(comment);
+}
+
+const log = (
+  tx: Db,
+  tenant: Tenant,
+  applicantId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) =>
+  repo.insertWorklog(tx, {
+    accountId: tenant.accountId,
+    applicantId,
+    userId: tenant.userId,
+    action,
+    changes,
+  });
+
+export async function listApplicantComments(tenant: Tenant, session: Session, applicantId: number) {
+  assertCanReadApplicants(session);
+  const rows = await tenant.transaction(async (tx) => {
+    await assertApplicantExists(tx, tenant, applicantId);
+    return repo.listComments(tx, tenant.accountId, applicantId);
+  });
+  return rows.map(toComment);
+}
+
+/** Any recruiter who can read the card can comment on it; the history records it. */
+export async function addApplicantComment(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+  description: string,
+) {
+  assertCanReadApplicants(session);
+  return tenant.transaction(async (tx) => {
+    await assertApplicantExists(tx, tenant, applicantId);
+    const id = await repo.insertComment(tx, {
+      accountId: tenant.accountId,
+      applicantId,
+      authorId: tenant.userId,
+      description,
+    });
+    await log(tx, tenant, applicantId, 'comment_create', { comment_id: id, description });
+    return readComment(tx, tenant, applicantId, id);
+  });
+}
+
+export async function updateApplicantComment(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+  id: number,
+  description: string,
+) {
+  assertCanReadApplicants(session);
+  return tenant.transaction(async (tx) => {
+    const current = await repo.findComment(tx, tenant.accountId, applicantId, id);
+    if (!current) throw notFound(COMMENT_NOT_FOUND);
+    assertCanChangeComment(session, current);
+    if (current.description !== description) {
+      await repo.updateComment(tx, tenant.accountId, id, description);
+      await log(tx, tenant, applicantId, 'comment_update', {
+        comment_id: id,
+        description: { from: current.description, to: description },
+      });
+    }
+    return readComment(tx, tenant, applicantId, id);
+  });
+}
+
+export async function deleteApplicantComment(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+  id: number,
+) {
+  assertCanReadApplicants(session);
+  await tenant.transaction(async (tx) => {
+    const current = await repo.findComment(tx, tenant.accountId, applicantId, id);
+    if (!current) throw notFound(COMMENT_NOT_FOUND);
+    assertCanChangeComment(session, current);
+    await repo.deleteComment(tx, tenant.accountId, id);
+    await log(tx, tenant, applicantId, 'comment_delete', {
+      comment_id: id,
+      description: current.description,
+    });
+  });
+  return COMMENT_DELETED;
+}

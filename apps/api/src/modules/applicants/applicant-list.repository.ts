@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import type { TApplicantListFilters, TApplicantListSort } from '@ats/contracts/applicant-list';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+/** Dates of the filters are days in Moscow, the product's time zone. */
+const TIME_ZONE = 'Europe/Moscow';
+
+export type ApplicantListRow = {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  photo_file_id: number | null;
+  position: string | null;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  tg: string | null;
+  money: string | null;
+  currency: string | null;
+  age: number | null;
+  tags: { id: number; name: string; color: string }[];
+  account_source_id: number | null;
+  source_name: string | null;
+  admin_user_id: number | null;
+  created_at: string;
+};
+
+export type ApplicantListPage = { total: number; rows: ApplicantListRow[] };
+
+/**
+ * Arrays travel as PostgreSQL array literals in a text parameter: the single-trip tenant read
+ * inlines its parameters as literals, which a JS array cannot be.
+ */
+export const intArray = (ids: number[]) =>
+  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
+/** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The digits to look for in a phone number, the Russian trunk prefix dropped (+7… or 8…), so
+ * '8 916 123', '+7 916 123' and '916-123' find the same numbers, stored in any format.
+ */
+export const phoneDigits = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  if (/^\s*\+7/.test(phone)) return digits.slice(1);
+  if (/^8\d{3}/.test(digits) || /^7\d{10}$/.test(digits)) return digits.slice(1);
+  return digits;
+};
+
+/**
+ * Placement on a vacancy and stage. Vacancies do not exist yet, so this reads the placement asked
+ * for on create (`requested_*`); the vacancies feature replaces it with a join on applications.
+ */
+function placementConditions(filters: TApplicantListFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.vacancy_id !== undefined) {
+    conditions.push(sql`a.requested_vacancy_id = ${filters.vacancy_id}::int`);
+  }
+  if (filters.status_id !== undefined) {
+    conditions.push(sql`a.requested_status_id = ${filters.status_id}::int`);
+  }
+  return conditions;
+}
+
+const searchQuery = (search: string) => ({
+  folded: sql`ats_fold(${search}::text)`,
+  latin: sql`ats_translit(${search}::text)`,
+  document: sql`websearch_to_tsquery('russian', ${search}::text)`,
+});
+
+function filterConditions(
+  accountId: number,
+  userId: number,
+  filters: TApplicantListFilters,
+): SQL[] {
+  const f = filters;
+  // account_id leads so the planner stays inside the tenant's index range; RLS is the second fence.
+  const where: SQL[] = [sql`a.account_id = ${accountId}::int`, sql`a.archived_at is null`];
+  where.push(...placementConditions(f));
+  if (f.search !== undefined) {
+    // Through the tenant-fenced search function: under RLS the trigram and full-text indexes
+    // would not be used for these operators (migration 0006).
+    where.push(
+      sql`a.id in (select m.applicant_id from applicant_search_matches(${f.search}::text) m)`,
+    );
+  }
+  if (f.status_from !== undefined) {
+    where.push(
+      sql`a.updated_at >= (${f.status_from}::date)::timestamp at time zone ${TIME_ZONE}::text`,
+    );
+  }
+  if (f.status_to !== undefined) {
+    where.push(
+      sql`a.updated_at < (${f.status_to}::date + 1)::timestamp at time zone ${TIME_ZONE}::text`,
+    );
+  }
+  if (f.account_source_id !== undefined) {
+    where.push(sql`a.account_source_id = ${f.account_source_id}::int`);
+  }
+  if (f.tags?.length) {
+    where.push(sql`exists (
+      select 1 from applicant_tags at
+      where at.account_id = a.account_id and at.applicant_id = a.id and at.tag_id = any(${intArray(f.tags)}))`);
+  }
+  // Every chosen dictionary skill, compared without letter case against the applicant's skills.
+  for (const skillId of f.skill_ids ?? []) {
+    where.push(sql`exists (
+      select 1 from ref_hard_skills r, unnest(a.skills) s(name)
+      where r.id = ${skillId}::int and lower(s.name) = lower(r.name))`);
+  }
+  if (f.country_id !== undefined) where.push(sql`a.country_id = ${f.country_id}::int`);
+  if (f.position !== undefined) {
+    where.push(sql`a.position ilike ${containsPattern(f.position)}::text`);
+  }
+  if (f.company !== undefined) {
+    const pattern = containsPattern(f.company);
+    where.push(sql`(a.company ilike ${pattern}::text or exists (
+      select 1 from jsonb_array_elements(case when jsonb_typeof(a.experience) = 'array' then a.experience else '[]'::jsonb end) e
+      where e->>'company' ilike ${pattern}::text))`);
+  }
+  if (f.total_experience !== undefined) {
+    // Stored in months; the filter is in years.
+    where.push(sql`a.total_experience >= ${f.total_experience * 12}::int`);
+  }
+  const today = sql`(now() at time zone ${TIME_ZONE}::text)::date`;
+  if (f.age_from !== undefined) {
+    where.push(sql`a.birthday <= (${today} - make_interval(years => ${f.age_from}::int))::date`);
+  }
+  if (f.age_to !== undefined) {
+    where.push(sql`a.birthday > (${today} - make_interval(years => ${f.age_to + 1}::int))::date`);
+  }
+  if (f.salary_from !== undefined) where.push(sql`a.salary_amount >= ${f.salary_from}::int`);
+  if (f.salary_to !== undefined) where.push(sql`a.salary_amount <= ${f.salary_to}::int`);
+  if (f.currency !== undefined) where.push(sql`a.currency = ${f.currency}::text`);
+  if (f.employments?.length) {
+    where.push(sql`a.employments && ${intArray(f.employments)}`);
+  }
+  if (f.admin_user_id !== undefined) {
+    where.push(sql`a.admin_user_id = ${f.admin_user_id}::int`);
+  }
+  if (f.only_mine) where.push(sql`a.admin_user_id = ${userId}::int`);
+  if (f.email !== undefined) {
+    const pattern = containsPattern(f.email.toLowerCase());
+    where.push(sql`(lower(a.email) like ${pattern}::text or exists (
+      select 1 from jsonb_array_elements(case when jsonb_typeof(a.contacts) = 'array' then a.contacts else '[]'::jsonb end) c
+      where c->>'contact_type' = 'email' and lower(c->>'value') like ${pattern}::text))`);
+  }
+  if (f.phone !== undefined) {
+    const pattern = containsPattern(phoneDigits(f.phone));
+    where.push(sql`(regexp_replace(coalesce(a.phone, ''), '\\D', '', 'g') like ${pattern}::text or exists (
+      select 1 from jsonb_array_elements(case when jsonb_typeof(a.contacts) = 'array' then a.contacts else '[]'::jsonb end) c
+      where c->>'contact_type' in ('phone', 'whatsapp', 'viber')
+        and regexp_replace(c->>'value', '\\D', '', 'g') like ${pattern}::text))`);
+  }
+  if (f.tg !== undefined) {
+    const handle = f.tg.replace(/^(https?:\/\/)?(t\.me\/|telegram\.me\/)?@?/i, '').toLowerCase();
+    where.push(sql`lower(a.tg) like ${containsPattern(handle)}::text`);
+  }
+  return where;
+}
+
+function orderBy(sort: TApplicantListSort, search: string | undefined): SQL {
+  switch (sort) {
+    case 'created_asc':
+      // The index read backwards (its DESC NULLS LAST reversed is ASC NULLS FIRST).
+      return sql`a.created_at asc nulls first, a.id asc nulls first`;
+    case 'name_asc':
+      // The folded name leads the search key: ё as е, letter case ignored.
+      return sql`a.search_name asc nulls last, a.id asc`;
+    case 'salary_desc':
+      return sql`a.salary_amount desc nulls last, a.created_at desc, a.id desc`;
+    case 'relevance': {
+      if (search === undefined) return orderBy('created_desc', undefined);
+      const q = searchQuery(search);
+      return sql`greatest(
+          word_similarity(${q.folded}, a.search_name),
+          word_similarity(${q.latin}, a.search_name),
+          ts_rank(a.search_document, ${q.document})
+        ) desc, a.created_at desc, a.id desc`;
+    }
+    case 'created_desc':
+      // Exactly the order of the partial index applicants_active_created_idx (DESC NULLS LAST;
+      // plain DESC means NULLS FIRST and would sort the whole base instead of reading 30 entries).
+      return sql`a.created_at desc nulls last, a.id desc nulls last`;
+  }
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * One statement answers the page: the count, the page of applicants, and their tags and source
+ * (scalar subqueries per row of the page only). The single-trip tenant read prepares it once per
+ * connection under a name derived from its text, so every filter combination has its own plan.
+ */
+export function applicantListPageQuery(
+  accountId: number,
+  userId: number,
+  filters: TApplicantListFilters,
+  page: { page: number; perPage: number },
+): { query: SQL; name: string } {
+  const where = sql.join(filterConditions(accountId, userId, filters), sql` and `);
+  const sort = filters.sort ?? (filters.search !== undefined ? 'relevance' : 'created_desc');
+  const offset = (page.page - 1) * page.perPage;
+  const query = sql`
+    select
+      (select count(*)::int from applicants a where ${where}) as total,
+      (select coalesce(json_agg(p), '[]'::json) from (
+        select a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.position,
+          a.company, a.email, a.phone, a.tg, a.money, a.currency,
+          date_part('year', age((now() at time zone ${TIME_ZONE}::text)::date, a.birthday))::int as age,
+          (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id), '[]'::json)
+             from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+             where at.account_id = a.account_id and at.applicant_id = a.id) as tags,
+          a.account_source_id,
+          (select s.name from account_sources s
+             where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
+          a.admin_user_id, a.created_at
+        from (
+          select a.* from applicants a where ${where}
+          order by ${orderBy(sort, filters.search)}
+          limit ${page.perPage}::int offset ${offset}::int
+        ) a
+      ) p) as rows`;
+  const text = dialect.sqlToQuery(query).sql;
+  const name = `applicant_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return { query, name };
+}

@@ -1,0 +1,32 @@
+import { ZApplicantListQuery, ZApplicantListResponse } from '@ats/contracts/applicant-list';
+import { successEnvelope } from '@ats/contracts/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import { assertCanReadApplicantBase, listApplicants } from './applicant-list.service.ts';
+
+export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/applicants',
+    {
+      schema: {
+        tags: ['Кандидаты'],
+        summary: 'База кандидатов: страница списка с фильтрами, поиском и сортировкой',
+        querystring: ZApplicantListQuery,
+        response: { 200: successEnvelope(ZApplicantListResponse) },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      assertCanReadApplicantBase(session);
+      return success(
+        await listApplicants(tenantFromSession(deps.database, session), request.query),
+      );
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type {
+  TApplicantListItem,
+  TApplicantListQuery,
+  TApplicantListResponse,
+} from '@ats/contracts/applicant-list';
+import type { Session } from '../../platform/auth.ts';
+import { forbidden } from '../../platform/errors.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import * as repo from './applicant-list.repository.ts';
+
+export const BASE_CLOSED_TO_WATCHERS = 'Заказчику недоступна база кандидатов';
+
+/** Watchers (the hiring client's people) see their vacancies, never the applicant base. */
+export function assertCanReadApplicantBase(session: Session) {
+  if (session.memberType === 'watcher') throw forbidden(BASE_CLOSED_TO_WATCHERS);
+}
+
+/** Where the files feature serves a stored photo. */
+const photoUrl = (fileId: number | null) => (fileId === null ? null : `/api/files/${fileId}`);
+
+function toListItem(row: repo.ApplicantListRow): TApplicantListItem {
+  const { photo_file_id: photoFileId, created_at: createdAt, ...rest } = row;
+  return {
+    ...rest,
+    photo: photoUrl(photoFileId),
+    created_at: new Date(createdAt).toISOString(),
+  };
+}
+
+/** One page of the active applicant base: one SQL statement, one round trip on PostgreSQL. */
+export async function listApplicants(
+  tenant: Tenant,
+  query: TApplicantListQuery,
+): Promise<TApplicantListResponse> {
+  const { page, per_page: perPage, ...filters } = query;
+  const { query: statement, name } = repo.applicantListPageQuery(
+    tenant.accountId,
+    tenant.userId,
+    filters,
+    { page, perPage },
+  );
+  const [result] = await tenant.read<{ total: number; rows: repo.ApplicantListRow[] }>(
+    statement,
+    name,
+  );
+  return {
+    applicants: (result?.rows ?? []).map(toListItem),
+    applicant_count: result?.total ?? 0,
+    page,
+    per_page: perPage,
+  };
+}

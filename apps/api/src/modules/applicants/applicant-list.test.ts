@@ -1,0 +1,507 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertApplicants,
+  insertHardSkills,
+  insertSource,
+  insertTag,
+  tagApplicants,
+} from '../../../test/applicant-factory.ts';
+import { addTeamMember, signUpCompany, type SignedUp } from '../../../test/factories.ts';
+import { countStatements } from '../../../test/statement-counter.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let hr: SignedUp;
+let colleague: Awaited<ReturnType<typeof addTeamMember>>;
+const id: Record<string, number> = {};
+const tag: Record<string, number> = {};
+const source: Record<string, number> = {};
+const SKILL_REACT = 2_000_000_001;
+const SKILL_SQL = 2_000_000_002;
+
+/** A birthday that makes the applicant exactly `years` old today (a few days past it). */
+const birthdayForAge = (years: number) => {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() - 10);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+};
+
+type Item = { id: number; last_name: string | null; first_name: string | null };
+const list = async (query = '', token = hr.token) => {
+  const response = await call(
+    t.app,
+    'GET',
+    `/api/applicants${query ? `?${query}` : ''}`,
+    undefined,
+    {
+      token,
+    },
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.message as {
+    applicants: Item[];
+    applicant_count: number;
+    page: number;
+    per_page: number;
+  };
+};
+const names = async (query: string) =>
+  (await list(query)).applicants.map((a) => [a.last_name, a.first_name].filter(Boolean).join(' '));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signUpCompany(t.app);
+  colleague = await addTeamMember(t.app, hr.token, { member_type: 'owner', is_admin: false });
+  const db = t.database;
+  const account = hr.accountId;
+  await insertHardSkills(db, [
+    { id: SKILL_REACT, name: 'React' },
+    { id: SKILL_SQL, name: 'SQL' },
+  ]);
+  source.hh = await insertSource(db, account, 'hh.ru (тест)');
+  source.referral = await insertSource(db, account, 'Рекомендация (тест)');
+  tag.senior = await insertTag(db, account, 'Сеньор', '#00AA00');
+  tag.reserve = await insertTag(db, account, 'Кадровый резерв', '#0000FF');
+
+  const named = {
+    ivanova: {
+      lastName: 'Иванова',
+      firstName: 'Мария',
+      middleName: 'Петровна',
+      gender: 'female' as const,
+      birthday: birthdayForAge(34),
+      position: 'HR-менеджер',
+      money: '90 000',
+      salaryAmount: 90000,
+      currency: 'RUB',
+      accountSourceId: source.hh,
+      email: 'maria.ivanova@example.ru',
+    },
+    ivanov: {
+      lastName: 'Иванов',
+      firstName: 'Иван',
+      middleName: 'Иванович',
+      birthday: birthdayForAge(40),
+      position: 'Frontend-разработчик',
+      company: 'Яндекс',
+      skills: ['react', 'TypeScript'],
+      money: '250000',
+      salaryAmount: 250000,
+      currency: 'RUB',
+      phone: '+7 (916) 123-45-67',
+      tg: '@ivanov_dev',
+      email: 'Ivan.Ivanov@Mail.ru',
+      employments: [1, 3],
+      accountSourceId: source.referral,
+      adminUserId: hr.userId,
+      totalExperience: 48,
+    },
+    latinIvanov: {
+      lastName: 'Ivanov',
+      firstName: 'Ivan',
+      position: 'Backend Developer',
+      skills: ['SQL', 'Go'],
+      money: '3000',
+      salaryAmount: 3000,
+      currency: 'USD',
+      countryId: 2,
+      birthday: birthdayForAge(29),
+    },
+    prokhorov: {
+      lastName: 'Прохоров',
+      firstName: 'Алексей',
+      position: 'Аналитик данных',
+      company: 'Сбер',
+      skills: ['sql', 'Python'],
+      totalExperience: 72,
+      countryId: 1,
+      experience: [{ company: 'NeuroCity', position: 'Аналитик', is_now: false, skills: [] }],
+      adminUserId: colleague.userId,
+      requestedVacancyId: 77,
+      requestedStatusId: 5,
+    },
+    yolkina: {
+      lastName: 'Ёлкина',
+      firstName: 'Ольга',
+      position: 'Дизайнер',
+      birthday: birthdayForAge(25),
+      contacts: [{ contact_type: 'phone', value: '8 (903) 555-12-34', is_prefered: true }],
+    },
+    accountant: {
+      lastName: 'Смирнова',
+      firstName: 'Анна',
+      position: 'Главный бухгалтер',
+      experience: [
+        {
+          company: 'ООО «Ромашка»',
+          position: 'Бухгалтер',
+          description: 'Ведение бухгалтерии по РСБУ, 1С, сдача отчётности',
+          is_now: true,
+          skills: [],
+        },
+      ],
+      money: '120000',
+      salaryAmount: 120000,
+      currency: 'RUB',
+      employments: [2],
+    },
+    kuznetsov: {
+      lastName: 'Кузнецов',
+      firstName: 'Дмитрий',
+      position: 'React-разработчик',
+      skills: ['React', 'SQL'],
+      money: '180 000',
+      salaryAmount: 180000,
+      currency: 'RUB',
+      birthday: birthdayForAge(31),
+      adminUserId: hr.userId,
+    },
+  };
+  const filler = [
+    'Соколов',
+    'Попова',
+    'Лебедев',
+    'Козлова',
+    'Новиков',
+    'Морозова',
+    'Петров',
+    'Волкова',
+    'Соловьёв',
+    'Васильева',
+    'Зайцев',
+    'Павлова',
+    'Семёнов',
+    'Голубева',
+    'Виноградов',
+    'Богданова',
+    'Воробьёв',
+    'Фёдорова',
+  ].map((lastName, i) => ({
+    lastName,
+    firstName: i % 2 ? 'Елена' : 'Сергей',
+    position: 'Менеджер по продажам',
+    money: String(60000 + i * 1000),
+    salaryAmount: 60000 + i * 1000,
+    currency: 'RUB',
+  }));
+  const entries = Object.entries(named);
+  const ids = await insertApplicants(db, account, [...entries.map(([, seed]) => seed), ...filler]);
+  entries.forEach(([key], i) => (id[key] = ids[i]!));
+  id.firstFiller = ids[entries.length]!;
+  id.newest = ids.at(-1)!;
+  await insertApplicants(db, account, [
+    {
+      lastName: 'Архивов',
+      firstName: 'Архип',
+      archivedAt: new Date(),
+      position: 'Менеджер по продажам',
+    },
+  ]);
+  await tagApplicants(db, account, tag.senior, [id.ivanov!, id.kuznetsov!]);
+  await tagApplicants(db, account, tag.reserve, [id.ivanova!, id.ivanov!]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the applicant list', () => {
+  it('answers the first page of the active base, newest first, with tags, source, age and photo', async () => {
+    const page = await list();
+    expect(page).toMatchObject({ applicant_count: 25, page: 1, per_page: 30 });
+    expect(page.applicants).toHaveLength(25);
+    expect(page.applicants[0]!.id).toBe(id.newest);
+    expect(page.applicants.map((a) => a.last_name)).not.toContain('Архивов');
+    const ivanov = page.applicants.find((a) => a.id === id.ivanov);
+    expect(ivanov).toEqual({
+      id: id.ivanov,
+      first_name: 'Иван',
+      last_name: 'Иванов',
+      middle_name: 'Иванович',
+      photo: null,
+      position: 'Frontend-разработчик',
+      company: 'Яндекс',
+      email: 'Ivan.Ivanov@Mail.ru',
+      phone: '+7 (916) 123-45-67',
+      tg: '@ivanov_dev',
+      money: '250000',
+      currency: 'RUB',
+      age: 40,
+      tags: [
+        { id: tag.reserve, name: 'Кадровый резерв', color: '#0000FF' },
+        { id: tag.senior, name: 'Сеньор', color: '#00AA00' },
+      ],
+      account_source_id: source.referral,
+      source_name: 'Рекомендация (тест)',
+      admin_user_id: hr.userId,
+      created_at: expect.stringMatching(/^2024-01-01T\d\d:\d\d:00\.000Z$/),
+    });
+  });
+
+  it('reads a page in one SQL statement (count, rows, tags and source together)', async () => {
+    const counter = countStatements(t.database);
+    try {
+      await list('search=Иванова&tags[]=' + tag.reserve + '&per_page=10');
+      await list('page=2&per_page=10&sort=name_asc');
+    } finally {
+      counter.stop();
+    }
+    const statements = counter.dataStatements();
+    const sessionLookups = statements.filter((s) => /from sessions s/.test(s));
+    const listStatements = statements.filter((s) => !/from sessions s/.test(s));
+    expect(sessionLookups).toHaveLength(2);
+    expect(listStatements, listStatements.join('\n---\n')).toHaveLength(2);
+  });
+});
+
+describe('search that understands Russian', () => {
+  it("'Иванова' finds Иванова, Иванов and Ivanov, the exact name first", async () => {
+    const found = await names('search=Иванова');
+    expect(found[0]).toBe('Иванова Мария');
+    expect(found).toEqual(expect.arrayContaining(['Иванов Иван', 'Ivanov Ivan']));
+    expect(found).not.toContain('Кузнецов Дмитрий');
+  });
+
+  it("a typo 'Иваноф' still finds Иванов; Latin 'ivanov' finds the Cyrillic one", async () => {
+    expect(await names('search=Иваноф')).toContain('Иванов Иван');
+    expect(await names('search=ivanov')).toEqual(
+      expect.arrayContaining(['Иванов Иван', 'Ivanov Ivan']),
+    );
+  });
+
+  it("'елкина' finds Ёлкина; 'Прохорова' finds Прохоров", async () => {
+    expect(await names('search=елкина')).toEqual(['Ёлкина Ольга']);
+    expect(await names('search=Прохорова')).toContain('Прохоров Алексей');
+  });
+
+  it("résumé text: 'бухгалтерия' finds the accountant through Russian stemming", async () => {
+    expect(await names(`search=${encodeURIComponent('бухгалтерия')}`)).toEqual(['Смирнова Анна']);
+    expect(await names(`search=${encodeURIComponent('РСБУ')}`)).toEqual(['Смирнова Анна']);
+  });
+});
+
+describe('every filter of the list', () => {
+  const only = async (query: string) =>
+    (await list(query)).applicants.map((a) => a.id).sort((a, b) => a - b);
+  const sorted = (...keys: string[]) => keys.map((k) => id[k]!).sort((a, b) => a - b);
+
+  it('source, tags (bracketed, repeated or comma list), country, recruiter, only mine', async () => {
+    expect(await only(`account_source_id=${source.hh}`)).toEqual(sorted('ivanova'));
+    expect(await only(`tags[]=${tag.senior}`)).toEqual(sorted('ivanov', 'kuznetsov'));
+    expect(await only(`tags=${tag.senior},${tag.reserve}`)).toEqual(
+      sorted('ivanov', 'kuznetsov', 'ivanova'),
+    );
+    expect(await only(`tags=${tag.senior}&tags=${tag.reserve}`)).toEqual(
+      sorted('ivanov', 'kuznetsov', 'ivanova'),
+    );
+    expect(await only('country_id=2')).toEqual(sorted('latinIvanov'));
+    expect(await only(`admin_user_id=${colleague.userId}`)).toEqual(sorted('prokhorov'));
+    expect(await only('only_mine=true')).toEqual(sorted('ivanov', 'kuznetsov'));
+    expect((await list('only_mine=false')).applicant_count).toBe(25);
+  });
+
+  it('skills from the dictionary, any letter case, every chosen skill required', async () => {
+    expect(await only(`skill_ids[]=${SKILL_REACT}`)).toEqual(sorted('ivanov', 'kuznetsov'));
+    expect(await only(`skill_ids[]=${SKILL_SQL}`)).toEqual(
+      sorted('latinIvanov', 'prokhorov', 'kuznetsov'),
+    );
+    expect(await only(`skill_ids[]=${SKILL_REACT}&skill_ids[]=${SKILL_SQL}`)).toEqual(
+      sorted('kuznetsov'),
+    );
+    expect(await only('skill_ids[]=2000000999')).toEqual([]);
+  });
+
+  it('position and company (also in the work history), experience in years', async () => {
+    expect(await only(`position=${encodeURIComponent('разработчик')}`)).toEqual(
+      sorted('ivanov', 'kuznetsov'),
+    );
+    expect(await only('company=neurocity')).toEqual(sorted('prokhorov'));
+    expect(await only(`company=${encodeURIComponent('яндекс')}`)).toEqual(sorted('ivanov'));
+    expect(await only(`company=${encodeURIComponent('100%')}`)).toEqual([]);
+    expect(await only('total_experience=5')).toEqual(sorted('prokhorov'));
+    expect(await only('total_experience=4')).toEqual(sorted('ivanov', 'prokhorov'));
+  });
+
+  it('age range from the birthday', async () => {
+    expect(await only('age_from=30&age_to=35')).toEqual(sorted('ivanova', 'kuznetsov'));
+    expect(await only('age_to=29')).toEqual(sorted('latinIvanov', 'yolkina'));
+    expect(await only('age_from=40')).toEqual(sorted('ivanov'));
+  });
+
+  it('salary range and currency, employment types', async () => {
+    expect(await only('salary_from=150000&currency=rub')).toEqual(sorted('ivanov', 'kuznetsov'));
+    expect(await only('salary_from=100000&salary_to=200000')).toEqual(
+      sorted('accountant', 'kuznetsov'),
+    );
+    expect(await only('currency=USD')).toEqual(sorted('latinIvanov'));
+    expect(await only('employments[]=2&employments[]=3')).toEqual(sorted('ivanov', 'accountant'));
+  });
+
+  it('contacts: email, phone by digits whatever the formatting, Telegram handle', async () => {
+    expect(await only('email=ivan.ivanov@mail')).toEqual(sorted('ivanov'));
+    expect(await only(`phone=${encodeURIComponent('8 916 123 45 67')}`)).toEqual(sorted('ivanov'));
+    expect(await only(`phone=${encodeURIComponent('+7 903 555')}`)).toEqual(sorted('yolkina'));
+    expect(await only('phone=1234567')).toEqual(sorted('ivanov'));
+    expect(await only('tg=@ivanov_dev')).toEqual(sorted('ivanov'));
+    expect(await only(`tg=${encodeURIComponent('https://t.me/ivanov_dev')}`)).toEqual(
+      sorted('ivanov'),
+    );
+  });
+
+  it('vacancy and stage: placement asked for on create; an unknown vacancy matches nobody', async () => {
+    expect(await only('vacancy_id=77')).toEqual(sorted('prokhorov'));
+    expect(await only('vacancy_id=77&status_id=5')).toEqual(sorted('prokhorov'));
+    expect(await only('vacancy_id=78')).toEqual([]);
+    expect(await only('status_id=6')).toEqual([]);
+  });
+
+  it('change dates (inclusive days in Moscow)', async () => {
+    await t.database.withTenant(hr.accountId, (tx) =>
+      tx.execute(
+        `update applicants set updated_at = '2024-09-01 23:30:00+03' where id = ${id.yolkina}`,
+      ),
+    );
+    expect(await only('status_from=2024-09-01&status_to=2024-09-01')).toEqual(sorted('yolkina'));
+    expect(await only('status_from=01.09.2024&status_to=02.09.2024')).toEqual(sorted('yolkina'));
+    expect(await only('status_from=2024-09-02')).toEqual([]);
+    expect((await list('status_to=2024-08-31')).applicant_count).toBe(24);
+  });
+
+  it('filters combine, and empty parameters are ignored', async () => {
+    expect(await only(`search=Иванов&tags[]=${tag.senior}&salary_from=200000`)).toEqual(
+      sorted('ivanov'),
+    );
+    expect((await list('search=&position=&tags=&age_from=&sort=')).applicant_count).toBe(25);
+  });
+});
+
+describe('sorting', () => {
+  it('created_desc by default, created_asc, name_asc (ё as е), salary_desc, relevance', async () => {
+    const ids = async (q: string) => (await list(q)).applicants.map((a) => a.id);
+    const newestFirst = await ids('');
+    expect(await ids('sort=created_asc')).toEqual([...newestFirst].reverse());
+    const byName = (await list('sort=name_asc')).applicants.map((a) => a.last_name);
+    const cyrillic = byName.filter((n) => /[а-яё]/i.test(n!));
+    expect(cyrillic.slice(0, 4)).toEqual(['Богданова', 'Васильева', 'Виноградов', 'Волкова']);
+    expect(cyrillic.indexOf('Ёлкина')).toBeGreaterThan(cyrillic.indexOf('Голубева'));
+    expect(cyrillic.indexOf('Ёлкина')).toBeLessThan(cyrillic.indexOf('Зайцев'));
+    const bySalary = (await list('sort=salary_desc&per_page=3')).applicants.map((a) => a.id);
+    expect(bySalary).toEqual([id.ivanov, id.kuznetsov, id.accountant]);
+    expect((await list('search=Иванова&sort=relevance')).applicants[0]!.id).toBe(id.ivanova);
+    expect((await list('sort=relevance')).applicants.map((a) => a.id)).toEqual(newestFirst);
+  });
+});
+
+describe('pagination', () => {
+  it('65 applicants: pages of 30, 30 and 5, the count on every page; per_page 101 is refused', async () => {
+    const other = await signUpCompany(t.app);
+    await insertApplicants(
+      t.database,
+      other.accountId,
+      Array.from({ length: 65 }, (_, i) => ({
+        lastName: `Кандидатов-${i + 1}`,
+        firstName: 'Пётр',
+      })),
+    );
+    const seen: number[] = [];
+    for (const [page, size] of [
+      [1, 30],
+      [2, 30],
+      [3, 5],
+      [4, 0],
+    ] as const) {
+      const body = await list(`page=${page}`, other.token);
+      expect(body).toMatchObject({ applicant_count: 65, page, per_page: 30 });
+      expect(body.applicants).toHaveLength(size);
+      seen.push(...body.applicants.map((a) => a.id));
+    }
+    expect(new Set(seen).size).toBe(65);
+    expect((await list('per_page=100', other.token)).applicants).toHaveLength(65);
+    const tooMany = await call(t.app, 'GET', '/api/applicants?per_page=101', undefined, {
+      token: other.token,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual({ per_page: 'На странице от 1 до 100 кандидатов' });
+  });
+});
+
+describe('who sees the base', () => {
+  it("another account's applicants are never listed, whatever the filters", async () => {
+    const other = await signUpCompany(t.app);
+    await insertApplicants(t.database, other.accountId, [
+      { lastName: 'Иванов', firstName: 'Чужой' },
+    ]);
+    const mine = await names('search=Иванов&per_page=100');
+    expect(mine).not.toContain('Иванов Чужой');
+    const theirs = await list('', other.token);
+    expect(theirs.applicant_count).toBe(1);
+    expect(
+      (await list(`tags[]=${tag.senior}&account_source_id=${source.hh}`, other.token))
+        .applicant_count,
+    ).toBe(0);
+  });
+
+  it('a watcher is refused the base with 403', async () => {
+    const watcher = await addTeamMember(t.app, hr.token, {
+      member_type: 'watcher',
+      is_admin: true,
+    });
+    const response = await call(t.app, 'GET', '/api/applicants', undefined, {
+      token: watcher.token,
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      code: 403,
+      status: 'error',
+      message: 'Заказчику недоступна база кандидатов',
+    });
+  });
+
+  it('without a session: 420', async () => {
+    expect((await call(t.app, 'GET', '/api/applicants')).status).toBe(420);
+  });
+});
+
+describe('bad parameters answer 400 in Russian', () => {
+  it.each([
+    ['age_from=abc', 'age_from', 'Возраст — целое число от 0 до 120'],
+    [
+      'sort=nope',
+      'sort',
+      'Сортировка: одна из created_desc, created_asc, name_asc, salary_desc, relevance',
+    ],
+    ['page=0', 'page', 'Номер страницы — целое число от 1 до 100000'],
+    ['tags[]=x', 'tags[]', 'Список должен состоять из идентификаторов'],
+    ['status_from=2024-13-01', 'status_from', 'Дата указывается как ГГГГ-ММ-ДД или ДД.ММ.ГГГГ'],
+    ['currency=рубли', 'currency', 'Валюта — трёхбуквенный код, например RUB'],
+    ['only_mine=maybe', 'only_mine', 'Ожидается true или false'],
+    ['phone=abc', 'phone', 'Телефон: укажите хотя бы одну цифру'],
+    ['vacancy_id=-1', 'vacancy_id', 'Некорректный идентификатор'],
+    ['age_from=40&age_to=30', 'age_from', 'Возраст «от» больше, чем «до»'],
+  ])('%s', async (query, field, message) => {
+    const response = await call(t.app, 'GET', `/api/applicants?${encodeURI(query)}`, undefined, {
+      token: hr.token,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: 400,
+      status: 'error',
+      message,
+      errors: { [field]: message },
+    });
+  });
+
+  it('the OpenAPI document describes the list, saved filters and bulk actions', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/applicants',
+        '/api/applicant_filters',
+        '/api/applicant_filters/{id}',
+        '/api/applicants/bulk/tags',
+        '/api/applicants/bulk/archive',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import type { TApplicant, TApplicantCard } from '@ats/contracts/applicants';
+import type { ApplicantCardRow, ApplicantViewRow } from './applicants.repository.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Today in Moscow, the product's time zone, as YYYY-MM-DD. */
+const todayInMoscow = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+
+/** Full years since `birthday` (YYYY-MM-DD) on `today` (YYYY-MM-DD). */
+export function ageOn(birthday: string | null, today: string = todayInMoscow()): number | null {
+  if (!birthday) return null;
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return age >= 0 ? age : null;
+}
+
+export function toApplicant(row: ApplicantViewRow): TApplicant {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    middle_name: row.middle_name,
+    photo: row.photo_file_id ? `/api/files/${row.photo_file_id}` : null,
+    lead_type: row.lead_type,
+    birthday: row.birthday,
+    age: ageOn(row.birthday),
+    gender: row.gender,
+    phone: row.phone,
+    email: row.email,
+    tg: row.tg,
+    skype: row.skype,
+    contacts: row.contacts as TApplicant['contacts'],
+    money: row.money,
+    currency: row.currency,
+    about_me: row.about_me,
+    country: row.country_id,
+    citizenship: row.citizenship,
+    total_experience: row.total_experience,
+    experience: row.experience as TApplicant['experience'],
+    employments: row.employments,
+    education: row.education as TApplicant['education'],
+    skills: row.skills,
+    text_block: row.text_block,
+    position: row.position,
+    company: row.company,
+    admin_user_id: row.admin_user_id,
+    account_source_id: row.account_source_id,
+    source_name: row.source_name,
+    source_add: iso(row.created_at),
+    unidentified_info: row.unidentified_info,
+    languages: row.languages as TApplicant['languages'],
+    has_vehicle: row.has_vehicle,
+    driver_licenses: row.driver_licenses as TApplicant['driver_licenses'],
+    resume_urls: row.resume_urls,
+    tags: row.tags,
+    // Filled by the vacancies feature; requested_* keep what the client asked for until then.
+    vacancies: [],
+    requested_vacancy_id: row.requested_vacancy_id,
+    requested_status_id: row.requested_status_id,
+    is_archived: row.archived_at !== null,
+    archived_at: row.archived_at === null ? null : iso(row.archived_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export function toApplicantCard(row: ApplicantCardRow): TApplicantCard {
+  return {
+    ...toApplicant(row),
+    worklog: row.worklog.map((entry) => ({ ...entry, created_at: iso(entry.created_at) })),
+    comments: row.comments.map((comment) => ({
+      ...comment,
+      created_at: iso(comment.created_at),
+      updated_at: iso(comment.updated_at),
+    })),
+  };
+}

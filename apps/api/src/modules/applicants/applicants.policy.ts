@@ -1,0 +1,74 @@
+import type { TPermissionAction } from '@ats/contracts/users';
+import type { Session } from '../../platform/auth.ts';
+import { forbidden } from '../../platform/errors.ts';
+
+export const WATCHER_NO_APPLICANTS = 'Заказчику недоступна база кандидатов';
+export const CANNOT_MANAGE_APPLICANTS = 'Нет прав на изменение кандидатов';
+export const CANNOT_MANAGE_OTHERS_APPLICANTS =
+  'Нет прав на изменение кандидатов другого ответственного';
+export const ONLY_ADMINS_DELETE = 'Удалять кандидатов может только администратор';
+export const ONLY_AUTHOR_OR_ADMIN = 'Изменять чужой комментарий может только администратор';
+
+/**
+ * read: the card, archive, comments, history; comment: write one's own comments; create, update,
+ * archive (and restore), tag: change the applicant; delete: erase it for good.
+ */
+export type ApplicantAction =
+  'read' | 'comment' | 'create' | 'update' | 'archive' | 'tag' | 'delete';
+
+export type ApplicantActor = Pick<Session, 'userId' | 'memberType' | 'isAdmin'> & {
+  permissions: Partial<Record<TPermissionAction, boolean>>;
+};
+
+const CHANGES: ReadonlySet<ApplicantAction> = new Set(['create', 'update', 'archive', 'tag']);
+
+/**
+ * SPEC §6 and huntlee-api §4.4: watchers (the client's hiring managers) never reach the base;
+ * recruiters change applicants with can_manage_applicant, and someone else's applicant (another
+ * responsible recruiter) also with can_manage_others_applicant; only admins delete. The flags bind
+ * admins too (nobody changes their own rights), so an admin without them is refused like anyone.
+ * Returns the Russian refusal, or null when the action is allowed.
+ */
+export function refusalOf(
+  actor: ApplicantActor,
+  action: ApplicantAction,
+  applicant?: { adminUserId: number | null },
+): string | null {
+  if (actor.memberType === 'watcher') return WATCHER_NO_APPLICANTS;
+  if (action === 'read' || action === 'comment') return null;
+  if (action === 'delete') return actor.isAdmin ? null : ONLY_ADMINS_DELETE;
+  if (CHANGES.has(action) && !actor.permissions.can_manage_applicant) {
+    return CANNOT_MANAGE_APPLICANTS;
+  }
+  const someoneElses =
+    applicant !== undefined &&
+    applicant.adminUserId !== null &&
+    applicant.adminUserId !== actor.userId;
+  if (action !== 'create' && someoneElses && !actor.permissions.can_manage_others_applicant) {
+    return CANNOT_MANAGE_OTHERS_APPLICANTS;
+  }
+  return null;
+}
+
+export function assertApplicantAction(
+  actor: ApplicantActor,
+  action: ApplicantAction,
+  applicant?: { adminUserId: number | null },
+) {
+  const refusal = refusalOf(actor, action, applicant);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** Reading needs no permission flags, only a role: answered from the session alone. */
+export function assertCanReadApplicants(session: Pick<Session, 'memberType'>) {
+  if (session.memberType === 'watcher') throw forbidden(WATCHER_NO_APPLICANTS);
+}
+
+/** A comment is changed by its author; an admin may tidy anyone's. */
+export function assertCanChangeComment(
+  actor: Pick<Session, 'userId' | 'memberType' | 'isAdmin'>,
+  comment: { authorId: number | null },
+) {
+  if (actor.memberType === 'watcher') throw forbidden(WATCHER_NO_APPLICANTS);
+  if (comment.authorId !== actor.userId && !actor.isAdmin) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
+}

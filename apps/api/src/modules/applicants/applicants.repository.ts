@@ -1,0 +1,298 @@
+import { type Db, selectRows } from '@ats/db/connection';
+import {
+  accountSources,
+  applicantComments,
+  applicantTags,
+  applicantWorklog,
+  applicants,
+  tags,
+} from '@ats/db/schema/applicants';
+import { users } from '@ats/db/schema/users';
+import { type SQL, and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+
+export type ApplicantInsert = typeof applicants.$inferInsert;
+export type ApplicantColumns = Partial<Omit<ApplicantInsert, 'accountId' | 'id'>>;
+
+type Json<T> = T;
+export type ApplicantViewRow = {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  photo_file_id: number | null;
+  lead_type: string | null;
+  birthday: string | null;
+  gender: 'male' | 'female' | null;
+  phone: string | null;
+  email: string | null;
+  tg: string | null;
+  skype: string | null;
+  contacts: Json<{ contact_type: string; value: string; is_prefered: boolean }[]>;
+  money: string | null;
+  currency: string | null;
+  about_me: string | null;
+  country_id: number | null;
+  citizenship: string[];
+  total_experience: number | null;
+  experience: Json<Record<string, unknown>[]>;
+  employments: number[];
+  education: Json<Record<string, unknown>[]>;
+  skills: string[];
+  text_block: string | null;
+  position: string | null;
+  company: string | null;
+  admin_user_id: number | null;
+  account_source_id: number | null;
+  source_name: string | null;
+  unidentified_info: string | null;
+  languages: Json<{ language_id: number; language_level_id: number | null }[]>;
+  has_vehicle: boolean | null;
+  driver_licenses: Json<{ driver_license_id: number; driver_experience: number | null }[]>;
+  resume_urls: string[];
+  requested_vacancy_id: number | null;
+  requested_status_id: number | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  archived_at: Date | string | null;
+  tags: Json<{ id: number; name: string; color: string; description: string | null }[]>;
+};
+export type WorklogRow = {
+  id: number;
+  action: string;
+  changes: Record<string, unknown>;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+};
+export type CommentRow = {
+  id: number;
+  description: string;
+  author_id: number | null;
+  author_name: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type ApplicantCardRow = ApplicantViewRow & { worklog: WorklogRow[]; comments: CommentRow[] };
+
+/** Shown on the card; the whole history is at /worklog. */
+const CARD_WORKLOG_LIMIT = 100;
+
+const viewColumns = sql`
+  a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.lead_type,
+  to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.gender, a.phone, a.email, a.tg, a.skype,
+  a.contacts, a.money, a.currency, a.about_me, a.country_id, a.citizenship, a.total_experience,
+  a.experience, a.employments, a.education, a.skills, a.text_block, a.position, a.company,
+  a.admin_user_id, a.account_source_id, s.name as source_name, a.unidentified_info, a.languages,
+  a.has_vehicle, a.driver_licenses, a.resume_urls, a.requested_vacancy_id, a.requested_status_id,
+  a.created_at, a.updated_at, a.archived_at,
+  coalesce((
+    select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
+                                      'description', t.description) order by lower(t.name), t.id)
+    from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+    where at.account_id = a.account_id and at.applicant_id = a.id
+  ), '[]'::json) as tags`;
+
+const userName = (alias: string) =>
+  sql.raw(`nullif(concat_ws(' ', ${alias}.name, ${alias}.last_name), '')`);
+
+const worklogSelect = (accountId: SQL | number, applicantId: SQL | number, limit: number) => sql`
+  select l.id, l.action, l.changes, l.user_id, ${userName('u')} as user_name, l.created_at
+  from applicant_worklog l
+  left join users u on u.account_id = l.account_id and u.id = l.user_id
+  where l.account_id = ${accountId} and l.applicant_id = ${applicantId}
+  order by l.created_at desc, l.id desc
+  limit ${limit}`;
+
+const commentsSelect = (accountId: SQL | number, applicantId: SQL | number) => sql`
+  select c.id, c.description, c.author_id, ${userName('u')} as author_name, c.created_at, c.updated_at
+  from applicant_comments c
+  left join users u on u.account_id = c.account_id and u.id = c.author_id
+  where c.account_id = ${accountId} and c.applicant_id = ${applicantId}
+  order by c.created_at, c.id`;
+
+/** The whole card in one statement: the applicant, its source, tags, recent history, comments. */
+export const applicantCardQuery = (accountId: number, id: number) => sql`
+  select ${viewColumns},
+    coalesce((select json_agg(w) from (${worklogSelect(sql`a.account_id`, sql`a.id`, CARD_WORKLOG_LIMIT)}) w), '[]'::json) as worklog,
+    coalesce((select json_agg(c) from (${commentsSelect(sql`a.account_id`, sql`a.id`)}) c), '[]'::json) as comments
+  from applicants a
+  left join account_sources s on s.account_id = a.account_id and s.id = a.account_source_id
+  where a.account_id = ${accountId} and a.id = ${id}`;
+
+export async function findApplicantCard(tx: Db, accountId: number, id: number) {
+  const [row] = await selectRows<ApplicantCardRow>(tx, applicantCardQuery(accountId, id));
+  return row ?? null;
+}
+
+export async function listArchivedApplicants(
+  tx: Db,
+  accountId: number,
+  limit: number,
+  offset: number,
+) {
+  return selectRows<ApplicantViewRow>(
+    tx,
+    sql`select ${viewColumns}
+        from applicants a
+        left join account_sources s on s.account_id = a.account_id and s.id = a.account_source_id
+        where a.account_id = ${accountId} and a.archived_at is not null
+        order by a.archived_at desc, a.id desc
+        limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function countArchivedApplicants(tx: Db, accountId: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(applicants)
+    .where(and(eq(applicants.accountId, accountId), isNotNull(applicants.archivedAt)));
+  return row?.n ?? 0;
+}
+
+/** The few columns rules look at before a change. */
+export async function findApplicantHead(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: applicants.id,
+      adminUserId: applicants.adminUserId,
+      photoFileId: applicants.photoFileId,
+      archivedAt: applicants.archivedAt,
+    })
+    .from(applicants)
+    .where(and(eq(applicants.accountId, accountId), eq(applicants.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertApplicant(tx: Db, values: ApplicantInsert) {
+  const [row] = await tx.insert(applicants).values(values).returning({ id: applicants.id });
+  return row!.id;
+}
+
+export async function updateApplicant(
+  tx: Db,
+  accountId: number,
+  id: number,
+  changes: ApplicantColumns,
+) {
+  await tx
+    .update(applicants)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(applicants.accountId, accountId), eq(applicants.id, id)));
+}
+
+export async function deleteApplicant(tx: Db, accountId: number, id: number) {
+  await tx
+    .delete(applicants)
+    .where(and(eq(applicants.accountId, accountId), eq(applicants.id, id)));
+}
+
+export async function isLiveUser(tx: Db, accountId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), isNull(users.deletedAt)));
+  return Boolean(row);
+}
+
+export async function isAccountSource(tx: Db, accountId: number, sourceId: number) {
+  const [row] = await tx
+    .select({ id: accountSources.id })
+    .from(accountSources)
+    .where(and(eq(accountSources.accountId, accountId), eq(accountSources.id, sourceId)));
+  return Boolean(row);
+}
+
+export async function findTagsByIds(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.accountId, accountId), inArray(tags.id, ids)))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+}
+
+export async function findApplicantTagNames(tx: Db, accountId: number, applicantId: number) {
+  const rows = await tx
+    .select({ name: tags.name })
+    .from(applicantTags)
+    .innerJoin(
+      tags,
+      and(eq(tags.accountId, applicantTags.accountId), eq(tags.id, applicantTags.tagId)),
+    )
+    .where(and(eq(applicantTags.accountId, accountId), eq(applicantTags.applicantId, applicantId)))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+  return rows.map((r) => r.name);
+}
+
+export async function replaceApplicantTags(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  tagIds: number[],
+) {
+  await tx
+    .delete(applicantTags)
+    .where(and(eq(applicantTags.accountId, accountId), eq(applicantTags.applicantId, applicantId)));
+  if (tagIds.length === 0) return;
+  await tx.insert(applicantTags).values(tagIds.map((tagId) => ({ accountId, applicantId, tagId })));
+}
+
+export async function insertWorklog(
+  tx: Db,
+  entry: {
+    accountId: number;
+    applicantId: number;
+    userId: number;
+    action: string;
+    changes: Record<string, unknown>;
+  },
+) {
+  await tx.insert(applicantWorklog).values(entry);
+}
+
+export async function listWorklog(tx: Db, accountId: number, applicantId: number, limit: number) {
+  return selectRows<WorklogRow>(tx, worklogSelect(accountId, applicantId, limit));
+}
+
+export async function listComments(tx: Db, accountId: number, applicantId: number) {
+  return selectRows<CommentRow>(tx, commentsSelect(accountId, applicantId));
+}
+
+export async function findComment(tx: Db, accountId: number, applicantId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(applicantComments)
+    .where(
+      and(
+        eq(applicantComments.accountId, accountId),
+        eq(applicantComments.applicantId, applicantId),
+        eq(applicantComments.id, id),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertComment(
+  tx: Db,
+  comment: { accountId: number; applicantId: number; authorId: number; description: string },
+) {
+  const [row] = await tx
+    .insert(applicantComments)
+    .values(comment)
+    .returning({ id: applicantComments.id });
+  return row!.id;
+}
+
+export async function updateComment(tx: Db, accountId: number, id: number, description: string) {
+  await tx
+    .update(applicantComments)
+    .set({ description, updatedAt: new Date() })
+    .where(and(eq(applicantComments.accountId, accountId), eq(applicantComments.id, id)));
+}
+
+export async function deleteComment(tx: Db, accountId: number, id: number) {
+  await tx
+    .delete(applicantComments)
+    .where(and(eq(applicantComments.accountId, accountId), eq(applicantComments.id, id)));
+}

@@ -1,0 +1,287 @@
+import {
+  ZApplicantArchivePage,
+  ZApplicantCard,
+  ZApplicantCommentParams,
+  ZComment,
+  ZCommentList,
+  ZCreateApplicantRequest,
+  ZCreateCommentRequest,
+  ZDeleteApplicantQuery,
+  ZUpdateApplicantRequest,
+  ZUpdateTagsRequest,
+  ZWorklogList,
+} from '@ats/contracts/applicants';
+import { ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
+import { ZIdParams } from '@ats/contracts/ids';
+import { ZPageQuery } from '@ats/contracts/pagination';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { storageFor } from '../../platform/storage.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as commentsService from './applicant-comments.service.ts';
+import * as applicantsService from './applicants.service.ts';
+
+/** One applicant: create, card, edit, tags, archive, delete, comments and history. */
+export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Кандидаты'];
+  const storage = storageFor(deps.config);
+  const caller = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { session, tenant: tenantFromSession(deps.database, session) };
+  };
+  const card = { 200: successEnvelope(ZApplicantCard) };
+
+  r.post(
+    '/api/applicants',
+    {
+      schema: {
+        tags,
+        summary: 'Создать кандидата (поля плагина; фото — data URL)',
+        body: ZCreateApplicantRequest,
+        response: card,
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.createApplicant(storage, tenant, session, request.body),
+      );
+    },
+  );
+
+  // Registered before /:id so the static segment wins (Fastify prefers static routes anyway).
+  r.get(
+    '/api/applicants/archive',
+    {
+      schema: {
+        tags,
+        summary: 'Архив кандидатов, недавно архивированные первыми',
+        querystring: ZPageQuery,
+        response: { 200: successEnvelope(ZApplicantArchivePage) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.listArchivedApplicants(tenant, session, request.query),
+      );
+    },
+  );
+
+  r.get(
+    '/api/applicants/:id',
+    { schema: { tags, summary: 'Карточка кандидата', params: ZIdParams, response: card } },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await applicantsService.getApplicantCard(tenant, session, request.params.id));
+    },
+  );
+
+  r.patch(
+    '/api/applicants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Изменить кандидата (изменённые поля попадают в историю)',
+        params: ZIdParams,
+        body: ZUpdateApplicantRequest,
+        response: card,
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.updateApplicant(
+          storage,
+          tenant,
+          session,
+          request.params.id,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  r.delete(
+    '/api/applicants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Удалить кандидата навсегда (только администратор, ?confirm=true)',
+        params: ZIdParams,
+        querystring: ZDeleteApplicantQuery,
+        response: { 200: ZTextEnvelope },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.deleteApplicant(storage, tenant, session, request.params.id),
+      );
+    },
+  );
+
+  r.post(
+    '/api/applicants/:id/update_tags',
+    {
+      schema: {
+        tags,
+        summary: 'Заменить теги кандидата',
+        params: ZIdParams,
+        body: ZUpdateTagsRequest,
+        response: card,
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.updateApplicantTags(
+          tenant,
+          session,
+          request.params.id,
+          request.body.tags,
+        ),
+      );
+    },
+  );
+
+  for (const [path, archived] of [
+    ['/api/applicants/:id/archive', true],
+    ['/api/applicants/:id/restore', false],
+  ] as const) {
+    r.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: archived ? 'Перенести кандидата в архив' : 'Вернуть кандидата из архива',
+          params: ZIdParams,
+          response: card,
+        },
+      },
+      async (request) => {
+        const { tenant, session } = caller(request);
+        return success(
+          await applicantsService.setApplicantArchived(
+            tenant,
+            session,
+            request.params.id,
+            archived,
+          ),
+        );
+      },
+    );
+  }
+
+  r.get(
+    '/api/applicants/:id/worklog',
+    {
+      schema: {
+        tags,
+        summary: 'История изменений кандидата, новые первыми',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZWorklogList) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await applicantsService.listApplicantWorklog(tenant, session, request.params.id),
+      );
+    },
+  );
+
+  r.get(
+    '/api/applicants/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Комментарии к кандидату',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZCommentList) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await commentsService.listApplicantComments(tenant, session, request.params.id),
+      );
+    },
+  );
+
+  r.post(
+    '/api/applicants/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Добавить комментарий',
+        params: ZIdParams,
+        body: ZCreateCommentRequest,
+        response: { 200: successEnvelope(ZComment) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await commentsService.addApplicantComment(
+          tenant,
+          session,
+          request.params.id,
+          request.body.description,
+        ),
+      );
+    },
+  );
+
+  r.patch(
+    '/api/applicants/:id/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Изменить комментарий (автор или администратор)',
+        params: ZApplicantCommentParams,
+        body: ZCreateCommentRequest,
+        response: { 200: successEnvelope(ZComment) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await commentsService.updateApplicantComment(
+          tenant,
+          session,
+          request.params.id,
+          request.params.commentId,
+          request.body.description,
+        ),
+      );
+    },
+  );
+
+  r.delete(
+    '/api/applicants/:id/comments/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Удалить комментарий (автор или администратор)',
+        params: ZApplicantCommentParams,
+        response: { 200: ZTextEnvelope },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(
+        await commentsService.deleteApplicantComment(
+          tenant,
+          session,
+          request.params.id,
+          request.params.commentId,
+        ),
+      );
+    },
+  );
+}

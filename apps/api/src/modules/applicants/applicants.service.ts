@@ -1,0 +1,329 @@
+import type {
+  TApplicantArchivePage,
+  TCreateApplicantRequest,
+  TUpdateApplicantRequest,
+} from '@ats/contracts/applicants';
+import type { TPageQuery } from '@ats/contracts/pagination';
+import type { Db } from '@ats/db/connection';
+import type { Session } from '../../platform/auth.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import {
+  type StoredBlob,
+  discardBlobs,
+  recordFile,
+  removeApplicantFileRecords,
+  removeFileRecords,
+  storePhotoFromDataUrl,
+} from '../files/files.service.ts';
+import { getUser } from '../users/users.service.ts';
+import { changedFields, columnsOf } from './applicant-columns.ts';
+import { toApplicant, toApplicantCard } from './applicant-view.ts';
+import {
+  type ApplicantAction,
+  type ApplicantActor,
+  assertApplicantAction,
+  assertCanReadApplicants,
+} from './applicants.policy.ts';
+import * as repo from './applicants.repository.ts';
+
+export const APPLICANT_NOT_FOUND = 'Кандидат не найден';
+const TAG_NOT_FOUND = 'Тег не найден';
+const NAME_REQUIRED = 'Укажите имя или фамилию кандидата';
+const ADMIN_USER_UNKNOWN = 'Ответственный не найден среди пользователей аккаунта';
+const SOURCE_UNKNOWN = 'Источник не найден среди источников аккаунта';
+export const APPLICANT_DELETED = 'Кандидат удалён';
+
+/** The caller with their permission flags, read only for actions that need them. */
+async function actorOf(tenant: Tenant, session: Session): Promise<ApplicantActor> {
+  if (session.memberType === 'watcher') {
+    return {
+      userId: session.userId,
+      memberType: 'watcher',
+      isAdmin: session.isAdmin,
+      permissions: {},
+    };
+  }
+  const user = await getUser(tenant, session.userId);
+  return {
+    userId: session.userId,
+    memberType: session.memberType,
+    isAdmin: session.isAdmin,
+    permissions: user.admin_user_setting.permissions_actions,
+  };
+}
+
+async function allowed(tenant: Tenant, session: Session, action: ApplicantAction) {
+  const actor = await actorOf(tenant, session);
+  assertApplicantAction(actor, action);
+  return actor;
+}
+
+async function readCard(tx: Db, tenant: Tenant, id: number) {
+  const row = await repo.findApplicantCard(tx, tenant.accountId, id);
+  if (!row) throw notFound(APPLICANT_NOT_FOUND);
+  return toApplicantCard(row);
+}
+
+/** Locks the applicant for the change and checks the actor may make it. */
+async function headFor(
+  tx: Db,
+  tenant: Tenant,
+  actor: ApplicantActor,
+  id: number,
+  action: ApplicantAction,
+) {
+  const head = await repo.findApplicantHead(tx, tenant.accountId, id);
+  if (!head) throw notFound(APPLICANT_NOT_FOUND);
+  assertApplicantAction(actor, action, head);
+  return head;
+}
+
+/** Ids in the body are looked up in the caller's account: another account's id names nothing. */
+async function assertReferencesExist(
+  tx: Db,
+  tenant: Tenant,
+  input: {
+    admin_user_id?: number | null | undefined;
+    account_source_id?: number | null | undefined;
+  },
+) {
+  const errors: Record<string, string> = {};
+  if (input.admin_user_id && !(await repo.isLiveUser(tx, tenant.accountId, input.admin_user_id))) {
+    errors.admin_user_id = ADMIN_USER_UNKNOWN;
+  }
+  if (
+    input.account_source_id &&
+    !(await repo.isAccountSource(tx, tenant.accountId, input.account_source_id))
+  ) {
+    errors.account_source_id = SOURCE_UNKNOWN;
+  }
+  const messages = Object.values(errors);
+  if (messages.length > 0) throw badRequest(messages.join('. '), errors);
+}
+
+const log = (
+  tx: Db,
+  tenant: Tenant,
+  applicantId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) =>
+  repo.insertWorklog(tx, {
+    accountId: tenant.accountId,
+    applicantId,
+    userId: tenant.userId,
+    action,
+    changes,
+  });
+
+/** Photo bytes go to storage before the transaction; if it fails they are removed again. */
+async function withPhoto<T>(
+  storage: Storage,
+  tenant: Tenant,
+  photo: string | null | undefined,
+  work: (blob: StoredBlob | null) => Promise<T>,
+) {
+  const blob = photo ? await storePhotoFromDataUrl(storage, tenant.accountId, photo) : null;
+  try {
+    return await work(blob);
+  } catch (error) {
+    if (blob) await discardBlobs(storage, [blob.storageKey]);
+    throw error;
+  }
+}
+
+export async function createApplicant(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  input: TCreateApplicantRequest,
+) {
+  await allowed(tenant, session, 'create');
+  const { photo, comment, vacancy_id, status_id, source, ...fields } = input;
+  const createdVia = session.source === 'plugin' ? 'plugin' : (source ?? 'web');
+  return withPhoto(storage, tenant, photo, (blob) =>
+    tenant.transaction(async (tx) => {
+      const adminUserId = fields.admin_user_id ?? tenant.userId;
+      await assertReferencesExist(tx, tenant, { ...fields, admin_user_id: adminUserId });
+      const id = await repo.insertApplicant(tx, {
+        ...columnsOf(fields),
+        accountId: tenant.accountId,
+        adminUserId,
+        requestedVacancyId: vacancy_id ?? null,
+        requestedStatusId: status_id ?? null,
+        createdVia,
+        createdBy: tenant.userId,
+      });
+      if (blob) {
+        const photoFileId = await recordFile(tx, tenant, blob, { applicantId: id, kind: 'photo' });
+        await repo.updateApplicant(tx, tenant.accountId, id, { photoFileId });
+      }
+      await log(tx, tenant, id, 'create', {
+        created_via: createdVia,
+        ...(vacancy_id ? { vacancy_id, status_id: status_id ?? null } : {}),
+      });
+      if (comment?.description) {
+        const commentId = await repo.insertComment(tx, {
+          accountId: tenant.accountId,
+          applicantId: id,
+          authorId: tenant.userId,
+          description: comment.description,
+        });
+        await log(tx, tenant, id, 'comment_create', {
+          comment_id: commentId,
+          description: comment.description,
+        });
+      }
+      return readCard(tx, tenant, id);
+    }),
+  );
+}
+
+export async function getApplicantCard(tenant: Tenant, session: Session, id: number) {
+  assertCanReadApplicants(session);
+  const [row] = await tenant.read<repo.ApplicantCardRow>(
+    repo.applicantCardQuery(tenant.accountId, id),
+    'applicant_card',
+  );
+  if (!row) throw notFound(APPLICANT_NOT_FOUND);
+  return toApplicantCard(row);
+}
+
+export async function updateApplicant(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  input: TUpdateApplicantRequest,
+) {
+  const actor = await allowed(tenant, session, 'update');
+  const { photo, ...fields } = input;
+  const named = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+  let staleKeys: string[] = [];
+  const card = await withPhoto(storage, tenant, photo, (blob) =>
+    tenant.transaction(async (tx) => {
+      const head = await headFor(tx, tenant, actor, id, 'update');
+      await assertReferencesExist(tx, tenant, fields);
+      const before = await readCard(tx, tenant, id);
+      const columns = columnsOf(fields);
+      const firstName = 'firstName' in columns ? columns.firstName : before.first_name;
+      const lastName = 'lastName' in columns ? columns.lastName : before.last_name;
+      if (!firstName && !lastName) throw badRequest(NAME_REQUIRED, { first_name: NAME_REQUIRED });
+      if (photo !== undefined) {
+        if (head.photoFileId) staleKeys = await removeFileRecords(tx, tenant, [head.photoFileId]);
+        columns.photoFileId = blob
+          ? await recordFile(tx, tenant, blob, { applicantId: id, kind: 'photo' })
+          : null;
+      }
+      if (Object.keys(columns).length === 0) return before;
+      await repo.updateApplicant(tx, tenant.accountId, id, columns);
+      const changes = changedFields(before, await readCard(tx, tenant, id), named);
+      if (Object.keys(changes).length > 0) await log(tx, tenant, id, 'update', changes);
+      return readCard(tx, tenant, id);
+    }),
+  );
+  await discardBlobs(storage, staleKeys);
+  return card;
+}
+
+/** Replaces the applicant's tags with exactly `tagIds`; an unknown id changes nothing. */
+export async function updateApplicantTags(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  tagIds: number[],
+) {
+  const actor = await allowed(tenant, session, 'tag');
+  const wanted = [...new Set(tagIds)];
+  return tenant.transaction(async (tx) => {
+    await headFor(tx, tenant, actor, id, 'tag');
+    const found = await repo.findTagsByIds(tx, tenant.accountId, wanted);
+    if (found.length !== wanted.length) throw notFound(TAG_NOT_FOUND);
+    const from = await repo.findApplicantTagNames(tx, tenant.accountId, id);
+    await repo.replaceApplicantTags(tx, tenant.accountId, id, wanted);
+    const to = found.map((t) => t.name);
+    if (JSON.stringify(from) !== JSON.stringify(to)) {
+      await log(tx, tenant, id, 'update_tags', { tags: { from, to } });
+      await repo.updateApplicant(tx, tenant.accountId, id, {});
+    }
+    return readCard(tx, tenant, id);
+  });
+}
+
+/** Archiving hides the applicant from the base and keeps everything; restoring brings it back. */
+export async function setApplicantArchived(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  archived: boolean,
+) {
+  const actor = await allowed(tenant, session, 'archive');
+  return tenant.transaction(async (tx) => {
+    const head = await headFor(tx, tenant, actor, id, 'archive');
+    if ((head.archivedAt !== null) === archived) {
+      throw conflict(archived ? 'Кандидат уже в архиве' : 'Кандидат не в архиве');
+    }
+    await repo.updateApplicant(tx, tenant.accountId, id, {
+      archivedAt: archived ? new Date() : null,
+      archivedBy: archived ? tenant.userId : null,
+    });
+    await log(tx, tenant, id, archived ? 'archive' : 'restore', {
+      is_archived: { from: !archived, to: archived },
+    });
+    return readCard(tx, tenant, id);
+  });
+}
+
+export async function listArchivedApplicants(
+  tenant: Tenant,
+  session: Session,
+  query: TPageQuery,
+): Promise<TApplicantArchivePage> {
+  assertCanReadApplicants(session);
+  const { rows, total } = await tenant.transaction(async (tx) => ({
+    rows: await repo.listArchivedApplicants(
+      tx,
+      tenant.accountId,
+      query.per_page,
+      (query.page - 1) * query.per_page,
+    ),
+    total: await repo.countArchivedApplicants(tx, tenant.accountId),
+  }));
+  return {
+    applicants: rows.map(toApplicant),
+    applicant_count: total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** Final: the applicant, its tags, comments, history and files go. Asked with confirm=true. */
+export async function deleteApplicant(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+) {
+  const actor = await allowed(tenant, session, 'delete');
+  const keys = await tenant.transaction(async (tx) => {
+    await headFor(tx, tenant, actor, id, 'delete');
+    const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
+    await repo.deleteApplicant(tx, tenant.accountId, id);
+    return fileKeys;
+  });
+  await discardBlobs(storage, keys);
+  return APPLICANT_DELETED;
+}
+
+export async function listApplicantWorklog(tenant: Tenant, session: Session, id: number) {
+  assertCanReadApplicants(session);
+  const rows = await tenant.transaction(async (tx) => {
+    if (!(await repo.findApplicantHead(tx, tenant.accountId, id))) {
+      throw notFound(APPLICANT_NOT_FOUND);
+    }
+    return repo.listWorklog(tx, tenant.accountId, id, 10_000);
+  });
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}

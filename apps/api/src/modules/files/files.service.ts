@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
+import type { Db } from '@ats/db/connection';
+import type { Session } from '../../platform/auth.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { PHOTO_TYPES, type PhotoType, detectImageType } from './image-type.ts';
+import * as repo from './files.repository.ts';
+
+export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
+export const PHOTO_TOO_LARGE = 'Фото больше 5 МБ';
+const FILE_NOT_FOUND = 'Файл не найден';
+export const WATCHER_NO_APPLICANTS = 'Заказчику недоступна база кандидатов';
+
+/** The URL a client loads a stored file from. */
+export const fileUrl = (fileId: number | null) => (fileId ? `/api/files/${fileId}` : null);
+
+/** Bytes already written to storage, waiting for their row in `files`. */
+export type StoredBlob = {
+  storageKey: string;
+  mimeType: PhotoType;
+  sizeBytes: number;
+  sha256: string;
+  fileName: string;
+};
+
+/**
+ * Decodes a photo sent as a data URL and writes it to storage. The declared type is not trusted:
+ * the first bytes decide, and anything but JPEG, PNG, WebP or GIF is refused.
+ */
+export async function storePhotoFromDataUrl(
+  storage: Storage,
+  accountId: number,
+  dataUrl: string,
+): Promise<StoredBlob> {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/\s+/g, '');
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_PHOTO_BYTES) {
+    throw new AppError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE });
+  }
+  const mimeType = detectImageType(bytes);
+  if (!mimeType) throw badRequest(PHOTO_NOT_IMAGE, { photo: PHOTO_NOT_IMAGE });
+  const month = new Date().toISOString().slice(0, 7);
+  const name = randomBytes(16).toString('hex');
+  const storageKey = `${accountId}/${month}/${name}.${PHOTO_TYPES[mimeType]}`;
+  await storage.put(storageKey, bytes);
+  return {
+    storageKey,
+    mimeType,
+    sizeBytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    fileName: `photo.${PHOTO_TYPES[mimeType]}`,
+  };
+}
+
+/** Records a stored blob in the caller's transaction, so the row and its owner commit together. */
+export async function recordFile(
+  tx: Db,
+  tenant: Tenant,
+  blob: StoredBlob,
+  owner: { applicantId: number | null; kind: 'photo' | 'resume' | 'attachment' | 'import' },
+) {
+  const row = await repo.insertFile(tx, {
+    accountId: tenant.accountId,
+    applicantId: owner.applicantId,
+    kind: owner.kind,
+    storageKey: blob.storageKey,
+    fileName: blob.fileName,
+    mimeType: blob.mimeType,
+    sizeBytes: blob.sizeBytes,
+    sha256: blob.sha256,
+    uploadedBy: tenant.userId,
+  });
+  return row.id;
+}
+
+/** Removes file rows in the caller's transaction; returns the keys to delete after commit. */
+export async function removeFileRecords(tx: Db, tenant: Tenant, ids: number[]) {
+  const removed = await repo.deleteFilesByIds(tx, tenant.accountId, ids);
+  return removed.map((r) => r.storageKey);
+}
+
+export async function removeApplicantFileRecords(tx: Db, tenant: Tenant, applicantIds: number[]) {
+  const rows = await repo.listApplicantFileKeys(tx, tenant.accountId, applicantIds);
+  return removeFileRecords(
+    tx,
+    tenant,
+    rows.map((r) => r.id),
+  );
+}
+
+/** Bytes whose row is gone (or never committed): deleting them may fail without harm. */
+export async function discardBlobs(storage: Storage, keys: string[]) {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+export async function openFile(storage: Storage, tenant: Tenant, session: Session, id: number) {
+  const row = await tenant.transaction((tx) => repo.findFileById(tx, tenant.accountId, id));
+  if (!row) throw notFound(FILE_NOT_FOUND);
+  if (row.applicantId !== null && session.memberType === 'watcher') {
+    throw forbidden(WATCHER_NO_APPLICANTS);
+  }
+  const content = await storage.get(row.storageKey);
+  if (!content) throw notFound(FILE_NOT_FOUND);
+  return { ...content, mimeType: row.mimeType, fileName: row.fileName };
+}

@@ -1,0 +1,59 @@
+import {
+  APPLICANT_FIELD_DEFINITIONS,
+  VACANCY_FIELD_DEFINITIONS,
+  type FIELD_MODELS,
+  type TFieldDefinition,
+} from '@ats/contracts/references';
+import type { Db } from '@ats/db/connection';
+import * as repo from './references.repository.ts';
+
+export async function listLanguages(db: Db, search: repo.NameSearch) {
+  return (await repo.listLanguagesAcrossAccounts(db, search)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    name_en: row.nameEn,
+    code: row.code,
+  }));
+}
+
+export async function listLanguageLevels(db: Db) {
+  return (await repo.listLanguageLevelsAcrossAccounts(db)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    code: row.code,
+  }));
+}
+
+export async function listDriverLicenses(db: Db) {
+  return repo.listDriverLicensesAcrossAccounts(db);
+}
+
+export async function listCountries(db: Db) {
+  return repo.listCountriesAcrossAccounts(db);
+}
+
+export async function listJobs(db: Db) {
+  return repo.listJobsAcrossAccounts(db);
+}
+
+export async function listPositions(db: Db, search: repo.NameSearch) {
+  return repo.listPositionsAcrossAccounts(db, search);
+}
+
+export async function listHardSkills(db: Db, search: repo.NameSearch) {
+  return repo.listHardSkillsAcrossAccounts(db, search);
+}
+
+export async function listCompanies(db: Db, search: repo.NameSearch) {
+  return repo.listCompaniesAcrossAccounts(db, search);
+}
+
+const FIELD_DEFINITIONS: Record<(typeof FIELD_MODELS)[number], TFieldDefinition[]> = {
+  applicant: APPLICANT_FIELD_DEFINITIONS,
+  vacancy: VACANCY_FIELD_DEFINITIONS,
+};
+
+/** The fields of a model as the settings screens and the PDF export list them. */
+export function listFieldDefinitions(model: (typeof FIELD_MODELS)[number]) {
+  return FIELD_DEFINITIONS[model];
+}

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemRows } from '../../../test/db-helpers.ts';
+import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+
+const CANNOT = 'Нет прав на управление тегами';
+let t: TestApp;
+let admin: SignedUp;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpCompany(t.app);
+});
+afterAll(() => t.close());
+
+const post = (token: string, body: unknown) => call(t.app, 'POST', '/api/tags', body, { token });
+
+describe('a recruiter keeps the account’s tags', () => {
+  it('creates tags with a colour written with or without #, and lists them as a plain array by name', async () => {
+    const red = await post(admin.token, { name: 'Срочно', color: 'ff0000', description: 'горит' });
+    expect(red.status, JSON.stringify(red.body)).toBe(200);
+    expect(red.body.message).toMatchObject({
+      name: 'Срочно',
+      color: '#FF0000',
+      description: 'горит',
+    });
+    const gold = await post(admin.token, { name: 'Архитектор', color: '#d7b100' });
+    expect(gold.body.message.color).toBe('#D7B100');
+    const plain = await post(admin.token, { name: 'Без цвета' });
+    expect(plain.body.message).toMatchObject({ color: '#6366F1', description: null });
+
+    const list = await call(t.app, 'GET', '/api/tags', undefined, { token: admin.token });
+    expect(Array.isArray(list.body.message)).toBe(true);
+    expect(list.body.message.map((x: { name: string }) => x.name)).toEqual([
+      'Архитектор',
+      'Без цвета',
+      'Срочно',
+    ]);
+  });
+
+  it('refuses a second tag with the same name in any case', async () => {
+    await post(admin.token, { name: 'Remote' });
+    const twin = await post(admin.token, { name: 'rEMOTE' });
+    expect(twin.status).toBe(409);
+    expect(twin.body.message).toBe('Тег с таким названием уже есть');
+    const other = await post(admin.token, { name: 'Офис' });
+    const renamed = await call(
+      t.app,
+      'PATCH',
+      `/api/tags/${other.body.message.id}`,
+      { name: 'REMOTE' },
+      {
+        token: admin.token,
+      },
+    );
+    expect(renamed.status).toBe(409);
+  });
+
+  it('renames, recolours and deletes a tag; deleting takes it off applicants', async () => {
+    const tag = await post(admin.token, { name: 'Java' });
+    const id = tag.body.message.id;
+    const patched = await call(
+      t.app,
+      'PATCH',
+      `/api/tags/${id}`,
+      { name: 'Kotlin', color: '00ff00' },
+      {
+        token: admin.token,
+      },
+    );
+    expect(patched.body.message).toMatchObject({ id, name: 'Kotlin', color: '#00FF00' });
+    const applicant = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { first_name: 'Тег' },
+      {
+        token: admin.token,
+      },
+    );
+    await call(
+      t.app,
+      'POST',
+      `/api/applicants/${applicant.body.message.id}/update_tags`,
+      { tags: [id] },
+      {
+        token: admin.token,
+      },
+    );
+    const deleted = await call(t.app, 'DELETE', `/api/tags/${id}`, undefined, {
+      token: admin.token,
+    });
+    expect(deleted.status).toBe(200);
+    const card = await call(
+      t.app,
+      'GET',
+      `/api/applicants/${applicant.body.message.id}`,
+      undefined,
+      {
+        token: admin.token,
+      },
+    );
+    expect(card.body.message.tags).toEqual([]);
+    const again = await call(t.app, 'DELETE', `/api/tags/${id}`, undefined, { token: admin.token });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses bad input in Russian', async () => {
+    const noName = await post(admin.token, { name: '  ', color: '#FF0000' });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Укажите название тега');
+    const badColour = await post(admin.token, { name: 'Цвет', color: 'red' });
+    expect(badColour.status).toBe(400);
+    expect(badColour.body.message).toContain('шестнадцатеричных');
+  });
+});
+
+describe('only recruiters with can_manage_tag change tags; everyone reads them', () => {
+  it('refuses a watcher and a recruiter without the right, and lets both read', async () => {
+    const watcher = await addTeamMember(t.app, admin.token, {
+      member_type: 'watcher',
+      is_admin: false,
+    });
+    const recruiter = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    await call(
+      t.app,
+      'PATCH',
+      `/api/users/${recruiter.userId}`,
+      { admin_user: { admin_user_setting: { permissions_actions: { can_manage_tag: false } } } },
+      { token: admin.token },
+    );
+    const tag = await post(admin.token, { name: 'Чужими руками' });
+    for (const token of [watcher.token, recruiter.token]) {
+      const created = await post(token, { name: 'Нельзя' });
+      expect(created.status).toBe(403);
+      expect(created.body.message).toBe(CANNOT);
+      const patched = await call(
+        t.app,
+        'PATCH',
+        `/api/tags/${tag.body.message.id}`,
+        { name: 'X' },
+        { token },
+      );
+      expect(patched.status).toBe(403);
+      const deleted = await call(t.app, 'DELETE', `/api/tags/${tag.body.message.id}`, undefined, {
+        token,
+      });
+      expect(deleted.status).toBe(403);
+      const list = await call(t.app, 'GET', '/api/tags', undefined, { token });
+      expect(list.status).toBe(200);
+    }
+    const [row] = await systemRows<{ name: string }>(
+      t.database,
+      sql`select name from tags where id = ${tag.body.message.id}`,
+    );
+    expect(row!.name).toBe('Чужими руками');
+  });
+});
+
+describe('another account’s tag answers 404 and stays unchanged', () => {
+  it('cannot be seen, renamed, deleted or put on an applicant', async () => {
+    const intruder = await signUpCompany(t.app);
+    const tag = await post(admin.token, { name: 'Секретный тег' });
+    const id = tag.body.message.id;
+    const list = await call(t.app, 'GET', '/api/tags', undefined, { token: intruder.token });
+    expect(list.body.message).toEqual([]);
+    const patched = await call(
+      t.app,
+      'PATCH',
+      `/api/tags/${id}`,
+      { name: 'Взлом' },
+      { token: intruder.token },
+    );
+    expect(patched.status).toBe(404);
+    const deleted = await call(t.app, 'DELETE', `/api/tags/${id}`, undefined, {
+      token: intruder.token,
+    });
+    expect(deleted.status).toBe(404);
+    const applicant = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { first_name: 'Чужак' },
+      {
+        token: intruder.token,
+      },
+    );
+    const tagged = await call(
+      t.app,
+      'POST',
+      `/api/applicants/${applicant.body.message.id}/update_tags`,
+      { tags: [id] },
+      { token: intruder.token },
+    );
+    expect(tagged.status).toBe(404);
+    const [row] = await systemRows<{ name: string }>(
+      t.database,
+      sql`select name from tags where id = ${id}`,
+    );
+    expect(row!.name).toBe('Секретный тег');
+  });
+});
