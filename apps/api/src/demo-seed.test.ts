@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, call, createTestApp } from '../test/test-app.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoAccount } from './demo-seed.ts';
+import { DEMO_APPLICANTS, DEMO_PASSWORD, DEMO_USERS, seedDemoAccount } from './demo-seed.ts';
 
 describe('the demo account', () => {
   let t: TestApp;

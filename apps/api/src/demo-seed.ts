@@ -3,13 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findUserByEmailAcrossAccounts } from './modules/auth/auth.repository.ts';
 import { signUp } from './modules/auth/auth.service.ts';
 import { createUser } from './modules/users/users.service.ts';
+import { seedDemoApplicants } from './demo-applicants.ts';
+import type { Session } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { createMailer } from './platform/mailer.ts';
+import { storageFor } from './platform/storage.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
 import { tenantFor } from './platform/tenancy.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_APPLICANTS = 300;
 export const DEMO_USERS = [
   { email: 'admin@demo.ats', role: 'рекрутер-администратор (owner, admin)' },
   { email: 'recruiter@demo.ats', role: 'рекрутер (owner)' },
@@ -65,6 +69,20 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
       },
       url,
     );
+    // The seed acts as the company's admin, as if signed in.
+    const adminSession: Session = {
+      token: '',
+      sessionId: 0,
+      accountId: admin.account_id,
+      userId: admin.id,
+      source: 'web',
+      isAdmin: true,
+      memberType: 'owner',
+      accountIsActive: true,
+      lastSeenAt: new Date(),
+      via: 'header',
+    };
+    await seedDemoApplicants(storageFor(config), tenant, adminSession, DEMO_APPLICANTS);
   }
   const lines = DEMO_USERS.map((u) => `  ${u.email} / ${DEMO_PASSWORD} — ${u.role}`);
   console.log(`Демо-аккаунт готов. Входы:\n${lines.join('\n')}`);

@@ -1,12 +1,8 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen
-      title={`Кандидат №${id ?? ''}`}
-      description="Карточка кандидата: контакты, опыт, вакансии и история."
-    />
-  );
+  // The key drops one applicant's edit state when the page switches to another.
+  return <ApplicantCardScreen key={id} id={Number(id)} />;
 }

@@ -1,5 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { ApplicantsScreen } from '../features/applicants/applicants-screen';
 
 export default function ApplicantsListRoute() {
-  return <AreaScreen title="Кандидаты — список" description="Все кандидаты списком с фильтрами." />;
+  return <ApplicantsScreen />;
 }

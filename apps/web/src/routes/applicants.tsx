@@ -1,5 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { ApplicantsScreen } from '../features/applicants/applicants-screen';
 
 export default function ApplicantsRoute() {
-  return <AreaScreen title="Кандидаты" description="База кандидатов по всем вакансиям." />;
+  return <ApplicantsScreen />;
 }

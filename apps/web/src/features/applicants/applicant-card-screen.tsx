@@ -1,0 +1,94 @@
+import { ArrowLeftIcon, UserMinusIcon } from '@heroicons/react/24/outline';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@ats/ui/button';
+import { EmptyState } from '@ats/ui/empty-state';
+import { Spinner } from '@ats/ui/spinner';
+import { useDocumentTitle } from '../../shared/use-document-title';
+import { useCurrentUser } from '../session/session.queries';
+import { applicantName } from './applicant-format';
+import { useApplicantCard } from './applicants.queries';
+import { CardHeader } from './card-header';
+import { CommentsSection } from './card-comments';
+import {
+  AboutSection,
+  ContactsSection,
+  EducationSection,
+  ExperienceSection,
+  FilesSection,
+  LanguagesSection,
+  LicensesSection,
+  SalarySection,
+  SkillsSection,
+  SourceSection,
+  VacanciesSection,
+} from './card-sections';
+import { TagsSection } from './card-tags';
+import { WorklogSection } from './card-worklog';
+
+const backLink = (
+  <Link to="/applicants" className={buttonClassName('ghost', 'sm')}>
+    <ArrowLeftIcon className="size-4" aria-hidden="true" />
+    Все кандидаты
+  </Link>
+);
+
+export function ApplicantCardScreen({ id }: { id: number }) {
+  const me = useCurrentUser();
+  const card = useApplicantCard(id);
+  const applicant = card.data;
+  useDocumentTitle(applicant ? applicantName(applicant) : 'Кандидат');
+
+  if (card.isPending && card.fetchStatus !== 'idle') {
+    return (
+      <div className="flex justify-center py-24 text-zinc-500">
+        <Spinner label="Загружаем карточку кандидата" className="[&>svg]:size-6" />
+      </div>
+    );
+  }
+  if (card.isError) {
+    return (
+      <EmptyState
+        title="Не удалось загрузить карточку"
+        description={card.error.message}
+        action={<Button onClick={() => void card.refetch()}>Повторить</Button>}
+      />
+    );
+  }
+  if (!applicant) {
+    return (
+      <EmptyState
+        icon={<UserMinusIcon />}
+        title="Кандидат не найден"
+        description="Возможно, его удалили или ссылка неверна."
+        action={backLink}
+      />
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-6xl">
+      <div className="mb-3">{backLink}</div>
+      <CardHeader applicant={applicant} isAdmin={me.is_admin} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <ContactsSection applicant={applicant} />
+          <ExperienceSection applicant={applicant} />
+          <EducationSection applicant={applicant} />
+          <AboutSection applicant={applicant} />
+          <CommentsSection applicant={applicant} />
+          <WorklogSection applicant={applicant} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <VacanciesSection applicant={applicant} />
+          <TagsSection applicant={applicant} />
+          <SalarySection applicant={applicant} />
+          <SkillsSection applicant={applicant} />
+          <LanguagesSection applicant={applicant} />
+          <LicensesSection applicant={applicant} />
+          <SourceSection applicant={applicant} />
+          <FilesSection />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@ats/ui/button';
+import { Card } from '@ats/ui/card';
+import { Field } from '@ats/ui/field';
+import { Select } from '@ats/ui/select';
+import { personDisplayName } from '../../shared/format/person-name';
+import { DigitsInput } from '../../shared/inputs/digits-input';
+import { TextInput } from '../../shared/inputs/text-input';
+import { useAccountSources, useCountries, useRecruiters } from './applicant-references.queries';
+import { CURRENCIES, currencyLabel } from './currencies';
+import {
+  draftFromFilters,
+  filtersFromDraft,
+  validateDraft,
+  type FilterDraft,
+} from './filter-draft';
+import type { ApplicantFilters } from './list-query';
+import { SkillsInput } from './skills-input';
+import { TagPicker } from './tag-picker';
+
+type Props = {
+  filters: ApplicantFilters;
+  onApply: (filters: ApplicantFilters) => void;
+  onClose: () => void;
+};
+
+/** The filters of huntlee-api.md §5.3; they apply on «Применить», not on every keystroke. */
+export function ApplicantFiltersPanel({ filters, onApply, onClose }: Props) {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(filters));
+  const [submitted, setSubmitted] = useState(false);
+  const sources = useAccountSources();
+  const countries = useCountries();
+  const recruiters = useRecruiters();
+  const errors = submitted ? validateDraft(draft) : {};
+
+  const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const text = (key: keyof FilterDraft) => ({
+    value: draft[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validateDraft(draft)).length > 0) return;
+    onApply(filtersFromDraft(draft));
+  };
+  const reset = () => {
+    const empty = draftFromFilters({});
+    setDraft(empty);
+    onApply(filtersFromDraft(empty));
+  };
+
+  return (
+    <Card className="mb-4 p-4">
+      <form noValidate onSubmit={submit} aria-label="Фильтры кандидатов">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Источник">
+            {(c) => (
+              <Select {...c} {...text('account_source_id')}>
+                <option value="">Любой</option>
+                {sources.data?.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Страна">
+            {(c) => (
+              <Select {...c} {...text('country_id')}>
+                <option value="">Любая</option>
+                {countries.data?.map((country) => (
+                  <option key={country.id} value={country.id}>
+                    {country.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Ответственный рекрутер">
+            {(c) => (
+              <Select {...c} {...text('admin_user_id')}>
+                <option value="">Любой</option>
+                {recruiters.data?.map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {personDisplayName(user)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Опыт работы от, лет">
+            {(c) => <DigitsInput {...c} maxDigits={2} {...text('total_experience')} />}
+          </Field>
+          <Field label="Должность">{(c) => <TextInput {...c} {...text('position')} />}</Field>
+          <Field label="Компания">{(c) => <TextInput {...c} {...text('company')} />}</Field>
+          <fieldset className="flex gap-2">
+            <legend className="sr-only">Возраст</legend>
+            <Field label="Возраст от" className="flex-1">
+              {(c) => <DigitsInput {...c} maxDigits={3} {...text('age_from')} />}
+            </Field>
+            <Field label="до" className="flex-1" error={errors.age_to}>
+              {(c) => <DigitsInput {...c} maxDigits={3} {...text('age_to')} />}
+            </Field>
+          </fieldset>
+          <fieldset className="flex gap-2 sm:col-span-2">
+            <legend className="sr-only">Зарплата</legend>
+            <Field label="Зарплата от" className="flex-1">
+              {(c) => <DigitsInput {...c} maxDigits={9} {...text('salary_from')} />}
+            </Field>
+            <Field label="до" className="flex-1" error={errors.salary_to}>
+              {(c) => <DigitsInput {...c} maxDigits={9} {...text('salary_to')} />}
+            </Field>
+            <Field label="Валюта" className="w-24">
+              {(c) => (
+                <Select {...c} {...text('currency')}>
+                  <option value="">—</option>
+                  {CURRENCIES.map((code) => (
+                    <option key={code} value={code}>
+                      {currencyLabel(code)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </fieldset>
+          <Field label="Email">{(c) => <TextInput {...c} type="email" {...text('email')} />}</Field>
+          <Field label="Телефон">{(c) => <TextInput {...c} type="tel" {...text('phone')} />}</Field>
+          <Field label="Telegram">{(c) => <TextInput {...c} {...text('tg')} />}</Field>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm text-zinc-800">
+            <input
+              type="checkbox"
+              checked={draft.only_mine}
+              onChange={(e) => set('only_mine', e.target.checked)}
+              className="size-4 rounded border-zinc-300 text-indigo-600"
+            />
+            Только мои кандидаты
+          </label>
+          <Field label="Навыки" className="sm:col-span-2">
+            {(c) => (
+              <SkillsInput
+                {...c}
+                allowFreeText={false}
+                value={draft.skills}
+                onChange={(skills) => set('skills', skills)}
+              />
+            )}
+          </Field>
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <span className="text-sm font-medium text-zinc-800">Теги</span>
+            <TagPicker value={draft.tags} onChange={(tags) => set('tags', tags)} />
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Скрыть
+          </Button>
+          <Button variant="secondary" onClick={reset}>
+            Сбросить
+          </Button>
+          <Button type="submit">Применить</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

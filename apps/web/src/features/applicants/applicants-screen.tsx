@@ -1,0 +1,196 @@
+import {
+  AdjustmentsHorizontalIcon,
+  MagnifyingGlassIcon,
+  PlusIcon,
+  UsersIcon,
+} from '@heroicons/react/24/outline';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
+import { Button } from '@ats/ui/button';
+import { EmptyState } from '@ats/ui/empty-state';
+import { Input } from '@ats/ui/input';
+import { PageHeader } from '@ats/ui/page-header';
+import { Select } from '@ats/ui/select';
+import { Spinner } from '@ats/ui/spinner';
+import { useDocumentTitle } from '../../shared/use-document-title';
+import { ApplicantFiltersPanel } from './applicant-filters-panel';
+import { formatFoundCount } from './applicant-format';
+import { ApplicantVirtualList } from './applicant-virtual-list';
+import { useApplicantList } from './applicants.queries';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { CreateApplicantDialog } from './create-applicant-dialog';
+import { defaultSort, SORT_LABELS } from './list-sorts';
+import { compactFilters, countActiveFilters, type ApplicantFilters } from './list-query';
+import { SavedFilters } from './saved-filters';
+import { useDebouncedValue } from './use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function ApplicantsScreen() {
+  useDocumentTitle('Кандидаты');
+  const navigate = useNavigate();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  // Undefined: the server's default order, which depends on whether a search is running.
+  const [sort, setSort] = useState<TApplicantListSort>();
+  const [filters, setFilters] = useState<ApplicantFilters>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  // Relevance means nothing without a search; then the default order applies again.
+  const effectiveSort = sort === 'relevance' && !search.trim() ? undefined : sort;
+  const params = useMemo(
+    () => ({ search: search.trim(), sort: effectiveSort ?? '', filters: compactFilters(filters) }),
+    [search, effectiveSort, filters],
+  );
+  const list = useApplicantList(params);
+  const applicants = useMemo(
+    () => list.data?.pages.flatMap((page) => page.applicants) ?? [],
+    [list.data],
+  );
+  const total = list.data?.pages[0]?.applicant_count ?? 0;
+  const activeFilters = countActiveFilters(filters);
+
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const openCard = useCallback((id: number) => void navigate(`/applicant/${id}`), [navigate]);
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const toggleAll = () =>
+    setSelected((current) =>
+      applicants.every((a) => current.has(a.id)) ? new Set() : new Set(applicants.map((a) => a.id)),
+    );
+  const resetAll = () => {
+    setFilters({});
+    setSearchText('');
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="Кандидаты"
+        description={list.isSuccess ? formatFoundCount(total) : 'Загружаем базу кандидатов…'}
+        actions={
+          <Button onClick={() => setCreateOpen(true)}>
+            <PlusIcon className="size-5" aria-hidden="true" />
+            Добавить кандидата
+          </Button>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <div className="relative min-w-60 flex-1">
+          <MagnifyingGlassIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-zinc-400"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Поиск кандидатов"
+            placeholder="Имя, email, телефон, навыки или текст резюме"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            className="pl-10"
+          />
+        </div>
+        <div className="w-56">
+          <Select
+            aria-label="Сортировка"
+            value={effectiveSort ?? defaultSort(search.trim() !== '')}
+            onChange={(e) => setSort(e.target.value as TApplicantListSort)}
+          >
+            {APPLICANT_LIST_SORTS.filter((value) => value !== 'relevance' || search.trim()).map(
+              (value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ),
+            )}
+          </Select>
+        </div>
+        <Button
+          variant="secondary"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <AdjustmentsHorizontalIcon className="size-5" aria-hidden="true" />
+          Фильтры{activeFilters > 0 ? ` (${activeFilters})` : ''}
+        </Button>
+        <SavedFilters
+          filters={filters}
+          search={searchText}
+          sort={effectiveSort}
+          onApply={(next, text, savedSort) => {
+            setFilters(next);
+            setSearchText(text);
+            setSort(savedSort);
+          }}
+        />
+      </div>
+      {filtersOpen && (
+        <ApplicantFiltersPanel
+          // A new set (a saved one applied) re-seeds the panel's inputs.
+          key={JSON.stringify(filters)}
+          filters={filters}
+          onApply={setFilters}
+          onClose={() => setFiltersOpen(false)}
+        />
+      )}
+      {selected.size > 0 && (
+        <BulkActionsBar selectedIds={[...selected]} onClear={() => setSelected(new Set())} />
+      )}
+      {list.isPending ? (
+        <div className="flex justify-center py-16 text-zinc-500">
+          <Spinner label="Загружаем кандидатов" className="[&>svg]:size-6" />
+        </div>
+      ) : list.isError ? (
+        <EmptyState
+          title="Не удалось загрузить кандидатов"
+          description="Проверьте соединение и попробуйте ещё раз."
+          action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
+        />
+      ) : applicants.length === 0 ? (
+        params.search || activeFilters > 0 ? (
+          <EmptyState
+            icon={<MagnifyingGlassIcon />}
+            title="Никого не нашли"
+            description="Попробуйте изменить запрос или сбросить фильтры."
+            action={
+              <Button variant="secondary" onClick={resetAll}>
+                Сбросить поиск и фильтры
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<UsersIcon />}
+            title="Кандидатов пока нет"
+            description="Добавьте первого кандидата вручную — он появится здесь."
+            action={<Button onClick={() => setCreateOpen(true)}>Добавить кандидата</Button>}
+          />
+        )
+      ) : (
+        <ApplicantVirtualList
+          applicants={applicants}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onOpen={openCard}
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
+      )}
+      <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ZApplicant,
+  ZApplicantCard,
+  ZComment,
+  type TCreateApplicantRequest,
+  type TUpdateApplicantRequest,
+} from '@ats/contracts/applicants';
+import { API_CODES } from '@ats/contracts/envelope';
+import { useNavigate } from 'react-router';
+import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
+import { listQueryString, nextListPage, type ApplicantListParams } from './list-query';
+
+export const applicantKeys = {
+  all: ['applicants'] as const,
+  lists: () => [...applicantKeys.all, 'list'] as const,
+  list: (params: ApplicantListParams) => [...applicantKeys.lists(), params] as const,
+  card: (id: number) => [...applicantKeys.all, 'card', id] as const,
+};
+
+export const applicantListQueryOptions = (params: ApplicantListParams) =>
+  infiniteQueryOptions({
+    queryKey: applicantKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(`/applicants?${listQueryString(params, pageParam)}`, {
+        schema: ZApplicantListResponse,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextListPage,
+  });
+
+export function useApplicantList(params: ApplicantListParams) {
+  // While a new search loads, the old rows stay on screen instead of flashing empty.
+  return useInfiniteQuery({
+    ...applicantListQueryOptions(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The card, or null when the applicant does not exist (or belongs to another account). */
+export async function fetchApplicantCard(id: number, signal?: AbortSignal) {
+  const result = await apiCall(`/applicants/${id}`, {
+    schema: ZApplicantCard,
+    signal,
+    errorToast: false,
+  });
+  if (result.ok) return result.data;
+  if (result.code === API_CODES.notFound) return null;
+  throw new ApiError(result.code, result.message);
+}
+
+export function useApplicantCard(id: number) {
+  return useQuery({
+    queryKey: applicantKeys.card(id),
+    queryFn: ({ signal }) => fetchApplicantCard(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: (count, error) => !(error instanceof ApiError && error.code < 500) && count < 2,
+  });
+}
+
+export function useCreateApplicant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, tags }: { body: TCreateApplicantRequest; tags: number[] }) => {
+      // Only the id is needed here (to open the card), so only the id is checked.
+      const created = await apiCall('/applicants', {
+        method: 'POST',
+        body,
+        schema: ZApplicant.pick({ id: true }),
+      });
+      // Tags are not part of the create payload (the clients set them right after, §8).
+      if (created.ok && tags.length > 0) {
+        await apiCall(`/applicants/${created.data.id}/update_tags`, {
+          method: 'POST',
+          body: { tags },
+        });
+      }
+      return created;
+    },
+    onSuccess: (result) => {
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: applicantKeys.lists() });
+    },
+  });
+}
+
+/** Every applicant change refreshes the card (with its worklog) and the lists. */
+function useApplicantInvalidation(id: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: applicantKeys.card(id) }),
+      queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
+    ]);
+}
+
+export function useUpdateApplicant(id: number) {
+  const invalidate = useApplicantInvalidation(id);
+  return useMutation({
+    mutationFn: (changes: TUpdateApplicantRequest) =>
+      apiCall(`/applicants/${id}`, { method: 'PATCH', body: changes, successToast: 'Сохранено' }),
+    onSuccess: (result) => {
+      if (result.ok) return invalidate();
+    },
+  });
+}
+
+export function useUpdateApplicantTags(id: number) {
+  const invalidate = useApplicantInvalidation(id);
+  return useMutation({
+    mutationFn: (tags: number[]) =>
+      apiCall(`/applicants/${id}/update_tags`, {
+        method: 'POST',
+        body: { tags },
+        successToast: 'Теги обновлены',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) return invalidate();
+    },
+  });
+}
+
+export function useArchiveApplicant(id: number) {
+  const invalidate = useApplicantInvalidation(id);
+  return useMutation({
+    mutationFn: (archived: boolean) =>
+      apiCall(`/applicants/${id}/${archived ? 'archive' : 'restore'}`, {
+        method: 'POST',
+        successToast: archived ? 'Кандидат перемещён в архив' : 'Кандидат восстановлен из архива',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) return invalidate();
+    },
+  });
+}
+
+export function useDeleteApplicant(id: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () =>
+      apiCall(`/applicants/${id}`, {
+        method: 'DELETE',
+        query: { confirm: 'true' },
+        successToast: 'Кандидат удалён',
+      }),
+    onSuccess: async (result) => {
+      if (!result.ok) return;
+      // Leave the card first: a mounted card would fetch the deleted applicant again.
+      await navigate('/applicants', { replace: true });
+      queryClient.removeQueries({ queryKey: applicantKeys.card(id) });
+      await queryClient.invalidateQueries({ queryKey: applicantKeys.lists() });
+    },
+  });
+}
+
+export function useCommentMutations(applicantId: number) {
+  const invalidate = useApplicantInvalidation(applicantId);
+  const base = `/applicants/${applicantId}/comments`;
+  const onSuccess = (result: { ok: boolean }) => {
+    if (result.ok) return invalidate();
+  };
+  return {
+    add: useMutation({
+      mutationFn: (description: string) =>
+        apiCall(base, { method: 'POST', body: { description }, schema: ZComment }),
+      onSuccess,
+    }),
+    edit: useMutation({
+      mutationFn: ({ id, description }: { id: number; description: string }) =>
+        apiCall(`${base}/${id}`, { method: 'PATCH', body: { description } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) =>
+        apiCall(`${base}/${id}`, { method: 'DELETE', successToast: 'Комментарий удалён' }),
+      onSuccess,
+    }),
+  };
+}
+
+export function useBulkApplicantActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = (result: { ok: boolean }) => {
+    if (result.ok) return queryClient.invalidateQueries({ queryKey: applicantKeys.all });
+  };
+  return {
+    tag: useMutation({
+      mutationFn: (input: { applicant_ids: number[]; add_tag_ids: number[] }) =>
+        apiCall('/applicants/bulk/tags', {
+          method: 'POST',
+          body: input,
+          successToast: 'Теги добавлены',
+        }),
+      onSuccess,
+    }),
+    archive: useMutation({
+      mutationFn: (applicantIds: number[]) =>
+        apiCall('/applicants/bulk/archive', {
+          method: 'POST',
+          body: { applicant_ids: applicantIds },
+          successToast: 'Кандидаты перемещены в архив',
+        }),
+      onSuccess,
+    }),
+  };
+}

@@ -1,0 +1,87 @@
+import { ArchiveBoxArrowDownIcon, TagIcon, XMarkIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import { Button } from '@ats/ui/button';
+import { Dialog } from '@ats/ui/dialog';
+import { formatApplicantCount } from './applicant-format';
+import { useBulkApplicantActions } from './applicants.queries';
+import { TagPicker } from './tag-picker';
+
+type Props = { selectedIds: number[]; onClear: () => void };
+
+/** Actions on the selection: add tags, move to the archive (archiving never deletes). */
+export function BulkActionsBar({ selectedIds, onClear }: Props) {
+  const { tag, archive } = useBulkApplicantActions();
+  const [dialog, setDialog] = useState<'tags' | 'archive' | null>(null);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const close = () => setDialog(null);
+  const count = formatApplicantCount(selectedIds.length);
+
+  const addTags = async () => {
+    const result = await tag.mutateAsync({ applicant_ids: selectedIds, add_tag_ids: tagIds });
+    if (result.ok) {
+      close();
+      setTagIds([]);
+    }
+  };
+  const moveToArchive = async () => {
+    const result = await archive.mutateAsync(selectedIds);
+    if (result.ok) {
+      close();
+      onClear();
+    }
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label="Действия с выбранными"
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-indigo-50 px-4 py-2 text-sm ring-1 ring-indigo-200"
+    >
+      <span className="font-medium text-indigo-900">Выбрано: {count}</span>
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setDialog('tags')}>
+          <TagIcon className="size-4" aria-hidden="true" />
+          Добавить теги
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setDialog('archive')}>
+          <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          <XMarkIcon className="size-4" aria-hidden="true" />
+          Снять выделение
+        </Button>
+      </div>
+      <Dialog
+        open={dialog === 'tags'}
+        onClose={close}
+        title="Добавить теги"
+        description={`Выбрано: ${count}. Уже поставленные теги останутся.`}
+      >
+        <TagPicker value={tagIds} onChange={setTagIds} />
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            Отмена
+          </Button>
+          <Button disabled={tagIds.length === 0} loading={tag.isPending} onClick={addTags}>
+            Добавить
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={dialog === 'archive'}
+        onClose={close}
+        title="Переместить в архив?"
+        description={`Выбрано: ${count}. Из архива их можно будет восстановить.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            Отмена
+          </Button>
+          <Button loading={archive.isPending} onClick={moveToArchive}>
+            В архив
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { TApplicant } from '@ats/contracts/applicants';
+import { Field } from '@ats/ui/field';
+import { Select } from '@ats/ui/select';
+import { Textarea } from '@ats/ui/textarea';
+import { applyServerErrors } from '../../shared/form-errors';
+import { DateInput } from '../../shared/inputs/date-input';
+import { DigitsInput } from '../../shared/inputs/digits-input';
+import { TextInput } from '../../shared/inputs/text-input';
+import { useUpdateApplicant } from './applicants.queries';
+import { FormActions } from './card-section';
+import {
+  contactsDefaults,
+  mainInfoDefaults,
+  salaryDefaults,
+  ZAboutForm,
+  ZContactsForm,
+  ZMainInfoForm,
+  ZSalaryForm,
+  ZSkillsForm,
+} from './card-form-schemas';
+import { CURRENCIES, currencyLabel } from './currencies';
+import { SkillsInput } from './skills-input';
+
+type FormProps = { applicant: TApplicant; onDone: () => void };
+
+export function MainInfoForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZMainInfoForm),
+    defaultValues: mainInfoDefaults(applicant),
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) {
+      onDone();
+    } else {
+      applyServerErrors(setError, result.errors, [
+        'last_name',
+        'first_name',
+        'middle_name',
+        'position',
+        'company',
+        'birthday',
+      ]);
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Основные данные">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Фамилия" error={errors.last_name?.message}>
+          {(c) => <TextInput {...c} {...register('last_name')} />}
+        </Field>
+        <Field label="Имя" error={errors.first_name?.message}>
+          {(c) => <TextInput {...c} {...register('first_name')} />}
+        </Field>
+        <Field label="Отчество" error={errors.middle_name?.message}>
+          {(c) => <TextInput {...c} {...register('middle_name')} />}
+        </Field>
+        <Field label="Должность" error={errors.position?.message}>
+          {(c) => <TextInput {...c} {...register('position')} />}
+        </Field>
+        <Field label="Компания" error={errors.company?.message}>
+          {(c) => <TextInput {...c} {...register('company')} />}
+        </Field>
+        <Field label="Дата рождения" error={errors.birthday?.message}>
+          {(c) => <DateInput {...c} {...register('birthday')} />}
+        </Field>
+      </div>
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}
+
+export function ContactsForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZContactsForm),
+    defaultValues: contactsDefaults(applicant),
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) onDone();
+    else applyServerErrors(setError, result.errors, ['phone', 'email', 'tg', 'skype']);
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Контакты">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Телефон" error={errors.phone?.message}>
+          {(c) => <TextInput type="tel" {...c} {...register('phone')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(c) => <TextInput type="email" {...c} {...register('email')} />}
+        </Field>
+        <Field label="Telegram" hint="@ник или ссылка t.me" error={errors.tg?.message}>
+          {(c) => <TextInput {...c} {...register('tg')} />}
+        </Field>
+        <Field label="Skype" error={errors.skype?.message}>
+          {(c) => <TextInput {...c} {...register('skype')} />}
+        </Field>
+      </div>
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}
+
+export function SalaryForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZSalaryForm),
+    defaultValues: salaryDefaults(applicant),
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) onDone();
+    else applyServerErrors(setError, result.errors, ['money', 'currency']);
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Зарплата">
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <Field label="Желаемая зарплата" error={errors.money?.message}>
+          {(c) => <DigitsInput maxDigits={10} {...c} {...register('money')} />}
+        </Field>
+        <Field label="Валюта" error={errors.currency?.message}>
+          {(c) => (
+            <Select {...c} {...register('currency')}>
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}
+
+export function SkillsForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZSkillsForm),
+    defaultValues: { skills: applicant.skills },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) onDone();
+    else applyServerErrors(setError, result.errors, ['skills']);
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Навыки">
+      <Controller
+        control={control}
+        name="skills"
+        render={({ field, fieldState }) => (
+          <Field label="Навыки" error={fieldState.error?.message}>
+            {(c) => (
+              <SkillsInput
+                {...c}
+                value={field.value.map((name) => ({ name }))}
+                onChange={(skills) => field.onChange(skills.map((s) => s.name))}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}
+
+export function AboutForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZAboutForm),
+    defaultValues: { about_me: applicant.about_me ?? '' },
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) onDone();
+    else applyServerErrors(setError, result.errors, ['about_me']);
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="О себе">
+      <Field label="О себе" error={formState.errors.about_me?.message}>
+        {(c) => <Textarea rows={6} {...c} {...register('about_me')} />}
+      </Field>
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  ArchiveBoxArrowDownIcon,
+  ArrowUturnLeftIcon,
+  PencilSquareIcon,
+  TrashIcon,
+} from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import type { TApplicant } from '@ats/contracts/applicants';
+import { Button } from '@ats/ui/button';
+import { Card } from '@ats/ui/card';
+import { Dialog } from '@ats/ui/dialog';
+import { ApplicantAvatar } from './applicant-avatar';
+import { applicantName, formatAge, formatIsoDate, formatSalary } from './applicant-format';
+import { useArchiveApplicant, useDeleteApplicant, useUpdateApplicant } from './applicants.queries';
+import { MainInfoForm } from './card-forms';
+import { applicantContacts, ContactLink } from './contact-links';
+import { PhotoInput } from './photo-input';
+
+type Props = { applicant: TApplicant; isAdmin: boolean };
+
+export function CardHeader({ applicant, isAdmin }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const archive = useArchiveApplicant(applicant.id);
+  const remove = useDeleteApplicant(applicant.id);
+  const update = useUpdateApplicant(applicant.id);
+  const name = applicantName(applicant);
+  const facts = [
+    applicant.age !== null
+      ? `${formatAge(applicant.age)}${applicant.birthday ? ` (${formatIsoDate(applicant.birthday)})` : ''}`
+      : '',
+    formatSalary(applicant.money, applicant.currency),
+  ].filter(Boolean);
+
+  return (
+    <Card className="mb-4 p-5">
+      {applicant.is_archived && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          Кандидат в архиве. Восстановите его, чтобы он снова появился в списке.
+        </p>
+      )}
+      {editing ? (
+        <div className="flex flex-col gap-4">
+          <PhotoInput value={applicant.photo} onChange={(photo) => update.mutate({ photo })} />
+          <MainInfoForm applicant={applicant} onDone={() => setEditing(false)} />
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-start gap-5">
+          <ApplicantAvatar size="lg" {...applicant} />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{name}</h1>
+            <p className="mt-0.5 text-zinc-600">
+              {[applicant.position, applicant.company].filter(Boolean).join(' · ') ||
+                'Должность не указана'}
+            </p>
+            {facts.length > 0 && <p className="mt-1 text-sm text-zinc-500">{facts.join(' · ')}</p>}
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Контакты">
+              {applicantContacts(applicant).map((c) => (
+                <li key={`${c.type}:${c.value}`}>
+                  <ContactLink type={c.type} value={c.value} />
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <PencilSquareIcon className="size-4" aria-hidden="true" />
+              Изменить
+            </Button>
+            {applicant.is_archived ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={archive.isPending}
+                onClick={() => archive.mutate(false)}
+              >
+                <ArrowUturnLeftIcon className="size-4" aria-hidden="true" />
+                Восстановить
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={archive.isPending}
+                onClick={() => archive.mutate(true)}
+              >
+                <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
+              </Button>
+            )}
+            {isAdmin && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label="Удалить кандидата"
+                onClick={() => setConfirmDelete(true)}
+              >
+                <TrashIcon className="size-4 text-red-600" aria-hidden="true" />
+                Удалить
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Удалить кандидата?"
+        description={`${name} и вся его история будут удалены без возможности восстановления. Если кандидат просто не нужен сейчас, переместите его в архив.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+            Отмена
+          </Button>
+          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
+            Удалить навсегда
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

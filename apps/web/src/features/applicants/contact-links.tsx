@@ -1,0 +1,64 @@
+import type { TApplicant } from '@ats/contracts/applicants';
+import { toTelegramUrl } from '../../shared/validation/messenger-link';
+
+const linkClass =
+  'text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+export const CONTACT_LABELS: Record<string, string> = {
+  phone: 'Телефон',
+  email: 'Email',
+  tg: 'Telegram',
+  skype: 'Skype',
+  whatsapp: 'WhatsApp',
+  viber: 'Viber',
+  vk: 'ВКонтакте',
+  linkedin: 'LinkedIn',
+  site: 'Сайт',
+  other: 'Другое',
+};
+
+/** Where a contact leads: a call, a letter, a chat; null for plain text. */
+export function contactHref(type: string, value: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  switch (type) {
+    case 'phone':
+      return `tel:${text.replace(/[^\d+]/g, '')}`;
+    case 'email':
+      return `mailto:${text}`;
+    case 'tg':
+      return toTelegramUrl(text);
+    case 'skype':
+      return `skype:${text}?chat`;
+    case 'whatsapp':
+      return `https://wa.me/${text.replace(/\D/g, '')}`;
+    default:
+      return /^https?:\/\//i.test(text) ? text : null;
+  }
+}
+
+export function ContactLink({ type, value }: { type: string; value: string }) {
+  const href = contactHref(type, value);
+  if (!href) return <span>{value}</span>;
+  const external = href.startsWith('http');
+  return (
+    <a
+      href={href}
+      className={linkClass}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {value}
+    </a>
+  );
+}
+
+/** Main contacts first, then the extra ones; the preferred one is marked. */
+export function applicantContacts(a: TApplicant) {
+  const main = (['phone', 'email', 'tg', 'skype'] as const)
+    .filter((type) => a[type])
+    .map((type) => ({ type: type as string, value: a[type]!, preferred: false }));
+  const extra = a.contacts
+    .filter((c) => !main.some((m) => m.type === c.contact_type && m.value === c.value))
+    .map((c) => ({ type: c.contact_type as string, value: c.value, preferred: c.is_prefered }));
+  return [...main, ...extra];
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@ats/ui/button';
+import { Dialog } from '@ats/ui/dialog';
+import { Field } from '@ats/ui/field';
+import { Select } from '@ats/ui/select';
+import { Textarea } from '@ats/ui/textarea';
+import { applyServerErrors } from '../../shared/form-errors';
+import { personDisplayName } from '../../shared/format/person-name';
+import { DateInput } from '../../shared/inputs/date-input';
+import { TextInput } from '../../shared/inputs/text-input';
+import {
+  CREATE_FORM_FIELDS,
+  EMPTY_CREATE_FORM,
+  ZCreateApplicantForm,
+} from './applicant-form-schema';
+import { useAccountSources, useRecruiters } from './applicant-references.queries';
+import { useCreateApplicant } from './applicants.queries';
+import { CURRENCIES, currencyLabel } from './currencies';
+import { PhotoInput } from './photo-input';
+import { SkillsInput } from './skills-input';
+import { TagPicker } from './tag-picker';
+
+type Props = { open: boolean; onClose: () => void };
+
+export function CreateApplicantDialog({ open, onClose }: Props) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Новый кандидат"
+      description="Достаточно имени или фамилии — остальное можно дополнить в карточке."
+      className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto"
+    >
+      <CreateApplicantForm onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateApplicant();
+  const sources = useAccountSources();
+  const recruiters = useRecruiters();
+  const { register, control, handleSubmit, setError, getValues, formState } = useForm({
+    resolver: zodResolver(ZCreateApplicantForm),
+    defaultValues: EMPTY_CREATE_FORM,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await create.mutateAsync({ body, tags: getValues('tags') });
+    if (result.ok) {
+      await navigate(`/applicant/${result.data.id}`);
+      return;
+    }
+    applyServerErrors(setError, result.errors, CREATE_FORM_FIELDS);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <Controller
+        control={control}
+        name="photo"
+        render={({ field, fieldState }) => (
+          <PhotoInput
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Фамилия" error={errors.last_name?.message}>
+          {(c) => <TextInput autoComplete="off" {...c} {...register('last_name')} />}
+        </Field>
+        <Field label="Имя" error={errors.first_name?.message}>
+          {(c) => <TextInput autoComplete="off" {...c} {...register('first_name')} />}
+        </Field>
+        <Field label="Отчество" error={errors.middle_name?.message}>
+          {(c) => <TextInput autoComplete="off" {...c} {...register('middle_name')} />}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Должность" error={errors.position?.message}>
+          {(c) => <TextInput {...c} {...register('position')} />}
+        </Field>
+        <Field label="Компания" error={errors.company?.message}>
+          {(c) => <TextInput {...c} {...register('company')} />}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Телефон" error={errors.phone?.message}>
+          {(c) => <TextInput type="tel" {...c} {...register('phone')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(c) => <TextInput type="email" {...c} {...register('email')} />}
+        </Field>
+        <Field label="Telegram" hint="@ник или ссылка t.me" error={errors.tg?.message}>
+          {(c) => <TextInput {...c} {...register('tg')} />}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Зарплата" error={errors.money?.message}>
+          {(c) => <TextInput inputMode="numeric" {...c} {...register('money')} />}
+        </Field>
+        <Field label="Валюта" error={errors.currency?.message}>
+          {(c) => (
+            <Select {...c} {...register('currency')}>
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Дата рождения" error={errors.birthday?.message}>
+          {(c) => <DateInput {...c} {...register('birthday')} />}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Источник" error={errors.account_source_id?.message}>
+          {(c) => (
+            <Select {...c} {...register('account_source_id')}>
+              <option value="">Не указан</option>
+              {sources.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Ответственный рекрутер" error={errors.admin_user_id?.message}>
+          {(c) => (
+            <Select {...c} {...register('admin_user_id')}>
+              <option value="">Не назначен</option>
+              {recruiters.data?.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {personDisplayName(user)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Controller
+        control={control}
+        name="skills"
+        render={({ field, fieldState }) => (
+          <Field label="Навыки" error={fieldState.error?.message}>
+            {(c) => (
+              <SkillsInput
+                {...c}
+                value={field.value.map((name) => ({ name }))}
+                onChange={(skills) => field.onChange(skills.map((s) => s.name))}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-zinc-800">Теги</span>
+            <TagPicker value={field.value} onChange={field.onChange} />
+          </div>
+        )}
+      />
+      <Field label="Комментарий" error={errors.comment?.message}>
+        {(c) => <Textarea rows={3} {...c} {...register('comment')} />}
+      </Field>
+      <div className="flex justify-end gap-2 border-t border-zinc-100 pt-4">
+        <Button variant="secondary" onClick={onCancel}>
+          Отмена
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Создать кандидата
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { currencySymbol } from '../../shared/format/currency';
+
+export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
+
+export const currencyLabel = (code: string) => `${code} ${currencySymbol(code)}`;

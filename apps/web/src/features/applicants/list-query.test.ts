@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { compactFilters, listQueryString, nextListPage } from './list-query';
+
+describe('the infinite list of applicants', () => {
+  it('has a next page while the page is below ceil(applicant_count / 30)', () => {
+    expect(nextListPage({ page: 1, applicant_count: 31 })).toBe(2);
+    expect(nextListPage({ page: 2, applicant_count: 61 })).toBe(3);
+    expect(nextListPage({ page: 333, applicant_count: 10_000 })).toBe(334);
+  });
+
+  it('has no next page on the last page or when nobody was found', () => {
+    expect(nextListPage({ page: 1, applicant_count: 30 })).toBeUndefined();
+    expect(nextListPage({ page: 2, applicant_count: 60 })).toBeUndefined();
+    expect(nextListPage({ page: 334, applicant_count: 10_000 })).toBeUndefined();
+    expect(nextListPage({ page: 1, applicant_count: 0 })).toBeUndefined();
+  });
+
+  it('asks for 30 per page and sends lists as repeated bracketed keys', () => {
+    const query = new URLSearchParams(
+      listQueryString(
+        {
+          search: ' Иванова ',
+          sort: 'name_asc',
+          filters: { tags: [3, 7], only_mine: true, age_from: 25, position: '' },
+        },
+        2,
+      ),
+    );
+    expect(query.get('page')).toBe('2');
+    expect(query.get('per_page')).toBe('30');
+    expect(query.get('search')).toBe('Иванова');
+    expect(query.get('sort')).toBe('name_asc');
+    expect(query.getAll('tags[]')).toEqual(['3', '7']);
+    expect(query.get('only_mine')).toBe('true');
+    expect(query.get('age_from')).toBe('25');
+    expect(query.has('position')).toBe(false);
+  });
+
+  it('leaves out empty filters so equal sets share one cache entry', () => {
+    expect(
+      compactFilters({
+        tags: [],
+        email: '  ',
+        only_mine: false,
+        salary_from: 0,
+        company: 'Яндекс',
+      }),
+    ).toEqual({ salary_from: 0, company: 'Яндекс' });
+  });
+});

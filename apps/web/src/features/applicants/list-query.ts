@@ -1,0 +1,69 @@
+import { hasNextPage, PAGE_SIZE } from '@ats/contracts/pagination';
+
+/** The list filters of huntlee-api.md §5.3 as the screen keeps them; empty means "any". */
+export type ApplicantFilters = {
+  account_source_id?: number;
+  tags?: number[];
+  skill_ids?: number[];
+  country_id?: number;
+  position?: string;
+  company?: string;
+  total_experience?: number;
+  age_from?: number;
+  age_to?: number;
+  salary_from?: number;
+  salary_to?: number;
+  currency?: string;
+  employments?: number[];
+  admin_user_id?: number;
+  email?: string;
+  phone?: string;
+  tg?: string;
+  only_mine?: boolean;
+};
+
+export type ApplicantListParams = { search: string; sort: string; filters: ApplicantFilters };
+
+type ListPage = { page: number; applicant_count: number; per_page?: number };
+
+/** SPEC.md §4: a next page exists while page < ceil(applicant_count / 30). */
+export function nextListPage(last: ListPage): number | undefined {
+  return hasNextPage(last.page, last.applicant_count, PAGE_SIZE) ? last.page + 1 : undefined;
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'number' && Number.isNaN(value));
+
+/** Drops empty values, so two filter sets that mean the same share one cache entry. */
+export function compactFilters(filters: ApplicantFilters): ApplicantFilters {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (!isEmpty(value)) result[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return result as ApplicantFilters;
+}
+
+export const countActiveFilters = (filters: ApplicantFilters) =>
+  Object.keys(compactFilters(filters)).length;
+
+/** The query string of GET /api/applicants; arrays go as `tags[]=1&tags[]=2` like the clients. */
+export function listQueryString(params: ApplicantListParams, page: number): string {
+  const query = new URLSearchParams();
+  query.set('page', String(page));
+  query.set('per_page', String(PAGE_SIZE));
+  if (params.search.trim()) query.set('search', params.search.trim());
+  if (params.sort) query.set('sort', params.sort);
+  for (const [key, value] of Object.entries(compactFilters(params.filters))) {
+    if (Array.isArray(value)) {
+      for (const item of value) query.append(`${key}[]`, String(item));
+    } else {
+      query.set(key, String(value));
+    }
+  }
+  return query.toString();
+}
