@@ -48,5 +48,26 @@ describe('the demo account', () => {
       token: admin.body.message.auth_token,
     });
     expect(team.body.message).toHaveLength(3);
+
+    // A few hundred realistic applicants, found by a Russian search across name forms.
+    const token = admin.body.message.auth_token as string;
+    const list = await call(t.app, 'GET', '/api/applicants?per_page=5', undefined, { token });
+    expect(list.body.message.applicant_count).toBe(DEMO_APPLICANTS);
+    const found = await call(
+      t.app,
+      'GET',
+      `/api/applicants?search=${encodeURIComponent('Прохорова')}`,
+      undefined,
+      { token },
+    );
+    expect(found.body.message.applicant_count).toBeGreaterThan(0);
+    const card = await call(
+      t.app,
+      'GET',
+      `/api/applicants/${list.body.message.applicants[0].id}`,
+      undefined,
+      { token },
+    );
+    expect(card.body.message.experience[0].description).toMatch(/[а-я]/);
   });
 });
