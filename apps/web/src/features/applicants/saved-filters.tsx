@@ -21,6 +21,19 @@ type Props = {
   ) => void;
 };
 
+/** Filters, search and sort as one comparable value: blanks dropped, keys in a fixed order. */
+function signatureOf(
+  filters: ApplicantFilters,
+  search: string,
+  sort: TApplicantListSort | undefined,
+): string {
+  const compact: Record<string, unknown> = compactFilters(filters);
+  const entries = Object.keys(compact)
+    .sort()
+    .map((key) => [key, compact[key]]);
+  return JSON.stringify([entries, search.trim(), sort ?? null]);
+}
+
 /** Named filter sets: pick one to apply it, save the current one, delete the picked one. */
 export function SavedFilters({ filters, search, sort, onApply }: Props) {
   const { data: saved = [] } = useSavedFilters();
@@ -30,6 +43,17 @@ export function SavedFilters({ filters, search, sort, onApply }: Props) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const hasSomething = Object.keys(compactFilters(filters)).length > 0 || search.trim() !== '';
+  // The picker names a set only while the list still shows it: once the filters change (a reset
+  // too) it falls back to the placeholder, so picking the same set again applies it again.
+  const picked = saved.find((item) => String(item.id) === selectedId);
+  const pickedIsShown = (() => {
+    if (!picked) return false;
+    const { search: text = '', sort: savedSort, ...rest } = picked.filters;
+    return (
+      signatureOf(filtersFromSaved(rest), text, savedSort) === signatureOf(filters, search, sort)
+    );
+  })();
+  const shownId = pickedIsShown ? selectedId : '';
 
   const apply = (id: string) => {
     setSelectedId(id);
@@ -59,7 +83,7 @@ export function SavedFilters({ filters, search, sort, onApply }: Props) {
     }
   };
   const deleteSelected = async () => {
-    const result = await remove.mutateAsync(Number(selectedId));
+    const result = await remove.mutateAsync(Number(shownId));
     if (result.ok) setSelectedId('');
   };
 
@@ -68,7 +92,7 @@ export function SavedFilters({ filters, search, sort, onApply }: Props) {
       <div className="w-52">
         <Select
           aria-label="Сохранённые фильтры"
-          value={selectedId}
+          value={shownId}
           onChange={(e) => apply(e.target.value)}
         >
           <option value="">{saved.length ? 'Сохранённые фильтры' : 'Нет сохранённых'}</option>
@@ -79,7 +103,7 @@ export function SavedFilters({ filters, search, sort, onApply }: Props) {
           ))}
         </Select>
       </div>
-      {selectedId && (
+      {shownId && (
         <Button
           variant="ghost"
           aria-label="Удалить выбранный набор фильтров"
