@@ -15,37 +15,63 @@ export type Throughput = {
   perSecond: number;
   total: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   failures: number;
 };
 
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+
 /** Called between the warm-up and the measured phase (to take CPU readings). */
 export type BeforeMeasure = () => unknown;
 
+/**
+ * Autocannon against `url`; `path`, when given, picks the path (and query) of every request, so
+ * a load can spread over many applicants or pages. Latencies are recorded per response, so p95
+ * is exact (autocannon's own summary has no p95).
+ */
 export async function httpLoad(
   url: string,
   headers: Record<string, string>,
   settings: LoadSettings,
   beforeMeasure?: BeforeMeasure,
+  path?: () => string,
 ): Promise<Throughput> {
-  const run = (duration: number) =>
-    autocannon({ url, headers, connections: settings.connections, pipelining: 1, duration });
+  const run = (duration: number) => {
+    const latencies: number[] = [];
+    return new Promise<{ result: autocannon.Result; latencies: number[] }>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url,
+          headers,
+          connections: settings.connections,
+          pipelining: 1,
+          duration,
+          ...(path
+            ? { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] }
+            : {}),
+        },
+        (error, result) => (error ? reject(error) : resolve({ result, latencies })),
+      );
+      instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    });
+  };
   if (settings.warmup > 0) await run(settings.warmup);
   await beforeMeasure?.();
-  const result = await run(settings.duration);
+  const { result, latencies } = await run(settings.duration);
+  latencies.sort((a, b) => a - b);
   return {
     perSecond: result.requests.total / result.duration,
     total: result.requests.total,
     p50Ms: result.latency.p50,
+    p95Ms: percentile(latencies, 95),
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
 
 /** Busy and total CPU time of the whole machine (all cores), from /proc/stat, in seconds. */
 export function machineCpu(): { busy: number; total: number } | null {
@@ -119,6 +145,7 @@ export async function interleavedLoops<K extends string>(
           perSecond: latencies.length / elapsed,
           total: latencies.length,
           p50Ms: percentile(latencies, 50),
+          p95Ms: percentile(latencies, 95),
           p99Ms: percentile(latencies, 99),
           failures,
         },

@@ -24,7 +24,7 @@ export type PostgresUnavailable = { skip: string };
 
 const onPath = (binary: string) => spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
 
-type Server = { baseUrl: string; source: string; stop: () => Promise<void> };
+export type Server = { baseUrl: string; source: string; stop: () => Promise<void> };
 
 function fromStartScript(): Server | null {
   const start = path.join(repoRoot, 'scripts/start-postgres.sh');
@@ -109,7 +109,8 @@ async function throwAwayCluster(): Promise<Server | null> {
   };
 }
 
-async function findServer(): Promise<Server | PostgresUnavailable> {
+/** A PostgreSQL server (not a database of its own), or the reason there is none. */
+export async function findServer(): Promise<Server | PostgresUnavailable> {
   if (process.env.BENCH_PG === 'skip') return { skip: 'BENCH_PG=skip' };
   const fromEnv = process.env.DATABASE_URL;
   if (fromEnv) return { baseUrl: fromEnv, source: 'DATABASE_URL', stop: async () => {} };

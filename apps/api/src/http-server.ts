@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import type { Database } from '@ats/db/connection';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
 import { registerApplicantsRoutes } from './modules/applicants/applicants.routes.ts';
 import { registerApplicantBulkRoutes } from './modules/applicants/applicant-bulk.routes.ts';
+import { registerApplicantExportRoutes } from './modules/applicants/applicant-export.routes.ts';
 import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-filters.routes.ts';
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -14,6 +16,7 @@ import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
+import { MULTIPART_LIMITS } from './modules/files/multipart-upload.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
@@ -83,6 +86,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   };
 
   await app.register(fastifyCookie);
+  // Uploads are read by their routes with a per-route file size; the body limit above does not
+  // apply to multipart, so the plugin's own limits bound every request.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   registerSecurityHeaders(app);
   await registerApiDocs(app);
   registerAuthentication(app, database, config);
@@ -105,6 +111,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantListRoutes(app, deps);
   registerApplicantFiltersRoutes(app, deps);
   registerApplicantBulkRoutes(app, deps);
+  registerApplicantExportRoutes(app, deps);
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZApplicantFile } from './files.ts';
 import { ZId } from './ids.ts';
 import { ZTag } from './tags.ts';
 
@@ -251,10 +252,11 @@ export const ZApplicant = z.object({
 });
 export type TApplicant = z.infer<typeof ZApplicant>;
 
-/** The card: the applicant with its history and comments. */
+/** The card: the applicant with its history, comments and files (résumés, attachments). */
 export const ZApplicantCard = ZApplicant.extend({
   worklog: z.array(ZWorklogEntry),
   comments: z.array(ZComment),
+  files: z.array(ZApplicantFile),
 });
 export type TApplicantCard = z.infer<typeof ZApplicantCard>;
 

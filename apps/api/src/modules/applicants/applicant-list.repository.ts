@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** Dates of the filters are days in Moscow, the product's time zone. */
-const TIME_ZONE = 'Europe/Moscow';
+export const TIME_ZONE = 'Europe/Moscow';
 
 export type ApplicantListRow = {
   id: number;
@@ -188,6 +188,23 @@ function orderBy(sort: TApplicantListSort, search: string | undefined): SQL {
   }
 }
 
+/**
+ * The list's WHERE over `applicants a` (the tenant, the active base, every filter and the search):
+ * the page and the export select the same applicants.
+ */
+export const applicantListWhere = (
+  accountId: number,
+  userId: number,
+  filters: TApplicantListFilters,
+): SQL => sql.join(filterConditions(accountId, userId, filters), sql` and `);
+
+/** The list's ORDER BY over `applicants a`: the chosen sort, by relevance when searching. */
+export const applicantListOrder = (filters: TApplicantListFilters): SQL =>
+  orderBy(
+    filters.sort ?? (filters.search !== undefined ? 'relevance' : 'created_desc'),
+    filters.search,
+  );
+
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
@@ -201,8 +218,7 @@ export function applicantListPageQuery(
   filters: TApplicantListFilters,
   page: { page: number; perPage: number },
 ): { query: SQL; name: string } {
-  const where = sql.join(filterConditions(accountId, userId, filters), sql` and `);
-  const sort = filters.sort ?? (filters.search !== undefined ? 'relevance' : 'created_desc');
+  const where = applicantListWhere(accountId, userId, filters);
   const offset = (page.page - 1) * page.perPage;
   const query = sql`
     select
@@ -220,7 +236,7 @@ export function applicantListPageQuery(
           a.admin_user_id, a.created_at
         from (
           select a.* from applicants a where ${where}
-          order by ${orderBy(sort, filters.search)}
+          order by ${applicantListOrder(filters)}
           limit ${page.perPage}::int offset ${offset}::int
         ) a
       ) p) as rows`;

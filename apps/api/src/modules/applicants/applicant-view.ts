@@ -1,4 +1,5 @@
 import type { TApplicant, TApplicantCard } from '@ats/contracts/applicants';
+import { toApplicantFile } from '../files/files.service.ts';
 import type { ApplicantCardRow, ApplicantViewRow } from './applicants.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -75,5 +76,6 @@ export function toApplicantCard(row: ApplicantCardRow): TApplicantCard {
       created_at: iso(comment.created_at),
       updated_at: iso(comment.updated_at),
     })),
+    files: row.files.map(toApplicantFile),
   };
 }

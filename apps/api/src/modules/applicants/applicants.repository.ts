@@ -72,7 +72,20 @@ export type CommentRow = {
   created_at: string;
   updated_at: string;
 };
-export type ApplicantCardRow = ApplicantViewRow & { worklog: WorklogRow[]; comments: CommentRow[] };
+export type CardFileRow = {
+  id: number;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  kind: 'resume' | 'attachment';
+  uploaded_by: number | null;
+  created_at: string;
+};
+export type ApplicantCardRow = ApplicantViewRow & {
+  worklog: WorklogRow[];
+  comments: CommentRow[];
+  files: CardFileRow[];
+};
 
 /** Shown on the card; the whole history is at /worklog. */
 const CARD_WORKLOG_LIMIT = 100;
@@ -110,11 +123,23 @@ const commentsSelect = (accountId: SQL | number, applicantId: SQL | number) => s
   where c.account_id = ${accountId} and c.applicant_id = ${applicantId}
   order by c.created_at, c.id`;
 
-/** The whole card in one statement: the applicant, its source, tags, recent history, comments. */
+/** Résumés and attachments, oldest first; the photo is the card's `photo`. */
+const cardFilesSelect = (accountId: SQL, applicantId: SQL) => sql`
+  select f.id, f.file_name, f.mime_type, f.size_bytes, f.kind, f.uploaded_by, f.created_at
+  from files f
+  where f.account_id = ${accountId} and f.applicant_id = ${applicantId}
+    and f.kind in ('resume', 'attachment')
+  order by f.created_at, f.id`;
+
+/**
+ * The whole card in one statement: the applicant, its source, tags, recent history, comments and
+ * files.
+ */
 export const applicantCardQuery = (accountId: number, id: number) => sql`
   select ${viewColumns},
     coalesce((select json_agg(w) from (${worklogSelect(sql`a.account_id`, sql`a.id`, CARD_WORKLOG_LIMIT)}) w), '[]'::json) as worklog,
-    coalesce((select json_agg(c) from (${commentsSelect(sql`a.account_id`, sql`a.id`)}) c), '[]'::json) as comments
+    coalesce((select json_agg(c) from (${commentsSelect(sql`a.account_id`, sql`a.id`)}) c), '[]'::json) as comments,
+    coalesce((select json_agg(f) from (${cardFilesSelect(sql`a.account_id`, sql`a.id`)}) f), '[]'::json) as files
   from applicants a
   left join account_sources s on s.account_id = a.account_id and s.id = a.account_source_id
   where a.account_id = ${accountId} and a.id = ${id}`;

@@ -15,6 +15,7 @@ import {
   recordFile,
   removeApplicantFileRecords,
   removeFileRecords,
+  storePhoto,
   storePhotoFromDataUrl,
 } from '../files/files.service.ts';
 import { getUser } from '../users/users.service.ts';
@@ -118,14 +119,22 @@ const log = (
     changes,
   });
 
+/** A photo as a data URL (JSON clients) or as the uploaded bytes. */
+type PhotoSource = string | Buffer;
+
 /** Photo bytes go to storage before the transaction; if it fails they are removed again. */
 async function withPhoto<T>(
   storage: Storage,
   tenant: Tenant,
-  photo: string | null | undefined,
+  photo: PhotoSource | null | undefined,
   work: (blob: StoredBlob | null) => Promise<T>,
 ) {
-  const blob = photo ? await storePhotoFromDataUrl(storage, tenant.accountId, photo) : null;
+  const blob =
+    typeof photo === 'string'
+      ? await storePhotoFromDataUrl(storage, tenant.accountId, photo)
+      : photo
+        ? await storePhoto(storage, tenant.accountId, photo)
+        : null;
   try {
     return await work(blob);
   } catch (error) {
@@ -196,7 +205,7 @@ export async function updateApplicant(
   tenant: Tenant,
   session: Session,
   id: number,
-  input: TUpdateApplicantRequest,
+  input: Omit<TUpdateApplicantRequest, 'photo'> & { photo?: PhotoSource | null },
 ) {
   const actor = await allowed(tenant, session, 'update');
   const { photo, ...fields } = input;
@@ -226,6 +235,61 @@ export async function updateApplicant(
   );
   await discardBlobs(storage, staleKeys);
   return card;
+}
+
+/** The photo sent as an upload: replaced, checked and recorded exactly as a data URL would be. */
+export const replaceApplicantPhoto = (
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  bytes: Buffer,
+) => updateApplicant(storage, tenant, session, id, { photo: bytes });
+
+/** What a module changing something that belongs to an applicant gets inside the transaction. */
+export type ApplicantChange = {
+  tx: Db;
+  /** Writes the change to the applicant's history and marks the applicant as updated. */
+  record: (action: string, changes: Record<string, unknown>) => Promise<void>;
+};
+
+/**
+ * For other modules changing what belongs to an applicant (its files): allowed as editing the
+ * applicant is, with the applicant locked for the change; another account's id is not found.
+ */
+export async function changeApplicantBelongings<T>(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  work: (change: ApplicantChange) => Promise<T>,
+) {
+  const actor = await allowed(tenant, session, 'update');
+  return tenant.transaction(async (tx) => {
+    await headFor(tx, tenant, actor, id, 'update');
+    return work({
+      tx,
+      record: async (action, changes) => {
+        await log(tx, tenant, id, action, changes);
+        await repo.updateApplicant(tx, tenant.accountId, id, {});
+      },
+    });
+  });
+}
+
+/** For other modules reading what belongs to an applicant: as reading the card is allowed. */
+export async function readApplicantBelongings<T>(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  work: (tx: Db) => Promise<T>,
+) {
+  assertCanReadApplicants(session);
+  return tenant.transaction(async (tx) => {
+    if (!(await repo.findApplicantHead(tx, tenant.accountId, id))) {
+      throw notFound(APPLICANT_NOT_FOUND);
+    }
+    return work(tx);
+  });
 }
 
 /** Replaces the applicant's tags with exactly `tagIds`; an unknown id changes nothing. */

@@ -1,6 +1,6 @@
 import type { Db } from '@ats/db/connection';
 import { files } from '@ats/db/schema/applicants';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -31,4 +31,42 @@ export async function deleteFilesByIds(tx: Db, accountId: number, ids: number[])
     .delete(files)
     .where(and(eq(files.accountId, accountId), inArray(files.id, ids)))
     .returning({ id: files.id, storageKey: files.storageKey });
+}
+
+const applicantFileColumns = {
+  id: files.id,
+  file_name: files.fileName,
+  mime_type: files.mimeType,
+  size_bytes: files.sizeBytes,
+  kind: sql<'resume' | 'attachment'>`${files.kind}`,
+  uploaded_by: files.uploadedBy,
+  created_at: files.createdAt,
+};
+const ofApplicantListed = (accountId: number, applicantId: number) =>
+  and(
+    eq(files.accountId, accountId),
+    eq(files.applicantId, applicantId),
+    inArray(files.kind, ['resume', 'attachment']),
+  );
+
+/** Résumés and attachments of one applicant, oldest first (the photo is listed separately). */
+export async function listApplicantFiles(tx: Db, accountId: number, applicantId: number) {
+  return tx
+    .select(applicantFileColumns)
+    .from(files)
+    .where(ofApplicantListed(accountId, applicantId))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+export async function findApplicantFile(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  id: number,
+) {
+  const [row] = await tx
+    .select(applicantFileColumns)
+    .from(files)
+    .where(and(ofApplicantListed(accountId, applicantId), eq(files.id, id)));
+  return row ?? null;
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
+import type { TApplicantFile, TApplicantFileKind } from '@ats/contracts/files';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { PHOTO_TYPES, type PhotoType, detectImageType } from './image-type.ts';
+import { PHOTO_TYPES, detectImageType } from './image-type.ts';
 import * as repo from './files.repository.ts';
 
 export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
@@ -16,10 +17,30 @@ export const WATCHER_NO_APPLICANTS = 'Заказчику недоступна б
 /** The URL a client loads a stored file from. */
 export const fileUrl = (fileId: number | null) => (fileId ? `/api/files/${fileId}` : null);
 
+/** A résumé or attachment as the card and the file list show it. */
+export const toApplicantFile = (row: {
+  id: number;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  kind: TApplicantFileKind;
+  uploaded_by: number | null;
+  created_at: Date | string;
+}): TApplicantFile => ({
+  id: row.id,
+  file_name: row.file_name,
+  mime_type: row.mime_type,
+  size_bytes: row.size_bytes,
+  kind: row.kind,
+  url: `/api/files/${row.id}`,
+  uploaded_by: row.uploaded_by,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
 /** Bytes already written to storage, waiting for their row in `files`. */
 export type StoredBlob = {
   storageKey: string;
-  mimeType: PhotoType;
+  mimeType: string;
   sizeBytes: number;
   sha256: string;
   fileName: string;
@@ -35,22 +56,41 @@ export async function storePhotoFromDataUrl(
   dataUrl: string,
 ): Promise<StoredBlob> {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/\s+/g, '');
-  const bytes = Buffer.from(base64, 'base64');
+  return storePhoto(storage, accountId, Buffer.from(base64, 'base64'));
+}
+
+/** A photo sent as bytes (an upload): the same checks as a data URL. */
+export async function storePhoto(
+  storage: Storage,
+  accountId: number,
+  bytes: Buffer,
+): Promise<StoredBlob> {
   if (bytes.length > MAX_PHOTO_BYTES) {
     throw new AppError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE });
   }
   const mimeType = detectImageType(bytes);
   if (!mimeType) throw badRequest(PHOTO_NOT_IMAGE, { photo: PHOTO_NOT_IMAGE });
+  const blob = blobOf(accountId, bytes, mimeType, `photo.${PHOTO_TYPES[mimeType]}`);
+  await storage.put(blob.storageKey, bytes);
+  return blob;
+}
+
+/** Where new bytes go: `<accountId>/<yyyy-mm>/<random>.<ext>`, the extension from the content. */
+export function blobOf(
+  accountId: number,
+  bytes: Buffer,
+  mimeType: string,
+  fileName: string,
+): StoredBlob {
   const month = new Date().toISOString().slice(0, 7);
   const name = randomBytes(16).toString('hex');
-  const storageKey = `${accountId}/${month}/${name}.${PHOTO_TYPES[mimeType]}`;
-  await storage.put(storageKey, bytes);
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   return {
-    storageKey,
+    storageKey: `${accountId}/${month}/${name}.${extension}`,
     mimeType,
     sizeBytes: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
-    fileName: `photo.${PHOTO_TYPES[mimeType]}`,
+    fileName,
   };
 }
 
@@ -103,5 +143,23 @@ export async function openFile(storage: Storage, tenant: Tenant, session: Sessio
   }
   const content = await storage.get(row.storageKey);
   if (!content) throw notFound(FILE_NOT_FOUND);
-  return { ...content, mimeType: row.mimeType, fileName: row.fileName };
+  return {
+    ...content,
+    mimeType: row.mimeType,
+    fileName: row.fileName,
+    contentDisposition: contentDisposition(row.mimeType, row.fileName),
+  };
+}
+
+/**
+ * Images (photos) open in the browser; documents are always downloaded, so a file never renders
+ * as a page of the app. The name travels in RFC 5987 form, which keeps Cyrillic intact.
+ */
+export function contentDisposition(mimeType: string, fileName: string) {
+  const disposition = mimeType.startsWith('image/') ? 'inline' : 'attachment';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename*=UTF-8''${encoded}`;
 }

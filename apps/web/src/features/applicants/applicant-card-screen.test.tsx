@@ -75,6 +75,7 @@ const card: TApplicantCard = {
       created_at: '2025-03-02T09:00:00Z',
     },
   ],
+  files: [],
   comments: [
     {
       id: 3,

@@ -1,0 +1,74 @@
+import {
+  // The selection of a bulk export has the same shape and limits as the one of a bulk archive.
+  ZBulkArchiveApplicantsRequest as ZBulkExportApplicantsRequest,
+  ZApplicantListFiltersInput,
+} from '@ats/contracts/applicant-list';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as exportService from './applicant-export.service.ts';
+import { assertCanReadApplicantBase } from './applicant-list.service.ts';
+
+/** RFC 5987 `filename*` (UTF-8, percent-encoded) with an ASCII `filename` for old clients. */
+function attachmentDisposition(fileName: string, asciiFallback: string) {
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
+}
+
+const sendFile = (reply: FastifyReply, file: exportService.ApplicantExport) =>
+  reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', attachmentDisposition(file.fileName, 'applicants.xlsx'))
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+
+const description =
+  `Файл xlsx (${XLSX_CONTENT_TYPE}) со столбцами ФИО, Должность, Компания, Телефон, Email, ` +
+  'Telegram, Зарплата, Валюта, Возраст, Теги, Источник, Добавлен — те из них, что разрешены ' +
+  `настройкой пользователя download_pdf. Не больше ${exportService.MAX_EXPORT_APPLICANTS.toLocaleString('ru-RU')} кандидатов.`;
+
+export function registerApplicantExportRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tenantOf = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    assertCanReadApplicantBase(session);
+    return tenantFromSession(deps.database, session);
+  };
+
+  r.get(
+    '/api/applicants/export',
+    {
+      schema: {
+        tags: ['Кандидаты'],
+        summary: 'Выгрузить список кандидатов в Excel с фильтрами, поиском и сортировкой списка',
+        description,
+        querystring: ZApplicantListFiltersInput,
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await exportService.exportApplicantList(tenantOf(request), request.query)),
+  );
+
+  r.post(
+    '/api/applicants/bulk/export',
+    {
+      schema: {
+        tags: ['Кандидаты: массовые действия'],
+        summary: 'Выгрузить выбранных кандидатов в Excel (в порядке выбора)',
+        description,
+        body: ZBulkExportApplicantsRequest,
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await exportService.exportApplicantSelection(tenantOf(request), request.body.applicant_ids),
+      ),
+  );
+}

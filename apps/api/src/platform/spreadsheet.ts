@@ -1,0 +1,234 @@
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+
+/** Excel workbooks (xlsx) behind our own small interface: written as a stream, read row by row. */
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type CellValue = string | number | boolean | Date | null;
+
+export type SheetColumn = {
+  header: string;
+  /** In characters. */
+  width?: number;
+  /** An Excel number format for the column's cells, e.g. 'dd.mm.yyyy hh:mm'. */
+  format?: string;
+};
+
+export type Sheet = {
+  name: string;
+  columns: SheetColumn[];
+  /** One array of cells per row, in the order of `columns`; pulled only as the output has room. */
+  rows: AsyncIterable<CellValue[]> | Iterable<CellValue[]>;
+};
+
+/** A row read from a sheet: its line number in Excel (the header is line 1) and its cells. */
+export type SheetRow = { line: number; cells: CellValue[] };
+
+/** The file is not an xlsx workbook, or is damaged. */
+export class UnreadableSpreadsheetError extends Error {
+  constructor(cause: unknown) {
+    super('unreadable xlsx workbook', { cause });
+    this.name = 'UnreadableSpreadsheetError';
+  }
+}
+
+/** Excel refuses a longer cell text (and calls the whole file damaged). */
+export const MAX_CELL_TEXT = 32_767;
+/**
+ * How many rows are written between two turns of the event loop (which let the compressor move
+ * the written rows on to the output) and looks at whether the output has room.
+ */
+const ROWS_PER_ROOM_CHECK = 100;
+
+// Characters XML 1.0 cannot carry, and halves of surrogate pairs: either makes Excel reject the file.
+const XML_INVALID =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g; // eslint-disable-line no-control-regex -- these are the characters removed
+
+function cellText(text: string): string {
+  const clean = text.replace(XML_INVALID, '');
+  if (clean.length <= MAX_CELL_TEXT) return clean;
+  // Never cut a surrogate pair in half.
+  const end = /[\ud800-\udbff]/.test(clean[MAX_CELL_TEXT - 1]!) ? MAX_CELL_TEXT - 1 : MAX_CELL_TEXT;
+  return clean.slice(0, end);
+}
+
+/** A value Excel will open: texts cleaned and cut to its limit, no NaN or invalid dates. */
+function writableCell(value: CellValue): CellValue {
+  if (typeof value === 'string') return cellText(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  return value;
+}
+
+/** Sheet names: at most 31 characters, none of []:*?/\ . */
+const sheetName = (name: string) =>
+  cellText(name)
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31) || 'Лист1';
+
+/** Resolves when `output` may take more, rejects when it was closed (the client went away). */
+function roomIn(output: Writable): Promise<void> {
+  if (output.destroyed) return Promise.reject(new Error('spreadsheet output closed'));
+  if (!output.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      output.off('drain', onDrain);
+      output.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('spreadsheet output closed'));
+    output.on('drain', onDrain);
+    output.on('close', onClose);
+  });
+}
+
+/**
+ * Writes a workbook of one sheet to `output`: a bold, frozen header row, then every row as it
+ * comes. Rows are pulled only while the output keeps up, so a slow reader holds back the producer
+ * instead of the rows piling up in memory. Resolves once the file is complete.
+ */
+export async function writeSheet(output: Writable, sheet: Sheet): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    // Inline strings: a shared-strings table would keep every distinct text until the end.
+    useSharedStrings: false,
+  });
+  const worksheet = workbook.addWorksheet(sheetName(sheet.name), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  worksheet.columns = sheet.columns.map((column, index) => ({
+    header: cellText(column.header),
+    key: String(index),
+    width: column.width ?? 16,
+    ...(column.format ? { style: { numFmt: column.format } } : {}),
+  }));
+  const header = worksheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+
+  let written = 0;
+  for await (const cells of sheet.rows) {
+    worksheet.addRow(cells.map(writableCell)).commit();
+    written += 1;
+    if (written % ROWS_PER_ROOM_CHECK === 0) {
+      await nextTurn();
+      await roomIn(output);
+    }
+  }
+  worksheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * The workbook as a readable stream, written as it is read (for an HTTP response). A failure
+ * while writing destroys the stream, so the reader never mistakes a cut file for a whole one.
+ */
+export function sheetStream(sheet: Sheet): Readable {
+  const output = new PassThrough();
+  writeSheet(output, sheet).catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+type ExcelCell =
+  | CellValue
+  | undefined
+  | { richText: { text: string }[] }
+  | { result?: unknown; formula?: string; sharedFormula?: string }
+  | { text: unknown; hyperlink: string }
+  | { error: string };
+
+/** A cell as a plain value: rich text as its text, a formula as its result, an error as empty. */
+function plainCell(value: ExcelCell): CellValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('formula' in value || 'sharedFormula' in value || 'result' in value) {
+    return 'result' in value ? plainCell(value.result as ExcelCell) : null;
+  }
+  if ('text' in value) return plainCell(value.text as ExcelCell);
+  return null;
+}
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * `input` once its first bytes are those of a zip archive (an xlsx is one). The zip reader is never
+ * handed anything else: on an empty stream it would wait for ever.
+ */
+async function zipInput(input: Readable): Promise<Readable> {
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  let head = Buffer.alloc(0);
+  while (head.length < ZIP_SIGNATURE.length) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head = Buffer.concat([head, Buffer.from(next.value)]);
+  }
+  if (!head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
+    input.destroy();
+    throw new UnreadableSpreadsheetError(new Error('not a zip archive'));
+  }
+  async function* whole() {
+    yield head;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      yield Buffer.from(next.value);
+    }
+  }
+  return Readable.from(whole(), { objectMode: false });
+}
+
+/**
+ * The rows of the workbook's first sheet, one at a time, header included; empty rows are skipped
+ * (their line numbers are kept). Consumes `input`. A file that is not an xlsx workbook, or is
+ * damaged, throws UnreadableSpreadsheetError.
+ */
+export async function* readSheetRows(input: Readable): AsyncGenerator<SheetRow> {
+  const zip = await zipInput(input);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(zip, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell a date from a number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let sheets: AsyncIterator<ExcelJS.stream.xlsx.WorksheetReader>;
+  try {
+    sheets = workbook[Symbol.asyncIterator]();
+  } catch (error) {
+    throw new UnreadableSpreadsheetError(error);
+  }
+  try {
+    const first = await sheets.next().catch((error: unknown) => {
+      throw new UnreadableSpreadsheetError(error);
+    });
+    // Every workbook has a sheet: a zip without one is another kind of file (a .docx, say).
+    if (first.done) throw new UnreadableSpreadsheetError(new Error('no worksheet'));
+    const rows = first.value[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await rows.next().catch((error: unknown) => {
+        throw new UnreadableSpreadsheetError(error);
+      });
+      if (next.done) break;
+      const values = next.value.values as ExcelCell[];
+      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) =>
+        plainCell(values[i + 1]),
+      );
+      if (cells.some((cell) => cell !== null && cell !== '')) {
+        yield { line: next.value.number, cells };
+      }
+    }
+  } finally {
+    await sheets.return?.().catch(() => undefined);
+    zip.destroy();
+    input.destroy();
+  }
+}

@@ -1,0 +1,856 @@
+// `applicants`: the card, the list page and search with a big applicant base, each against the raw
+// SQL it runs, on PostgreSQL (1M applicants) and PGlite (200k). See bench/README.md.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { applicantListPageQuery } from '../apps/api/src/modules/applicants/applicant-list.repository.ts';
+import { applicantCardQuery } from '../apps/api/src/modules/applicants/applicants.repository.ts';
+import { hashToken } from '../apps/api/src/platform/secrets.ts';
+import {
+  COMMON_WORD,
+  type GenerateResult,
+  generateApplicants,
+  RARE_SURNAME,
+  type SqlRunner,
+} from './generate-applicants.ts';
+import {
+  httpLoad,
+  interleavedLoops,
+  type LoadSettings,
+  machineCpu,
+  percentile,
+  type Throughput,
+} from './support/load.ts';
+import { findServer, type Server } from './support/postgres.ts';
+import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
+import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
+import { sqlFromSource } from './support/sql-source.ts';
+
+const GOALS = {
+  cardRps: 5000,
+  cardP95: 10,
+  listRps: 3000,
+  listP95: 20,
+  listQueries: 3,
+  smallSearchP95: 50,
+  smallSearchMatches: 10_000,
+  largeSearchP95: 300,
+  pgliteFactor: 5,
+};
+const AUTH_HEADER = 'x-dcrt-hrm-auth';
+const API_POOL_SIZE = 10;
+const PER_PAGE = 30;
+/** The list benchmark reads pages 1–10 at random: what a recruiter scrolls through. */
+const LIST_PAGES = 10;
+const PROBE_REQUESTS = 50;
+const SECOND_ACCOUNT_APPLICANTS = 2000;
+const SECONDARY_NOTE = `second account with ${SECOND_ACCOUNT_APPLICANTS.toLocaleString('en-US')} applicants`;
+const PASSWORD = 'bench-Password-123';
+const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
+const SEARCHES = [
+  {
+    key: 'small',
+    label: `search '${RARE_SURNAME.female}' (rare surname)`,
+    text: RARE_SURNAME.female,
+  },
+  { key: 'large', label: `search '${COMMON_WORD}' (common résumé word)`, text: COMMON_WORD },
+] as const;
+type SearchKey = (typeof SEARCHES)[number]['key'];
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+const compile = (query: SQL) => {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return { text: sql, params };
+};
+const lookupSql = () =>
+  sqlFromSource(
+    'apps/api/src/platform/auth.ts',
+    'async function findSessionByTokenAcrossAccounts',
+    ['hashToken(token)'],
+  );
+type ListFilters = Parameters<typeof applicantListPageQuery>[2];
+const randomItem = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const randomPage = () => 1 + Math.floor(Math.random() * LIST_PAGES);
+
+type Account = { accountId: number; userId: number; email: string };
+/** What a prepared database holds; kept next to it when BENCH_KEEP_DB=1. */
+type Meta = {
+  applicants: number;
+  big: Account;
+  small: Account;
+  generated: GenerateResult;
+  smallGenerated: GenerateResult;
+  complete: true;
+};
+
+type Kind = 'postgres' | 'pglite';
+type Prepared = {
+  kind: Kind;
+  label: string;
+  env: NodeJS.ProcessEnv;
+  meta: Meta;
+  reused: boolean;
+  /** Seconds spent preparing in this run (server start + sign-ups + generation). */
+  prepareSeconds: number;
+  /** Opens a runner on the database as its owner (PGlite: only while no server runs). */
+  open: () => Promise<Runner>;
+  cleanup: () => Promise<void>;
+  source: string;
+};
+type Runner = SqlRunner & {
+  /** The tenant read the endpoint does: session look-up, then the query as the tenant. */
+  tenantRead: (
+    name: string,
+    text: string,
+    params: unknown[],
+    accountId: number,
+  ) => Promise<unknown>;
+  /** The statement alone (prepared on PostgreSQL), no tenant transaction. */
+  bare: (name: string, text: string, params: unknown[]) => Promise<unknown>;
+  lookup: (hash: string) => Promise<unknown>;
+  close: () => Promise<void>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Runners: the same SQL the API sends, through the same driver.
+
+function pgRunner(url: string, max: number): Runner {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => console.error(`raw pool: ${error.message}`));
+  const lookup = lookupSql();
+  const prepared = new WeakMap<object, Set<string>>();
+  const literal = (client: pg.PoolClient, value: unknown) =>
+    typeof value === 'number' ? String(value) : client.escapeLiteral(String(value));
+  return {
+    jobs: max,
+    query: (text) => pool.query(text),
+    lookup: (hash) => pool.query({ name: 'bench_session_lookup', text: lookup, values: [hash] }),
+    bare: (name, text, params) => pool.query({ name: `bench_${name}`, text, values: params }),
+    // database.readAsTenant of packages/db/src/connection.ts: PREPARE once per connection, then
+    // BEGIN READ ONLY + tenant + EXECUTE + COMMIT as one simple query.
+    tenantRead: async (name, text, params, accountId) => {
+      const client = await pool.connect();
+      try {
+        const done = prepared.get(client) ?? new Set<string>();
+        prepared.set(client, done);
+        if (!done.has(name)) {
+          await client.query(`prepare tenant_read_${name} as ${text}`);
+          done.add(name);
+        }
+        const args = params.map((p) => literal(client, p)).join(', ');
+        return await client.query(
+          `begin read only; set local role ats_app; select set_config('app.account_id', '${accountId}', true); ` +
+            `execute tenant_read_${name}${args ? `(${args})` : ''}; commit`,
+        );
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function pgliteRunner(dataDir: string): Promise<Runner> {
+  const db = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm, unaccent },
+  });
+  const lookup = lookupSql();
+  return {
+    jobs: 1,
+    query: (text) => db.query(text),
+    lookup: (hash) => db.query(lookup, [hash]),
+    bare: (_name, text, params) => db.query(text, params),
+    // readAsTenant on PGlite: a transaction, the role and the tenant, then the query.
+    tenantRead: (_name, text, params, accountId) =>
+      db.transaction(async (tx) => {
+        await tx.exec('set local role ats_app');
+        await tx.query(`select set_config('app.account_id', '${accountId}', true)`);
+        return tx.query(text, params);
+      }),
+    close: () => db.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API server in a child process (bench/serve-api.ts), as the `me` entry runs it.
+
+type Api = {
+  url: string;
+  stats: () => Promise<{ sqlCalls: number; cpuMicros: number }>;
+  stop: () => Promise<void>;
+};
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<Api> {
+  const child = spawnTsx('bench/serve-api.ts', { ...process.env, ...env, BENCH_COUNT_SQL: '1' });
+  const { url } = await nextMessage<{ type: 'listening'; url: string }>(
+    child,
+    'listening',
+    120_000,
+  );
+  return {
+    url,
+    stats: async () => {
+      const reply = nextMessage<{ type: 'stats'; sqlCalls: number; cpuMicros: number }>(
+        child,
+        'stats',
+        10_000,
+      );
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    stop: async () => {
+      const { graceful, exit } = await stopChild(child);
+      if (!graceful || exit.code !== 0) {
+        throw new Error(`serve-api did not exit cleanly (${JSON.stringify(exit)})`);
+      }
+    },
+  };
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { message?: T };
+  if (response.status !== 200 || !json.message) {
+    throw new Error(`POST ${url}: HTTP ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
+  }
+  return json.message;
+}
+
+async function signUp(api: Api, label: string): Promise<Account> {
+  const email = `bench-${label}-${Date.now()}@example.com`;
+  const message = await post<{ admin_user: { id: number; account_id: number } }>(
+    `${api.url}/api/sign_up`,
+    {
+      admin_user: {
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        name: 'Bench',
+        company: `Bench ${label}`,
+      },
+    },
+  );
+  return { accountId: message.admin_user.account_id, userId: message.admin_user.id, email };
+}
+
+const logIn = async (api: Api, account: Account) =>
+  (
+    await post<{ auth_token: string }>(`${api.url}/api/auth/login`, {
+      email: account.email,
+      password: PASSWORD,
+    })
+  ).auth_token;
+
+// ---------------------------------------------------------------------------------------------
+// Preparing a database: sign up two accounts, fill them; or reuse one kept by BENCH_KEEP_DB=1.
+
+async function fill(
+  env: NodeJS.ProcessEnv,
+  open: () => Promise<Runner>,
+  applicants: number,
+  label: string,
+): Promise<Meta> {
+  const api = await startServer(env); // migrates the database
+  let big: Account;
+  let small: Account;
+  try {
+    big = await signUp(api, 'big');
+    small = await signUp(api, 'small');
+  } finally {
+    await api.stop();
+  }
+  const runner = await open();
+  try {
+    const log = (line: string) => console.log(`  [${label}] ${line}`);
+    const generated = await generateApplicants(runner, {
+      accountId: big.accountId,
+      applicants,
+      batch: runner.jobs > 1 ? 50_000 : 10_000,
+      log,
+    });
+    const smallGenerated = await generateApplicants(runner, {
+      accountId: small.accountId,
+      applicants: SECOND_ACCOUNT_APPLICANTS,
+      seed: 2,
+      vacuum: false,
+    });
+    await runner.query('analyze');
+    return { applicants, big, small, generated, smallGenerated, complete: true };
+  } finally {
+    await runner.close();
+  }
+}
+
+const keepDb = () => process.env.BENCH_KEEP_DB === '1';
+
+async function preparePostgres(applicants: number): Promise<Prepared | { skip: string }> {
+  const started = performance.now();
+  const statePath = path.join(KEEP_ROOT, 'postgres.json');
+  let server: Server | { skip: string } | null = null;
+  let keptServer = false;
+  if (keepDb() && existsSync(statePath)) {
+    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
+    const probe = new pg.Client({ connectionString: baseUrl });
+    try {
+      await probe.connect();
+      server = { baseUrl, source: `kept server ${baseUrl}`, stop: async () => {} };
+      keptServer = true;
+    } catch {
+      server = null; // gone (reboot, stopped): start another
+    } finally {
+      await probe.end().catch(() => {});
+    }
+  }
+  server ??= await findServer();
+  if ('skip' in server) return server;
+  if (keepDb() && !keptServer) {
+    mkdirSync(KEEP_ROOT, { recursive: true });
+    writeFileSync(statePath, JSON.stringify({ baseUrl: server.baseUrl }));
+  }
+  const srv = server;
+  const name = keepDb()
+    ? `ats_bench_applicants_${applicants}`
+    : `ats_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: srv.baseUrl });
+  await admin.connect();
+  let meta: Meta | null = null;
+  try {
+    if (keepDb()) {
+      const { rows } = await admin.query<{ comment: string | null }>(
+        `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+        [name],
+      );
+      const kept = rows[0]?.comment ? (JSON.parse(rows[0].comment) as Partial<Meta>) : null;
+      if (kept?.complete) meta = kept as Meta;
+      else if (rows.length) await admin.query(`drop database ${name} with (force)`);
+    }
+    if (!meta) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(srv.baseUrl);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString() };
+  const open = async () => pgRunner(url.toString(), 2);
+  const reused = meta !== null;
+  meta ??= await fill(env, open, applicants, 'PostgreSQL');
+  if (!reused && keepDb()) {
+    const client = new pg.Client({ connectionString: srv.baseUrl });
+    await client.connect();
+    await client.query(
+      `comment on database ${name} is ${client.escapeLiteral(JSON.stringify(meta))}`,
+    );
+    await client.end();
+  }
+  return {
+    kind: 'postgres',
+    label: 'PostgreSQL',
+    env,
+    meta,
+    reused,
+    prepareSeconds: (performance.now() - started) / 1000,
+    open: async () => pgRunner(url.toString(), API_POOL_SIZE),
+    source: `${srv.source}, database ${name}${keepDb() ? ' (kept: BENCH_KEEP_DB=1)' : ''}`,
+    cleanup: async () => {
+      if (keepDb()) return; // the server and the database stay for the next run
+      const client = new pg.Client({ connectionString: srv.baseUrl });
+      try {
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end().catch(() => {});
+        await srv.stop();
+      }
+    },
+  };
+}
+
+async function preparePglite(applicants: number): Promise<Prepared> {
+  const started = performance.now();
+  const dataDir = keepDb()
+    ? path.join(KEEP_ROOT, `pglite-${applicants}`)
+    : mkdtempSync(path.join(os.tmpdir(), 'ats-bench-applicants-'));
+  const metaPath = path.join(dataDir, 'bench-meta.json');
+  let meta: Meta | null = null;
+  if (keepDb() && existsSync(metaPath)) {
+    meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Meta;
+  } else if (keepDb()) {
+    rmSync(dataDir, { recursive: true, force: true }); // an interrupted fill: start over
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  const open = () => pgliteRunner(dataDir);
+  const reused = meta !== null;
+  meta ??= await fill(env, open, applicants, 'PGlite');
+  if (!reused && keepDb()) writeFileSync(metaPath, JSON.stringify(meta));
+  return {
+    kind: 'pglite',
+    label: 'PGlite',
+    env,
+    meta,
+    reused,
+    prepareSeconds: (performance.now() - started) / 1000,
+    open,
+    source: `DATA_DIR ${dataDir}${keepDb() ? ' (kept: BENCH_KEEP_DB=1)' : ''}`,
+    cleanup: async () => {
+      if (!keepDb()) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+type Latencies = { p50Ms: number; p95Ms: number; count: number };
+type SearchResult = { matches: number; endpoint: Latencies; raw: Latencies; bare: Latencies };
+type TargetResult = {
+  prepared: Prepared;
+  card: { endpoint: Throughput; raw: Throughput; bare: Throughput; trips: number | null };
+  list: {
+    endpoint: Throughput;
+    raw: Throughput;
+    bare: Throughput;
+    noCount: Throughput | null;
+    trips: number | null;
+  };
+  search: Record<SearchKey, SearchResult>;
+  fence: { matches: number; expectedAtMost: number };
+  cpu: string;
+};
+
+/** Sequential calls (one user waiting for each answer) for up to `seconds`, `max` calls. */
+async function sequential(work: () => Promise<unknown>, seconds: number, max: number) {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (latencies.length < max && (latencies.length < 3 || performance.now() < end)) {
+    const t0 = performance.now();
+    await work();
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    count: latencies.length,
+  };
+}
+
+async function getJson(url: string, token: string) {
+  const response = await fetch(url, { headers: { [AUTH_HEADER]: token } });
+  const body = (await response.json()) as { message?: { applicant_count?: number } };
+  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return body.message;
+}
+
+async function measureTarget(
+  prepared: Prepared,
+  settings: LoadSettings,
+  searchSeconds: number,
+): Promise<TargetResult> {
+  const { meta } = prepared;
+  const big = meta.big;
+  // Applicant ids of the big account, sampled before the server holds the files (PGlite).
+  let ids: number[];
+  {
+    const runner = await prepared.open();
+    try {
+      const { rows } = await runner.query(
+        `select id from applicants where account_id = ${big.accountId} order by random() limit 2000`,
+      );
+      ids = rows.map((r) => Number(r.id));
+    } finally {
+      await runner.close();
+    }
+  }
+  const cardPath = () => `/api/applicants/${randomItem(ids)}`;
+  const listPath = () => `/api/applicants?page=${randomPage()}`;
+
+  const api = await startServer(prepared.env);
+  let token: string;
+  let card: Omit<TargetResult['card'], 'raw' | 'bare'>;
+  let list: Omit<TargetResult['list'], 'raw' | 'bare' | 'noCount'>;
+  const searchEndpoint = {} as Record<SearchKey, { matches: number; endpoint: Latencies }>;
+  let fence: TargetResult['fence'];
+  let cpu: string;
+  try {
+    token = await logIn(api, big);
+    const headers = { [AUTH_HEADER]: token };
+    const trips = async (makePath: () => string) => {
+      // Steady state: after the load every pooled connection has its statements prepared.
+      const before = await api.stats();
+      for (let i = 0; i < PROBE_REQUESTS; i += 1) await getJson(`${api.url}${makePath()}`, token);
+      const after = await api.stats();
+      return prepared.kind === 'postgres'
+        ? (after.sqlCalls - before.sqlCalls) / PROBE_REQUESTS
+        : null;
+    };
+    const cpuBefore = {
+      api: (await api.stats()).cpuMicros,
+      machine: machineCpu(),
+      at: performance.now(),
+    };
+    const cardLoad = await httpLoad(api.url, headers, settings, undefined, cardPath);
+    card = { endpoint: cardLoad, trips: await trips(cardPath) };
+    const listLoad = await httpLoad(api.url, headers, settings, undefined, listPath);
+    list = { endpoint: listLoad, trips: await trips(listPath) };
+    const seconds = (performance.now() - cpuBefore.at) / 1000;
+    const machineAfter = machineCpu();
+    const apiCpu = ((await api.stats()).cpuMicros - cpuBefore.api) / 1e6;
+    cpu =
+      `API ${fmt.cores(apiCpu / seconds)}` +
+      (machineAfter && cpuBefore.machine
+        ? `, whole machine ${fmt.cores((machineAfter.busy - cpuBefore.machine.busy) / seconds)} of ${os.cpus().length}`
+        : '');
+    for (const search of SEARCHES) {
+      const url = `${api.url}/api/applicants?search=${encodeURIComponent(search.text)}`;
+      const first = await getJson(url, token);
+      searchEndpoint[search.key] = {
+        matches: first?.applicant_count ?? 0,
+        endpoint: await sequential(() => getJson(url, token), searchSeconds, 200),
+      };
+    }
+    // The tenant fence: the small account searched for the rare surname sees its own rows only.
+    const smallToken = await logIn(api, meta.small);
+    const fenced = await getJson(
+      `${api.url}/api/applicants?search=${encodeURIComponent(RARE_SURNAME.female)}`,
+      smallToken,
+    );
+    fence = { matches: fenced?.applicant_count ?? 0, expectedAtMost: SECOND_ACCOUNT_APPLICANTS };
+  } finally {
+    await api.stop();
+  }
+
+  // Raw SQL, with the server stopped: the exact statements the endpoints run.
+  const runner = await prepared.open();
+  try {
+    const hash = hashToken(token);
+    const cards = ids.map((id) => compile(applicantCardQuery(big.accountId, id)));
+    const pages = Array.from({ length: LIST_PAGES }, (_, i) =>
+      compile(
+        applicantListPageQuery(big.accountId, big.userId, {} as ListFilters, {
+          page: i + 1,
+          perPage: PER_PAGE,
+        }).query,
+      ),
+    );
+    // What-if: the same page without count(*) — `false and` makes the planner skip the count.
+    const noCountPages = pages.map((p) => ({
+      ...p,
+      text: p.text.replace(
+        '(select count(*)::int from applicants a where ',
+        '(select count(*)::int from applicants a where false and ',
+      ),
+    }));
+    const { accountId } = big;
+    const cardWork = () => {
+      const q = randomItem(cards);
+      return runner.tenantRead('applicant_card', q.text, q.params, accountId);
+    };
+    const works: Record<string, () => Promise<unknown>> = {
+      cardRaw: async () => {
+        await runner.lookup(hash);
+        await cardWork();
+      },
+      cardBare: () => {
+        const q = randomItem(cards);
+        return runner.bare('applicant_card', q.text, q.params);
+      },
+      listRaw: async () => {
+        await runner.lookup(hash);
+        const q = pages[randomPage() - 1]!;
+        await runner.tenantRead('applicant_list', q.text, q.params, accountId);
+      },
+      listBare: () => {
+        const q = pages[randomPage() - 1]!;
+        return runner.bare('applicant_list', q.text, q.params);
+      },
+    };
+    if (prepared.kind === 'postgres') {
+      works.listNoCount = async () => {
+        await runner.lookup(hash);
+        const q = noCountPages[randomPage() - 1]!;
+        await runner.tenantRead('applicant_list_no_count', q.text, q.params, accountId);
+      };
+    }
+    const loops = await interleavedLoops(works, settings);
+    const search = {} as Record<SearchKey, SearchResult>;
+    for (const s of SEARCHES) {
+      const q = compile(
+        applicantListPageQuery(big.accountId, big.userId, { search: s.text } as ListFilters, {
+          page: 1,
+          perPage: PER_PAGE,
+        }).query,
+      );
+      const name = `applicant_search_${s.key}`;
+      const raw = await sequential(
+        async () => {
+          await runner.lookup(hash);
+          await runner.tenantRead(name, q.text, q.params, accountId);
+        },
+        searchSeconds,
+        200,
+      );
+      // The tenant read alone, without the session look-up.
+      const bare = await sequential(
+        () => runner.tenantRead(name, q.text, q.params, accountId),
+        searchSeconds / 2,
+        100,
+      );
+      search[s.key] = { ...searchEndpoint[s.key], raw, bare };
+    }
+    return {
+      prepared,
+      card: { ...card, raw: loops.cardRaw!, bare: loops.cardBare! },
+      list: {
+        ...list,
+        raw: loops.listRaw!,
+        bare: loops.listBare!,
+        noCount: loops.listNoCount ?? null,
+      },
+      search,
+      fence,
+      cpu,
+    };
+  } finally {
+    await runner.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+const lat = (t: { p50Ms: number; p95Ms: number }) =>
+  `p50 ${fmt.ms(t.p50Ms)}, p95 ${fmt.ms(t.p95Ms)}`;
+
+function rowsFor(r: TargetResult): Row[] {
+  const l = r.prepared.label;
+  const g = r.prepared.meta.generated;
+  const rows: Row[] = [
+    {
+      measurement: `${l} · applicants in the big account`,
+      value: r.prepared.meta.applicants.toLocaleString('en-US'),
+      note:
+        `+ ${SECONDARY_NOTE}; ` +
+        (r.prepared.reused ? `reused (BENCH_KEEP_DB=1), generated earlier: ` : `generated now: `) +
+        `insert ${fmt.seconds(g.insertSeconds)} (${fmt.rate(g.rowsPerSecond)} rows), indexes ${fmt.seconds(g.indexSeconds)}, ` +
+        `vacuum analyze ${fmt.seconds(g.vacuumSeconds)}, ${g.tagged.toLocaleString('en-US')} tag links; ` +
+        `preparing took ${fmt.seconds(r.prepared.prepareSeconds)} in this run`,
+    },
+    {
+      measurement: `${l} · GET /api/applicants/{id} (card)`,
+      value: fmt.rate(r.card.endpoint.perSecond),
+      note: `${lat(r.card.endpoint)}; ${r.card.endpoint.total} requests over 2,000 random ids, ${r.card.endpoint.failures} non-2xx/errors`,
+    },
+    {
+      measurement: `${l} · raw card SQL (look-up + tenant read)`,
+      value: fmt.rate(r.card.raw.perSecond),
+      note: `${lat(r.card.raw)}; endpoint / raw ${fmt.ratio(r.card.endpoint.perSecond / r.card.raw.perSecond)}`,
+    },
+    {
+      measurement: `${l} · raw card query alone`,
+      value: fmt.rate(r.card.bare.perSecond),
+      note: `${lat(r.card.bare)}; endpoint / query ${fmt.ratio(r.card.endpoint.perSecond / r.card.bare.perSecond)}`,
+    },
+    {
+      measurement: `${l} · GET /api/applicants?page=1..${LIST_PAGES} (list, 30 a page)`,
+      value: fmt.rate(r.list.endpoint.perSecond),
+      note: `${lat(r.list.endpoint)}; ${r.list.endpoint.total} requests, ${r.list.endpoint.failures} non-2xx/errors`,
+    },
+    {
+      measurement: `${l} · raw list SQL (look-up + tenant read)`,
+      value: fmt.rate(r.list.raw.perSecond),
+      note: `${lat(r.list.raw)}; endpoint / raw ${fmt.ratio(r.list.endpoint.perSecond / r.list.raw.perSecond)}`,
+    },
+    {
+      measurement: `${l} · raw list query alone`,
+      value: fmt.rate(r.list.bare.perSecond),
+      note: `${lat(r.list.bare)}; endpoint / query ${fmt.ratio(r.list.endpoint.perSecond / r.list.bare.perSecond)}`,
+    },
+  ];
+  if (r.list.noCount) {
+    rows.push({
+      measurement: `${l} · what-if: list SQL without count(*)`,
+      value: fmt.rate(r.list.noCount.perSecond),
+      note: `${lat(r.list.noCount)}; ${fmt.ratio(r.list.noCount.perSecond / r.list.raw.perSecond)} the raw list SQL — the share of count(*) (a counter would replace it)`,
+    });
+  }
+  if (r.card.trips !== null && r.list.trips !== null) {
+    rows.push({
+      measurement: `${l} · SQL round trips per request`,
+      value: `card ${r.card.trips.toFixed(2)}, list ${r.list.trips.toFixed(2)}`,
+      note: `node-postgres client.query calls over ${PROBE_REQUESTS} sequential requests after the load`,
+    });
+  }
+  for (const s of SEARCHES) {
+    const result = r.search[s.key];
+    rows.push(
+      {
+        measurement: `${l} · ${s.label}, page 1`,
+        value: `p95 ${fmt.ms(result.endpoint.p95Ms)}`,
+        note: `${result.matches.toLocaleString('en-US')} matches; p50 ${fmt.ms(result.endpoint.p50Ms)}; ${result.endpoint.count} sequential requests`,
+      },
+      {
+        measurement: `${l} · raw ${s.key} search SQL`,
+        value: `p95 ${fmt.ms(result.raw.p95Ms)}`,
+        note: `p50 ${fmt.ms(result.raw.p50Ms)}; endpoint / raw p95 ${fmt.ratio(result.endpoint.p95Ms / result.raw.p95Ms)}; statement without the look-up p95 ${fmt.ms(result.bare.p95Ms)}`,
+      },
+    );
+  }
+  rows.push(
+    {
+      measurement: `${l} · tenant fence`,
+      value: `${r.fence.matches} matches`,
+      note: `the ${SECONDARY_NOTE} searching '${RARE_SURNAME.female}' (must be ≤ ${r.fence.expectedAtMost})`,
+    },
+    { measurement: `${l} · CPU during card + list loads`, value: r.cpu },
+  );
+  return rows;
+}
+
+async function run(): Promise<BenchReport> {
+  const settings: LoadSettings = {
+    duration: envNumber('BENCH_DURATION', 10),
+    warmup: envNumber('BENCH_WARMUP', 2),
+    connections: envNumber('BENCH_CONNECTIONS', 32),
+  };
+  const searchSeconds = envNumber('BENCH_SEARCH_SECONDS', 8);
+  const pgCount = envNumber('BENCH_APPLICANTS', 1_000_000);
+  const liteCount = envNumber('BENCH_APPLICANTS_PGLITE', Math.min(200_000, pgCount));
+  const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((t) => t.trim());
+  const report: BenchReport = { rows: [], verdicts: [], notes: [] };
+  report.notes.push(
+    `card and list: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured, ` +
+      `card ids drawn from 2,000 random applicants, list pages 1–${LIST_PAGES} at random; raw loops at the same concurrency ` +
+      `(PostgreSQL: pool of ${API_POOL_SIZE} as the API), interleaved 1-second slices; search: sequential requests ` +
+      `(one user waiting), up to ${searchSeconds} s each; server: child process (bench/serve-api.ts).`,
+  );
+  const results: TargetResult[] = [];
+  if (targets.includes('pglite')) {
+    const prepared = await preparePglite(liteCount);
+    try {
+      report.notes.push(`PGlite: ${prepared.source}.`);
+      results.push(await measureTarget(prepared, settings, searchSeconds));
+    } finally {
+      await prepared.cleanup();
+    }
+  }
+  if (targets.includes('postgres')) {
+    const prepared = await preparePostgres(pgCount);
+    if ('skip' in prepared) {
+      report.notes.push(`PostgreSQL: SKIPPED — ${prepared.skip}.`);
+    } else {
+      try {
+        report.notes.push(`PostgreSQL: ${prepared.source}.`);
+        results.push(await measureTarget(prepared, settings, searchSeconds));
+      } finally {
+        await prepared.cleanup();
+      }
+    }
+  }
+  for (const result of results) report.rows.push(...rowsFor(result));
+  const p = results.find((r) => r.prepared.kind === 'postgres');
+  const lite = results.find((r) => r.prepared.kind === 'pglite');
+  if (p && lite) {
+    report.rows.push(
+      {
+        measurement: 'ratio PostgreSQL / PGlite · card req/s',
+        value: fmt.ratio(p.card.endpoint.perSecond / lite.card.endpoint.perSecond),
+        note: `raw card SQL ${fmt.ratio(p.card.raw.perSecond / lite.card.raw.perSecond)}`,
+      },
+      {
+        measurement: 'ratio PostgreSQL / PGlite · list req/s',
+        value: fmt.ratio(p.list.endpoint.perSecond / lite.list.endpoint.perSecond),
+        note: `raw list SQL ${fmt.ratio(p.list.raw.perSecond / lite.list.raw.perSecond)}`,
+      },
+      ...SEARCHES.map((s) => ({
+        measurement: `ratio PGlite / PostgreSQL · ${s.key} search p95`,
+        value: fmt.ratio(lite.search[s.key].endpoint.p95Ms / p.search[s.key].endpoint.p95Ms),
+        note: `raw ${fmt.ratio(lite.search[s.key].raw.p95Ms / p.search[s.key].raw.p95Ms)}`,
+      })),
+    );
+  }
+  const n = (value: number) => value.toLocaleString('en-US');
+  if (p) {
+    const at = `(${n(p.prepared.meta.applicants)} applicants)`;
+    report.verdicts.push(
+      {
+        goal: `card on PostgreSQL ≥ ${n(GOALS.cardRps)} req/s, p95 ≤ ${GOALS.cardP95} ms ${at}`,
+        measured: `${fmt.rate(p.card.endpoint.perSecond)}, p95 ${fmt.ms(p.card.endpoint.p95Ms)}`,
+        pass:
+          p.card.endpoint.perSecond >= GOALS.cardRps &&
+          p.card.endpoint.p95Ms <= GOALS.cardP95 &&
+          p.card.endpoint.failures === 0,
+      },
+      {
+        goal: `list page on PostgreSQL ≥ ${n(GOALS.listRps)} req/s, p95 ≤ ${GOALS.listP95} ms, ≤ ${GOALS.listQueries} queries`,
+        measured: `${fmt.rate(p.list.endpoint.perSecond)}, p95 ${fmt.ms(p.list.endpoint.p95Ms)}, ${p.list.trips?.toFixed(2) ?? '?'} queries`,
+        pass:
+          p.list.endpoint.perSecond >= GOALS.listRps &&
+          p.list.endpoint.p95Ms <= GOALS.listP95 &&
+          (p.list.trips ?? Infinity) <= GOALS.listQueries &&
+          p.list.endpoint.failures === 0,
+      },
+      {
+        goal: `search on PostgreSQL p95 ≤ ${GOALS.smallSearchP95} ms at ≤ ${n(GOALS.smallSearchMatches)} matches`,
+        measured: `p95 ${fmt.ms(p.search.small.endpoint.p95Ms)} at ${n(p.search.small.matches)} matches`,
+        pass:
+          p.search.small.endpoint.p95Ms <= GOALS.smallSearchP95 &&
+          p.search.small.matches <= GOALS.smallSearchMatches,
+      },
+      {
+        goal: `search on PostgreSQL p95 ≤ ${GOALS.largeSearchP95} ms whatever the count`,
+        measured: `p95 ${fmt.ms(p.search.large.endpoint.p95Ms)} at ${n(p.search.large.matches)} matches`,
+        pass: p.search.large.endpoint.p95Ms <= GOALS.largeSearchP95,
+      },
+    );
+  }
+  if (p && lite) {
+    const within = (slower: number, faster: number) => slower / faster <= GOALS.pgliteFactor;
+    const at = `(${n(lite.prepared.meta.applicants)} vs ${n(p.prepared.meta.applicants)})`;
+    report.verdicts.push(
+      {
+        goal: `PGlite within ${GOALS.pgliteFactor}× of PostgreSQL · card req/s ${at}`,
+        measured: fmt.ratio(p.card.endpoint.perSecond / lite.card.endpoint.perSecond),
+        pass: within(p.card.endpoint.perSecond, lite.card.endpoint.perSecond),
+      },
+      {
+        goal: `PGlite within ${GOALS.pgliteFactor}× of PostgreSQL · list req/s`,
+        measured: fmt.ratio(p.list.endpoint.perSecond / lite.list.endpoint.perSecond),
+        pass: within(p.list.endpoint.perSecond, lite.list.endpoint.perSecond),
+      },
+      ...SEARCHES.map((s) => ({
+        goal: `PGlite within ${GOALS.pgliteFactor}× of PostgreSQL · ${s.key} search p95`,
+        measured: fmt.ratio(lite.search[s.key].endpoint.p95Ms / p.search[s.key].endpoint.p95Ms),
+        pass: within(lite.search[s.key].endpoint.p95Ms, p.search[s.key].endpoint.p95Ms),
+      })),
+    );
+  }
+  for (const r of results) {
+    if (r.fence.matches > r.fence.expectedAtMost) {
+      report.verdicts.push({
+        goal: `${r.prepared.label}: tenant fence (second account sees only its rows)`,
+        measured: `${r.fence.matches} matches`,
+        pass: false,
+      });
+    }
+  }
+  if (!p) report.notes.push('PostgreSQL goals not measured (no PostgreSQL).');
+  return report;
+}
+
+export const applicantsBenchmark: Benchmark = {
+  name: 'applicants',
+  summary: 'card, list page and search with 1M applicants (PostgreSQL) / 200k (PGlite) vs raw SQL',
+  run,
+};

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ZId } from './ids.ts';
+
+// Files on the applicant's card: résumés and attachments. The photo is the applicant's `photo`.
+
+/** The largest résumé or attachment the server accepts. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+/** The types an upload may have, recognised by its content; the extensions its name may carry. */
+export const UPLOAD_TYPES = {
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/rtf': ['rtf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+} as const;
+export type TUploadType = keyof typeof UPLOAD_TYPES;
+
+/** For `<input type="file" accept>`: a hint to the browser; the server decides by content. */
+export const UPLOAD_ACCEPT = Object.values(UPLOAD_TYPES)
+  .flat()
+  .map((ext) => `.${ext}`)
+  .join(',');
+
+export const UPLOAD_MESSAGES = {
+  wrongType: 'Файл должен быть PDF, DOCX, RTF или изображением',
+  tooLarge: 'Файл больше 15 МБ',
+  empty: 'Файл пустой',
+  missing: 'Прикрепите файл в поле file',
+  notMultipart: 'Файл отправляется как multipart/form-data',
+  tooManyParts: 'Отправьте один файл за раз',
+  removed: 'Файл удалён',
+  notFound: 'Файл не найден',
+} as const;
+
+export const APPLICANT_FILE_KINDS = ['resume', 'attachment'] as const;
+export const ZApplicantFileKind = z.enum(APPLICANT_FILE_KINDS, {
+  error: 'Вид файла: resume (резюме) или attachment (вложение)',
+});
+export type TApplicantFileKind = z.infer<typeof ZApplicantFileKind>;
+
+/** A file on the card; `url` serves its bytes (`GET /api/files/{id}`). */
+export const ZApplicantFile = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  kind: ZApplicantFileKind,
+  url: z.string(),
+  uploaded_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TApplicantFile = z.infer<typeof ZApplicantFile>;
+export const ZApplicantFileList = z.array(ZApplicantFile);
+
+export const ZApplicantFileParams = z.object({ id: ZId, fileId: ZId });
