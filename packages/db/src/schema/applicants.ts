@@ -102,6 +102,10 @@ export const applicants = pgTable(
     index('applicants_active_created_idx')
       .on(t.accountId, t.createdAt.desc(), t.id.desc())
       .where(sql`archived_at is null`),
+    // The unfiltered list counts the account's counter minus the archive, read through this.
+    index('applicants_archived_idx')
+      .on(t.accountId)
+      .where(sql`archived_at is not null`),
     index('applicants_admin_user_idx').on(t.accountId, t.adminUserId),
     index('applicants_source_idx').on(t.accountId, t.accountSourceId),
     index('applicants_email_idx').on(t.accountId, sql`lower(email)`),

@@ -1,0 +1,1 @@
+CREATE INDEX "applicants_archived_idx" ON "applicants" USING btree ("account_id") WHERE archived_at is not null;
