@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiCall, apiRequest } from './api-client';
+import { ApiError, apiCall, apiDownload, apiRequest, dispositionFileName } from './api-client';
 import { setSessionHandlers } from './session-events';
 import { notify } from './toasts';
 
@@ -106,5 +106,40 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(reply(429, 'Слишком много попыток', {}, { 'Retry-After': '30' }));
     const result = await apiCall('/auth/login', { method: 'POST', body: {} });
     expect(result).toMatchObject({ ok: false, code: 429, retryAfter: 30 });
+  });
+});
+
+describe('file downloads', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads the UTF-8 name of a Content-Disposition before the ASCII one', () => {
+    expect(
+      dispositionFileName(
+        `attachment; filename="applicants.xlsx"; filename*=UTF-8''${encodeURIComponent('Кандидаты 01.02.2026.xlsx')}`,
+      ),
+    ).toBe('Кандидаты 01.02.2026.xlsx');
+    expect(dispositionFileName('attachment; filename="a.xlsx"')).toBe('a.xlsx');
+    expect(dispositionFileName(null)).toBeNull();
+  });
+
+  it('returns the blob and its name, or the envelope error', async () => {
+    vi.spyOn(notify, 'error').mockImplementation(() => 1);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response('PK', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': 'attachment; filename="applicants.xlsx"',
+        },
+      }),
+    );
+    const file = await apiDownload('/applicants/bulk/export', { method: 'POST', body: {} });
+    expect(file.ok && (await file.blob.text())).toBe('PK');
+    expect(file.ok && file.fileName).toBe('applicants.xlsx');
+
+    vi.mocked(fetch).mockResolvedValueOnce(reply(400, 'Выберите кандидатов'));
+    const failed = await apiDownload('/applicants/bulk/export', { method: 'POST', body: {} });
+    expect(failed).toMatchObject({ ok: false, code: 400, message: 'Выберите кандидатов' });
+    expect(notify.error).toHaveBeenCalledWith('Выберите кандидатов', expect.any(Number));
   });
 });

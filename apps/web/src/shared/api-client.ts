@@ -24,6 +24,7 @@ export class ApiError extends Error {
 
 export type ApiOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData goes as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Validates the success payload against a contract schema. */
@@ -81,26 +82,20 @@ export async function apiCall<T = unknown>(
   path: string,
   options: ApiOptions<T> = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, schema, errorToast = true, sessionHandling = true } = options;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    const message = (error instanceof Error && error.message) || MESSAGES.unknownError;
-    if (errorToast && !(error instanceof DOMException && error.name === 'AbortError')) {
-      notify.error(message, API_TOAST_MS);
-    }
-    return { ok: false, code: THROWN_ERROR_CODE, message };
-  }
+  const { method = 'GET', body, schema, errorToast = true } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const sent = await send(path, options, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!sent.ok) return sent;
+  const response = sent.response;
 
   const envelope = await readEnvelope(response);
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
@@ -120,6 +115,39 @@ export async function apiCall<T = unknown>(
     return { ok: true, code: 200, data };
   }
 
+  return failure(response, envelope, code, options);
+}
+
+type Failure = Extract<ApiResult<never>, { ok: false }>;
+
+/** fetch that turns a network failure into a result (with its toast) instead of throwing. */
+async function send(
+  path: string,
+  options: ApiOptions<unknown>,
+  init: RequestInit,
+): Promise<{ ok: true; response: Response } | Failure> {
+  try {
+    return { ok: true, response: await fetch(buildUrl(path, options.query), init) };
+  } catch (error) {
+    const message = (error instanceof Error && error.message) || MESSAGES.unknownError;
+    if (
+      options.errorToast !== false &&
+      !(error instanceof DOMException && error.name === 'AbortError')
+    ) {
+      notify.error(message, API_TOAST_MS);
+    }
+    return { ok: false, code: THROWN_ERROR_CODE, message };
+  }
+}
+
+/** An error answer: the session events (419/420), the toast, the result. */
+function failure(
+  response: Response,
+  envelope: Envelope | null,
+  code: number,
+  options: ApiOptions<unknown>,
+): Failure {
+  const { errorToast = true, sessionHandling = true } = options;
   const message =
     typeof envelope?.message === 'string' ? envelope.message : MESSAGES.somethingWentWrong;
   const errors = isFieldErrors(envelope?.errors) ? envelope.errors : undefined;
@@ -152,4 +180,63 @@ export async function apiRequest<T = unknown>(
   const result = await apiCall(path, options);
   if (result.ok) return result.data;
   throw new ApiError(result.code, result.message, result.errors);
+}
+
+export type DownloadResult = { ok: true; blob: Blob; fileName: string | null } | Failure;
+
+/** The file name of a Content-Disposition: the RFC 5987 `filename*` first, then `filename`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A broken encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/**
+ * A request whose success is a file (xlsx, …) rather than an envelope. Errors still come as the
+ * envelope and are handled like apiCall's (toast, 419/420).
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<ApiOptions<never>, 'schema' | 'successToast'> = {},
+): Promise<DownloadResult> {
+  const { method = 'GET', body } = options;
+  const sent = await send(path, options, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!sent.ok) return sent;
+  const response = sent.response;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (response.ok && !type.includes('application/json')) {
+    const fileName = dispositionFileName(response.headers.get('Content-Disposition'));
+    return { ok: true, blob: await response.blob(), fileName };
+  }
+  const envelope = await readEnvelope(response);
+  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+  return failure(response, envelope, code === API_CODES.ok ? THROWN_ERROR_CODE : code, options);
+}
+
+/** Hands a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -83,9 +83,7 @@ function filterConditions(
   if (f.search !== undefined) {
     // Through the tenant-fenced search function: under RLS the trigram and full-text indexes
     // would not be used for these operators (migrations 0006, 0009).
-    where.push(
-      sql`a.id in (select m.applicant_id from applicant_search_ids(${f.search}::text) m)`,
-    );
+    where.push(sql`a.id in (select m.applicant_id from applicant_search_ids(${f.search}::text) m)`);
   }
   if (f.status_from !== undefined) {
     where.push(

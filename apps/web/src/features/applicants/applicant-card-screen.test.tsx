@@ -131,7 +131,9 @@ describe('the applicant card', () => {
     const history = screen.getByRole('region', { name: 'История изменений' });
     expect(within(history).getByText(/Зарплата: 200000 → 250000/)).toBeTruthy();
     expect(screen.getByText('Позвонить в пятницу')).toBeTruthy();
-    expect(screen.getByText('Файлы появятся позже')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Файлы' })).getByText('Файлов пока нет'),
+    ).toBeTruthy();
     // Only admins may delete.
     expect(screen.queryByRole('button', { name: 'Удалить кандидата' })).toBeNull();
   });
@@ -151,5 +153,81 @@ describe('the applicant card', () => {
     const [, init] = vi.mocked(fetch).mock.calls.find(([, i]) => i?.method === 'PATCH')!;
     expect(JSON.parse(String(init!.body))).toEqual({ money: null, currency: null });
     expect(screen.getByRole('button', { name: 'Удалить кандидата' })).toBeTruthy();
+  });
+});
+
+describe('the files on the card', () => {
+  const withFiles: TApplicantCard = {
+    ...card,
+    files: [
+      {
+        id: 41,
+        file_name: 'Резюме Ивановой.pdf',
+        mime_type: 'application/pdf',
+        size_bytes: 1_572_864,
+        kind: 'resume',
+        url: '/api/files/41',
+        uploaded_by: 2,
+        created_at: '2025-03-03T09:00:00Z',
+      },
+      {
+        id: 42,
+        file_name: 'диплом.png',
+        mime_type: 'image/png',
+        size_bytes: 20_480,
+        kind: 'attachment',
+        url: '/api/files/42',
+        uploaded_by: 2,
+        created_at: '2025-03-02T09:00:00Z',
+      },
+    ],
+  };
+
+  it('lists the files with their kind, size and a download link', async () => {
+    renderCard(envelope(200, withFiles));
+    const files = await screen.findByRole('region', { name: 'Файлы' });
+    const link = within(files).getByRole('link', { name: 'Резюме Ивановой.pdf' });
+    expect(link.getAttribute('href')).toBe('/api/files/41');
+    expect(within(files).getByText(/^Резюме · 1,5 МБ · /)).toBeTruthy();
+    expect(within(files).getByText(/^Вложение · 20 КБ · /)).toBeTruthy();
+    expect(within(files).getByRole('button', { name: 'Удалить файл диплом.png' })).toBeTruthy();
+  });
+
+  it('uploads the chosen file as multipart FormData to the applicant', async () => {
+    renderCard(envelope(200, withFiles));
+    const files = await screen.findByRole('region', { name: 'Файлы' });
+    vi.mocked(fetch).mockImplementation(async (_input, init) =>
+      envelope(200, init?.method === 'POST' ? withFiles.files[0] : withFiles),
+    );
+    fireEvent.change(within(files).getByLabelText('Вид файла'), {
+      target: { value: 'attachment' },
+    });
+    const pdf = new File(['%PDF-1.4'], 'справка.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(files).getByLabelText('Файл для загрузки'), {
+      target: { files: [pdf] },
+    });
+    await vi.waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const [url, init] = vi.mocked(fetch).mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe('/api/applicants/9/files');
+    expect(init!.body).toBeInstanceOf(FormData);
+    const form = init!.body as FormData;
+    expect((form.get('file') as File).name).toBe('справка.pdf');
+    expect(form.get('kind')).toBe('attachment');
+    // The browser sets multipart/form-data with its boundary; a JSON type would break it.
+    expect(new Headers(init!.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('refuses a file over 15 MB without sending it', async () => {
+    renderCard(envelope(200, withFiles));
+    const files = await screen.findByRole('region', { name: 'Файлы' });
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 15 * 1024 * 1024 + 1 });
+    fireEvent.change(within(files).getByLabelText('Файл для загрузки'), {
+      target: { files: [big] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

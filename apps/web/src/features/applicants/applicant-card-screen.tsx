@@ -9,12 +9,12 @@ import { applicantName } from './applicant-format';
 import { useApplicantCard } from './applicants.queries';
 import { CardHeader } from './card-header';
 import { CommentsSection } from './card-comments';
+import { FilesSection } from './card-files';
 import {
   AboutSection,
   ContactsSection,
   EducationSection,
   ExperienceSection,
-  FilesSection,
   LanguagesSection,
   LicensesSection,
   SalarySection,
@@ -86,7 +86,7 @@ export function ApplicantCardScreen({ id }: { id: number }) {
           <LanguagesSection applicant={applicant} />
           <LicensesSection applicant={applicant} />
           <SourceSection applicant={applicant} />
-          <FilesSection />
+          <FilesSection applicant={applicant} />
         </div>
       </div>
     </article>

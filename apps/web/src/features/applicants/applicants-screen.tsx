@@ -1,5 +1,6 @@
 import {
   AdjustmentsHorizontalIcon,
+  ArrowDownTrayIcon,
   MagnifyingGlassIcon,
   PlusIcon,
   UsersIcon,
@@ -7,7 +8,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
-import { Button } from '@ats/ui/button';
+import { Button, buttonClassName } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
 import { Input } from '@ats/ui/input';
 import { PageHeader } from '@ats/ui/page-header';
@@ -21,7 +22,12 @@ import { useApplicantList } from './applicants.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { CreateApplicantDialog } from './create-applicant-dialog';
 import { defaultSort, SORT_LABELS } from './list-sorts';
-import { compactFilters, countActiveFilters, type ApplicantFilters } from './list-query';
+import {
+  compactFilters,
+  countActiveFilters,
+  exportListUrl,
+  type ApplicantFilters,
+} from './list-query';
 import { SavedFilters } from './saved-filters';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -135,6 +141,11 @@ export function ApplicantsScreen() {
             setSort(savedSort);
           }}
         />
+        {/* A plain link: the server answers with the file (Content-Disposition: attachment). */}
+        <a href={exportListUrl(params)} download className={buttonClassName('secondary')}>
+          <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
+          Экспорт в Excel
+        </a>
       </div>
       {filtersOpen && (
         <ApplicantFiltersPanel

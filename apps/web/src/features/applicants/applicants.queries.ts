@@ -14,8 +14,9 @@ import {
   type TUpdateApplicantRequest,
 } from '@ats/contracts/applicants';
 import { API_CODES } from '@ats/contracts/envelope';
+import { ZApplicantFile, type TApplicantFileKind } from '@ats/contracts/files';
 import { useNavigate } from 'react-router';
-import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import { apiCall, apiDownload, apiRequest, ApiError, saveBlob } from '../../shared/api-client';
 import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
 import { listQueryString, nextListPage, type ApplicantListParams } from './list-query';
 
@@ -187,6 +188,38 @@ export function useCommentMutations(applicantId: number) {
   };
 }
 
+/** Résumés and attachments on the card: upload (multipart) and delete. */
+export function useApplicantFileMutations(applicantId: number) {
+  const invalidate = useApplicantInvalidation(applicantId);
+  const onSuccess = (result: { ok: boolean }) => {
+    if (result.ok) return invalidate();
+  };
+  return {
+    upload: useMutation({
+      mutationFn: ({ file, kind }: { file: File; kind: TApplicantFileKind }) => {
+        const form = new FormData();
+        form.append('kind', kind);
+        form.append('file', file, file.name);
+        return apiCall(`/applicants/${applicantId}/files`, {
+          method: 'POST',
+          body: form,
+          schema: ZApplicantFile,
+          successToast: 'Файл загружен',
+        });
+      },
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (fileId: number) =>
+        apiCall(`/applicants/${applicantId}/files/${fileId}`, {
+          method: 'DELETE',
+          successToast: 'server',
+        }),
+      onSuccess,
+    }),
+  };
+}
+
 export function useBulkApplicantActions() {
   const queryClient = useQueryClient();
   const onSuccess = (result: { ok: boolean }) => {
@@ -210,6 +243,17 @@ export function useBulkApplicantActions() {
           successToast: 'Кандидаты перемещены в архив',
         }),
       onSuccess,
+    }),
+    /** The selection as xlsx, saved under the server's name ('Кандидаты 21.11.2026.xlsx'). */
+    exportSelection: useMutation({
+      mutationFn: async (applicantIds: number[]) => {
+        const result = await apiDownload('/applicants/bulk/export', {
+          method: 'POST',
+          body: { applicant_ids: applicantIds },
+        });
+        if (result.ok) saveBlob(result.blob, result.fileName ?? 'Кандидаты.xlsx');
+        return result;
+      },
     }),
   };
 }

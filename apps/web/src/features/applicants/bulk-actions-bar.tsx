@@ -1,4 +1,9 @@
-import { ArchiveBoxArrowDownIcon, TagIcon, XMarkIcon } from '@heroicons/react/24/outline';
+import {
+  ArchiveBoxArrowDownIcon,
+  ArrowDownTrayIcon,
+  TagIcon,
+  XMarkIcon,
+} from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
@@ -8,9 +13,9 @@ import { TagPicker } from './tag-picker';
 
 type Props = { selectedIds: number[]; onClear: () => void };
 
-/** Actions on the selection: add tags, move to the archive (archiving never deletes). */
+/** Actions on the selection: add tags, export to Excel, move to the archive (never deletes). */
 export function BulkActionsBar({ selectedIds, onClear }: Props) {
-  const { tag, archive } = useBulkApplicantActions();
+  const { tag, archive, exportSelection } = useBulkApplicantActions();
   const [dialog, setDialog] = useState<'tags' | 'archive' | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const close = () => setDialog(null);
@@ -42,6 +47,17 @@ export function BulkActionsBar({ selectedIds, onClear }: Props) {
         <Button size="sm" variant="secondary" onClick={() => setDialog('tags')}>
           <TagIcon className="size-4" aria-hidden="true" />
           Добавить теги
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={exportSelection.isPending}
+          onClick={() => void exportSelection.mutateAsync(selectedIds)}
+        >
+          {!exportSelection.isPending && (
+            <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
+          )}
+          Экспорт
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setDialog('archive')}>
           <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив

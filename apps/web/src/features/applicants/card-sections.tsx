@@ -1,7 +1,5 @@
-import { DocumentIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
 import type { TApplicant } from '@ats/contracts/applicants';
-import { EmptyState } from '@ats/ui/empty-state';
 import { personDisplayName } from '../../shared/format/person-name';
 import {
   formatDateTime,
@@ -245,19 +243,6 @@ export function VacanciesSection({ applicant }: Props) {
           ))}
         </ul>
       )}
-    </CardSection>
-  );
-}
-
-export function FilesSection() {
-  return (
-    <CardSection title="Файлы">
-      <EmptyState
-        icon={<DocumentIcon />}
-        title="Файлы появятся позже"
-        description="Скоро здесь можно будет хранить резюме, сканы и другие документы кандидата."
-        className="py-8"
-      />
     </CardSection>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactFilters, listQueryString, nextListPage } from './list-query';
+import { compactFilters, exportListUrl, listQueryString, nextListPage } from './list-query';
 
 describe('the infinite list of applicants', () => {
   it('has a next page while the page is below ceil(applicant_count / 30)', () => {
@@ -46,5 +46,14 @@ describe('the infinite list of applicants', () => {
         company: 'Яндекс',
       }),
     ).toEqual({ salary_from: 0, company: 'Яндекс' });
+  });
+});
+
+describe('the Excel export of the list', () => {
+  it('carries the search, sort and filters of the list, without paging', () => {
+    expect(
+      exportListUrl({ search: ' Go ', sort: 'created_asc', filters: { tags: [3, 4], email: '' } }),
+    ).toBe('/api/applicants/export?search=Go&sort=created_asc&tags%5B%5D=3&tags%5B%5D=4');
+    expect(exportListUrl({ search: '', sort: '', filters: {} })).toBe('/api/applicants/export');
   });
 });

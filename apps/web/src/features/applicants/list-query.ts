@@ -56,6 +56,19 @@ export function listQueryString(params: ApplicantListParams, page: number): stri
   const query = new URLSearchParams();
   query.set('page', String(page));
   query.set('per_page', String(PAGE_SIZE));
+  appendListParams(query, params);
+  return query.toString();
+}
+
+/** GET /api/applicants/export for the list as it is filtered, searched and sorted now. */
+export function exportListUrl(params: ApplicantListParams): string {
+  const query = new URLSearchParams();
+  appendListParams(query, params);
+  const text = query.toString();
+  return text ? `/api/applicants/export?${text}` : '/api/applicants/export';
+}
+
+function appendListParams(query: URLSearchParams, params: ApplicantListParams) {
   if (params.search.trim()) query.set('search', params.search.trim());
   if (params.sort) query.set('sort', params.sort);
   for (const [key, value] of Object.entries(compactFilters(params.filters))) {
@@ -65,5 +78,4 @@ export function listQueryString(params: ApplicantListParams, page: number): stri
       query.set(key, String(value));
     }
   }
-  return query.toString();
 }
