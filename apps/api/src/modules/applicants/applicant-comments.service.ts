@@ -29,20 +29,7 @@ async function readComment(tx: Db, tenant: Tenant, applicantId: number, id: numb
   return toComment(comment);
 }
 
-const log = (
-  tx: Db,
-  tenant: Tenant,
-  applicantId: number,
-  action: string,
-  changes: Record<string, unknown>,
-) =>
-  repo.insertWorklog(tx, {
-    accountId: tenant.accountId,
-    applicantId,
-    userId: tenant.userId,
-    action,
-    changes,
-  });
+const log = repo.logApplicantChange;
 
 export async function listApplicantComments(tenant: Tenant, session: Session, applicantId: number) {
   assertCanReadApplicants(session);

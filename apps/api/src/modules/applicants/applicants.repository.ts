@@ -321,3 +321,19 @@ export async function deleteComment(tx: Db, accountId: number, id: number) {
     .delete(applicantComments)
     .where(and(eq(applicantComments.accountId, accountId), eq(applicantComments.id, id)));
 }
+
+/** One worklog entry written by the signed-in user of `tenant`: who, what, which fields. */
+export const logApplicantChange = (
+  tx: Db,
+  tenant: { accountId: number; userId: number },
+  applicantId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) =>
+  insertWorklog(tx, {
+    accountId: tenant.accountId,
+    applicantId,
+    userId: tenant.userId,
+    action,
+    changes,
+  });

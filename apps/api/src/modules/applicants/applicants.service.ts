@@ -104,20 +104,7 @@ async function assertReferencesExist(
   if (messages.length > 0) throw badRequest(messages.join('. '), errors);
 }
 
-const log = (
-  tx: Db,
-  tenant: Tenant,
-  applicantId: number,
-  action: string,
-  changes: Record<string, unknown>,
-) =>
-  repo.insertWorklog(tx, {
-    accountId: tenant.accountId,
-    applicantId,
-    userId: tenant.userId,
-    action,
-    changes,
-  });
+const log = repo.logApplicantChange;
 
 /** A photo as a data URL (JSON clients) or as the uploaded bytes. */
 type PhotoSource = string | Buffer;
