@@ -6,6 +6,7 @@ import {
 } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Button } from '@ats/ui/button';
+import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Dialog } from '@ats/ui/dialog';
 import { formatApplicantCount } from './applicant-format';
 import { useBulkApplicantActions } from './applicants.queries';
@@ -83,21 +84,15 @@ export function BulkActionsBar({ selectedIds, onClear }: Props) {
           </Button>
         </div>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={dialog === 'archive'}
         onClose={close}
         title="Переместить в архив?"
         description={`Выбрано: ${count}. Из архива их можно будет восстановить.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
-            Отмена
-          </Button>
-          <Button loading={archive.isPending} onClick={moveToArchive}>
-            В архив
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="В архив"
+        pending={archive.isPending}
+        onConfirm={moveToArchive}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZCreateCommentRequest, type TApplicantCard } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
-import { Dialog } from '@ats/ui/dialog';
+import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Field } from '@ats/ui/field';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
@@ -125,29 +125,20 @@ export function CommentsSection({ applicant }: { applicant: TApplicantCard }) {
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Удалить комментарий?"
         description="Комментарий исчезнет из карточки."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Отмена
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={async () => {
-              if (!deleting) return;
-              const result = await remove.mutateAsync(deleting.id);
-              if (result.ok) setDeleting(null);
-            }}
-          >
-            Удалить
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Удалить"
+        destructive
+        pending={remove.isPending}
+        onConfirm={async () => {
+          if (!deleting) return;
+          const result = await remove.mutateAsync(deleting.id);
+          if (result.ok) setDeleting(null);
+        }}
+      />
     </CardSection>
   );
 }

@@ -9,7 +9,7 @@ import {
   type TApplicantFileKind,
 } from '@ats/contracts/files';
 import { Button } from '@ats/ui/button';
-import { Dialog } from '@ats/ui/dialog';
+import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Select } from '@ats/ui/select';
 import { notify } from '../../shared/toasts';
 import { formatDateTime } from './applicant-format';
@@ -130,29 +130,20 @@ export function FilesSection({ applicant }: { applicant: TApplicantCard }) {
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Удалить файл?"
         description={deleting ? `«${deleting.file_name}» исчезнет из карточки.` : undefined}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Отмена
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={async () => {
-              if (!deleting) return;
-              const result = await remove.mutateAsync(deleting.id);
-              if (result.ok) setDeleting(null);
-            }}
-          >
-            Удалить
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Удалить"
+        destructive
+        pending={remove.isPending}
+        onConfirm={async () => {
+          if (!deleting) return;
+          const result = await remove.mutateAsync(deleting.id);
+          if (result.ok) setDeleting(null);
+        }}
+      />
     </CardSection>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
-import { Dialog } from '@ats/ui/dialog';
+import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { ApplicantAvatar } from './applicant-avatar';
 import { applicantName, formatAge, formatIsoDate, formatSalary } from './applicant-format';
 import { useArchiveApplicant, useDeleteApplicant, useUpdateApplicant } from './applicants.queries';
@@ -101,21 +101,16 @@ export function CardHeader({ applicant, isAdmin }: Props) {
           </div>
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title="Удалить кандидата?"
         description={`${name} и вся его история будут удалены без возможности восстановления. Если кандидат просто не нужен сейчас, переместите его в архив.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            Отмена
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Удалить навсегда
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Удалить навсегда"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
     </Card>
   );
 }
