@@ -22,9 +22,7 @@ async function assertApplicantExists(tx: Db, tenant: Tenant, applicantId: number
 }
 
 async function readComment(tx: Db, tenant: Tenant, applicantId: number, id: number) {
-  const comment = (await repo.listComments(tx, tenant.accountId, applicantId)).find(
-    (c) => c.id === id,
-  );
+  const comment = await repo.findCommentWithAuthor(tx, tenant.accountId, applicantId, id);
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
   return toComment(comment);
 }

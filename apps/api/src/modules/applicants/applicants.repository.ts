@@ -284,6 +284,20 @@ export async function listComments(tx: Db, accountId: number, applicantId: numbe
   return selectRows<CommentRow>(tx, commentsSelect(accountId, applicantId));
 }
 
+/** One comment with its author's name, as the list shows it. */
+export async function findCommentWithAuthor(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  id: number,
+) {
+  const [row] = await selectRows<CommentRow>(
+    tx,
+    sql`select * from (${commentsSelect(accountId, applicantId)}) c where c.id = ${id}`,
+  );
+  return row ?? null;
+}
+
 export async function findComment(tx: Db, accountId: number, applicantId: number, id: number) {
   const [row] = await tx
     .select()
