@@ -413,7 +413,14 @@ async function preparePglite(applicants: number): Promise<Prepared> {
 // Measuring.
 
 type Latencies = { p50Ms: number; p95Ms: number; count: number };
-type SearchResult = { matches: number; endpoint: Latencies; raw: Latencies; bare: Latencies };
+/** `capped`: the search matched more than it lists (the API pages through its best 1,000). */
+type SearchResult = {
+  matches: number;
+  capped: boolean;
+  endpoint: Latencies;
+  raw: Latencies;
+  bare: Latencies;
+};
 type TargetResult = {
   prepared: Prepared;
   card: { endpoint: Throughput; raw: Throughput; bare: Throughput; trips: number | null };
@@ -446,9 +453,16 @@ async function sequential(work: () => Promise<unknown>, seconds: number, max: nu
   };
 }
 
+const matchText = (r: { matches: number; capped: boolean }) =>
+  r.capped
+    ? `more than ${r.matches.toLocaleString('en-US')} matches (the best ${r.matches.toLocaleString('en-US')} listed)`
+    : `${r.matches.toLocaleString('en-US')} matches`;
+
 async function getJson(url: string, token: string) {
   const response = await fetch(url, { headers: { [AUTH_HEADER]: token } });
-  const body = (await response.json()) as { message?: { applicant_count?: number } };
+  const body = (await response.json()) as {
+    message?: { applicant_count?: number; applicant_count_capped?: boolean };
+  };
   if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
   return body.message;
 }
@@ -480,7 +494,10 @@ async function measureTarget(
   let token: string;
   let card: Omit<TargetResult['card'], 'raw' | 'bare'>;
   let list: Omit<TargetResult['list'], 'raw' | 'bare' | 'noCount'>;
-  const searchEndpoint = {} as Record<SearchKey, { matches: number; endpoint: Latencies }>;
+  const searchEndpoint = {} as Record<
+    SearchKey,
+    { matches: number; capped: boolean; endpoint: Latencies }
+  >;
   let fence: TargetResult['fence'];
   let cpu: string;
   try {
@@ -517,6 +534,7 @@ async function measureTarget(
       const first = await getJson(url, token);
       searchEndpoint[search.key] = {
         matches: first?.applicant_count ?? 0,
+        capped: first?.applicant_count_capped ?? false,
         endpoint: await sequential(() => getJson(url, token), searchSeconds, 200),
       };
     }
@@ -698,7 +716,7 @@ function rowsFor(r: TargetResult): Row[] {
       {
         measurement: `${l} · ${s.label}, page 1`,
         value: `p95 ${fmt.ms(result.endpoint.p95Ms)}`,
-        note: `${result.matches.toLocaleString('en-US')} matches; p50 ${fmt.ms(result.endpoint.p50Ms)}; ${result.endpoint.count} sequential requests`,
+        note: `${matchText(result)}; p50 ${fmt.ms(result.endpoint.p50Ms)}; ${result.endpoint.count} sequential requests`,
       },
       {
         measurement: `${l} · raw ${s.key} search SQL`,
@@ -803,14 +821,15 @@ async function run(): Promise<BenchReport> {
       },
       {
         goal: `search on PostgreSQL p95 ≤ ${GOALS.smallSearchP95} ms at ≤ ${n(GOALS.smallSearchMatches)} matches`,
-        measured: `p95 ${fmt.ms(p.search.small.endpoint.p95Ms)} at ${n(p.search.small.matches)} matches`,
+        measured: `p95 ${fmt.ms(p.search.small.endpoint.p95Ms)} at ${matchText(p.search.small)}`,
         pass:
           p.search.small.endpoint.p95Ms <= GOALS.smallSearchP95 &&
+          !p.search.small.capped &&
           p.search.small.matches <= GOALS.smallSearchMatches,
       },
       {
         goal: `search on PostgreSQL p95 ≤ ${GOALS.largeSearchP95} ms whatever the count`,
-        measured: `p95 ${fmt.ms(p.search.large.endpoint.p95Ms)} at ${n(p.search.large.matches)} matches`,
+        measured: `p95 ${fmt.ms(p.search.large.endpoint.p95Ms)} at ${matchText(p.search.large)}`,
         pass: p.search.large.endpoint.p95Ms <= GOALS.largeSearchP95,
       },
     );

@@ -303,7 +303,10 @@ export type TApplicantListItem = z.infer<typeof ZApplicantListItem>;
 
 export const ZApplicantListResponse = z.object({
   applicants: z.array(ZApplicantListItem),
+  /** How many can be paged through; a search pages through its best 1,000 at most. */
   applicant_count: z.number().int(),
+  /** True when a search matched more applicants than it lists (`applicant_count` is the limit). */
+  applicant_count_capped: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
 });

@@ -71,6 +71,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       extensions: { pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
+    const preparedOnPglite = new Set<string>();
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     const tenant: Database['withTenant'] = (accountId, work) => {
       assertAccountId(accountId);
@@ -85,8 +86,26 @@ async function openPglite(dataDir: string): Promise<Database> {
       kind: 'pglite',
       system: db,
       withTenant: tenant,
-      readAsTenant: (accountId, query, name) =>
-        tenant(accountId, (tx) => selectRows(tx, query, { name })),
+      readAsTenant: (accountId, query, name) => {
+        assertAccountId(accountId);
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const statement = quoteIdentifier(`tenant_read_${name}`);
+        // As on PostgreSQL: planned once (PREPARE lives as long as the embedded session), then
+        // role, tenant and the read in one call inside PGlite's transaction; a read that plans
+        // its statement every time costs several times more than the read itself.
+        return client.transaction(async (tx) => {
+          if (!preparedOnPglite.has(name)) {
+            await tx.exec(`prepare ${statement} as ${text}`);
+            preparedOnPglite.add(name);
+          }
+          const args = params.map(sqlLiteral).join(', ');
+          const results = await tx.exec(
+            `set local role ats_app; select set_config('app.account_id', '${accountId}', true); ` +
+              `execute ${statement}${args ? `(${args})` : ''}`,
+          );
+          return results[2]!.rows as never;
+        });
+      },
       close: async () => {
         await client.close();
         lock?.release();
@@ -131,12 +150,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         preparedByClient.set(client, prepared);
         // SQL-level PREPARE shares its namespace with protocol-level named statements (selectRows
         // with a name): a prefix keeps the same query prepared both ways on one connection.
-        const statement = client.escapeIdentifier(`tenant_read_${name}`);
+        const statement = quoteIdentifier(`tenant_read_${name}`);
         if (!prepared.has(name)) {
           await client.query(`prepare ${statement} as ${text}`);
           prepared.add(name);
         }
-        const args = params.map((value) => sqlLiteral(client, value)).join(', ');
+        const args = params.map(sqlLiteral).join(', ');
         // Transaction, tenant, the prepared read and the commit travel as one simple query.
         const results = (await client.query(
           `begin read only; set local role ats_app; select set_config('app.account_id', '${accountId}', true); ` +
@@ -174,16 +193,22 @@ async function inTransactionOnClient<T>(
 }
 
 /** Values inlined into EXECUTE: numbers checked, text escaped by the driver. */
-function sqlLiteral(client: pg.PoolClient, value: unknown): string {
+/** A parameter as an SQL literal, for the one-trip tenant reads that EXECUTE a prepared read. */
+function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error('not a finite number');
     return String(value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
-  return client.escapeLiteral(String(value));
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (text.includes('\0')) throw new Error('a NUL character cannot be sent to PostgreSQL');
+  // Standard-conforming strings: quotes doubled; with a backslash, an E'' string doubling it.
+  const quoted = `'${text.replace(/'/g, "''")}'`;
+  return text.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
 }
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** A second BEGIN inside the tenant transaction would commit it early; refuse it loudly instead. */
 function withoutNestedTransactions(tx: Db): Db {

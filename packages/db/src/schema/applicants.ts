@@ -92,6 +92,11 @@ export const applicants = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     archivedBy: integer(),
     searchName: text().generatedAlwaysAs(sql`ats_name_key(last_name, first_name, middle_name)`),
+    // The words of the name key for exact and prefix look-ups (the first, index-backed stage of
+    // the search); a generated column cannot read search_name, so it repeats its expression.
+    searchNameWords: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, ats_name_key(last_name, first_name, middle_name))`,
+    ),
     searchDocument: tsvector().generatedAlwaysAs(
       sql`to_tsvector('russian'::regconfig, ats_applicant_document(position, company, about_me, text_block, unidentified_info, skills, experience, education))`,
     ),
@@ -112,6 +117,7 @@ export const applicants = pgTable(
     index('applicants_phone_idx').on(t.accountId, t.phone),
     index('applicants_search_name_idx').using('gin', sql`search_name gin_trgm_ops`),
     index('applicants_search_document_idx').using('gin', t.searchDocument),
+    index('applicants_search_name_words_idx').using('gin', t.searchNameWords),
     index('applicants_skills_idx').using('gin', t.skills),
     tenantPolicy('applicants'),
   ],

@@ -27,8 +27,6 @@ export type ApplicantListRow = {
   created_at: string;
 };
 
-export type ApplicantListPage = { total: number; rows: ApplicantListRow[] };
-
 /**
  * Arrays travel as PostgreSQL array literals in a text parameter: the single-trip tenant read
  * inlines its parameters as literals, which a JS array cannot be.
@@ -206,7 +204,56 @@ export const applicantListOrder = (filters: TApplicantListFilters): SQL =>
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * One statement answers the page: the count, the page of applicants, and their tags and source
+ * A search lists its best 1,000 matches: more is not a result a recruiter reads, and counting or
+ * ranking every applicant who mentions 'бухгалтер' in a million would cost seconds. The answer says
+ * when there are more (`applicant_count_capped`).
+ */
+export const SEARCH_RESULT_LIMIT = 1000;
+
+export type ApplicantListPage = { total: number; rows: ApplicantListRow[] };
+
+/** The columns of a list row over an ordered page `a` of applicants. */
+const listRowJson = (page: SQL) => sql`
+  (select coalesce(json_agg(p), '[]'::json) from (
+    select a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.position,
+      a.company, a.email, a.phone, a.tg, a.money, a.currency,
+      date_part('year', age((now() at time zone ${TIME_ZONE}::text)::date, a.birthday))::int as age,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id), '[]'::json)
+         from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+         where at.account_id = a.account_id and at.applicant_id = a.id) as tags,
+      a.account_source_id,
+      (select s.name from account_sources s
+         where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
+      a.admin_user_id, a.created_at
+    from (${page}) a
+  ) p)`;
+
+/**
+ * A search alone, by relevance (the usual case): the ranked page comes from the index-backed
+ * search function (migration 0011), the count is capped at SEARCH_RESULT_LIMIT + 1.
+ */
+function searchPageQuery(
+  accountId: number,
+  search: string,
+  page: { page: number; perPage: number },
+): SQL {
+  const offset = (page.page - 1) * page.perPage;
+  const hits = Math.min(offset + page.perPage, SEARCH_RESULT_LIMIT);
+  const rows =
+    offset >= SEARCH_RESULT_LIMIT
+      ? sql`'[]'::json`
+      : listRowJson(sql`
+          select a.* from applicant_search_hits(${search}::text, ${hits}::int) h
+          join applicants a on a.account_id = ${accountId}::int and a.id = h.applicant_id
+          order by h.score desc, h.created_at desc nulls last, h.applicant_id desc
+          limit ${page.perPage}::int offset ${offset}::int`);
+  return sql`
+    select applicant_search_count(${search}::text, ${SEARCH_RESULT_LIMIT}::int) as total,
+      ${rows} as rows`;
+}
+
+/**
+ * One statement answers the page: the count (at most `countLimit` + 1 when it says one), the page of applicants, and their tags and source
  * (scalar subqueries per row of the page only). The single-trip tenant read prepares it once per
  * connection under a name derived from its text, so every filter combination has its own plan.
  */
@@ -215,10 +262,15 @@ export function applicantListPageQuery(
   userId: number,
   filters: TApplicantListFilters,
   page: { page: number; perPage: number },
-): { query: SQL; name: string } {
+): { query: SQL; name: string; countLimit: number | null } {
   const conditions = filterConditions(accountId, userId, filters);
   const where = sql.join(conditions, sql` and `);
   const offset = (page.page - 1) * page.perPage;
+  const search = filters.search;
+  const searchAlone =
+    search !== undefined &&
+    conditions.length === 3 &&
+    (filters.sort ?? 'relevance') === 'relevance';
   // The whole active base (only the tenant and "not archived"): the account's counter minus the
   // archived ones, instead of counting a million rows on every page.
   const total =
@@ -226,27 +278,16 @@ export function applicantListPageQuery(
       ? sql`(select a.applicants_count from accounts a where a.id = ${accountId}::int)
             - (select count(*)::int from applicants a where a.account_id = ${accountId}::int and a.archived_at is not null)`
       : sql`(select count(*)::int from applicants a where ${where})`;
-  const query = sql`
+  const query = searchAlone
+    ? searchPageQuery(accountId, search, page)
+    : sql`
     select
       ${total} as total,
-      (select coalesce(json_agg(p), '[]'::json) from (
-        select a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.position,
-          a.company, a.email, a.phone, a.tg, a.money, a.currency,
-          date_part('year', age((now() at time zone ${TIME_ZONE}::text)::date, a.birthday))::int as age,
-          (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id), '[]'::json)
-             from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
-             where at.account_id = a.account_id and at.applicant_id = a.id) as tags,
-          a.account_source_id,
-          (select s.name from account_sources s
-             where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
-          a.admin_user_id, a.created_at
-        from (
-          select a.* from applicants a where ${where}
-          order by ${applicantListOrder(filters)}
-          limit ${page.perPage}::int offset ${offset}::int
-        ) a
-      ) p) as rows`;
+      ${listRowJson(sql`
+        select a.* from applicants a where ${where}
+        order by ${applicantListOrder(filters)}
+        limit ${page.perPage}::int offset ${offset}::int`)} as rows`;
   const text = dialect.sqlToQuery(query).sql;
   const name = `applicant_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return { query, name };
+  return { query, name, countLimit: searchAlone ? SEARCH_RESULT_LIMIT : null };
 }

@@ -33,19 +33,21 @@ export async function listApplicants(
   query: TApplicantListQuery,
 ): Promise<TApplicantListResponse> {
   const { page, per_page: perPage, ...filters } = query;
-  const { query: statement, name } = repo.applicantListPageQuery(
-    tenant.accountId,
-    tenant.userId,
-    filters,
-    { page, perPage },
-  );
+  const {
+    query: statement,
+    name,
+    countLimit,
+  } = repo.applicantListPageQuery(tenant.accountId, tenant.userId, filters, { page, perPage });
   const [result] = await tenant.read<{ total: number; rows: repo.ApplicantListRow[] }>(
     statement,
     name,
   );
+  const total = result?.total ?? 0;
+  const capped = countLimit !== null && total > countLimit;
   return {
     applicants: (result?.rows ?? []).map(toListItem),
-    applicant_count: result?.total ?? 0,
+    applicant_count: capped ? countLimit : total,
+    applicant_count_capped: capped,
     page,
     per_page: perPage,
   };

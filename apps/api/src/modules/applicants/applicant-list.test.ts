@@ -281,6 +281,74 @@ describe('search that understands Russian', () => {
   });
 });
 
+describe('search in two stages: exact words first, trigrams only for typos', () => {
+  let other: SignedUp;
+  const search = async (text: string, page = 1) => {
+    const response = await call(
+      t.app,
+      'GET',
+      `/api/applicants?search=${encodeURIComponent(text)}&page=${page}`,
+      undefined,
+      { token: other.token },
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.message as {
+      applicants: Item[];
+      applicant_count: number;
+      applicant_count_capped: boolean;
+    };
+  };
+  const surnames = async (text: string) => (await search(text)).applicants.map((a) => a.last_name);
+
+  beforeAll(async () => {
+    other = await signUpCompany(t.app);
+    await insertApplicants(t.database, other.accountId, [
+      {
+        lastName: 'Кузнецов',
+        firstName: 'Глеб',
+        aboutMe: 'Рекомендует Иванов Олег, руководитель отдела',
+      },
+      { lastName: 'Иванов', firstName: 'Олег' },
+      { lastName: 'Ивашов', firstName: 'Пётр' },
+      { lastName: 'Вишневецкая', firstName: 'Алла' },
+      ...Array.from({ length: 1005 }, (_, n) => ({
+        lastName: `Складской${n}`,
+        firstName: 'Сотрудник',
+        position: 'Кладовщик',
+      })),
+    ]);
+  });
+
+  it('a name found by its words ranks above a mention in a résumé; no fuzzy lookalikes then', async () => {
+    const found = await surnames('Иванов');
+    expect(found[0]).toBe('Иванов');
+    expect(found).toContain('Кузнецов');
+    expect(found).not.toContain('Ивашов');
+  });
+
+  it("the masculine form and Latin find the feminine: 'Вишневецкий', 'Vishnevetskaya'", async () => {
+    expect(await surnames('Вишневецкий')).toEqual(['Вишневецкая']);
+    expect(await surnames('Vishnevetskaya')).toEqual(['Вишневецкая']);
+  });
+
+  it('a typo with no exact match falls back to trigram similarity', async () => {
+    expect(await surnames('Ивашев')).toContain('Ивашов');
+    expect(await surnames('Вишневецкя')).toEqual(['Вишневецкая']);
+  });
+
+  it('a search lists its best 1,000 and says there are more', async () => {
+    const first = await search('кладовщик');
+    expect(first.applicant_count).toBe(1000);
+    expect(first.applicant_count_capped).toBe(true);
+    expect(first.applicants).toHaveLength(30);
+    const last = await search('кладовщик', 34);
+    expect(last.applicants).toHaveLength(10);
+    expect((await search('кладовщик', 35)).applicants).toEqual([]);
+    const rare = await search('Вишневецкая');
+    expect(rare).toMatchObject({ applicant_count: 1, applicant_count_capped: false });
+  });
+});
+
 describe('every filter of the list', () => {
   const only = async (query: string) =>
     (await list(query)).applicants.map((a) => a.id).sort((a, b) => a - b);

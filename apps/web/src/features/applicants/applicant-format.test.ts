@@ -36,6 +36,9 @@ describe('applicant formatting', () => {
     expect(formatFoundCount(11)).toBe('Найдено 11 кандидатов');
     expect(plain(formatFoundCount(10_000))).toBe('Найдено 10 000 кандидатов');
     expect(formatFoundCount(21)).toBe('Найден 21 кандидат');
+    expect(plain(formatFoundCount(1000, true))).toBe(
+      'Найдено больше 1 000 кандидатов, показаны лучшие',
+    );
   });
 
   it('shows a work period with its length, current jobs up to today', () => {

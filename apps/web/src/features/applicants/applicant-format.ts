@@ -57,7 +57,9 @@ export function formatApplicantCount(count: number): string {
 }
 
 /** 'Найден 1 кандидат', 'Найдено 3 кандидата', 'Найдено 25 кандидатов'. */
-export function formatFoundCount(count: number): string {
+export function formatFoundCount(count: number, capped = false): string {
+  // A search lists its best 1,000: 'Найдено больше 1 000 кандидатов, показаны лучшие'.
+  if (capped) return `Найдено больше ${formatApplicantCount(count)}, показаны лучшие`;
   const verb = pluralRules.select(count) === 'one' ? 'Найден' : 'Найдено';
   return `${verb} ${formatApplicantCount(count)}`;
 }

@@ -1,6 +1,7 @@
 import {
   AdjustmentsHorizontalIcon,
   ArrowDownTrayIcon,
+  ArrowUpTrayIcon,
   MagnifyingGlassIcon,
   PlusIcon,
   UsersIcon,
@@ -21,6 +22,7 @@ import { ApplicantVirtualList } from './applicant-virtual-list';
 import { useApplicantList } from './applicants.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { CreateApplicantDialog } from './create-applicant-dialog';
+import { ImportApplicantsDialog } from './import-dialog';
 import { defaultSort, SORT_LABELS } from './list-sorts';
 import {
   compactFilters,
@@ -43,6 +45,7 @@ export function ApplicantsScreen() {
   const [filters, setFilters] = useState<ApplicantFilters>({});
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   // Relevance means nothing without a search; then the default order applies again.
@@ -57,6 +60,7 @@ export function ApplicantsScreen() {
     [list.data],
   );
   const total = list.data?.pages[0]?.applicant_count ?? 0;
+  const capped = list.data?.pages[0]?.applicant_count_capped ?? false;
   const activeFilters = countActiveFilters(filters);
 
   const { fetchNextPage } = list;
@@ -85,12 +89,20 @@ export function ApplicantsScreen() {
     <section>
       <PageHeader
         title="Кандидаты"
-        description={list.isSuccess ? formatFoundCount(total) : 'Загружаем базу кандидатов…'}
+        description={
+          list.isSuccess ? formatFoundCount(total, capped) : 'Загружаем базу кандидатов…'
+        }
         actions={
-          <Button onClick={() => setCreateOpen(true)}>
-            <PlusIcon className="size-5" aria-hidden="true" />
-            Добавить кандидата
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setImportOpen(true)}>
+              <ArrowUpTrayIcon className="size-5" aria-hidden="true" />
+              Импорт
+            </Button>
+            <Button onClick={() => setCreateOpen(true)}>
+              <PlusIcon className="size-5" aria-hidden="true" />
+              Добавить кандидата
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -202,6 +214,7 @@ export function ApplicantsScreen() {
         />
       )}
       <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <ImportApplicantsDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </section>
   );
 }
