@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
+import { startJobQueue } from '../../apps/api/src/background-jobs.ts';
 import { buildHttpServer } from '../../apps/api/src/http-server.ts';
 import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changelogs.service.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
@@ -68,7 +69,9 @@ async function main() {
     LOG_LEVEL: 'warn',
     DEMO: '0',
   });
-  const app = await buildHttpServer({ config, database });
+  // Background jobs (imports) run in this process, as with `npm start`.
+  const queue = await startJobQueue(config, database, { work: true });
+  const app = await buildHttpServer({ config, database, queue });
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
 
@@ -108,6 +111,7 @@ async function main() {
     control.close();
     void smtp.close();
     await within(app.close(), 3000);
+    await within(queue.stop(), 2000);
     await within(database.close(), 3000);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

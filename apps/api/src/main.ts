@@ -1,4 +1,5 @@
 import { openDatabase } from '@ats/db/connection';
+import { startJobQueue } from './background-jobs.ts';
 import { buildHttpServer } from './http-server.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
@@ -12,7 +13,9 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
-  const app = await buildHttpServer({ config, database });
+  // Jobs run in this process too; more workers may join with `npm run worker` (PostgreSQL).
+  const queue = await startJobQueue(config, database, { work: true });
+  const app = await buildHttpServer({ config, database, queue });
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
   if (config.DEMO) await seedDemoAccount(database, config, app.log);
 
@@ -31,6 +34,8 @@ async function main() {
     clearInterval(retry);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();
+    // Running jobs get a moment to finish; the rest are retried after the next start.
+    await queue.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,12 @@
 import { openDatabase } from '@ats/db/connection';
 import pino from 'pino';
+import { z } from 'zod';
+import { startJobQueue } from './background-jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
+
+// Job handlers validate rows with the contracts: their messages in Russian, as in the API.
+z.config(z.locales.ru());
 
 /**
  * `npm run worker`: background work as its own process, for deployments that run several API
@@ -19,6 +24,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
+  const queue = await startJobQueue(config, database, { work: true, log });
   const tick = () =>
     retryOutboxMail(config, database.system, log).catch((err: unknown) =>
       log.error({ err }, 'outbox retry failed'),
@@ -27,6 +33,7 @@ async function main() {
   void tick();
   const stop = async () => {
     clearInterval(timer);
+    await queue.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,13 +1,17 @@
 import type { Database } from '@ats/db/connection';
 import type { FastifyInstance } from 'fastify';
+import { startJobQueue } from '../src/background-jobs.ts';
 import { buildHttpServer } from '../src/http-server.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
+import type { Queue } from '../src/platform/queue.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Its worker runs here, as with `npm start`: a test waits for a job by polling its result. */
+  queue: Queue;
   close: () => Promise<void>;
 };
 
@@ -23,17 +27,26 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
+  const queue = await startJobQueue(config, database, {
+    work: true,
+    pollingIntervalSeconds: 0.5,
+    // On PostgreSQL: this test file's own database.
+    databaseUrl: database.url,
+  });
   const app = await buildHttpServer({
     config,
     database,
+    queue,
     ...(options.logger ? { logger: options.logger as never } : { logger: false }),
   });
   return {
     app,
     database,
     config,
+    queue,
     close: async () => {
       await app.close();
+      await queue.stop();
       await database.close();
     },
   };

@@ -2,6 +2,7 @@ import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Mailer } from './mailer.ts';
+import type { Queue } from './queue.ts';
 import type { ChatNotifier } from './telegram.ts';
 
 /** What every module's routes and services are given: built once in buildHttpServer. */
@@ -11,4 +12,6 @@ export type AppDeps = {
   mailer: Mailer;
   errorReportChat: ChatNotifier;
   log: FastifyBaseLogger;
+  /** Absent where nothing enqueues (the demo seed); buildHttpServer always sets it. */
+  queue?: Queue;
 };

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 import { success } from './envelope.ts';
+import type { Queue } from './queue.ts';
 
-export function registerHealth(app: FastifyInstance, database: Database) {
+export function registerHealth(app: FastifyInstance, database: Database, queue: Queue) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -21,11 +22,13 @@ export function registerHealth(app: FastifyInstance, database: Database) {
     async () => {
       try {
         await database.system.execute(sql`select 1`);
-        // The durable queue lives in the same database: the mail outbox must be readable.
+        // The mail outbox is the other durable queue in the same database.
         await database.system.execute(sql`select 1 from mail_outbox limit 1`);
       } catch {
         throw new AppError(503, 'База данных недоступна');
       }
+      // The job queue's tables, through the queue's own connection (decision 0008).
+      if (!(await queue.isHealthy())) throw new AppError(503, 'Очередь задач недоступна');
       return success({ db: 'ok' as const, queue: 'ok' as const });
     },
   );

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZApplicantImport,
+  type TApplicantImport,
+  type TImportField,
+} from '@ats/contracts/applicant-import';
+import { apiCall, apiDownload, apiRequest, apiUpload, saveBlob } from '../../shared/api-client';
+import { applicantKeys } from './applicants.queries';
+
+/** How often a running import is asked for its progress. */
+export const IMPORT_POLL_MS = 700;
+
+export const importKeys = {
+  one: (id: number) => [...applicantKeys.all, 'import', id] as const,
+};
+
+export const isImportRunning = (item: TApplicantImport | undefined) =>
+  !!item?.started_at && (item.status === 'pending' || item.status === 'running');
+
+export function useUploadImport() {
+  return useMutation({
+    mutationFn: (file: File) =>
+      apiUpload('/applicants/imports', file, {
+        schema: ZApplicantImport,
+        // The dialog shows the refusal next to the file picker.
+        errorToast: false,
+      }),
+  });
+}
+
+export function useStartImport(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: (TImportField | null)[]) =>
+      apiCall(`/applicants/imports/${id}/start`, {
+        method: 'POST',
+        body: { fields },
+        schema: ZApplicantImport,
+        errorToast: false,
+      }),
+    onSuccess: (result) => {
+      if (result.ok) queryClient.setQueryData(importKeys.one(id), result.data);
+    },
+  });
+}
+
+/** The import, asked again every IMPORT_POLL_MS while its job runs. */
+export function useImportProgress(id: number) {
+  return useQuery({
+    queryKey: importKeys.one(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/applicants/imports/${id}`, { schema: ZApplicantImport, signal }),
+    refetchInterval: (query) => (isImportRunning(query.state.data) ? IMPORT_POLL_MS : false),
+  });
+}
+
+/** Once an import ends, the list shows the new applicants. */
+export function useRefreshApplicantLists() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: applicantKeys.lists() });
+}
+
+export async function downloadImportFailures(item: TApplicantImport) {
+  const result = await apiDownload(`/applicants/imports/${item.id}/failures.xlsx`);
+  if (result.ok) saveBlob(result.blob, result.fileName ?? 'ошибки импорта.xlsx');
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ZId } from './ids.ts';
+
+// Import of applicants from an Excel (xlsx) or CSV file:
+//   POST /api/applicants/imports            multipart `file` → the columns, sample rows, a mapping
+//   POST /api/applicants/imports/{id}/start  { fields } → the import runs as a background job
+//   GET  /api/applicants/imports/{id}        status and progress, with the rows not imported
+//   GET  /api/applicants/imports/{id}/failures.xlsx  the rows not imported, as a workbook
+
+/** The largest file accepted, and the most data rows one import takes. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+/** Rows shown under each column while mapping. */
+export const IMPORT_SAMPLE_ROWS = 3;
+/** Bad rows returned with the import; all of them are in the xlsx report. */
+export const IMPORT_FAILURES_SHOWN = 500;
+
+/** For `<input type="file" accept>`: a hint only; the server decides by the file's content. */
+export const IMPORT_ACCEPT =
+  '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The applicant fields a column can fill, with the names the interface shows. */
+export const IMPORT_FIELD_LABELS = {
+  full_name: 'ФИО',
+  last_name: 'Фамилия',
+  first_name: 'Имя',
+  middle_name: 'Отчество',
+  phone: 'Телефон',
+  email: 'E-mail',
+  tg: 'Telegram',
+  position: 'Должность',
+  company: 'Компания',
+  money: 'Зарплата',
+  currency: 'Валюта',
+  city: 'Город',
+  source: 'Источник',
+  tags: 'Теги',
+  skills: 'Навыки',
+  birthday: 'Дата рождения',
+  about_me: 'О себе',
+  comment: 'Комментарий',
+} as const;
+export const IMPORT_FIELDS = Object.keys(IMPORT_FIELD_LABELS) as [
+  keyof typeof IMPORT_FIELD_LABELS,
+  ...(keyof typeof IMPORT_FIELD_LABELS)[],
+];
+export type TImportField = keyof typeof IMPORT_FIELD_LABELS;
+
+export const IMPORT_MESSAGES = {
+  tooLarge: 'Файл больше 10 МБ',
+  empty: 'Файл пустой',
+  wrongType: 'Загрузите таблицу Excel (.xlsx) или CSV',
+  oldExcel: 'Старый формат Excel (.xls) не поддерживается: сохраните файл как .xlsx',
+  unreadableXlsx: 'Не удалось прочитать файл Excel: он повреждён или это не .xlsx',
+  unreadableCsv: 'Не удалось прочитать CSV: проверьте кавычки в строках файла',
+  noHeader: 'В первой строке файла должны быть названия столбцов',
+  noRows: 'В файле нет строк с кандидатами',
+  tooManyRows: `В файле больше ${MAX_IMPORT_ROWS.toLocaleString('ru-RU')} строк: разделите его на части`,
+  notFound: 'Импорт не найден',
+  alreadyStarted: 'Этот импорт уже запущен',
+  mappingLength: 'Укажите поле для каждого столбца файла',
+  mappingNeedsName: 'Сопоставьте столбец с ФИО, фамилией или именем кандидата',
+  mappingDuplicate: 'Одно поле выбрано для нескольких столбцов',
+  cannotUpload: 'Нет прав на загрузку данных',
+  jobFailed: 'Не удалось обработать файл. Попробуйте загрузить его ещё раз',
+} as const;
+
+/** One field per column of the file, in order; null leaves the column out («не импортировать»). */
+export const ZStartImportRequest = z.object({
+  fields: z
+    .array(
+      z
+        .enum(IMPORT_FIELDS, {
+          error: (issue) =>
+            `Неизвестное поле «${String(issue.input)}»: выберите поле кандидата или «не импортировать»`,
+        })
+        .nullable(),
+    )
+    .min(1, { error: IMPORT_MESSAGES.mappingLength })
+    .max(500),
+});
+export type TStartImportRequest = z.infer<typeof ZStartImportRequest>;
+
+export const ZImportParams = z.object({ id: ZId });
+
+export const IMPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const ZImportFailure = z.object({
+  /** The line as Excel shows it: the header is line 1. */
+  line: z.number().int(),
+  reason: z.string(),
+});
+export type TImportFailure = z.infer<typeof ZImportFailure>;
+
+/**
+ * An import. `pending` with `started_at: null` waits for its mapping; `pending` once started
+ * waits for a worker; `running` moves `processed` towards `total`; `done` or `failed` end it.
+ */
+export const ZApplicantImport = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  format: z.enum(['xlsx', 'csv']),
+  status: z.enum(IMPORT_STATUSES),
+  columns: z.array(z.string()),
+  sample_rows: z.array(z.array(z.string())),
+  /** A field per column: the one chosen at start, or before that the one suggested by its name. */
+  fields: z.array(z.enum(IMPORT_FIELDS).nullable()),
+  total: z.number().int(),
+  processed: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  /** The first IMPORT_FAILURES_SHOWN bad rows, by line. */
+  failures: z.array(ZImportFailure),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type TApplicantImport = z.infer<typeof ZApplicantImport>;
