@@ -9,14 +9,16 @@ import { registerAccountSourcesRoutes } from './modules/account-sources/account-
 import { registerApplicantsRoutes } from './modules/applicants/applicants.routes.ts';
 import { registerApplicantBulkRoutes } from './modules/applicants/applicant-bulk.routes.ts';
 import { registerApplicantExportRoutes } from './modules/applicants/applicant-export.routes.ts';
+import { registerApplicantPdfRoutes } from './modules/applicants/applicant-pdf.routes.ts';
 import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-filters.routes.ts';
+import { registerApplicantImportRoutes } from './modules/applicants/applicant-import.routes.ts';
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
+import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
-import { MULTIPART_LIMITS } from './modules/files/multipart-upload.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
@@ -26,12 +28,15 @@ import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerApiDocs } from './platform/docs.ts';
 import { registerEnvelope } from './platform/envelope.ts';
+import { badRequest } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
+import { type Queue, queueNotStarted } from './platform/queue.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa } from './platform/spa.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
+import { MULTIPART_LIMITS } from './platform/uploads.ts';
 
 z.config(z.locales.ru());
 
@@ -41,9 +46,12 @@ export type HttpServerOptions = {
   /** Tests pass their own logger settings (silent) or mailer. */
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** The started job queue (startQueue); without it nothing can be enqueued. */
+  queue?: Queue;
 };
 
 const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+const NUL_CHARACTER = 'Текст содержит недопустимый нулевой символ (U+0000)';
 
 /** The whole HTTP surface: platform plugins, then every module's routes, then the SPA. */
 export async function buildHttpServer(options: HttpServerOptions) {
@@ -63,6 +71,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
+    // (The escape \u0000 itself, not an escaped backslash followed by 'u0000'.)
+    if (/(?<!\\)(\\\\)*\\u0000/i.test(text)) return done(badRequest(NUL_CHARACTER), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -83,8 +94,12 @@ export async function buildHttpServer(options: HttpServerOptions) {
     mailer: options.mailer ?? createMailer(config, database.system, log),
     errorReportChat: createErrorReportChat(config),
     log,
+    queue: options.queue,
   };
 
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw badRequest(NUL_CHARACTER);
+  });
   await app.register(fastifyCookie);
   // Uploads are read by their routes with a per-route file size; the body limit above does not
   // apply to multipart, so the plugin's own limits bound every request.
@@ -94,7 +109,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerAuthentication(app, database, config);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   registerEnvelope(app, spaFallback);
-  registerHealth(app, database);
+  registerHealth(app, database, deps.queue ?? queueNotStarted);
 
   registerAuthRoutes(app, deps);
   registerMeRoutes(app, deps);
@@ -112,6 +127,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantFiltersRoutes(app, deps);
   registerApplicantBulkRoutes(app, deps);
   registerApplicantExportRoutes(app, deps);
+  registerApplicantImportRoutes(app, deps);
+  registerResumeParseRoutes(app, deps);
+  registerApplicantPdfRoutes(app, deps);
 
   return app;
 }

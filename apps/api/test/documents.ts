@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { deflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -56,8 +57,8 @@ export function zip(entries: Record<string, string | Buffer>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The smallest Word document Word opens: the manifest, the package relations and one paragraph. */
-export function tinyDocx(text = 'Иван Петров, разработчик'): Buffer {
+/** A Word document as Word saves it: the manifest, the package relations and the given body. */
+export function wordDocument(bodyXml: string): Buffer {
   return zip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -74,9 +75,13 @@ export function tinyDocx(text = 'Иван Петров, разработчик')
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+      `<w:body>${bodyXml}</w:body></w:document>`,
   });
 }
+
+/** The smallest Word document Word opens: one paragraph. */
+export const tinyDocx = (text = 'Иван Петров, разработчик'): Buffer =>
+  wordDocument(`<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`);
 
 /**
  * A valid one-page PDF with a cross-reference table whose offsets are right; `padTo` grows it
@@ -135,4 +140,21 @@ export function multipart(parts: MultipartPart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** POSTs a multipart body as the web app's uploads do, the token in X-DCRT-HRM-AUTH. */
+export async function postMultipart(
+  app: FastifyInstance,
+  url: string,
+  parts: MultipartPart[],
+  token: string | null,
+) {
+  const { payload, headers } = multipart(parts);
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(token ? { 'x-dcrt-hrm-auth': token } : {}) },
+  });
+  return { status: response.statusCode, body: response.json() };
 }

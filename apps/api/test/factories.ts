@@ -74,3 +74,20 @@ export async function addTeamMember(
     token: login.body.message.auth_token as string,
   };
 }
+
+/** An admin changes a user's settings (rights, download flags) as the team screen does. */
+export async function changeUserSettings(
+  app: FastifyInstance,
+  adminToken: string,
+  userId: number,
+  admin_user_setting: Record<string, unknown>,
+) {
+  const changed = await call(
+    app,
+    'PATCH',
+    `/api/users/${userId}`,
+    { admin_user: { admin_user_setting } },
+    { token: adminToken },
+  );
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+}

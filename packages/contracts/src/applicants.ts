@@ -39,6 +39,19 @@ export const CONTACT_TYPES = [
   'site',
   'other',
 ] as const;
+/** How the card, its PDF and the forms name each kind of contact. */
+export const CONTACT_LABELS: Record<(typeof CONTACT_TYPES)[number], string> = {
+  phone: 'Телефон',
+  email: 'Email',
+  tg: 'Telegram',
+  skype: 'Skype',
+  whatsapp: 'WhatsApp',
+  viber: 'Viber',
+  vk: 'ВКонтакте',
+  linkedin: 'LinkedIn',
+  site: 'Сайт',
+  other: 'Другое',
+};
 export const ZContact = z.object({
   contact_type: z.enum(CONTACT_TYPES, { error: 'Неизвестный тип контакта' }),
   value: text(255).min(1, { error: 'Укажите значение контакта' }),

@@ -45,6 +45,21 @@ describe('every answer is the envelope with a Russian message', () => {
     });
   });
 
+  it('refuses the NUL character, which PostgreSQL text cannot hold, with 400 in Russian', async () => {
+    const message = 'Текст содержит недопустимый нулевой символ (U+0000)';
+    const inBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a\\u0000@example.ru", "password": "x"}',
+    });
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json()).toMatchObject({ code: 400, status: 'error', message });
+    const inQuery = await call(t.app, 'GET', '/api/applicants?search=%00');
+    expect(inQuery.status).toBe(400);
+    expect(inQuery.body).toMatchObject({ code: 400, message });
+  });
+
   it('answers a body over the limit with 413', async () => {
     const r = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiCall, apiDownload, apiRequest, dispositionFileName } from './api-client';
+import {
+  ApiError,
+  apiCall,
+  apiDownload,
+  apiRequest,
+  apiUpload,
+  dispositionFileName,
+} from './api-client';
 import { setSessionHandlers } from './session-events';
 import { notify } from './toasts';
 
@@ -106,6 +113,32 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(reply(429, 'Слишком много попыток', {}, { 'Retry-After': '30' }));
     const result = await apiCall('/auth/login', { method: 'POST', body: {} });
     expect(result).toMatchObject({ ok: false, code: 429, retryAfter: 30 });
+  });
+});
+
+describe('file uploads', () => {
+  it('posts the fields and then the file as multipart, leaving the boundary to the browser', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 3 }));
+    const file = new File(['%PDF-1.4'], 'Резюме.pdf', { type: 'application/pdf' });
+    const result = await apiUpload('/applicants/5/files', file, { fields: { kind: 'resume' } });
+    expect(result).toEqual({ ok: true, code: 200, data: { id: 3 } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/applicants/5/files');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+    const form = init?.body as FormData;
+    expect([...form.keys()]).toEqual(['kind', 'file']);
+    expect(form.get('kind')).toBe('resume');
+    expect((form.get('file') as File).name).toBe('Резюме.pdf');
+  });
+
+  it('names a bare blob as asked', async () => {
+    fetchMock.mockResolvedValue(reply(200, {}));
+    await apiUpload('/applicants/5/photo', new Blob(['x'], { type: 'image/jpeg' }), {
+      fileName: 'photo.jpg',
+    });
+    const form = fetchMock.mock.calls[0]![1]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('photo.jpg');
   });
 });
 

@@ -182,6 +182,25 @@ export async function apiRequest<T = unknown>(
   throw new ApiError(result.code, result.message, result.errors);
 }
 
+/**
+ * POSTs a file as multipart/form-data in the `file` field every upload route reads, after the
+ * given text fields. The file goes under its own name unless `fileName` says otherwise.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  file: Blob,
+  options: Omit<ApiOptions<T>, 'method' | 'body'> & {
+    fileName?: string;
+    fields?: Record<string, string>;
+  } = {},
+): Promise<ApiResult<T>> {
+  const { fileName, fields = {}, ...rest } = options;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, fileName ?? (file instanceof File ? file.name : 'file'));
+  return apiCall(path, { ...rest, method: 'POST', body: form });
+}
+
 export type DownloadResult = { ok: true; blob: Blob; fileName: string | null } | Failure;
 
 /** The file name of a Content-Disposition: the RFC 5987 `filename*` first, then `filename`. */

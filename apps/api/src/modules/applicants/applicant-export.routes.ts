@@ -7,24 +7,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import { XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.ts';
 import { tenantFromSession } from '../../platform/tenancy.ts';
 import * as exportService from './applicant-export.service.ts';
 import { assertCanReadApplicantBase } from './applicant-list.service.ts';
 
-/** RFC 5987 `filename*` (UTF-8, percent-encoded) with an ASCII `filename` for old clients. */
-function attachmentDisposition(fileName: string, asciiFallback: string) {
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
-}
-
 const sendFile = (reply: FastifyReply, file: exportService.ApplicantExport) =>
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', attachmentDisposition(file.fileName, 'applicants.xlsx'))
+    .header(
+      'content-disposition',
+      contentDisposition('attachment', file.fileName, 'applicants.xlsx'),
+    )
     .header('cache-control', 'private, no-store')
     .send(file.stream);
 

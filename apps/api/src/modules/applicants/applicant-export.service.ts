@@ -18,7 +18,7 @@ const TOO_MANY =
 const APPLICANTS_NOT_FOUND = 'Некоторые кандидаты не найдены';
 const SHEET_NAME = 'Кандидаты';
 
-type FieldFlag = keyof TAdminUserSetting['download_pdf'];
+export type FieldFlag = keyof TAdminUserSetting['download_pdf'];
 type Row = repo.ApplicantExportRow;
 
 type ExportColumn = SheetColumn & {
@@ -71,13 +71,18 @@ const COLUMNS: ExportColumn[] = [
 ];
 
 /**
- * The columns the user's download settings (`admin_user_setting.download_pdf`, the same choice as
- * for the card's PDF) let through; settings that hide everything give every column.
+ * The applicant fields the user's download settings (`admin_user_setting.download_pdf`) let into
+ * a file: the columns of this export and the fields of the card's PDF.
  */
-async function columnsFor(tenant: Tenant) {
+export async function downloadFieldsOf(tenant: Tenant): Promise<ReadonlySet<FieldFlag>> {
   const user = await getUser(tenant, tenant.userId);
   const flags = user.admin_user_setting.download_pdf;
-  const shown = new Set((Object.keys(flags) as FieldFlag[]).filter((flag) => flags[flag]));
+  return new Set((Object.keys(flags) as FieldFlag[]).filter((flag) => flags[flag]));
+}
+
+/** The columns the download settings let through; settings that hide everything give every column. */
+async function columnsFor(tenant: Tenant) {
+  const shown = await downloadFieldsOf(tenant);
   const columns = COLUMNS.filter((column) => column.fields.some((flag) => shown.has(flag)));
   if (columns.length) return { columns, shown };
   return { columns: COLUMNS, shown: new Set(COLUMNS.flatMap((column) => column.fields)) };

@@ -9,7 +9,12 @@ import {
   tagApplicants,
 } from '../../../test/applicant-factory.ts';
 import { tenantRows } from '../../../test/db-helpers.ts';
-import { addTeamMember, signUpCompany, type SignedUp } from '../../../test/factories.ts';
+import {
+  addTeamMember,
+  changeUserSettings,
+  signUpCompany,
+  type SignedUp,
+} from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { MAX_CELL_TEXT, XLSX_CONTENT_TYPE, readSheetRows } from '../../platform/spreadsheet.ts';
 
@@ -210,25 +215,9 @@ describe('export of the list to Excel', () => {
       member_type: 'owner',
       is_admin: false,
     });
-    const patch = await call(
-      t.app,
-      'PATCH',
-      `/api/users/${colleague.userId}`,
-      {
-        admin_user: {
-          admin_user_setting: {
-            download_pdf: {
-              is_phone: false,
-              is_email: false,
-              is_middle_name: false,
-              is_tags: false,
-            },
-          },
-        },
-      },
-      { token: hr.token },
-    );
-    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    await changeUserSettings(t.app, hr.token, colleague.userId, {
+      download_pdf: { is_phone: false, is_email: false, is_middle_name: false, is_tags: false },
+    });
     const sheet = await sheetOf(
       await exportList(`search=${encodeURIComponent('Иванова Мария')}`, colleague.token),
     );

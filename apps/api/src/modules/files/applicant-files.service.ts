@@ -5,23 +5,19 @@ import {
   UPLOAD_MESSAGES,
 } from '@ats/contracts/files';
 import type { Session } from '../../platform/auth.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { detectUploadType, uploadFileName } from '../../platform/file-types.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { uploadEmpty, uploadTooLarge } from '../../platform/uploads.ts';
 import {
   changeApplicantBelongings,
   readApplicantBelongings,
 } from '../applicants/applicants.service.ts';
 import { blobOf, discardBlobs, removeFileRecords, toApplicantFile } from './files.service.ts';
 import * as repo from './files.repository.ts';
-import { detectUploadType, uploadFileName } from './upload-type.ts';
 
 export type Upload = { bytes: Buffer; fileName: string | undefined; kind: TApplicantFileKind };
-
-/** Refusals of an upload's content, shared with the photo upload route. */
-export const uploadTooLarge = () =>
-  new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-export const uploadEmpty = () => badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
 
 /**
  * A résumé or attachment for the card. The caller must be allowed to edit the applicant; the type

@@ -17,11 +17,11 @@ import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { tenantFromSession } from '../../platform/tenancy.ts';
+import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
 import { replaceApplicantPhoto } from '../applicants/applicants.service.ts';
 import * as applicantFiles from './applicant-files.service.ts';
 import { PHOTO_TOO_LARGE } from './files.service.ts';
 import * as filesService from './files.service.ts';
-import { receiveUpload } from './multipart-upload.ts';
 
 /** Uploads are multipart; the body is read by the handler, not validated by a schema. */
 const multipartBody = {
@@ -90,7 +90,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { tenant, session } = caller(request);
-      const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, applicantFiles.uploadTooLarge);
+      const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, uploadTooLarge);
       const kind = ZApplicantFileKind.default('resume').safeParse(upload.fields.kind || undefined);
       if (!kind.success) {
         const message = kind.error.issues[0]!.message;

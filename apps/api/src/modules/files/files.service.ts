@@ -6,7 +6,8 @@ import type { Session } from '../../platform/auth.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { PHOTO_TYPES, detectImageType } from './image-type.ts';
+import { PHOTO_TYPES, detectImageType } from '../../platform/file-types.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import * as repo from './files.repository.ts';
 
 export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
@@ -147,7 +148,7 @@ export async function openFile(storage: Storage, tenant: Tenant, session: Sessio
     ...content,
     mimeType: row.mimeType,
     fileName: row.fileName,
-    contentDisposition: contentDisposition(row.mimeType, row.fileName),
+    contentDisposition: fileDisposition(row.mimeType, row.fileName),
   };
 }
 
@@ -155,11 +156,5 @@ export async function openFile(storage: Storage, tenant: Tenant, session: Sessio
  * Images (photos) open in the browser; documents are always downloaded, so a file never renders
  * as a page of the app. The name travels in RFC 5987 form, which keeps Cyrillic intact.
  */
-export function contentDisposition(mimeType: string, fileName: string) {
-  const disposition = mimeType.startsWith('image/') ? 'inline' : 'attachment';
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${disposition}; filename*=UTF-8''${encoded}`;
-}
+const fileDisposition = (mimeType: string, fileName: string) =>
+  contentDisposition(mimeType.startsWith('image/') ? 'inline' : 'attachment', fileName);

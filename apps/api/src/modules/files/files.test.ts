@@ -8,13 +8,18 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import {
   type MultipartPart,
   fakeExe,
-  multipart,
+  postMultipart,
   tinyDocx,
   tinyPdf,
   tinyRtf,
   zip,
 } from '../../../test/documents.ts';
-import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import {
+  type SignedUp,
+  addTeamMember,
+  changeUserSettings,
+  signUpCompany,
+} from '../../../test/factories.ts';
 import { tinyPng } from '../../../test/images.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
@@ -59,16 +64,8 @@ async function createApplicant(token: string, name = 'Иван') {
   return response.body.message.id as number;
 }
 
-async function send(token: string, url: string, parts: MultipartPart[]) {
-  const { payload, headers } = multipart(parts);
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...headers, 'x-dcrt-hrm-auth': token },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const send = (token: string, url: string, parts: MultipartPart[]) =>
+  postMultipart(t.app, url, parts, token);
 
 const upload = (
   token: string,
@@ -391,14 +388,9 @@ describe('who may touch files', () => {
       [limited, { can_manage_applicant: false }],
       [ownOnly, { can_manage_others_applicant: false }],
     ] as const) {
-      const restricted = await call(
-        t.app,
-        'PATCH',
-        `/api/users/${member.userId}`,
-        { admin_user: { admin_user_setting: { permissions_actions: permissions } } },
-        { token: owner.token },
-      );
-      expect(restricted.status).toBe(200);
+      await changeUserSettings(t.app, owner.token, member.userId, {
+        permissions_actions: permissions,
+      });
     }
     const rows = (await fileRows()).length;
 

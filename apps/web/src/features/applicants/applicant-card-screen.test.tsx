@@ -138,6 +138,12 @@ describe('the applicant card', () => {
     expect(screen.queryByRole('button', { name: 'Удалить кандидата' })).toBeNull();
   });
 
+  it('shows what a résumé or an import could not place, editable in place', async () => {
+    renderCard(envelope(200, { ...card, unidentified_info: 'Город: Пермь\nХобби: шахматы' }));
+    const region = await screen.findByRole('region', { name: 'Нераспознанная информация' });
+    expect(within(region).getByText(/Город: Пермь/)).toBeTruthy();
+  });
+
   it('validates the salary in place before sending it', async () => {
     renderCard(envelope(200, card), true);
     const salary = await screen.findByRole('region', { name: 'Зарплата' });

@@ -12,6 +12,7 @@ import { CommentsSection } from './card-comments';
 import { FilesSection } from './card-files';
 import {
   AboutSection,
+  UnidentifiedSection,
   ContactsSection,
   EducationSection,
   ExperienceSection,
@@ -75,6 +76,7 @@ export function ApplicantCardScreen({ id }: { id: number }) {
           <ExperienceSection applicant={applicant} />
           <EducationSection applicant={applicant} />
           <AboutSection applicant={applicant} />
+          <UnidentifiedSection applicant={applicant} />
           <CommentsSection applicant={applicant} />
           <WorklogSection applicant={applicant} />
         </div>

@@ -16,7 +16,14 @@ import {
 import { API_CODES } from '@ats/contracts/envelope';
 import { ZApplicantFile, type TApplicantFileKind } from '@ats/contracts/files';
 import { useNavigate } from 'react-router';
-import { apiCall, apiDownload, apiRequest, ApiError, saveBlob } from '../../shared/api-client';
+import {
+  apiCall,
+  apiDownload,
+  apiRequest,
+  apiUpload,
+  ApiError,
+  saveBlob,
+} from '../../shared/api-client';
 import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
 import { listQueryString, nextListPage, type ApplicantListParams } from './list-query';
 
@@ -196,17 +203,12 @@ export function useApplicantFileMutations(applicantId: number) {
   };
   return {
     upload: useMutation({
-      mutationFn: ({ file, kind }: { file: File; kind: TApplicantFileKind }) => {
-        const form = new FormData();
-        form.append('kind', kind);
-        form.append('file', file, file.name);
-        return apiCall(`/applicants/${applicantId}/files`, {
-          method: 'POST',
-          body: form,
+      mutationFn: ({ file, kind }: { file: File; kind: TApplicantFileKind }) =>
+        apiUpload(`/applicants/${applicantId}/files`, file, {
+          fields: { kind },
           schema: ZApplicantFile,
           successToast: 'Файл загружен',
-        });
-      },
+        }),
       onSuccess,
     }),
     remove: useMutation({

@@ -90,7 +90,11 @@ export const ZSkillsForm = z
   .transform((v): UpdateInput => ({ skills: v.skills }))
   .pipe(ZUpdateApplicantRequest);
 
-export const ZAboutForm = z
-  .object({ about_me: z.string() })
-  .transform((v): UpdateInput => ({ about_me: nullIfBlank(v.about_me) }))
-  .pipe(ZUpdateApplicantRequest);
+/** The card's free-text fields, each edited as one textarea. */
+export type LongTextField = 'about_me' | 'unidentified_info';
+
+export const longTextForm = (field: LongTextField) =>
+  z
+    .object({ text: z.string() })
+    .transform((v): UpdateInput => ({ [field]: nullIfBlank(v.text) }))
+    .pipe(ZUpdateApplicantRequest);

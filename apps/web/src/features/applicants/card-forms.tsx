@@ -14,7 +14,8 @@ import {
   contactsDefaults,
   mainInfoDefaults,
   salaryDefaults,
-  ZAboutForm,
+  longTextForm,
+  type LongTextField,
   ZContactsForm,
   ZMainInfoForm,
   ZSalaryForm,
@@ -175,21 +176,27 @@ export function SkillsForm({ applicant, onDone }: FormProps) {
   );
 }
 
-export function AboutForm({ applicant, onDone }: FormProps) {
+/** A free-text section of the card (about, unidentified information) as one textarea. */
+export function LongTextForm({
+  applicant,
+  field,
+  label,
+  onDone,
+}: FormProps & { field: LongTextField; label: string }) {
   const update = useUpdateApplicant(applicant.id);
   const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(ZAboutForm),
-    defaultValues: { about_me: applicant.about_me ?? '' },
+    resolver: zodResolver(longTextForm(field)),
+    defaultValues: { text: applicant[field] ?? '' },
   });
   const onSubmit = handleSubmit(async (body) => {
     const result = await update.mutateAsync(body);
     if (result.ok) onDone();
-    else applyServerErrors(setError, result.errors, ['about_me']);
+    else applyServerErrors(setError, result.errors, ['text']);
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="О себе">
-      <Field label="О себе" error={formState.errors.about_me?.message}>
-        {(c) => <Textarea rows={6} {...c} {...register('about_me')} />}
+    <form noValidate onSubmit={onSubmit} aria-label={label}>
+      <Field label={label} error={formState.errors.text?.message}>
+        {(c) => <Textarea rows={6} {...c} {...register('text')} />}
       </Field>
       <FormActions onCancel={onDone} saving={formState.isSubmitting} />
     </form>

@@ -4,26 +4,59 @@ import {
   PencilSquareIcon,
   TrashIcon,
 } from '@heroicons/react/24/outline';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TApplicant } from '@ats/contracts/applicants';
+import { ZApplicantCard, type TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { ApplicantAvatar } from './applicant-avatar';
 import { applicantName, formatAge, formatIsoDate, formatSalary } from './applicant-format';
-import { useArchiveApplicant, useDeleteApplicant, useUpdateApplicant } from './applicants.queries';
+import { apiCall, apiUpload } from '../../shared/api-client';
+import { applicantKeys, useArchiveApplicant, useDeleteApplicant } from './applicants.queries';
+import { CardPdfLink } from './card-pdf-link';
 import { MainInfoForm } from './card-forms';
 import { applicantContacts, ContactLink } from './contact-links';
 import { PhotoInput } from './photo-input';
 
 type Props = { applicant: TApplicant; isAdmin: boolean };
 
+/**
+ * The cropped photo goes to the photo endpoint as a file; the card it answers replaces the cached
+ * one, so the new avatar shows without another request.
+ */
+function useUploadApplicantPhoto(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: Blob | null) => {
+      if (!photo) {
+        return apiCall(`/applicants/${id}`, {
+          method: 'PATCH',
+          body: { photo: null },
+          schema: ZApplicantCard,
+          successToast: 'Фото удалено',
+        });
+      }
+      return apiUpload(`/applicants/${id}/photo`, photo, {
+        fileName: 'photo.jpg',
+        schema: ZApplicantCard,
+        successToast: 'Фото обновлено',
+      });
+    },
+    onSuccess: async (result) => {
+      if (!result.ok) return;
+      queryClient.setQueryData(applicantKeys.card(id), result.data);
+      await queryClient.invalidateQueries({ queryKey: applicantKeys.lists() });
+    },
+  });
+}
+
 export function CardHeader({ applicant, isAdmin }: Props) {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const archive = useArchiveApplicant(applicant.id);
   const remove = useDeleteApplicant(applicant.id);
-  const update = useUpdateApplicant(applicant.id);
+  const photo = useUploadApplicantPhoto(applicant.id);
   const name = applicantName(applicant);
   const facts = [
     applicant.age !== null
@@ -41,7 +74,11 @@ export function CardHeader({ applicant, isAdmin }: Props) {
       )}
       {editing ? (
         <div className="flex flex-col gap-4">
-          <PhotoInput value={applicant.photo} onChange={(photo) => update.mutate({ photo })} />
+          <PhotoInput
+            value={applicant.photo}
+            onChange={() => photo.mutate(null)}
+            onUpload={(cropped) => photo.mutate(cropped)}
+          />
           <MainInfoForm applicant={applicant} onDone={() => setEditing(false)} />
         </div>
       ) : (
@@ -63,6 +100,7 @@ export function CardHeader({ applicant, isAdmin }: Props) {
             </ul>
           </div>
           <div className="flex flex-wrap gap-2">
+            <CardPdfLink applicantId={applicant.id} />
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               <PencilSquareIcon className="size-4" aria-hidden="true" />
               Изменить

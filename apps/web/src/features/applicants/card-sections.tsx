@@ -16,7 +16,8 @@ import {
   useLanguages,
   useRecruiters,
 } from './applicant-references.queries';
-import { AboutForm, ContactsForm, SalaryForm, SkillsForm } from './card-forms';
+import { ContactsForm, LongTextForm, SalaryForm, SkillsForm } from './card-forms';
+import type { LongTextField } from './card-form-schemas';
 import { CardSection, Facts, Muted } from './card-section';
 import { applicantContacts, CONTACT_LABELS, ContactLink } from './contact-links';
 
@@ -124,18 +125,42 @@ export function SkillsSection({ applicant }: Props) {
   );
 }
 
-export function AboutSection({ applicant }: Props) {
+function LongTextSection({
+  applicant,
+  field,
+  title,
+  empty,
+}: Props & { field: LongTextField; title: string; empty: string }) {
+  const text = applicant[field];
   return (
     <CardSection
-      title="О себе"
-      renderForm={(done) => <AboutForm applicant={applicant} onDone={done} />}
+      title={title}
+      renderForm={(done) => (
+        <LongTextForm applicant={applicant} field={field} label={title} onDone={done} />
+      )}
     >
-      {applicant.about_me ? (
-        <p className="text-sm whitespace-pre-line text-zinc-800">{applicant.about_me}</p>
+      {text ? (
+        <p className="text-sm whitespace-pre-line text-zinc-800">{text}</p>
       ) : (
-        <Muted>Пусто</Muted>
+        <Muted>{empty}</Muted>
       )}
     </CardSection>
+  );
+}
+
+export function AboutSection({ applicant }: Props) {
+  return <LongTextSection applicant={applicant} field="about_me" title="О себе" empty="Пусто" />;
+}
+
+/** What an import or a résumé could not place, for the recruiter to tidy up. */
+export function UnidentifiedSection({ applicant }: Props) {
+  return (
+    <LongTextSection
+      applicant={applicant}
+      field="unidentified_info"
+      title="Нераспознанная информация"
+      empty="Всё распознано"
+    />
   );
 }
 

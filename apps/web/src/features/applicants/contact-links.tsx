@@ -1,21 +1,11 @@
-import type { TApplicant } from '@ats/contracts/applicants';
+import { CONTACT_LABELS as CONTACT_TYPE_LABELS, type TApplicant } from '@ats/contracts/applicants';
 import { toTelegramUrl } from '../../shared/validation/messenger-link';
 
 const linkClass =
   'text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
 
-export const CONTACT_LABELS: Record<string, string> = {
-  phone: 'Телефон',
-  email: 'Email',
-  tg: 'Telegram',
-  skype: 'Skype',
-  whatsapp: 'WhatsApp',
-  viber: 'Viber',
-  vk: 'ВКонтакте',
-  linkedin: 'LinkedIn',
-  site: 'Сайт',
-  other: 'Другое',
-};
+/** The contracts' contact names, looked up by any type string the card holds. */
+export const CONTACT_LABELS: Record<string, string> = CONTACT_TYPE_LABELS;
 
 /** Where a contact leads: a call, a letter, a chat; null for plain text. */
 export function contactHref(type: string, value: string): string | null {

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import type { TResumeDraft } from '@ats/contracts/resume-parse';
 import { useNavigate } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
@@ -13,12 +15,17 @@ import { TextInput } from '../../shared/inputs/text-input';
 import {
   CREATE_FORM_FIELDS,
   EMPTY_CREATE_FORM,
+  nullIfBlank,
   ZCreateApplicantForm,
 } from './applicant-form-schema';
 import { useAccountSources, useRecruiters } from './applicant-references.queries';
 import { useCreateApplicant } from './applicants.queries';
 import { CURRENCIES, currencyLabel } from './currencies';
 import { PhotoInput } from './photo-input';
+import { extrasOfDraft, extrasSummary, formValuesOfDraft, type ResumeExtras } from './resume-draft';
+import { ResumeDropZone } from './resume-drop-zone';
+import { ResumeLeftovers } from './resume-leftovers';
+import { attachResumeFile } from './resume-parse.queries';
 import { SkillsInput } from './skills-input';
 import { TagPicker } from './tag-picker';
 
@@ -43,15 +50,37 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
   const create = useCreateApplicant();
   const sources = useAccountSources();
   const recruiters = useRecruiters();
-  const { register, control, handleSubmit, setError, getValues, formState } = useForm({
+  const { register, control, handleSubmit, setError, getValues, reset, formState } = useForm({
     resolver: zodResolver(ZCreateApplicantForm),
     defaultValues: EMPTY_CREATE_FORM,
   });
   const { errors, isSubmitting } = formState;
+  // The résumé the form was filled from: what the form has no inputs for, the text the parser
+  // could not place (the recruiter may edit it), and the file to put on the new card.
+  const [resume, setResume] = useState<{
+    file: File;
+    extras: ResumeExtras;
+    unidentified: string;
+  } | null>(null);
 
-  const onSubmit = handleSubmit(async (body) => {
+  const fillFromResume = (draft: TResumeDraft, file: File) => {
+    reset({ ...getValues(), ...formValuesOfDraft(draft) });
+    setResume({ file, extras: extrasOfDraft(draft), unidentified: draft.unidentified_info ?? '' });
+  };
+
+  const onSubmit = handleSubmit(async (form) => {
+    const body = resume
+      ? {
+          ...form,
+          ...resume.extras,
+          unidentified_info: nullIfBlank(resume.unidentified),
+          source: 'resume' as const,
+        }
+      : form;
     const result = await create.mutateAsync({ body, tags: getValues('tags') });
     if (result.ok) {
+      // A failed attach shows its own toast; the applicant exists either way.
+      if (resume) await attachResumeFile(result.data.id, resume.file);
       await navigate(`/applicant/${result.data.id}`);
       return;
     }
@@ -60,6 +89,7 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ResumeDropZone onParsed={fillFromResume} fileName={resume?.file.name ?? null} />
       <Controller
         control={control}
         name="photo"
@@ -171,6 +201,13 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
           </div>
         )}
       />
+      {resume && (
+        <ResumeLeftovers
+          summary={extrasSummary(resume.extras)}
+          unidentified={resume.unidentified}
+          onChange={(unidentified) => setResume({ ...resume, unidentified })}
+        />
+      )}
       <Field label="Комментарий" error={errors.comment?.message}>
         {(c) => <Textarea rows={3} {...c} {...register('comment')} />}
       </Field>

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TResumeDraft } from '@ats/contracts/resume-parse';
 import { notify } from '../../shared/toasts';
 import { CreateApplicantForm } from './create-applicant-dialog';
 
 type Reply = { status?: number; body: unknown };
 const json = ({ status = 200, body }: Reply) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (message: unknown) => json({ body: { code: 200, status: 'success', message } });
 
 /** Dictionaries answer empty lists; POST /api/applicants answers `createReply`. */
 function stubApi(createReply: Reply) {
@@ -17,6 +19,17 @@ function stubApi(createReply: Reply) {
       return json(createReply);
     }
     return json({ body: { code: 200, status: 'ok', message: [] } });
+  });
+}
+
+/** POST parse_resume answers `parseReply`; the applicant created is 7, its file is taken. */
+function stubResumeApi(parseReply: Reply) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/applicants/parse_resume') return json(parseReply);
+    if (url === '/api/applicants' && init?.method === 'POST') return ok({ id: 7 });
+    if (url === '/api/applicants/7/files') return ok({ id: 1 });
+    return ok([]);
   });
 }
 
@@ -37,6 +50,13 @@ const renderForm = () =>
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Создать кандидата' }));
+
+const pdf = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'Иванова.pdf');
+const chooseResume = (file: File) =>
+  fireEvent.change(screen.getByLabelText('Загрузить резюме'), { target: { files: [file] } });
+const valueOf = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+const postsTo = (spy: ReturnType<typeof stubResumeApi>, url: string) =>
+  spy.mock.calls.filter(([input, init]) => String(input) === url && init?.method === 'POST');
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -97,5 +117,104 @@ describe('creating an applicant', () => {
       comment: { description: 'Сильный кандидат' },
       source: 'web',
     });
+  });
+});
+
+const DRAFT: TResumeDraft = {
+  last_name: 'Иванова',
+  first_name: 'Мария',
+  middle_name: 'Сергеевна',
+  gender: 'female',
+  birthday: '1992-03-05',
+  phone: '+7 (912) 345-67-89',
+  email: 'maria.ivanova@mail.ru',
+  tg: null,
+  skype: null,
+  contacts: [],
+  position: 'Ведущий бухгалтер',
+  company: 'ООО «Уралсталь»',
+  money: '120000',
+  currency: 'RUB',
+  citizenship: ['Россия'],
+  total_experience: 99,
+  experience: [
+    {
+      company: 'ООО «Уралсталь»',
+      position: 'Главный бухгалтер',
+      link: null,
+      date_start: '2018-03-01',
+      date_end: null,
+      is_now: true,
+      description: null,
+      country: null,
+      skills: [],
+    },
+  ],
+  education: [],
+  skills: ['МСФО'],
+  languages: [{ language_id: 2, language_level_id: 4 }],
+  about_me: null,
+  unidentified_info: 'Проживает: Екатеринбург',
+};
+
+describe('creating an applicant from a résumé', () => {
+  it('fills the form from the draft, then sends the extras and attaches the file', async () => {
+    const fetchSpy = stubResumeApi({
+      body: {
+        code: 200,
+        status: 'success',
+        message: {
+          draft: DRAFT,
+          text_length: 900,
+          file_type: 'pdf',
+        },
+      },
+    });
+    renderForm();
+    chooseResume(pdf());
+    expect(
+      await screen.findByText('Поля заполнены из «Иванова.pdf» — проверьте их перед созданием'),
+    ).toBeTruthy();
+    expect(valueOf('Фамилия')).toBe('Иванова');
+    expect(valueOf('Отчество')).toBe('Сергеевна');
+    expect(valueOf('Телефон')).toBe('+7 (912) 345-67-89');
+    expect(valueOf('Дата рождения')).toBe('05.03.1992');
+    expect(valueOf('Зарплата')).toBe('120000');
+    expect(screen.getByText('Опыт работы: 1 место')).toBeTruthy();
+    const leftovers = screen.getByLabelText<HTMLTextAreaElement>('Нераспознанная информация');
+    expect(leftovers.value).toBe('Проживает: Екатеринбург');
+
+    type('Имя', 'Мариам');
+    fireEvent.change(leftovers, { target: { value: 'Город: Екатеринбург' } });
+    submit();
+    expect(await screen.findByText('Карточка открыта')).toBeTruthy();
+
+    const [[, create]] = postsTo(fetchSpy, '/api/applicants') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(create.body))).toMatchObject({
+      first_name: 'Мариам',
+      last_name: 'Иванова',
+      birthday: '1992-03-05',
+      gender: 'female',
+      experience: DRAFT.experience,
+      languages: DRAFT.languages,
+      unidentified_info: 'Город: Екатеринбург',
+      source: 'resume',
+    });
+    const [[, attach]] = postsTo(fetchSpy, '/api/applicants/7/files') as [[unknown, RequestInit]];
+    const sent = attach.body as FormData;
+    expect(sent.get('kind')).toBe('resume');
+    expect((sent.get('file') as File).name).toBe('Иванова.pdf');
+  });
+
+  it('shows the server’s Russian refusal and leaves the form as it was', async () => {
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => 1);
+    const message = 'В файле нет текста: похоже, это скан.';
+    stubResumeApi({ status: 422, body: { code: 422, status: 'error', message } });
+    renderForm();
+    type('Фамилия', 'Петров');
+    chooseResume(pdf());
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(message, expect.any(Number)));
+    expect(valueOf('Фамилия')).toBe('Петров');
+    expect(screen.queryByLabelText('Нераспознанная информация')).toBeNull();
   });
 });

@@ -2,9 +2,10 @@ import { PhotoIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
+import { PhotoCropDialog } from './photo-crop';
 
-/** Reads a picked file as a data URL, the form the API takes photos in. */
-export function readFileAsDataUrl(file: File): Promise<string> {
+/** Reads a file (or the cropped photo) as a data URL, the form the create request takes photos in. */
+export function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -22,24 +23,40 @@ export function photoFileProblem(file: Pick<File, 'type' | 'size'>): string | un
 
 type Props = {
   value: string | null;
+  /** The cropped photo as a data URL (what the create form sends), or null when it is removed. */
   onChange: (dataUrl: string | null) => void;
+  /** When given, the cropped JPEG goes here instead of `onChange`: the card uploads it as a file. */
+  onUpload?: (photo: Blob) => void;
   error?: string;
 };
 
-export function PhotoInput({ value, onChange, error }: Props) {
+/** The photo with a picker: a picked image opens the square crop before it is used. */
+export function PhotoInput({ value, onChange, onUpload, error }: Props) {
   const inputId = useId();
   const [problem, setProblem] = useState<string>();
+  // The picked image as an object URL while it is being cropped; released when the crop ends.
+  const [picked, setPicked] = useState<string | null>(null);
   const shown = problem ?? error;
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     const why = photoFileProblem(file);
     setProblem(why);
-    if (why) return;
+    if (!why) setPicked(URL.createObjectURL(file));
+  };
+
+  const closeCrop = () => {
+    if (picked) URL.revokeObjectURL(picked);
+    setPicked(null);
+  };
+
+  const save = async (photo: Blob) => {
+    closeCrop();
+    if (onUpload) return onUpload(photo);
     try {
-      onChange(await readFileAsDataUrl(file));
+      onChange(await readFileAsDataUrl(photo));
     } catch {
       setProblem('Не удалось прочитать файл');
     }
@@ -78,6 +95,7 @@ export function PhotoInput({ value, onChange, error }: Props) {
           <p className="text-xs text-zinc-500">JPG, PNG или WebP до 5 МБ</p>
         )}
       </div>
+      <PhotoCropDialog src={picked} onCancel={closeCrop} onSave={save} />
     </div>
   );
 }

@@ -1,10 +1,45 @@
 import { type TUploadType, UPLOAD_TYPES } from '@ats/contracts/files';
-import { detectImageType } from './image-type.ts';
+
+// What an uploaded file is, decided by its bytes (photos, documents, zips), and the name it is
+// kept under. Shared by every upload: card files, photos, résumés to parse, tables to import.
+
+/** Image formats a photo may have, recognised by their first bytes rather than by the name. */
+export const PHOTO_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+} as const;
+export type PhotoType = keyof typeof PHOTO_TYPES;
+
+/** Whether the bytes at `offset` are the signature (a file's "magic number"). */
+export const startsWithBytes = (bytes: Buffer, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length &&
+  signature.every((byte, i) => bytes[offset + i] === byte);
+
+export function detectImageType(bytes: Buffer): PhotoType | null {
+  if (startsWithBytes(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWithBytes(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (
+    startsWithBytes(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWithBytes(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
+    return 'image/webp';
+  }
+  if (startsWithBytes(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61])) return 'image/gif';
+  if (startsWithBytes(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])) return 'image/gif';
+  return null;
+}
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const startsWithText = (bytes: Buffer, text: string) =>
   bytes.length >= text.length && bytes.subarray(0, text.length).toString('latin1') === text;
+
+/** Starts as a PDF does; whether the rest is readable is for a PDF reader to say. */
+export const startsLikePdf = (bytes: Buffer) => startsWithText(bytes, '%PDF-');
+/** Starts as a zip does (xlsx and docx are zips); see zipEntryNames for what is inside. */
+export const startsLikeZip = (bytes: Buffer) => startsWithText(bytes, 'PK\x03\x04');
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
@@ -17,7 +52,7 @@ const MAX_ZIP_COMMENT = 0xffff;
  * zip, or hides a name in its data, does not pass.
  */
 export function zipEntryNames(bytes: Buffer): string[] | null {
-  if (!startsWithText(bytes, 'PK\x03\x04') || bytes.length < EOCD_SIZE) return null;
+  if (!startsLikeZip(bytes) || bytes.length < EOCD_SIZE) return null;
   const searchFrom = Math.max(0, bytes.length - EOCD_SIZE - MAX_ZIP_COMMENT);
   let eocd = -1;
   for (let at = bytes.length - EOCD_SIZE; at >= searchFrom; at--) {
@@ -60,7 +95,7 @@ const isDocx = (bytes: Buffer) => {
  * DOCX, RTF, or one of the photo formats. Anything else (an old .doc, an .exe, plain text) is null.
  */
 export function detectUploadType(bytes: Buffer): TUploadType | null {
-  if (startsWithText(bytes, '%PDF-')) return 'application/pdf';
+  if (startsLikePdf(bytes)) return 'application/pdf';
   if (startsWithText(bytes, '{\\rtf')) return 'application/rtf';
   if (isDocx(bytes)) return DOCX;
   return detectImageType(bytes);

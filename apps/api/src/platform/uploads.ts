@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES } from '@ats/contracts/files';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from './errors.ts';
 
 /** Set when the plugin is registered: one file and a few short text fields per request. */
 export const MULTIPART_LIMITS = {
@@ -20,6 +20,11 @@ export type ReceivedUpload = {
 };
 
 const MALFORMED = 'Некорректное тело multipart/form-data';
+
+/** Refusals of a document upload (card files, a résumé to parse), in the `file` field. */
+export const uploadTooLarge = () =>
+  new AppError(413, UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+export const uploadEmpty = () => badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
 
 /** The multipart plugin's refusals (too many parts, a broken body) as Russian 4xx answers. */
 function refusalOf(error: unknown): unknown {

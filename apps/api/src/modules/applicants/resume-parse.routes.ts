@@ -1,0 +1,38 @@
+import { successEnvelope } from '@ats/contracts/envelope';
+import { MAX_UPLOAD_BYTES } from '@ats/contracts/files';
+import { ZParseResumeResponse } from '@ats/contracts/resume-parse';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
+import { parseResume } from './resume-parse.service.ts';
+
+export function registerResumeParseRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/applicants/parse_resume',
+    {
+      schema: {
+        tags: ['Кандидаты'],
+        summary:
+          'Разобрать резюме (multipart: file; PDF или DOCX до 15 МБ) в черновик кандидата. Ничего не создаёт',
+        response: { 200: successEnvelope(ZParseResumeResponse) },
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const tenant = tenantFromSession(deps.database, session);
+      return success(
+        await parseResume(tenant, session, deps.database.system, async () => {
+          const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, uploadTooLarge);
+          return upload.bytes;
+        }),
+      );
+    },
+  );
+}

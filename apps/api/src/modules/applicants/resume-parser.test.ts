@@ -1,0 +1,254 @@
+import { ZCreateApplicantRequest } from '@ats/contracts/applicants';
+import { describe, expect, it } from 'vitest';
+import { parseResumeText } from './resume-parser.ts';
+
+/** What pdf.js gives for an hh.ru export: the left column (dates) joined to the right by a tab. */
+const HH_MALE = [
+  'Смирнов Алексей Викторович',
+  'Мужчина, 38 лет, родился 17 ноября 1986',
+  '8 (916) 123-45-67',
+  'a.smirnov@yandex.ru — предпочитаемый способ связи',
+  'Проживает: Москва',
+  'Гражданство: Россия',
+  'Желаемая должность и зарплата',
+  'Руководитель отдела продаж\t250 000 ₽ до вычета налогов',
+  'Занятость: полная занятость',
+  'Опыт работы — 12 лет 1 месяц',
+  'Октябрь 2020 —\tООО «Техносила»',
+  'настоящее время\tМосква, technosila.ru',
+  '4 года 3 месяца\tРуководитель отдела продаж',
+  'Команда из 15 менеджеров, рост выручки на 40%.',
+  'Май 2012 —\tИП Петров',
+  'Сентябрь 2020\tМенеджер по продажам',
+  '8 лет 5 месяцев',
+  'Образование',
+  'Высшее',
+  '2009\tМосковский государственный университет им. М.В. Ломоносова',
+  'Экономический, Менеджмент',
+  '2012\tВысшая школа экономики',
+  'Маркетинг',
+  'Повышение квалификации, курсы',
+  '2019\tТренинг «Управление продажами», Сколково',
+  'Ключевые навыки',
+  'Знание языков\tРусский — Родной',
+  'Английский — C1 — Продвинутый',
+  'Немецкий — A2 — Элементарный',
+  'Навыки\tB2B продажи\tCRM\tПереговоры\tУправление командой',
+  'Смирнов Алексей • Резюме обновлено 3 апреля 2025 в 09:12',
+].join('\n');
+
+/** Saved from Word by a candidate: no columns, labels with colons, salary in dollars. */
+const FREE_FORM_LATIN = [
+  'РЕЗЮМЕ',
+  'John Smith',
+  'Senior Python developer',
+  'Email: john.smith@gmail.com | Telegram: @jsmith_dev',
+  'Phone: +7 999 555 44 33',
+  'Желаемая зарплата: 1 500 $',
+  'Опыт работы',
+  '03.2019 — н.в. Яндекс',
+  'Senior Python developer',
+  'Разработка сервисов на Django и PostgreSQL.',
+  '06.2016 — 02.2019 Mail.ru Group',
+  'Python developer',
+  'Навыки: Python, Django, PostgreSQL, Docker',
+  'Английский язык — Upper-Intermediate',
+  'Хобби: горные лыжи',
+].join('\n');
+
+/** The bare minimum: a name, a phone in another line, nothing else. */
+const SHORT_FEMALE = [
+  'Ирина Котова',
+  'Администратор салона красоты',
+  'Телефон: 89051234567, доп. +7 (905) 765-43-21',
+  'Готова выйти через неделю.',
+].join('\n');
+
+const createPayload = (text: string) => {
+  const { draft } = parseResumeText(text);
+  return ZCreateApplicantRequest.safeParse({ ...draft, source: 'resume' });
+};
+
+describe('an hh.ru résumé of a man', () => {
+  const { draft, languages } = parseResumeText(HH_MALE);
+
+  it('reads the name, gender, birthday and contacts of the header', () => {
+    expect(draft).toMatchObject({
+      last_name: 'Смирнов',
+      first_name: 'Алексей',
+      middle_name: 'Викторович',
+      gender: 'male',
+      birthday: '1986-11-17',
+      phone: '+7 (916) 123-45-67',
+      email: 'a.smirnov@yandex.ru',
+      citizenship: ['Россия'],
+    });
+  });
+
+  it('takes the wanted position and the salary printed beside it', () => {
+    expect(draft.position).toBe('Руководитель отдела продаж');
+    expect(draft.money).toBe('250000');
+    expect(draft.currency).toBe('RUB');
+  });
+
+  it('reads every job with its dates, the current one without an end', () => {
+    expect(draft.total_experience).toBe(12 * 12 + 1);
+    expect(draft.experience).toEqual([
+      expect.objectContaining({
+        company: 'ООО «Техносила»',
+        link: 'technosila.ru',
+        position: 'Руководитель отдела продаж',
+        date_start: '2020-10-01',
+        date_end: null,
+        is_now: true,
+        description: 'Команда из 15 менеджеров, рост выручки на 40%.',
+      }),
+      expect.objectContaining({
+        company: 'ИП Петров',
+        position: 'Менеджер по продажам',
+        date_start: '2012-05-01',
+        date_end: '2020-09-01',
+        is_now: false,
+        description: null,
+      }),
+    ]);
+    expect(draft.company).toBe('ООО «Техносила»');
+  });
+
+  it('reads both schools under one level', () => {
+    expect(draft.education).toEqual([
+      expect.objectContaining({
+        level: 'Высшее',
+        name: 'Московский государственный университет им. М.В. Ломоносова',
+        speciality: 'Экономический, Менеджмент',
+        date_end: '2009-07-01',
+      }),
+      expect.objectContaining({
+        level: 'Высшее',
+        name: 'Высшая школа экономики',
+        speciality: 'Маркетинг',
+        date_end: '2012-07-01',
+      }),
+    ]);
+  });
+
+  it('splits the key skills chips and the languages with their levels', () => {
+    expect(draft.skills).toEqual(['B2B продажи', 'CRM', 'Переговоры', 'Управление командой']);
+    expect(languages).toEqual([
+      { name: 'Русский', level: 'l1' },
+      { name: 'Английский', level: 'c1' },
+      { name: 'Немецкий', level: 'a2' },
+    ]);
+  });
+
+  it('keeps what it could not place, and drops the page footer', () => {
+    const lines = draft.unidentified_info!.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Проживает: Москва',
+        'Зарплата: до вычета налогов',
+        'Занятость: полная занятость',
+        'Повышение квалификации, курсы',
+        '2019 Тренинг «Управление продажами», Сколково',
+      ]),
+    );
+    expect(draft.unidentified_info).not.toContain('Резюме обновлено');
+    expect(draft.unidentified_info).not.toContain('a.smirnov@yandex.ru');
+  });
+
+  it('is a valid create request as it is', () => {
+    expect(createPayload(HH_MALE).success).toBe(true);
+  });
+});
+
+describe('a free-form résumé with a Latin name and a salary in dollars', () => {
+  const { draft, languages } = parseResumeText(FREE_FORM_LATIN);
+
+  it('puts the given name first and finds the contacts on one line', () => {
+    expect(draft).toMatchObject({
+      first_name: 'John',
+      last_name: 'Smith',
+      middle_name: null,
+      gender: null,
+      email: 'john.smith@gmail.com',
+      tg: '@jsmith_dev',
+      phone: '+7 (999) 555-44-33',
+      money: '1500',
+      currency: 'USD',
+    });
+  });
+
+  it('reads numeric periods, the current job and the comma-separated skills', () => {
+    expect(draft.experience).toEqual([
+      expect.objectContaining({
+        company: 'Яндекс',
+        position: 'Senior Python developer',
+        date_start: '2019-03-01',
+        is_now: true,
+      }),
+      expect.objectContaining({
+        company: 'Mail.ru Group',
+        position: 'Python developer',
+        date_start: '2016-06-01',
+        date_end: '2019-02-01',
+      }),
+    ]);
+    expect(draft.position).toBe('Senior Python developer');
+    expect(draft.skills).toEqual(['Python', 'Django', 'PostgreSQL', 'Docker']);
+    expect(languages).toEqual([{ name: 'Английский', level: 'b2' }]);
+    expect(draft.unidentified_info).toContain('Хобби: горные лыжи');
+    expect(createPayload(FREE_FORM_LATIN).success).toBe(true);
+  });
+});
+
+describe('a short résumé of a woman without sections', () => {
+  const { draft } = parseResumeText(SHORT_FEMALE);
+
+  it('knows Ирина is a given name even though it ends like a surname', () => {
+    expect(draft.first_name).toBe('Ирина');
+    expect(draft.last_name).toBe('Котова');
+  });
+
+  it('normalises an 8-prefixed phone and keeps the second one as another contact', () => {
+    expect(draft.phone).toBe('+7 (905) 123-45-67');
+    expect(draft.contacts).toEqual([
+      { contact_type: 'phone', value: '+7 (905) 765-43-21', is_prefered: false },
+    ]);
+  });
+
+  it('leaves the missing sections empty and the rest for the recruiter', () => {
+    expect(draft).toMatchObject({
+      experience: [],
+      education: [],
+      skills: [],
+      money: null,
+      birthday: null,
+      about_me: null,
+    });
+    expect(draft.unidentified_info).toBe(
+      'Администратор салона красоты\nдоп.\nГотова выйти через неделю.',
+    );
+    expect(createPayload(SHORT_FEMALE).success).toBe(true);
+  });
+});
+
+describe('awkward input', () => {
+  it('gives an empty draft, not an error, for text without anything recognisable', () => {
+    const { draft } = parseResumeText('12345\n\n---\n');
+    expect(draft.first_name).toBeNull();
+    expect(draft.unidentified_info).toBe('12345\n---');
+  });
+
+  it('fits an endless description into the contract limits', () => {
+    const long = `Иванов Иван\nОпыт работы\nЯнварь 2020 — настоящее время\tООО «Длинное»\nИнженер\n${'а'.repeat(30_000)}`;
+    const { draft } = parseResumeText(long);
+    expect(draft.experience[0]!.description).toHaveLength(10_000);
+    expect(createPayload(long).success).toBe(true);
+  });
+
+  it('does not take a date of birth that does not exist', () => {
+    const { draft } = parseResumeText('Петров Пётр\nМужчина, 30 лет, родился 31 февраля 1994');
+    expect(draft.gender).toBe('male');
+    expect(draft.birthday).toBeNull();
+  });
+});
