@@ -23,6 +23,9 @@ import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
+import { registerReasonsRoutes } from './modules/reasons/reasons.routes.ts';
+import { registerDivisionsRoutes } from './modules/divisions/divisions.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -130,6 +133,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantImportRoutes(app, deps);
   registerResumeParseRoutes(app, deps);
   registerApplicantPdfRoutes(app, deps);
+  registerStatusesRoutes(app, deps);
+  registerReasonsRoutes(app, deps);
+  registerDivisionsRoutes(app, deps);
 
   return app;
 }

@@ -3,6 +3,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -57,6 +58,13 @@ export const accountDivisions = pgTable(
     name: text().notNull(),
     description: text(),
     color: text(),
+    additionalFieldsList: jsonb()
+      .$type<
+        { type: 'string' | 'text' | 'number'; name: string; value: string | number | null }[]
+      >()
+      .notNull()
+      .default([]),
+    // Called `order` in the API; `order` is an SQL keyword.
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

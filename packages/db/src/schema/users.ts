@@ -100,25 +100,7 @@ export const passwordResetTokens = pgTable(
   ],
 ).enableRLS();
 
-/** Per-user rights on pipeline stages (admin_user_statuses); stages arrive with vacancies. */
-export const userStatusRights = pgTable(
-  'user_status_rights',
-  {
-    accountId: accountIdColumn(),
-    userId: integer().notNull(),
-    statusId: integer().notNull(),
-    isRead: boolean().notNull().default(true),
-    isWrite: boolean().notNull().default(false),
-  },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.userId, t.statusId] }),
-    foreignKey({
-      columns: [t.accountId, t.userId],
-      foreignColumns: [users.accountId, users.id],
-    }).onDelete('cascade'),
-    tenantPolicy('user_status_rights'),
-  ],
-).enableRLS();
+// Per-user rights on stages (user_status_rights) live beside the stages, in pipeline.ts.
 
 /** Failed sign-in and reset attempts per key (e-mail or address), for the 429 throttle. */
 export const authThrottle = pgTable('auth_throttle', {

@@ -23,6 +23,7 @@ import {
   defaultApplicantFieldSettings,
 } from '@ats/contracts/user-settings';
 import { seedAccountSources } from '../account-sources/account-sources.service.ts';
+import { seedAccountPipeline } from '../statuses/pipeline-seed.service.ts';
 import * as repo from './auth.repository.ts';
 
 export type ClientMeta = { ip: string | null; userAgent: string | null };
@@ -126,7 +127,10 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
           fieldSettings: defaultApplicantFieldSettings(),
         },
       },
-      seedAccountSources,
+      async (tx, accountId) => {
+        await seedAccountSources(tx, accountId);
+        await seedAccountPipeline(tx, accountId);
+      },
     );
     const authToken = await openSession(deps, owner.accountId, owner.id, 'web', meta);
     return {

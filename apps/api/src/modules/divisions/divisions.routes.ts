@@ -1,0 +1,103 @@
+import {
+  ZCreateDivisionRequest,
+  ZDivision,
+  ZDivisionTree,
+  ZUpdateDivisionRequest,
+} from '@ats/contracts/divisions';
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZIdParams } from '@ats/contracts/ids';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as divisionsService from './divisions.service.ts';
+
+/** The company's divisions as a tree (`/api/account_divisions`). */
+export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Подразделения'];
+  const caller = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { session, tenant: tenantFromSession(deps.database, session) };
+  };
+
+  r.get(
+    '/api/account_divisions',
+    {
+      schema: {
+        tags,
+        summary: 'Подразделения деревом',
+        response: { 200: successEnvelope(ZDivisionTree) },
+      },
+    },
+    async (request) => success(await divisionsService.listDivisions(caller(request).tenant)),
+  );
+
+  r.get(
+    '/api/account_divisions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Подразделение с дочерними',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZDivision) },
+      },
+    },
+    async (request) =>
+      success(await divisionsService.getDivision(caller(request).tenant, request.params.id)),
+  );
+
+  r.post(
+    '/api/account_divisions',
+    {
+      schema: {
+        tags,
+        summary: 'Добавить подразделение',
+        body: ZCreateDivisionRequest,
+        response: { 200: successEnvelope(ZDivision) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await divisionsService.createDivision(tenant, session, request.body));
+    },
+  );
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    r.route({
+      method,
+      url: '/api/account_divisions/:id',
+      schema: {
+        tags,
+        summary: 'Изменить или перенести подразделение',
+        params: ZIdParams,
+        body: ZUpdateDivisionRequest,
+        response: { 200: successEnvelope(ZDivision) },
+      },
+      handler: async (request) => {
+        const { tenant, session } = caller(request);
+        return success(
+          await divisionsService.updateDivision(tenant, session, request.params.id, request.body),
+        );
+      },
+    });
+  }
+
+  r.delete(
+    '/api/account_divisions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Удалить подразделение с дочерними (вакансии остаются без подразделения)',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZDivision) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await divisionsService.deleteDivision(tenant, session, request.params.id));
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemRows, tenantRows } from '../../../test/db-helpers.ts';
+import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+
+type Division = { id: number; name: string; parent_id: number | null; children: Division[] };
+
+let t: TestApp;
+let admin: SignedUp;
+let stranger: SignedUp;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpCompany(t.app);
+  stranger = await signUpCompany(t.app, { company: 'ООО «Чужие»' });
+});
+afterAll(() => t.close());
+
+const get = (token: string, url: string) => call(t.app, 'GET', url, undefined, { token });
+const send = (
+  token: string,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => call(t.app, method, url, body, { token });
+const create = async (token: string, body: Record<string, unknown>) => {
+  const r = await send(token, 'POST', '/api/account_divisions', body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.message as Division;
+};
+/** The tree reduced to names, as a person reads it. */
+const names = (nodes: Division[]): unknown =>
+  nodes.map((n) => (n.children.length ? { [n.name]: names(n.children) } : n.name));
+
+describe('divisions of a company', () => {
+  it('builds a tree: children under their parent, siblings in order; /api/me shows the same tree', async () => {
+    const sales = await create(admin.token, {
+      name: 'Продажи',
+      color: 'ff8800',
+      description: 'B2B и розница',
+      additional_fields_list: [{ type: 'number', name: 'Бюджет', value: 100 }],
+    });
+    expect(sales).toMatchObject({
+      name: 'Продажи',
+      color: '#FF8800',
+      parent_id: null,
+      order: 1,
+      description: 'B2B и розница',
+      additional_fields_list: [{ type: 'number', name: 'Бюджет', value: 100 }],
+      children: [],
+    });
+    const regions = await create(admin.token, { name: 'Регионы', parent_id: sales.id });
+    await create(admin.token, { name: 'Москва', parent_id: sales.id });
+    await create(admin.token, { name: 'Сибирь', parent_id: regions.id });
+    await create(admin.token, { name: 'Маркетинг' });
+
+    const tree = await get(admin.token, '/api/account_divisions');
+    expect(tree.status).toBe(200);
+    expect(names(tree.body.message)).toEqual([
+      { Продажи: [{ Регионы: ['Сибирь'] }, 'Москва'] },
+      'Маркетинг',
+    ]);
+    const one = await get(admin.token, `/api/account_divisions/${sales.id}`);
+    expect(names([one.body.message])).toEqual([{ Продажи: [{ Регионы: ['Сибирь'] }, 'Москва'] }]);
+    const me = await get(admin.token, '/api/me');
+    expect(names(me.body.message.account_divisions)).toEqual(names(tree.body.message));
+  });
+
+  it('moves a division under another, to the top, and never under itself or its descendants', async () => {
+    const hq = await create(admin.token, { name: 'Офис' });
+    const it_ = await create(admin.token, { name: 'ИТ', parent_id: hq.id });
+    const dev = await create(admin.token, { name: 'Разработка', parent_id: it_.id });
+
+    const cycle = await send(admin.token, 'PATCH', `/api/account_divisions/${hq.id}`, {
+      parent_id: dev.id,
+    });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body.message).toBe(
+      'Подразделение нельзя вложить в само себя или в своё дочернее подразделение',
+    );
+    const self = await send(admin.token, 'PUT', `/api/account_divisions/${it_.id}`, {
+      parent_id: it_.id,
+    });
+    expect(self.status).toBe(400);
+
+    const moved = await send(admin.token, 'PUT', `/api/account_divisions/${dev.id}`, {
+      parent_id: hq.id,
+      name: 'Разработка ПО',
+    });
+    expect(moved.body.message).toMatchObject({ parent_id: hq.id, name: 'Разработка ПО' });
+    const top = await send(admin.token, 'PATCH', `/api/account_divisions/${it_.id}`, {
+      parent_id: null,
+    });
+    expect(top.body.message.parent_id).toBeNull();
+    expect(
+      names([(await get(admin.token, `/api/account_divisions/${hq.id}`)).body.message]),
+    ).toEqual([{ Офис: ['Разработка ПО'] }]);
+  });
+
+  it('deletes a division with its children; their vacancies stay, without a division', async () => {
+    const root = await create(admin.token, { name: 'Логистика' });
+    const child = await create(admin.token, { name: 'Склад', parent_id: root.id });
+    const [vacancy] = await tenantRows<{ id: number }>(
+      t.database,
+      admin.accountId,
+      sql`insert into vacancies (account_id, position, division_id)
+          values (${admin.accountId}, 'Кладовщик', ${child.id}) returning id`,
+    );
+    const deleted = await send(admin.token, 'DELETE', `/api/account_divisions/${root.id}`);
+    expect(deleted.status).toBe(200);
+    expect(names([deleted.body.message])).toEqual([{ Логистика: ['Склад'] }]);
+    expect((await get(admin.token, `/api/account_divisions/${child.id}`)).status).toBe(404);
+    const [row] = await systemRows<{ division_id: number | null }>(
+      t.database,
+      sql`select division_id from vacancies where id = ${vacancy!.id}`,
+    );
+    expect(row).toEqual({ division_id: null });
+  });
+});
+
+describe('who may change divisions', () => {
+  it('only an admin recruiter; everyone reads them', async () => {
+    const recruiter = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    const watcherAdmin = await addTeamMember(t.app, admin.token, {
+      member_type: 'watcher',
+      is_admin: true,
+    });
+    for (const user of [recruiter, watcherAdmin]) {
+      expect((await get(user.token, '/api/account_divisions')).status).toBe(200);
+      const r = await send(user.token, 'POST', '/api/account_divisions', { name: 'Тайный отдел' });
+      expect(r.status).toBe(403);
+      expect(r.body.message).toBe('Изменять подразделения может только администратор');
+    }
+  });
+});
+
+describe('another account’s divisions', () => {
+  it('answer 404, as parent too', async () => {
+    const theirs = await create(stranger.token, { name: 'Чужой отдел' });
+    const mine = await create(admin.token, { name: 'Мой отдел' });
+    const cases = [
+      await get(admin.token, `/api/account_divisions/${theirs.id}`),
+      await send(admin.token, 'PATCH', `/api/account_divisions/${theirs.id}`, { name: 'Мой' }),
+      await send(admin.token, 'DELETE', `/api/account_divisions/${theirs.id}`),
+      await send(admin.token, 'POST', '/api/account_divisions', {
+        name: 'Под чужим',
+        parent_id: theirs.id,
+      }),
+      await send(admin.token, 'PATCH', `/api/account_divisions/${mine.id}`, {
+        parent_id: theirs.id,
+      }),
+    ];
+    expect(cases.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(
+      (await get(stranger.token, `/api/account_divisions/${theirs.id}`)).body.message.name,
+    ).toBe('Чужой отдел');
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 with a Russian message', async () => {
+    const cases: [unknown, string][] = [
+      [{}, 'Укажите название подразделения'],
+      [{ name: 'Цвет', color: 'зелёный' }, 'шестнадцатеричных'],
+      [{ name: 'Поля', additional_fields_list: [{ type: 'date', name: 'Когда' }] }, 'Тип поля'],
+      [{ name: 'Родитель', parent_id: 'первый' }, 'Некорректный идентификатор'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await send(admin.token, 'POST', '/api/account_divisions', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(r.body)).toContain(message);
+    }
+  });
+});

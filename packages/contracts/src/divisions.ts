@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ZId } from './ids.ts';
+import { ZColor } from './pipeline.ts';
+import { ZAdditionalField, ZAdditionalFieldsList } from './vacancies.ts';
+
+// Divisions of the company (`/api/account_divisions`, huntlee-api.md §6.11): a tree of
+// tree items (SPEC.md §3: id, name, children, parent_id) that groups vacancies.
+
+export type TDivision = {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  description: string | null;
+  color: string | null;
+  order: number;
+  additional_fields_list: z.infer<typeof ZAdditionalField>[];
+  children: TDivision[];
+};
+export const ZDivision: z.ZodType<TDivision> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    parent_id: z.number().int().nullable(),
+    description: z.string().nullable(),
+    color: z.string().nullable(),
+    order: z.number().int(),
+    additional_fields_list: z.array(ZAdditionalField),
+    children: z.array(ZDivision),
+  }),
+);
+/** The whole tree: the roots, each with its children, siblings by `order`. */
+export const ZDivisionTree = z.array(ZDivision);
+
+const ZDivisionFields = z.object({
+  name: z
+    .string({ error: 'Укажите название подразделения' })
+    .trim()
+    .min(1, { error: 'Укажите название подразделения' })
+    .max(255, { error: 'Не длиннее 255 символов' }),
+  parent_id: ZId.nullish(),
+  description: z.string().trim().max(5000, { error: 'Не длиннее 5000 символов' }).nullish(),
+  color: ZColor.nullish(),
+  order: z.number().int().min(0).max(100_000).optional(),
+  additional_fields_list: ZAdditionalFieldsList.optional(),
+});
+
+export const ZCreateDivisionRequest = ZDivisionFields;
+export type TCreateDivisionRequest = z.infer<typeof ZCreateDivisionRequest>;
+/** PUT and PATCH take any subset; `parent_id: null` moves the division to the top. */
+export const ZUpdateDivisionRequest = ZDivisionFields.partial();
+export type TUpdateDivisionRequest = z.infer<typeof ZUpdateDivisionRequest>;

@@ -1,0 +1,343 @@
+import { z } from 'zod';
+import { ZId } from './ids.ts';
+import { ZTagColor } from './tags.ts';
+
+// The hiring pipeline: stages (`/api/statuses`, huntlee-api.md §6.5), funnels
+// (`/api/status_groups`, §6.6), reasons (`/api/reasons`, §6.7), applications of applicants to
+// vacancies with their transitions, and saved board columns (`/api/columns`, §6.8).
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Не длиннее ${max} символов` });
+
+/** Colour with or without '#'; stored and answered as '#RRGGBB'. */
+export const ZColor = ZTagColor;
+
+// ---------------------------------------------------------------------------------------------
+// Reasons
+
+export const REASON_TYPES = ['reject', 'refuse', 'close', 'hold'] as const;
+export const ZReasonType = z.enum(REASON_TYPES, {
+  error: 'Тип причины: reject, refuse, close или hold',
+});
+export type TReasonType = z.infer<typeof ZReasonType>;
+export const REASON_TYPE_LABELS: Record<TReasonType, string> = {
+  reject: 'Отказ компании',
+  refuse: 'Отказ кандидата',
+  close: 'Закрытие вакансии',
+  hold: 'Пауза вакансии',
+};
+
+/** Reasons every new account starts with (migration 0012 ats_seed_account_pipeline). */
+export const DEFAULT_REASONS: Record<TReasonType, readonly string[]> = {
+  reject: [
+    'Не подходит по опыту',
+    'Не прошёл интервью',
+    'Завышенные ожидания по зарплате',
+    'Не прошёл проверку',
+  ],
+  refuse: [
+    'Принял другое предложение',
+    'Не устроила зарплата',
+    'Передумал менять работу',
+    'Не устроил график/локация',
+  ],
+  close: ['Вакансия закрыта наймом', 'Отменена заказчиком'],
+  hold: ['Заморожен бюджет', 'Пересмотр требований'],
+};
+
+export const ZReason = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  reason_type: ZReasonType,
+  order: z.number().int(),
+});
+export type TReason = z.infer<typeof ZReason>;
+export const ZReasonList = z.array(ZReason);
+
+export const ZReasonListQuery = z.object({ reason_type: ZReasonType.optional() });
+
+export const ZCreateReasonRequest = z.object({
+  name: z
+    .string({ error: 'Укажите причину' })
+    .trim()
+    .min(1, { error: 'Укажите причину' })
+    .max(255, { error: 'Не длиннее 255 символов' }),
+  reason_type: ZReasonType,
+  order: z.number().int().min(0).max(100_000).optional(),
+});
+export type TCreateReasonRequest = z.infer<typeof ZCreateReasonRequest>;
+/** PUT /api/reasons/{id}: any subset of the fields. */
+export const ZUpdateReasonRequest = ZCreateReasonRequest.partial();
+export type TUpdateReasonRequest = z.infer<typeof ZUpdateReasonRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Stages
+
+export const REJECT_KINDS = ['reject', 'refuse'] as const;
+export const ZRejectKind = z.enum(REJECT_KINDS, {
+  error: 'Вид отказа: reject (отказ компании) или refuse (отказ кандидата)',
+});
+export type TRejectKind = z.infer<typeof ZRejectKind>;
+
+/** `user` is an ordinary stage; an application entering a `hired` stage counts as a hire. */
+export const STATUS_TYPES = ['user', 'hired'] as const;
+export const ZStatusType = z.enum(STATUS_TYPES, { error: 'Тип этапа: user или hired' });
+
+export const MAX_STAY_DURATION_DAYS = 3650;
+
+/** Stages of the default funnel every new account starts with, in order. */
+export const DEFAULT_FUNNEL = {
+  name: 'Основная воронка',
+  stages: [
+    { name: 'Новый', color: '#3B82F6', stay_duration: 3 },
+    { name: 'Первичный контакт', color: '#06B6D4', stay_duration: 5 },
+    { name: 'Интервью с HR', color: '#8B5CF6', stay_duration: 7 },
+    { name: 'Интервью с заказчиком', color: '#F59E0B', stay_duration: 7 },
+    { name: 'Оффер', color: '#10B981', stay_duration: 5, is_offer: true },
+    { name: 'Вышел на работу', color: '#16A34A', stay_duration: null, status_type: 'hired' },
+    { name: 'Отказ компании', color: '#EF4444', stay_duration: null, reject_kind: 'reject' },
+    { name: 'Отказ кандидата', color: '#9CA3AF', stay_duration: null, reject_kind: 'refuse' },
+  ],
+} as const;
+
+/** An automation on entering the stage, e.g. `{name: "sites", action_params: {site: 2}}`. */
+export const ZStageAction = z.object({
+  name: text(50).min(1, { error: 'Укажите действие' }),
+  action_params: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** One user's rights on a stage (`admin_user_statuses`); a user without an entry may read. */
+export const ZStageUserRight = z.object({
+  admin_user_id: ZId,
+  is_read: z.boolean().default(true),
+  is_write: z.boolean().default(false),
+});
+
+export const ZStage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+  status_type: z.string(),
+  is_favorite: z.boolean(),
+  is_offer: z.boolean(),
+  is_reject: z.boolean(),
+  reject_kind: ZRejectKind.nullable(),
+  is_required: z.boolean(),
+  stay_duration: z.number().int().nullable(),
+  actions: z.array(ZStageAction),
+  evaluation_id: z.number().int().nullable(),
+  status_group_id: z.number().int().nullable(),
+  vacancy_id: z.number().int().nullable(),
+  admin_user_statuses: z.array(
+    z.object({ admin_user_id: z.number().int(), is_read: z.boolean(), is_write: z.boolean() }),
+  ),
+});
+export type TStage = z.infer<typeof ZStage>;
+export const ZStageList = z.array(ZStage);
+
+const ZStageFields = z.object({
+  name: z
+    .string({ error: 'Укажите название этапа' })
+    .trim()
+    .min(1, { error: 'Укажите название этапа' })
+    .max(100, { error: 'Не длиннее 100 символов' }),
+  color: ZColor.optional(),
+  order: z.number().int().min(0).max(100_000).optional(),
+  status_type: ZStatusType.optional(),
+  is_favorite: z.boolean().optional(),
+  is_offer: z.boolean().optional(),
+  is_reject: z.boolean().optional(),
+  reject_kind: ZRejectKind.nullish(),
+  is_required: z.boolean().optional(),
+  stay_duration: z
+    .number({ error: 'Срок на этапе — целое число дней' })
+    .int({ error: 'Срок на этапе — целое число дней' })
+    .min(0, { error: 'Срок на этапе не может быть отрицательным' })
+    .max(MAX_STAY_DURATION_DAYS, { error: `Не больше ${MAX_STAY_DURATION_DAYS} дней` })
+    .nullish(),
+  actions: z.array(ZStageAction).max(20).optional(),
+  evaluation_id: ZId.nullish(),
+  admin_user_statuses: z.array(ZStageUserRight).max(500).optional(),
+});
+
+const REJECT_KIND_WITHOUT_FLAG = 'Вид отказа указывается только у этапа отказа (is_reject)';
+const rejectKindFits = (v: { is_reject?: boolean | undefined; reject_kind?: unknown }) =>
+  !(v.is_reject === false && v.reject_kind != null);
+
+/** A stage of a funnel (`status_group_id`) or of one vacancy (`vacancy_id`): exactly one. */
+export const ZCreateStageRequest = ZStageFields.extend({
+  status_group_id: ZId.nullish(),
+  vacancy_id: ZId.nullish(),
+})
+  .refine((v) => (v.status_group_id == null) !== (v.vacancy_id == null), {
+    path: ['status_group_id'],
+    error: 'Этап добавляется в воронку (status_group_id) или в вакансию (vacancy_id)',
+  })
+  .refine(rejectKindFits, { path: ['reject_kind'], error: REJECT_KIND_WITHOUT_FLAG });
+export type TCreateStageRequest = z.infer<typeof ZCreateStageRequest>;
+
+export const ZUpdateStageRequest = ZStageFields.partial().refine(rejectKindFits, {
+  path: ['reject_kind'],
+  error: REJECT_KIND_WITHOUT_FLAG,
+});
+export type TUpdateStageRequest = z.infer<typeof ZUpdateStageRequest>;
+
+export const ZStageListQuery = z.object({
+  vacancy_id: ZId.optional(),
+  status_group_id: ZId.optional(),
+});
+
+/** New order of every stage of one funnel or one vacancy. */
+export const ZReorderStagesRequest = z.object({
+  status_ids: z
+    .array(ZId, { error: 'Передайте список этапов status_ids' })
+    .min(1, { error: 'Передайте список этапов status_ids' })
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Этапы в списке повторяются' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Funnels
+
+export const ZStatusGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int(),
+  is_active: z.boolean(),
+  is_favorite: z.boolean(),
+  status_ids: z.array(z.number().int()),
+  statuses: ZStageList,
+});
+export type TStatusGroup = z.infer<typeof ZStatusGroup>;
+export const ZStatusGroupList = z.array(ZStatusGroup);
+
+const ZStatusGroupFields = z.object({
+  name: z
+    .string({ error: 'Укажите название воронки' })
+    .trim()
+    .min(1, { error: 'Укажите название воронки' })
+    .max(100, { error: 'Не длиннее 100 символов' }),
+  order: z.number().int().min(0).max(100_000).optional(),
+  is_active: z.boolean().optional(),
+  is_favorite: z.boolean().optional(),
+});
+
+export const ZCreateStatusGroupRequest = ZStatusGroupFields.extend({
+  // Stages of other funnels or vacancies to copy into the new funnel, in this order.
+  status_ids: z.array(ZId).max(100).optional(),
+  // New stages, after the copied ones.
+  statuses: z.array(ZStageFields).max(100).optional(),
+});
+export type TCreateStatusGroupRequest = z.infer<typeof ZCreateStatusGroupRequest>;
+
+export const ZUpdateStatusGroupRequest = ZStatusGroupFields.partial().extend({
+  // The funnel's own stages in their new order (all of them).
+  status_ids: ZReorderStagesRequest.shape.status_ids.optional(),
+});
+export type TUpdateStatusGroupRequest = z.infer<typeof ZUpdateStatusGroupRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Applications: an applicant on a vacancy, and its history
+
+export const TRANSITION_KINDS = ['place', 'move', 'reject', 'refuse'] as const;
+export const ZTransitionKind = z.enum(TRANSITION_KINDS);
+export type TTransitionKind = z.infer<typeof ZTransitionKind>;
+
+export const ZApplication = z.object({
+  id: z.number().int(),
+  vacancy_id: z.number().int(),
+  applicant_id: z.number().int(),
+  status_id: z.number().int(),
+  entered_status_at: z.string(),
+  reject_reason_id: z.number().int().nullable(),
+  reject_kind: ZRejectKind.nullable(),
+  reject_comment: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TApplication = z.infer<typeof ZApplication>;
+
+export const ZTransition = z.object({
+  id: z.number().int(),
+  application_id: z.number().int(),
+  vacancy_id: z.number().int(),
+  applicant_id: z.number().int(),
+  from_status_id: z.number().int().nullable(),
+  to_status_id: z.number().int(),
+  moved_by: z.number().int().nullable(),
+  moved_at: z.string(),
+  seconds_in_from: z.number().int().nullable(),
+  reason_id: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  kind: ZTransitionKind,
+});
+export type TTransition = z.infer<typeof ZTransition>;
+
+/** Place an applicant on a vacancy; at its first stage unless `status_id` names another. */
+export const ZPlaceApplicantRequest = z.object({
+  vacancy_id: ZId,
+  status_id: ZId.nullish(),
+});
+/** The bulk form of the list: several applicants on one vacancy. */
+export const ZPlaceApplicantsRequest = ZPlaceApplicantRequest.extend({
+  applicant_ids: z
+    .array(ZId, { error: 'Выберите кандидатов' })
+    .min(1, { error: 'Выберите кандидатов' })
+    .max(1000, { error: 'Не больше 1000 кандидатов за раз' }),
+});
+
+/** Move to another stage of the same vacancy. */
+export const ZMoveApplicationRequest = z.object({
+  status_id: ZId,
+  comment: text(2000).nullish(),
+});
+
+/** Reject (the company declines) or refuse (the applicant declines), with a reason of that type. */
+export const ZRejectApplicationRequest = z.object({
+  kind: ZRejectKind,
+  reason_id: ZId,
+  comment: text(2000).nullish(),
+  // A rejection stage of the vacancy; its first stage of that kind when absent.
+  status_id: ZId.nullish(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Saved board columns (`/api/columns`; update uses PUT)
+
+export const COLUMN_SIZES = ['S', 'M', 'L'] as const;
+export const ZColumnSize = z.enum(COLUMN_SIZES, { error: 'Размер колонки: S, M или L' });
+
+export const ZColumn = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: ZColumnSize,
+  filters: z.record(z.string(), z.unknown()),
+  vacancy_id: z.number().int().nullable(),
+  order: z.number().int(),
+});
+export type TColumn = z.infer<typeof ZColumn>;
+export const ZColumnList = z.array(ZColumn);
+
+export const ZCreateColumnRequest = z.object({
+  name: z
+    .string({ error: 'Укажите название колонки' })
+    .trim()
+    .min(1, { error: 'Укажите название колонки' })
+    .max(100, { error: 'Не длиннее 100 символов' }),
+  size: ZColumnSize.optional(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+  vacancy_id: ZId.nullish(),
+  order: z.number().int().min(0).max(100_000).optional(),
+});
+export const ZUpdateColumnRequest = ZCreateColumnRequest.partial();
+
+/** One stage column of a vacancy's board: the stage, how many applicants it holds. */
+export const ZStatusVacancyColumn = z.object({
+  status: ZStage,
+  count: z.number().int(),
+});

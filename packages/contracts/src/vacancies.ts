@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { ZDate } from './applicants.ts';
+import { ZId } from './ids.ts';
+import { ZStage } from './pipeline.ts';
+
+// Vacancies as the product's clients send them (research/huntlee-api.md §6.3; update uses PUT)
+// and as the web app reads them (§4.4 visible_fields_vacancy).
+
+export const VACANCY_STATES = ['open', 'hold', 'closed'] as const;
+export const ZVacancyState = z.enum(VACANCY_STATES, {
+  error: 'Состояние вакансии: open, hold или closed',
+});
+export type TVacancyState = z.infer<typeof ZVacancyState>;
+export const VACANCY_STATE_LABELS: Record<TVacancyState, string> = {
+  open: 'Открыта',
+  hold: 'На паузе',
+  closed: 'Закрыта',
+};
+
+/** Close-type actions (SPEC.md §4): close and hold each need a reason; reopen does not. */
+export const VACANCY_STATE_ACTIONS = ['close', 'hold', 'reopen'] as const;
+export const ZVacancyStateAction = z.enum(VACANCY_STATE_ACTIONS, {
+  error: 'Действие с вакансией: close, hold или reopen',
+});
+
+export const MAX_RICH_TEXT = 100_000;
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Не длиннее ${max} символов` });
+const money = z
+  .number({ error: 'Сумма — целое число' })
+  .int({ error: 'Сумма — целое число' })
+  .min(0, { error: 'Сумма не может быть отрицательной' })
+  .max(1_000_000_000, { error: 'Слишком большая сумма' });
+
+/** `date_will_close`: ISO `YYYY-MM-DD` or `DD.MM.YYYY` (as the known clients send it); ISO out. */
+export const ZDateWillClose = ZDate;
+
+export const ZVacancyRegion = z.object({
+  site: text(50).min(1, { error: 'Укажите сайт' }),
+  name: text(255).min(1, { error: 'Укажите регион' }),
+});
+export type TVacancyRegion = z.infer<typeof ZVacancyRegion>;
+
+export const ADDITIONAL_FIELD_TYPES = ['string', 'text', 'number'] as const;
+/** A custom field of a vacancy, a template or a division. */
+export const ZAdditionalField = z.object({
+  type: z.enum(ADDITIONAL_FIELD_TYPES, { error: 'Тип поля: string, text или number' }),
+  name: text(255).min(1, { error: 'Укажите название поля' }),
+  value: z
+    .union([text(10_000), z.number()])
+    .nullable()
+    .default(null),
+});
+export type TAdditionalField = z.infer<typeof ZAdditionalField>;
+export const ZAdditionalFieldsList = z.array(ZAdditionalField).max(100, {
+  error: 'Не больше 100 дополнительных полей',
+});
+
+const ZUserIds = z.array(ZId).max(100, { error: 'Не больше 100 пользователей' });
+
+/** The writable fields of a vacancy; ids of other entities are checked in the caller's account. */
+export const ZVacancyFields = z.object({
+  position: text(255).min(1, { error: 'Укажите название вакансии' }),
+  salary_from: money.nullish(),
+  salary_to: money.nullish(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'Валюта — трёхбуквенный код, например RUB' })
+    .optional(),
+  needed: z
+    .number({ error: 'Сколько нужно нанять — целое число' })
+    .int({ error: 'Сколько нужно нанять — целое число' })
+    .min(1, { error: 'Нужно нанять хотя бы одного' })
+    .max(10_000)
+    .optional(),
+  priority: z.number().int().min(0).max(10).optional(),
+  is_hidden: z.boolean().optional(),
+  body: text(MAX_RICH_TEXT).nullish(),
+  requirements: text(MAX_RICH_TEXT).nullish(),
+  conditions: text(MAX_RICH_TEXT).nullish(),
+  information: text(MAX_RICH_TEXT).nullish(),
+  regions: z.array(ZVacancyRegion).max(50).optional(),
+  owners: ZUserIds.optional(),
+  watchers: ZUserIds.optional(),
+  // The funnel whose stages a new vacancy copies; the account's favourite funnel when absent.
+  status_group: ZId.nullish(),
+  country: ZId.nullish(),
+  city: text(255).nullish(),
+  account_division_id: ZId.nullish(),
+  date_will_close: ZDateWillClose.nullish(),
+  days_until_deadline: z.number().int().min(0).max(3650).nullish(),
+  vacancy_application_id: ZId.nullish(),
+  additional_fields_list: ZAdditionalFieldsList.optional(),
+});
+
+const salaryInOrder = (v: { salary_from?: number | null; salary_to?: number | null }) =>
+  v.salary_from == null || v.salary_to == null || v.salary_from <= v.salary_to;
+const SALARY_ORDER = 'Зарплата «от» больше, чем «до»';
+
+export const ZCreateVacancyRequest = ZVacancyFields.extend({
+  // Start from a template: its fields fill what the request leaves out, its stages are copied.
+  vacancy_template_id: ZId.nullish(),
+}).refine(salaryInOrder, { path: ['salary_to'], error: SALARY_ORDER });
+export type TCreateVacancyRequest = z.infer<typeof ZCreateVacancyRequest>;
+
+export const ZUpdateVacancyRequest = ZVacancyFields.partial().refine(salaryInOrder, {
+  path: ['salary_to'],
+  error: SALARY_ORDER,
+});
+export type TUpdateVacancyRequest = z.infer<typeof ZUpdateVacancyRequest>;
+
+/** Close, hold (each with a reason of that type) or reopen a vacancy. */
+export const ZChangeVacancyStateRequest = z
+  .object({
+    action: ZVacancyStateAction,
+    reason_id: ZId.nullish(),
+    comment: text(2000).nullish(),
+  })
+  .refine((v) => v.action === 'reopen' || v.reason_id != null, {
+    path: ['reason_id'],
+    error: 'Укажите причину',
+  });
+export type TChangeVacancyStateRequest = z.infer<typeof ZChangeVacancyStateRequest>;
+
+export const ZUserRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A vacancy as the API answers it: stored fields plus the read fields of visible_fields_vacancy. */
+export const ZVacancy = z.object({
+  id: z.number().int(),
+  position: z.string(),
+  name: z.string(),
+  salary_from: z.number().int().nullable(),
+  salary_to: z.number().int().nullable(),
+  currency: z.string(),
+  needed: z.number().int(),
+  priority: z.number().int(),
+  is_hidden: z.boolean(),
+  body: z.string().nullable(),
+  requirements: z.string().nullable(),
+  conditions: z.string().nullable(),
+  information: z.string().nullable(),
+  regions: z.array(ZVacancyRegion),
+  owners: z.array(ZUserRef),
+  watchers: z.array(ZUserRef),
+  status_group: z.number().int().nullable(),
+  statuses: z.array(ZStage),
+  country: z.number().int().nullable(),
+  city: z.string().nullable(),
+  account_division: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  date_will_close: z.string().nullable(),
+  days_until_deadline: z.number().int().nullable(),
+  days_will_close: z.number().int().nullable(),
+  vacancy_application_id: z.number().int().nullable(),
+  additional_fields_list: z.array(ZAdditionalField),
+  state: ZVacancyState,
+  state_reason_id: z.number().int().nullable(),
+  state_changed_at: z.string(),
+  count_applicants: z.number().int(),
+  hired: z.number().int(),
+  days_failed: z.number().int(),
+  avg_close_time: z.number().nullable(),
+  author: ZUserRef.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type TVacancy = z.infer<typeof ZVacancy>;
+
+export const ZVacancyStateLogEntry = z.object({
+  id: z.number().int(),
+  from_state: ZVacancyState.nullable(),
+  to_state: ZVacancyState,
+  reason_id: z.number().int().nullable(),
+  reason_name: z.string().nullable(),
+  comment: z.string().nullable(),
+  changed_by: z.number().int().nullable(),
+  changed_at: z.string(),
+});
+
+/** A stage as a vacancy template keeps it. */
+export const ZTemplateStage = z.object({
+  name: text(100).min(1, { error: 'Укажите название этапа' }),
+  color: z.string(),
+  order: z.number().int(),
+  is_offer: z.boolean().default(false),
+  is_reject: z.boolean().default(false),
+  reject_kind: z.enum(['reject', 'refuse']).nullable().default(null),
+  is_required: z.boolean().default(false),
+  stay_duration: z.number().int().min(0).max(3650).nullable().default(null),
+});
+
+export const ZCreateVacancyTemplateRequest = ZVacancyFields.omit({
+  owners: true,
+  watchers: true,
+  date_will_close: true,
+  vacancy_application_id: true,
+})
+  .partial()
+  .extend({
+    name: text(255).min(1, { error: 'Укажите название шаблона' }),
+    stages: z.array(ZTemplateStage).max(50).optional(),
+    // Make the template from an existing vacancy: its fields and stages.
+    vacancy_id: ZId.nullish(),
+  });
+export const ZUpdateVacancyTemplateRequest = ZCreateVacancyTemplateRequest.omit({
+  vacancy_id: true,
+}).partial();
+
+export const ZVacancyTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string().nullable(),
+  salary_from: z.number().int().nullable(),
+  salary_to: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  needed: z.number().int().nullable(),
+  priority: z.number().int().nullable(),
+  is_hidden: z.boolean(),
+  body: z.string().nullable(),
+  requirements: z.string().nullable(),
+  conditions: z.string().nullable(),
+  information: z.string().nullable(),
+  regions: z.array(ZVacancyRegion),
+  country: z.number().int().nullable(),
+  city: z.string().nullable(),
+  account_division_id: z.number().int().nullable(),
+  status_group: z.number().int().nullable(),
+  days_until_deadline: z.number().int().nullable(),
+  additional_fields_list: z.array(ZAdditionalField),
+  stages: z.array(ZTemplateStage),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TVacancyTemplate = z.infer<typeof ZVacancyTemplate>;
+
+/** `/api/vacancies_with_filters` and the list on the home page. */
+export const ZVacancyListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(30),
+  state: z
+    .union([ZVacancyState, z.array(ZVacancyState)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+  division_id: ZId.optional(),
+  owner_id: ZId.optional(),
+  priority: z.coerce.number().int().min(0).max(10).optional(),
+  search: z.string().trim().max(255).optional(),
+});
+export type TVacancyListQuery = z.infer<typeof ZVacancyListQuery>;
+
+export const ZVacancyPage = z.object({
+  vacancies: z.array(ZVacancy),
+  vacancy_count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});

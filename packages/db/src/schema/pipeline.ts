@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { applicants } from './applicants.ts';
+import { reasons, statusGroups } from './pipeline-settings.ts';
+import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
+import { users } from './users.ts';
+import { vacancies } from './vacancies.ts';
+
+export const REJECT_KINDS = ['reject', 'refuse'] as const;
+export type RejectKind = (typeof REJECT_KINDS)[number];
+export const TRANSITION_KINDS = ['place', 'move', 'reject', 'refuse'] as const;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export const COLUMN_SIZES = ['S', 'M', 'L'] as const;
+
+/** An automation run when an applicant enters the stage (huntlee-api.md §6.5 `actions`). */
+export type StageAction = { name: string; action_params: Record<string, unknown> };
+
+/**
+ * A stage («этап»). It belongs either to a funnel (`status_group_id`: the template) or to one
+ * vacancy (`vacancy_id`: the vacancy's own copy, which its applications point at), never both.
+ * Rejection is a stage too: `is_reject` with `reject_kind` 'reject' (the company declines) or
+ * 'refuse' (the applicant declines).
+ */
+export const statuses = pgTable(
+  'statuses',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    statusGroupId: integer(),
+    vacancyId: integer(),
+    // The funnel stage a vacancy stage was copied from, to compare stages across vacancies.
+    copiedFromId: integer(),
+    name: text().notNull(),
+    color: text().notNull().default('#6366F1'),
+    // Called `order` in the API; `order` is an SQL keyword.
+    position: integer().notNull().default(0),
+    statusType: text().notNull().default('user'),
+    isFavorite: boolean().notNull().default(false),
+    isOffer: boolean().notNull().default(false),
+    isReject: boolean().notNull().default(false),
+    rejectKind: text({ enum: REJECT_KINDS }),
+    isRequired: boolean().notNull().default(false),
+    // The most days an applicant should stay here; cards past it are flagged on the board.
+    stayDuration: integer(),
+    actions: jsonb().$type<StageAction[]>().notNull().default([]),
+    // The scorecard to fill on entering; scorecards arrive later, so no foreign key yet.
+    evaluationId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    // Target of applications' foreign key: a stage an application names is its vacancy's stage.
+    unique('statuses_vacancy_stage_key').on(t.accountId, t.vacancyId, t.id),
+    index('statuses_vacancy_idx').on(t.accountId, t.vacancyId, t.position),
+    index('statuses_group_idx').on(t.accountId, t.statusGroupId, t.position),
+    foreignKey({
+      columns: [t.accountId, t.statusGroupId],
+      foreignColumns: [statusGroups.accountId, statusGroups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.vacancyId],
+      foreignColumns: [vacancies.accountId, vacancies.id],
+    }).onDelete('cascade'),
+    check('statuses_one_owner_check', sql`num_nonnulls(status_group_id, vacancy_id) = 1`),
+    check('statuses_reject_kind_check', sql`(reject_kind is not null) = is_reject`),
+    tenantPolicy('statuses'),
+  ],
+).enableRLS();
+
+/** Per-user rights on stages (`admin_user_statuses`); a user without a row sees the stage. */
+export const userStatusRights = pgTable(
+  'user_status_rights',
+  {
+    accountId: accountIdColumn(),
+    userId: integer().notNull(),
+    statusId: integer().notNull(),
+    isRead: boolean().notNull().default(true),
+    isWrite: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId, t.statusId] }),
+    index('user_status_rights_status_idx').on(t.accountId, t.statusId),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.statusId],
+      foreignColumns: [statuses.accountId, statuses.id],
+    }).onDelete('cascade'),
+    tenantPolicy('user_status_rights'),
+  ],
+).enableRLS();
+
+/**
+ * An applicant on a vacancy, at one of the vacancy's stages. Inserts and updates are announced on
+ * the `ats_board` channel (trigger in migration 0012) for the board's live updates.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    vacancyId: integer().notNull(),
+    applicantId: integer().notNull(),
+    statusId: integer().notNull(),
+    enteredStatusAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    rejectReasonId: integer(),
+    rejectKind: text({ enum: REJECT_KINDS }),
+    rejectComment: text(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('applications_vacancy_applicant_key').on(t.accountId, t.vacancyId, t.applicantId),
+    // One board column, newest arrivals first, paged by (entered_status_at, id).
+    index('applications_board_idx').on(
+      t.accountId,
+      t.vacancyId,
+      t.statusId,
+      t.enteredStatusAt.desc(),
+      t.id,
+    ),
+    index('applications_applicant_idx').on(t.accountId, t.applicantId),
+    foreignKey({
+      columns: [t.accountId, t.vacancyId],
+      foreignColumns: [vacancies.accountId, vacancies.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
+    // The stage must be one of this vacancy's stages; a stage holding applicants cannot be deleted.
+    foreignKey({
+      name: 'applications_vacancy_stage_fk',
+      columns: [t.accountId, t.vacancyId, t.statusId],
+      foreignColumns: [statuses.accountId, statuses.vacancyId, statuses.id],
+    }),
+    foreignKey({
+      columns: [t.accountId, t.rejectReasonId],
+      foreignColumns: [reasons.accountId, reasons.id],
+    }),
+    foreignKey({
+      columns: [t.accountId, t.createdBy],
+      foreignColumns: [users.accountId, users.id],
+    }),
+    tenantPolicy('applications'),
+  ],
+).enableRLS();
+
+/**
+ * Every placement, move and rejection of an application: who moved whom, when, from and to, and
+ * how long the applicant stayed in the stage left. Append-only; analytics reads it. Stage ids are
+ * plain integers so the history survives a stage or an application being removed.
+ */
+export const applicationTransitions = pgTable(
+  'application_transitions',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    applicationId: integer().notNull(),
+    vacancyId: integer().notNull(),
+    applicantId: integer().notNull(),
+    fromStatusId: integer(),
+    toStatusId: integer().notNull(),
+    movedBy: integer(),
+    movedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    secondsInFrom: integer(),
+    reasonId: integer(),
+    comment: text(),
+    kind: text({ enum: TRANSITION_KINDS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('application_transitions_vacancy_idx').on(t.accountId, t.vacancyId, t.movedAt),
+    index('application_transitions_application_idx').on(t.accountId, t.applicationId, t.movedAt),
+    index('application_transitions_applicant_idx').on(t.accountId, t.applicantId),
+    foreignKey({
+      columns: [t.accountId, t.vacancyId],
+      foreignColumns: [vacancies.accountId, vacancies.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
+    tenantPolicy('application_transitions'),
+  ],
+).enableRLS();
+
+/** A user's saved board view (`/api/columns`): a named set of filters shown as one column. */
+export const columns = pgTable(
+  'columns',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    name: text().notNull(),
+    size: text({ enum: COLUMN_SIZES }).notNull().default('M'),
+    filters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    vacancyId: integer(),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('columns_user_idx').on(t.accountId, t.userId, t.position),
+    foreignKey({
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.vacancyId],
+      foreignColumns: [vacancies.accountId, vacancies.id],
+    }).onDelete('cascade'),
+    tenantPolicy('columns'),
+  ],
+).enableRLS();
