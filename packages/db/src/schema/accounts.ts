@@ -23,6 +23,8 @@ export const accounts = pgTable(
     isActive: boolean().notNull().default(true),
     // Kept by a trigger on applicants, so GET /api/me never counts a million rows.
     applicantsCount: integer().notNull().default(0),
+    // Of those, how many are in the archive: the list's total is the difference (migration 0013).
+    archivedApplicantsCount: integer().notNull().default(0),
     utmSource: text(),
     isAdvAgree: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

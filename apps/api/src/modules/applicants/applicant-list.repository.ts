@@ -271,12 +271,11 @@ export function applicantListPageQuery(
     search !== undefined &&
     conditions.length === 3 &&
     (filters.sort ?? 'relevance') === 'relevance';
-  // The whole active base (only the tenant and "not archived"): the account's counter minus the
-  // archived ones, instead of counting a million rows on every page.
+  // The whole active base (only the tenant and "not archived"): the account's two counters kept by
+  // triggers (migrations 0002, 0013), instead of counting a million rows on every page.
   const total =
     conditions.length === 2
-      ? sql`(select a.applicants_count from accounts a where a.id = ${accountId}::int)
-            - (select count(*)::int from applicants a where a.account_id = ${accountId}::int and a.archived_at is not null)`
+      ? sql`(select a.applicants_count - a.archived_applicants_count from accounts a where a.id = ${accountId}::int)`
       : sql`(select count(*)::int from applicants a where ${where})`;
   const query = searchAlone
     ? searchPageQuery(accountId, search, page)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertApplicants,
@@ -7,6 +8,7 @@ import {
   tagApplicants,
 } from '../../../test/applicant-factory.ts';
 import { addTeamMember, signUpCompany, type SignedUp } from '../../../test/factories.ts';
+import { systemRows } from '../../../test/db-helpers.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
@@ -491,6 +493,43 @@ describe('pagination', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors).toEqual({ per_page: 'На странице от 1 до 100 кандидатов' });
+  });
+});
+
+describe('the total of the active base', () => {
+  it('follows archiving, restoring, bulk archiving and deleting (counters kept by triggers)', async () => {
+    const owner = await signUpCompany(t.app);
+    const ids = await insertApplicants(
+      t.database,
+      owner.accountId,
+      Array.from({ length: 5 }, (_, n) => ({ lastName: `Счётов${n}`, firstName: 'Тест' })),
+    );
+    const total = async () => (await list('', owner.token)).applicant_count;
+    const as = { token: owner.token };
+    expect(await total()).toBe(5);
+    await call(t.app, 'POST', `/api/applicants/${ids[0]}/archive`, undefined, as);
+    expect(await total()).toBe(4);
+    const bulk = { applicant_ids: [ids[0]!, ids[1]!, ids[2]!] };
+    expect((await call(t.app, 'POST', '/api/applicants/bulk/archive', bulk, as)).status).toBe(200);
+    expect(await total()).toBe(2);
+    await call(t.app, 'POST', `/api/applicants/${ids[1]}/restore`, undefined, as);
+    expect(await total()).toBe(3);
+    const removed = await call(
+      t.app,
+      'DELETE',
+      `/api/applicants/${ids[0]}?confirm=true`,
+      undefined,
+      as,
+    );
+    expect(removed.status).toBe(200);
+    expect(await total()).toBe(3);
+    const [counters] = await systemRows<{ total: number; archived: number; real: number }>(
+      t.database,
+      sql`select applicants_count as total, archived_applicants_count as archived,
+            (select count(*)::int from applicants p where p.account_id = a.id and p.archived_at is not null) as real
+          from accounts a where a.id = ${owner.accountId}`,
+    );
+    expect(counters).toEqual({ total: 4, archived: 1, real: 1 });
   });
 });
 
