@@ -3,12 +3,18 @@
 // Prints one table per entry, then the goals with PASS/FAIL. Exits 1 when an entry crashes or a
 // name is unknown; a FAIL against a goal is reported, not an error (timings are noisy).
 import { applicantsBenchmark } from './applicants-benchmark.ts';
+import { boardBenchmark } from './board-benchmark.ts';
 import { coldStartBenchmark } from './cold-start-benchmark.ts';
 import { meBenchmark } from './me-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
 import type { Benchmark, BenchReport, Verdict } from './support/report.ts';
 
-const benchmarks: Benchmark[] = [meBenchmark, coldStartBenchmark, applicantsBenchmark];
+const benchmarks: Benchmark[] = [
+  meBenchmark,
+  coldStartBenchmark,
+  applicantsBenchmark,
+  boardBenchmark,
+];
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

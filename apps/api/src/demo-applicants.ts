@@ -235,6 +235,7 @@ export async function seedDemoApplicants(
   const sourceIds = sources.map((s) => s.id);
   const tags = [];
   for (const tag of TAGS) tags.push(await createTag(tenant, session, tag));
+  const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const applicant = await createApplicant(
       storage,
@@ -242,8 +243,10 @@ export async function seedDemoApplicants(
       session,
       demoApplicant(index, sourceIds),
     );
+    ids.push(applicant.id);
     if (index % 4 === 0) {
       await updateApplicantTags(tenant, session, applicant.id, [tags[index % tags.length]!.id]);
     }
   }
+  return ids;
 }

@@ -4,6 +4,7 @@ import { findUserByEmailAcrossAccounts } from './modules/auth/auth.repository.ts
 import { signUp } from './modules/auth/auth.service.ts';
 import { createUser } from './modules/users/users.service.ts';
 import { seedDemoApplicants } from './demo-applicants.ts';
+import { placeDemoApplicants, seedDemoVacancies } from './demo-vacancies.ts';
 import type { Session } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -45,7 +46,7 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
     );
     const tenant = tenantFor(database, admin.account_id, admin.id);
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    await createUser(
+    const recruiter = await createUser(
       deps,
       tenant,
       {
@@ -57,7 +58,7 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
       },
       url,
     );
-    await createUser(
+    const manager = await createUser(
       deps,
       tenant,
       {
@@ -82,7 +83,17 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
       lastSeenAt: new Date(),
       via: 'header',
     };
-    await seedDemoApplicants(storageFor(config), tenant, adminSession, DEMO_APPLICANTS);
+    const applicantIds = await seedDemoApplicants(
+      storageFor(config),
+      tenant,
+      adminSession,
+      DEMO_APPLICANTS,
+    );
+    const vacancies = await seedDemoVacancies(tenant, adminSession, {
+      recruiterId: recruiter.id,
+      managerId: manager.id,
+    });
+    await placeDemoApplicants(tenant, adminSession, vacancies, applicantIds);
   }
   const lines = DEMO_USERS.map((u) => `  ${u.email} / ${DEMO_PASSWORD} — ${u.role}`);
   console.log(`Демо-аккаунт готов. Входы:\n${lines.join('\n')}`);

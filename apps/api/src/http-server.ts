@@ -26,6 +26,13 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
 import { registerReasonsRoutes } from './modules/reasons/reasons.routes.ts';
 import { registerDivisionsRoutes } from './modules/divisions/divisions.routes.ts';
+import { registerVacanciesRoutes } from './modules/vacancies/vacancies.routes.ts';
+import { registerVacancyTemplatesRoutes } from './modules/vacancies/vacancy-templates.routes.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { registerApplicationsRoutes } from './modules/pipeline/applications.routes.ts';
+import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
+import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
+import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -136,6 +143,13 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerStatusesRoutes(app, deps);
   registerReasonsRoutes(app, deps);
   registerDivisionsRoutes(app, deps);
+  registerVacanciesRoutes(app, deps);
+  registerVacancyTemplatesRoutes(app, deps);
+  registerHomeRoutes(app, deps);
+  registerApplicationsRoutes(app, deps);
+  registerBoardRoutes(app, deps);
+  registerBoardEventsRoutes(app, deps);
+  registerColumnsRoutes(app, deps);
 
   return app;
 }

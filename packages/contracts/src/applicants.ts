@@ -209,12 +209,19 @@ export const ZCreateCommentRequest = z.object({
     .max(10_000),
 });
 
-/** The applicant's place on a vacancy; filled once vacancies exist. */
+/** The applicant's place on a vacancy (an application), as the card lists it. */
 export const ZApplicantVacancy = z.object({
   vacancy_id: z.number().int(),
   vacancy_name: z.string(),
   status_id: z.number().int().nullable(),
   status_name: z.string().nullable(),
+  application_id: z.number().int(),
+  status_color: z.string().nullable(),
+  entered_status_at: z.string(),
+  reject_kind: z.enum(['reject', 'refuse']).nullable(),
+  reject_reason_id: z.number().int().nullable(),
+  reject_reason_name: z.string().nullable(),
+  reject_comment: z.string().nullable(),
 });
 
 export const ZApplicant = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids.ts';
-import { ZTagColor } from './tags.ts';
+import { ZTag, ZTagColor } from './tags.ts';
 
 // The hiring pipeline: stages (`/api/statuses`, huntlee-api.md §6.5), funnels
 // (`/api/status_groups`, §6.6), reasons (`/api/reasons`, §6.7), applications of applicants to
@@ -341,3 +341,139 @@ export const ZStatusVacancyColumn = z.object({
   status: ZStage,
   count: z.number().int(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The board (`/vacancy/{id}/candidates`): columns for the caller and cards paged per column
+
+/**
+ * One column of `GET /api/vacancies/{id}/get_status_vacancy_columns` as the caller sees it:
+ * stages hidden by `is_read = false` are absent; `can_write` says whether the caller may move
+ * cards into or out of it.
+ */
+export const ZBoardColumn = ZStatusVacancyColumn.extend({ can_write: z.boolean() });
+export type TBoardColumn = z.infer<typeof ZBoardColumn>;
+export const ZBoardColumnList = z.array(ZBoardColumn);
+
+/** `GET /api/status_vacancy_columns/get_applicants`: one column's cards, newest arrivals first. */
+export const ZBoardCardQuery = z.object({
+  vacancy_id: ZId,
+  status_id: ZId,
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const ZBoardCard = z.object({
+  application_id: z.number().int(),
+  applicant_id: z.number().int(),
+  status_id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  middle_name: z.string().nullable(),
+  photo: z.string().nullable(),
+  position: z.string().nullable(),
+  tags: z.array(ZTag),
+  entered_status_at: z.string(),
+  days_in_status: z.number().int(),
+  /** Past the stage's `stay_duration`. */
+  is_overdue: z.boolean(),
+  reject_reason_id: z.number().int().nullable(),
+  reject_reason_name: z.string().nullable(),
+  reject_comment: z.string().nullable(),
+});
+export type TBoardCard = z.infer<typeof ZBoardCard>;
+
+export const ZBoardCardPage = z.object({
+  applicants: z.array(ZBoardCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TBoardCardPage = z.infer<typeof ZBoardCardPage>;
+
+/** `POST /api/applications/bulk`: how many were placed and how many were already there. */
+export const ZPlaceApplicantsResult = z.object({
+  placed: z.number().int(),
+  skipped: z.number().int(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Applications through the API (`/api/applications`), saved views' settings, live board events
+
+/** `POST /api/applications`: one applicant on a vacancy, at its first stage unless named. */
+export const ZCreateApplicationRequest = ZPlaceApplicantRequest.extend({ applicant_id: ZId });
+export type TCreateApplicationRequest = z.infer<typeof ZCreateApplicationRequest>;
+export type TPlaceApplicantsRequest = z.infer<typeof ZPlaceApplicantsRequest>;
+export type TMoveApplicationRequest = z.infer<typeof ZMoveApplicationRequest>;
+
+/** `POST /api/applications/{id}/reject` and `/refuse`: the kind is the route. */
+export const ZRejectOrRefuseRequest = ZRejectApplicationRequest.omit({ kind: true });
+export type TRejectOrRefuseRequest = z.infer<typeof ZRejectOrRefuseRequest>;
+
+/** An application with its history, oldest transition first. */
+export const ZApplicationWithHistory = ZApplication.extend({ transitions: z.array(ZTransition) });
+export type TApplicationWithHistory = z.infer<typeof ZApplicationWithHistory>;
+
+/** `GET /api/columns/get_applicants`: the cards a saved view selects. */
+export const ZColumnCardQuery = z.object({
+  id: ZId,
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+/** Filters a saved view understands; other keys are kept and ignored. */
+export const ZColumnFilters = z.object({
+  vacancy_id: ZId.optional(),
+  status_id: ZId.optional(),
+  status_ids: z.array(ZId).max(100).optional(),
+  applicant_name: z.string().trim().max(255).optional(),
+  tags: z.array(ZId).max(100).optional(),
+  is_overdue: z.boolean().optional(),
+  reject_kind: ZRejectKind.optional(),
+});
+export type TColumnFilters = z.infer<typeof ZColumnFilters>;
+
+/** A saved view's cards, across the vacancies the caller may read. */
+export const ZColumnCard = ZBoardCard.extend({ vacancy_id: z.number().int() });
+export const ZColumnCardPage = z.object({
+  applicants: z.array(ZColumnCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TColumnCardPage = z.infer<typeof ZColumnCardPage>;
+
+/** `GET/PUT /api/settings_columns`: the caller's saved views in their order, shown or hidden. */
+export const ZColumnSetting = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: ZColumnSize,
+  order: z.number().int(),
+  is_visible: z.boolean(),
+});
+export const ZColumnSettings = z.array(ZColumnSetting);
+export type TColumnSetting = z.infer<typeof ZColumnSetting>;
+export const ZUpdateColumnSettingsRequest = z.object({
+  columns: z
+    .array(z.object({ id: ZId, is_visible: z.boolean().default(true) }), {
+      error: 'Передайте список колонок columns',
+    })
+    .max(500)
+    .refine((c) => new Set(c.map((x) => x.id)).size === c.length, {
+      error: 'Колонки в списке повторяются',
+    }),
+});
+export type TUpdateColumnSettingsRequest = z.infer<typeof ZUpdateColumnSettingsRequest>;
+
+/**
+ * One server-sent event of `GET /api/vacancies/{id}/events` (event name `application`): an
+ * application of the vacancy was placed (`insert`), moved or changed (`update`) or removed
+ * (`delete`).
+ */
+export const ZBoardEvent = z.object({
+  vacancy_id: z.number().int(),
+  application_id: z.number().int(),
+  op: z.enum(['insert', 'update', 'delete']),
+  from_status_id: z.number().int().nullable(),
+  to_status_id: z.number().int().nullable(),
+});
+export type TBoardEvent = z.infer<typeof ZBoardEvent>;

@@ -102,16 +102,29 @@ const salaryInOrder = (v: { salary_from?: number | null; salary_to?: number | nu
   v.salary_from == null || v.salary_to == null || v.salary_from <= v.salary_to;
 const SALARY_ORDER = 'Зарплата «от» больше, чем «до»';
 
+/**
+ * `statuses` (huntlee-api.md §6.3): on create, the stages (of any funnel of the account) to copy
+ * in this order instead of the whole funnel; on update, the vacancy's own stages in a new order.
+ */
+const ZStageIds = z
+  .array(ZId, { error: 'Этапы — список идентификаторов' })
+  .min(1, { error: 'У вакансии должен быть хотя бы один этап' })
+  .max(100)
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'Этапы в списке повторяются' });
+
 export const ZCreateVacancyRequest = ZVacancyFields.extend({
   // Start from a template: its fields fill what the request leaves out, its stages are copied.
   vacancy_template_id: ZId.nullish(),
+  statuses: ZStageIds.optional(),
 }).refine(salaryInOrder, { path: ['salary_to'], error: SALARY_ORDER });
 export type TCreateVacancyRequest = z.infer<typeof ZCreateVacancyRequest>;
 
-export const ZUpdateVacancyRequest = ZVacancyFields.partial().refine(salaryInOrder, {
-  path: ['salary_to'],
-  error: SALARY_ORDER,
-});
+export const ZUpdateVacancyRequest = ZVacancyFields.extend({ statuses: ZStageIds })
+  .partial()
+  .refine(salaryInOrder, {
+    path: ['salary_to'],
+    error: SALARY_ORDER,
+  });
 export type TUpdateVacancyRequest = z.infer<typeof ZUpdateVacancyRequest>;
 
 /** Close, hold (each with a reason of that type) or reopen a vacancy. */
@@ -163,8 +176,17 @@ export const ZVacancy = z.object({
   count_applicants: z.number().int(),
   hired: z.number().int(),
   days_failed: z.number().int(),
+  /** Days since the vacancy entered its current state (open, hold, closed). */
+  days_on_status: z.number().int(),
   avg_close_time: z.number().nullable(),
   author: ZUserRef.nullable(),
+  /**
+   * Applications now at each stage the reader may read (the list cards' stage bar); optional
+   * until every read fills it — the web app falls back to the total when it is absent.
+   */
+  stage_counts: z
+    .array(z.object({ status_id: z.number().int(), count: z.number().int() }))
+    .optional(),
   created_at: z.string(),
   updated_at: z.string(),
   closed_at: z.string().nullable(),
@@ -192,6 +214,7 @@ export const ZTemplateStage = z.object({
   reject_kind: z.enum(['reject', 'refuse']).nullable().default(null),
   is_required: z.boolean().default(false),
   stay_duration: z.number().int().min(0).max(3650).nullable().default(null),
+  status_type: z.enum(['user', 'hired']).default('user'),
 });
 
 export const ZCreateVacancyTemplateRequest = ZVacancyFields.omit({
@@ -243,7 +266,9 @@ export const ZVacancyListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(30),
   state: z
-    .union([ZVacancyState, z.array(ZVacancyState)])
+    .union([ZVacancyState, z.array(ZVacancyState)], {
+      error: 'Состояние вакансии: open, hold или closed',
+    })
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .optional(),
   division_id: ZId.optional(),
@@ -253,9 +278,66 @@ export const ZVacancyListQuery = z.object({
 });
 export type TVacancyListQuery = z.infer<typeof ZVacancyListQuery>;
 
+export const ZVacancyStateCounts = z.object({
+  open: z.number().int(),
+  hold: z.number().int(),
+  closed: z.number().int(),
+});
+
 export const ZVacancyPage = z.object({
   vacancies: z.array(ZVacancy),
   vacancy_count: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** How many vacancies each state tab holds under the other filters (for the tabs' counters). */
+  state_counts: ZVacancyStateCounts,
 });
+
+/** Close or hold (`reason_id` of that reason_type required) and reopen, as separate routes. */
+export const ZVacancyStateChangeBody = z.object({
+  reason_id: ZId.nullish(),
+  comment: text(2000).nullish(),
+});
+export type TVacancyStateChangeBody = z.infer<typeof ZVacancyStateChangeBody>;
+
+/** `GET /api/vacancies/{id}/statistics`: the funnel of a vacancy, stages in their order. */
+export const ZVacancyStageStatistics = z.object({
+  status_id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+  status_type: z.string(),
+  is_offer: z.boolean(),
+  is_reject: z.boolean(),
+  reject_kind: z.enum(['reject', 'refuse']).nullable(),
+  /** Applications at the stage now. */
+  count: z.number().int(),
+  /**
+   * Applications that ever entered the stage; for the non-rejection stages also those that went
+   * further (skipping a stage does not break the funnel).
+   */
+  reached: z.number().int(),
+  /** Percent of the previous non-rejection stage's `reached`; null on the first and on rejections. */
+  conversion_from_previous: z.number().nullable(),
+  /** Percent of the first stage's `reached`; null on rejections. */
+  conversion_from_first: z.number().nullable(),
+  /** Average days spent in the stage by those who left it; null when nobody has left yet. */
+  avg_days: z.number().nullable(),
+});
+export const ZVacancyRejectionStatistics = z.object({
+  reason_id: z.number().int().nullable(),
+  reason_name: z.string().nullable(),
+  kind: z.enum(['reject', 'refuse']),
+  count: z.number().int(),
+});
+export const ZVacancyStatistics = z.object({
+  vacancy_id: z.number().int(),
+  count_applicants: z.number().int(),
+  hired: z.number().int(),
+  stages: z.array(ZVacancyStageStatistics),
+  rejections: z.array(ZVacancyRejectionStatistics),
+});
+export type TVacancyStatistics = z.infer<typeof ZVacancyStatistics>;
+
+export const ZVacancyTemplateList = z.array(ZVacancyTemplate);
+export const ZVacancyStateLog = z.array(ZVacancyStateLogEntry);

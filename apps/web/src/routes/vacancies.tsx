@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { VacanciesHomeScreen } from '../features/vacancies/vacancies-home-screen';
 
 export default function VacanciesRoute() {
-  return (
-    <AreaScreen
-      title="Вакансии"
-      description="Открытые вакансии компании, воронка и сроки закрытия."
-    />
-  );
+  return <VacanciesHomeScreen />;
 }

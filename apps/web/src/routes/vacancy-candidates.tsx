@@ -1,12 +1,7 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { BoardScreen } from '../features/board/board-screen';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen
-      title={`Кандидаты вакансии №${id ?? ''}`}
-      description="Кандидаты по этапам воронки."
-    />
-  );
+  return <BoardScreen key={id} vacancyId={Number(id)} />;
 }

@@ -1,12 +1,8 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { VacancyTemplateScreen } from '../features/vacancies/vacancy-template-screen';
 
 export default function VacancyTemplateRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen
-      title={`Шаблон вакансии №${id ?? ''}`}
-      description="Шаблон, из которого создаются вакансии."
-    />
-  );
+  const templateId = Number(id);
+  return <VacancyTemplateScreen key={templateId} id={templateId} />;
 }

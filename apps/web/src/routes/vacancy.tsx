@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { VacancyScreen } from '../features/vacancies/vacancy-screen';
 
 export default function VacancyRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen title={`Вакансия №${id ?? ''}`} description="Описание вакансии, этапы и команда." />
-  );
+  const vacancyId = Number(id);
+  // A new id remounts the screen, so no state of the previous vacancy leaks into the next.
+  return <VacancyScreen key={vacancyId} id={vacancyId} />;
 }

@@ -34,6 +34,8 @@ export type TemplateStage = {
   reject_kind: 'reject' | 'refuse' | null;
   is_required: boolean;
   stay_duration: number | null;
+  /** 'hired' marks the stage whose applications count as hires; 'user' when absent. */
+  status_type?: 'user' | 'hired';
 };
 
 export const VACANCY_STATES = ['open', 'hold', 'closed'] as const;

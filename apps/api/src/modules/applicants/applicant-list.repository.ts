@@ -48,19 +48,16 @@ export const phoneDigits = (phone: string) => {
   return digits;
 };
 
-/**
- * Placement on a vacancy and stage. Vacancies do not exist yet, so this reads the placement asked
- * for on create (`requested_*`); the vacancies feature replaces it with a join on applications.
- */
+/** Placement on a vacancy and stage: an application of the applicant there (one condition). */
 function placementConditions(filters: TApplicantListFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.vacancy_id !== undefined) {
-    conditions.push(sql`a.requested_vacancy_id = ${filters.vacancy_id}::int`);
-  }
-  if (filters.status_id !== undefined) {
-    conditions.push(sql`a.requested_status_id = ${filters.status_id}::int`);
-  }
-  return conditions;
+  if (filters.vacancy_id === undefined && filters.status_id === undefined) return [];
+  return [
+    sql`exists (
+      select 1 from applications ap
+      where ap.account_id = a.account_id and ap.applicant_id = a.id
+        ${filters.vacancy_id === undefined ? sql`` : sql`and ap.vacancy_id = ${filters.vacancy_id}::int`}
+        ${filters.status_id === undefined ? sql`` : sql`and ap.status_id = ${filters.status_id}::int`})`,
+  ];
 }
 
 const searchQuery = (search: string) => ({

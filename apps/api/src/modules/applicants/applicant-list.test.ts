@@ -9,6 +9,7 @@ import {
 } from '../../../test/applicant-factory.ts';
 import { addTeamMember, signUpCompany, type SignedUp } from '../../../test/factories.ts';
 import { systemRows } from '../../../test/db-helpers.ts';
+import { insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
@@ -18,6 +19,7 @@ let colleague: Awaited<ReturnType<typeof addTeamMember>>;
 const id: Record<string, number> = {};
 const tag: Record<string, number> = {};
 const source: Record<string, number> = {};
+const placement: Record<string, number> = {};
 const SKILL_REACT = 2_000_000_001;
 const SKILL_SQL = 2_000_000_002;
 
@@ -120,8 +122,6 @@ beforeAll(async () => {
       countryId: 1,
       experience: [{ company: 'NeuroCity', position: 'Аналитик', is_now: false, skills: [] }],
       adminUserId: colleague.userId,
-      requestedVacancyId: 77,
-      requestedStatusId: 5,
     },
     yolkina: {
       lastName: 'Ёлкина',
@@ -191,6 +191,19 @@ beforeAll(async () => {
   const ids = await insertApplicants(db, account, [...entries.map(([, seed]) => seed), ...filler]);
   entries.forEach(([key], i) => (id[key] = ids[i]!));
   id.firstFiller = ids[entries.length]!;
+  // Прохоров is on a vacancy, at its «Интервью с HR» stage.
+  const vacancy = await insertVacancyWithStages(db, account, { position: 'Аналитик' });
+  placement.vacancy = vacancy.id;
+  placement.status = vacancy.stage('Интервью с HR').id;
+  placement.otherStatus = vacancy.stage('Оффер').id;
+  const placed = await call(
+    t.app,
+    'POST',
+    '/api/applications',
+    { applicant_id: id.prokhorov, vacancy_id: vacancy.id, status_id: placement.status },
+    { token: hr.token },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   id.newest = ids.at(-1)!;
   await insertApplicants(db, account, [
     {
@@ -419,11 +432,13 @@ describe('every filter of the list', () => {
     );
   });
 
-  it('vacancy and stage: placement asked for on create; an unknown vacancy matches nobody', async () => {
-    expect(await only('vacancy_id=77')).toEqual(sorted('prokhorov'));
-    expect(await only('vacancy_id=77&status_id=5')).toEqual(sorted('prokhorov'));
-    expect(await only('vacancy_id=78')).toEqual([]);
-    expect(await only('status_id=6')).toEqual([]);
+  it('vacancy and stage: the applicants on that vacancy (at that stage); an unknown vacancy matches nobody', async () => {
+    const { vacancy, status, otherStatus } = placement;
+    expect(await only(`vacancy_id=${vacancy}`)).toEqual(sorted('prokhorov'));
+    expect(await only(`vacancy_id=${vacancy}&status_id=${status}`)).toEqual(sorted('prokhorov'));
+    expect(await only(`status_id=${status}`)).toEqual(sorted('prokhorov'));
+    expect(await only(`vacancy_id=${vacancy}&status_id=${otherStatus}`)).toEqual([]);
+    expect(await only(`vacancy_id=${vacancy! + 1000}`)).toEqual([]);
   });
 
   it('change dates (inclusive days in Moscow)', async () => {

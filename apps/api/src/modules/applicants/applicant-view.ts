@@ -58,8 +58,11 @@ export function toApplicant(row: ApplicantViewRow): TApplicant {
     driver_licenses: row.driver_licenses as TApplicant['driver_licenses'],
     resume_urls: row.resume_urls,
     tags: row.tags,
-    // Filled by the vacancies feature; requested_* keep what the client asked for until then.
-    vacancies: [],
+    // The card lists its applications; requested_* keep what a client asked for on create.
+    vacancies: (row.vacancies ?? []).map((v) => ({
+      ...v,
+      entered_status_at: iso(v.entered_status_at),
+    })),
     requested_vacancy_id: row.requested_vacancy_id,
     requested_status_id: row.requested_status_id,
     is_archived: row.archived_at !== null,

@@ -55,6 +55,21 @@ export type ApplicantViewRow = {
   updated_at: Date | string;
   archived_at: Date | string | null;
   tags: Json<{ id: number; name: string; color: string; description: string | null }[]>;
+  /** The card's applications; list rows leave it out. */
+  vacancies?: Json<CardVacancyRow[]>;
+};
+export type CardVacancyRow = {
+  application_id: number;
+  vacancy_id: number;
+  vacancy_name: string;
+  status_id: number;
+  status_name: string;
+  status_color: string;
+  entered_status_at: string;
+  reject_kind: 'reject' | 'refuse' | null;
+  reject_reason_id: number | null;
+  reject_reason_name: string | null;
+  reject_comment: string | null;
 };
 export type WorklogRow = {
   id: number;
@@ -131,15 +146,28 @@ const cardFilesSelect = (accountId: SQL, applicantId: SQL) => sql`
     and f.kind in ('resume', 'attachment')
   order by f.created_at, f.id`;
 
+/** The applicant's applications: vacancy, stage and rejection, most recent arrival first. */
+const cardVacanciesSelect = (accountId: SQL, applicantId: SQL) => sql`
+  select ap.id as application_id, ap.vacancy_id, v.position as vacancy_name, ap.status_id,
+         s.name as status_name, s.color as status_color, ap.entered_status_at, ap.reject_kind,
+         ap.reject_reason_id, r.name as reject_reason_name, ap.reject_comment
+  from applications ap
+  join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
+  join statuses s on s.account_id = ap.account_id and s.id = ap.status_id
+  left join reasons r on r.account_id = ap.account_id and r.id = ap.reject_reason_id
+  where ap.account_id = ${accountId} and ap.applicant_id = ${applicantId}
+  order by ap.entered_status_at desc, ap.id desc`;
+
 /**
- * The whole card in one statement: the applicant, its source, tags, recent history, comments and
- * files.
+ * The whole card in one statement: the applicant, its source, tags, recent history, comments,
+ * files and vacancies.
  */
 export const applicantCardQuery = (accountId: number, id: number) => sql`
   select ${viewColumns},
     coalesce((select json_agg(w) from (${worklogSelect(sql`a.account_id`, sql`a.id`, CARD_WORKLOG_LIMIT)}) w), '[]'::json) as worklog,
     coalesce((select json_agg(c) from (${commentsSelect(sql`a.account_id`, sql`a.id`)}) c), '[]'::json) as comments,
-    coalesce((select json_agg(f) from (${cardFilesSelect(sql`a.account_id`, sql`a.id`)}) f), '[]'::json) as files
+    coalesce((select json_agg(f) from (${cardFilesSelect(sql`a.account_id`, sql`a.id`)}) f), '[]'::json) as files,
+    coalesce((select json_agg(v) from (${cardVacanciesSelect(sql`a.account_id`, sql`a.id`)}) v), '[]'::json) as vacancies
   from applicants a
   left join account_sources s on s.account_id = a.account_id and s.id = a.account_source_id
   where a.account_id = ${accountId} and a.id = ${id}`;
@@ -351,3 +379,17 @@ export const logApplicantChange = (
     action,
     changes,
   });
+
+/** History entries of several applicants written by the same user, in one statement. */
+export async function logApplicantsChanges(
+  tx: Db,
+  tenant: { accountId: number; userId: number },
+  entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
+) {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({ a: e.applicantId, x: e.action, c: e.changes }));
+  await tx.execute(sql`
+    insert into applicant_worklog (account_id, applicant_id, user_id, action, changes)
+    select ${tenant.accountId}::int, e.a, ${tenant.userId}::int, e.x, e.c
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(a int, x text, c jsonb)`);
+}

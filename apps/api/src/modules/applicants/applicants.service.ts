@@ -18,6 +18,7 @@ import {
   storePhoto,
   storePhotoFromDataUrl,
 } from '../files/files.service.ts';
+import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
 import { toApplicant, toApplicantCard } from './applicant-view.ts';
@@ -160,6 +161,19 @@ export async function createApplicant(
         created_via: createdVia,
         ...(vacancy_id ? { vacancy_id, status_id: status_id ?? null } : {}),
       });
+      if (vacancy_id) {
+        // Placed as POST /api/applications would: the vacancy must be open, the stage its own.
+        const placement = await placeApplicantsIn(tx, tenant, session, {
+          vacancyId: vacancy_id,
+          statusId: status_id,
+          applicantIds: [id],
+        });
+        await log(tx, tenant, id, 'vacancy_add', {
+          vacancy_id,
+          vacancy_name: placement.vacancyPosition,
+          status: { from: null, to: placement.stage.name },
+        });
+      }
       if (comment?.description) {
         const commentId = await repo.insertComment(tx, {
           accountId: tenant.accountId,
@@ -262,6 +276,16 @@ export async function changeApplicantBelongings<T>(
     });
   });
 }
+
+/**
+ * For the pipeline: writes placements and moves to the applicants' history inside the caller's
+ * transaction (the pipeline has already checked the caller's rights on the vacancy).
+ */
+export const recordApplicantsHistory = (
+  tx: Db,
+  tenant: Tenant,
+  entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
+) => repo.logApplicantsChanges(tx, tenant, entries);
 
 /** For other modules reading what belongs to an applicant: as reading the card is allowed. */
 export async function readApplicantBelongings<T>(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { dataUrl, tinyPng } from '../../../test/images.ts';
+import { insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -120,9 +121,19 @@ describe('the browser plugin imports a résumé (huntlee-api.md §8)', () => {
     const sources = await call(t.app, 'GET', '/api/account_sources', undefined, { token });
     const hh = sources.body.message.find((s: { name: string }) => s.name === 'hh.ru');
 
+    // The user fills «ID вакансии» and «ID этапа»: the applicant lands on that stage.
+    const vacancy = await insertVacancyWithStages(t.database, company.accountId, {
+      position: 'Ruby on Rails разработчик',
+    });
+    const stage = vacancy.stage('Интервью с HR');
     const created = await create(
       token,
-      fullPayload({ admin_user_id: company.userId, account_source_id: hh.id }),
+      fullPayload({
+        admin_user_id: company.userId,
+        account_source_id: hh.id,
+        vacancy_id: vacancy.id,
+        status_id: stage.id,
+      }),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.message.id as number;
@@ -176,9 +187,16 @@ describe('the browser plugin imports a résumé (huntlee-api.md §8)', () => {
       driver_licenses: [{ driver_license_id: 5, driver_experience: 8 }],
       resume_urls: ['https://hh.ru/resume/abc'],
       tags: [tag.body.message],
-      vacancies: [],
-      requested_vacancy_id: 1804,
-      requested_status_id: 2464,
+      vacancies: [
+        expect.objectContaining({
+          vacancy_id: vacancy.id,
+          vacancy_name: 'Ruby on Rails разработчик',
+          status_id: stage.id,
+          status_name: 'Интервью с HR',
+        }),
+      ],
+      requested_vacancy_id: vacancy.id,
+      requested_status_id: stage.id,
       is_archived: false,
       archived_at: null,
     });
@@ -193,9 +211,10 @@ describe('the browser plugin imports a résumé (huntlee-api.md §8)', () => {
     expect(a.worklog.map((w: { action: string }) => w.action)).toEqual([
       'update_tags',
       'comment_create',
+      'vacancy_add',
       'create',
     ]);
-    expect(a.worklog[2]).toMatchObject({
+    expect(a.worklog[3]).toMatchObject({
       user_id: company.userId,
       user_name: 'Анна',
       changes: { created_via: 'plugin' },

@@ -1,15 +1,18 @@
 import {
   ArchiveBoxArrowDownIcon,
   ArrowDownTrayIcon,
+  BriefcaseIcon,
   TagIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Dialog } from '@ats/ui/dialog';
 import { formatApplicantCount } from './applicant-format';
-import { useBulkApplicantActions } from './applicants.queries';
+import { applicantKeys, useBulkApplicantActions } from './applicants.queries';
+import { PlaceOnVacancyDialog } from '../board/place-on-vacancy-dialog';
 import { TagPicker } from './tag-picker';
 
 type Props = { selectedIds: number[]; onClear: () => void };
@@ -17,7 +20,8 @@ type Props = { selectedIds: number[]; onClear: () => void };
 /** Actions on the selection: add tags, export to Excel, move to the archive (never deletes). */
 export function BulkActionsBar({ selectedIds, onClear }: Props) {
   const { tag, archive, exportSelection } = useBulkApplicantActions();
-  const [dialog, setDialog] = useState<'tags' | 'archive' | null>(null);
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'tags' | 'archive' | 'vacancy' | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const close = () => setDialog(null);
   const count = formatApplicantCount(selectedIds.length);
@@ -60,6 +64,10 @@ export function BulkActionsBar({ selectedIds, onClear }: Props) {
           )}
           Экспорт
         </Button>
+        <Button size="sm" variant="secondary" onClick={() => setDialog('vacancy')}>
+          <BriefcaseIcon className="size-4" aria-hidden="true" />
+          На вакансию
+        </Button>
         <Button size="sm" variant="secondary" onClick={() => setDialog('archive')}>
           <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
         </Button>
@@ -84,6 +92,12 @@ export function BulkActionsBar({ selectedIds, onClear }: Props) {
           </Button>
         </div>
       </Dialog>
+      <PlaceOnVacancyDialog
+        open={dialog === 'vacancy'}
+        onClose={close}
+        applicantIds={selectedIds}
+        onPlaced={() => void queryClient.invalidateQueries({ queryKey: applicantKeys.all })}
+      />
       <ConfirmDialog
         open={dialog === 'archive'}
         onClose={close}

@@ -1,4 +1,8 @@
+import { BriefcaseIcon } from '@heroicons/react/24/outline';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@ats/ui/button';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { personDisplayName } from '../../shared/format/person-name';
 import {
@@ -16,6 +20,8 @@ import {
   useLanguages,
   useRecruiters,
 } from './applicant-references.queries';
+import { PlaceOnVacancyDialog } from '../board/place-on-vacancy-dialog';
+import { applicantKeys } from './applicants.queries';
 import { ContactsForm, LongTextForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
 import { CardSection, Facts, Muted } from './card-section';
@@ -252,22 +258,51 @@ export function SourceSection({ applicant }: Props) {
 }
 
 export function VacanciesSection({ applicant }: Props) {
+  const [placing, setPlacing] = useState(false);
+  const queryClient = useQueryClient();
   return (
-    <CardSection title="Вакансии и этапы">
+    <CardSection
+      title="Вакансии и этапы"
+      actions={
+        <Button size="sm" variant="ghost" onClick={() => setPlacing(true)}>
+          <BriefcaseIcon className="size-4" aria-hidden="true" />
+          Добавить на вакансию
+        </Button>
+      }
+    >
       {applicant.vacancies.length === 0 ? (
         <Muted>Кандидат пока не добавлен ни на одну вакансию.</Muted>
       ) : (
         <ul className="flex flex-col gap-2 text-sm">
           {applicant.vacancies.map((v) => (
-            <li key={v.vacancy_id} className="flex justify-between gap-2">
-              <Link to={`/vacancy/${v.vacancy_id}`} className="text-indigo-700 hover:underline">
+            <li key={v.vacancy_id} className="flex flex-wrap items-center justify-between gap-2">
+              <Link
+                to={`/vacancy/${v.vacancy_id}/candidates`}
+                className="text-indigo-700 hover:underline"
+              >
                 {v.vacancy_name}
               </Link>
-              <span className="text-zinc-500">{v.status_name ?? 'этап не указан'}</span>
+              <span className="inline-flex items-center gap-1.5 text-zinc-600">
+                <span
+                  aria-hidden="true"
+                  className="size-2 rounded-full"
+                  style={{ backgroundColor: v.status_color ?? '#A1A1AA' }}
+                />
+                {v.status_name ?? 'этап не указан'}
+                {v.reject_reason_name && (
+                  <span className="text-zinc-500">({v.reject_reason_name})</span>
+                )}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      <PlaceOnVacancyDialog
+        open={placing}
+        onClose={() => setPlacing(false)}
+        applicantIds={[applicant.id]}
+        onPlaced={() => void queryClient.invalidateQueries({ queryKey: applicantKeys.all })}
+      />
     </CardSection>
   );
 }

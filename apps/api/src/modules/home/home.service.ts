@@ -1,0 +1,38 @@
+import { HOME_OVERDUE_LIMIT, type THome } from '@ats/contracts/home';
+import type { Tenant } from '../../platform/tenancy.ts';
+import * as repo from './home.repository.ts';
+
+/**
+ * The start page: the caller's open vacancies (owned or watched) with counts per stage, the
+ * applicants waiting longer than their stage allows, and today's events (none until the
+ * calendar exists). Stages the caller may not read are left out of both.
+ */
+export async function getHome(tenant: Tenant): Promise<THome> {
+  const { vacancies, overdue } = await tenant.transaction(async (tx) => ({
+    vacancies: await repo.listMyOpenVacancies(tx, tenant.accountId, tenant.userId),
+    overdue: await repo.listOverdueApplications(
+      tx,
+      tenant.accountId,
+      tenant.userId,
+      HOME_OVERDUE_LIMIT,
+    ),
+  }));
+  return {
+    vacancies: vacancies.map((v) => ({
+      id: v.id,
+      position: v.position,
+      state: v.state,
+      priority: v.priority,
+      role: v.role,
+      account_division: v.division,
+      date_will_close: v.date_will_close,
+      count_applicants: v.stages.reduce((sum, s) => sum + s.count, 0),
+      stages: v.stages,
+    })),
+    overdue: overdue.map((o) => ({
+      ...o,
+      entered_status_at: new Date(o.entered_status_at).toISOString(),
+    })),
+    events: [],
+  };
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertApplicants } from '../../../test/applicant-factory.ts';
+import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { openVacancy, placeThroughStages } from '../../../test/vacancy-fixtures.ts';
+
+let t: TestApp;
+let admin: SignedUp;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpCompany(t.app);
+});
+afterAll(() => t.close());
+
+const home = (token: string) => call(t.app, 'GET', '/api/home', undefined, { token });
+
+describe('the home page', () => {
+  it('shows my open vacancies with counts per stage and who waits longer than the stage allows, oldest first', async () => {
+    const manager = await addTeamMember(t.app, admin.token, {
+      member_type: 'watcher',
+      is_admin: false,
+    });
+    const mine = await openVacancy(t.app, admin.token, {
+      position: 'Водитель',
+      watchers: [manager.userId],
+    });
+    const closed = await openVacancy(t.app, admin.token, { position: 'Закрытая' });
+    const reasons = await call(t.app, 'GET', '/api/reasons?reason_type=close', undefined, {
+      token: admin.token,
+    });
+    await call(t.app, 'POST', `/api/vacancies/${closed.id}/close`, {
+      reason_id: reasons.body.message[0].id,
+    }, { token: admin.token }); // prettier-ignore
+    const colleague = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    await openVacancy(t.app, colleague.token, { position: 'Чужая для меня' });
+
+    const [fresh, contact, hr, , , hired, rejected] = mine.statuses.map((s) => s.id);
+    const [late, inTime, later, done, out] = await insertApplicants(t.database, admin.accountId, [
+      { lastName: 'Долгов', firstName: 'Иван' },
+      { lastName: 'Вовремя', firstName: 'Пётр' },
+      { lastName: 'Тихонов', firstName: 'Олег' },
+      { lastName: 'Нанят', firstName: 'Семён' },
+      { lastName: 'Отказов', firstName: 'Лев' },
+    ]);
+    await placeThroughStages(t.database, admin.accountId, mine.id, [
+      // «Новый» allows 3 days, «Первичный контакт» 5, «Интервью с HR» 7.
+      { applicantId: late!, path: [fresh!], daysPerStage: 10 },
+      { applicantId: inTime!, path: [fresh!, contact!], daysPerStage: 2 },
+      { applicantId: later!, path: [fresh!, hr!], daysPerStage: 8 },
+      { applicantId: done!, path: [fresh!, hired!], daysPerStage: 30 },
+      { applicantId: out!, path: [fresh!, rejected!], daysPerStage: 30 },
+    ]);
+
+    const r = await home(admin.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const page = r.body.message;
+    expect(page.events).toEqual([]);
+    expect(page.vacancies.map((v: { position: string }) => v.position)).toEqual(['Водитель']);
+    const vacancy = page.vacancies[0];
+    expect(vacancy).toMatchObject({
+      id: mine.id,
+      role: 'owner',
+      state: 'open',
+      count_applicants: 5,
+    });
+    expect(vacancy.stages.map((s: { name: string; count: number }) => [s.name, s.count])).toEqual([
+      ['Новый', 1],
+      ['Первичный контакт', 1],
+      ['Интервью с HR', 1],
+      ['Интервью с заказчиком', 0],
+      ['Оффер', 0],
+      ['Вышел на работу', 1],
+      ['Отказ компании', 1],
+      ['Отказ кандидата', 0],
+    ]);
+    expect(
+      page.overdue.map((o: Record<string, unknown>) => [
+        o.applicant_name,
+        o.status_name,
+        o.stay_duration,
+        o.days_in_status,
+        o.vacancy_position,
+      ]),
+    ).toEqual([
+      ['Долгов Иван', 'Новый', 3, 10, 'Водитель'],
+      ['Тихонов Олег', 'Интервью с HR', 7, 8, 'Водитель'],
+    ]);
+
+    // The watcher sees the vacancy they watch, without the stages hidden from them.
+    await call(t.app, 'PATCH', `/api/statuses/${fresh}`, {
+      admin_user_statuses: [{ admin_user_id: manager.userId, is_read: false }],
+    }, { token: admin.token }); // prettier-ignore
+    const theirs = (await home(manager.token)).body.message;
+    expect(theirs.vacancies.map((v: { id: number; role: string }) => [v.id, v.role])).toEqual([
+      [mine.id, 'watcher'],
+    ]);
+    expect(theirs.vacancies[0].stages.map((s: { name: string }) => s.name)).not.toContain('Новый');
+    expect(theirs.vacancies[0].count_applicants).toBe(4);
+    expect(theirs.overdue.map((o: { applicant_name: string }) => o.applicant_name)).toEqual([
+      'Тихонов Олег',
+    ]);
+  });
+
+  it("never shows another account's vacancies", async () => {
+    const stranger = await signUpCompany(t.app, { company: 'ООО «Чужие»' });
+    const page = (await home(stranger.token)).body.message;
+    expect(page).toEqual({ vacancies: [], overdue: [], events: [] });
+  });
+});

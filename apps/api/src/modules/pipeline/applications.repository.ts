@@ -1,0 +1,266 @@
+import { type Db, selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
+
+export type ApplicationRow = {
+  id: number;
+  vacancy_id: number;
+  applicant_id: number;
+  status_id: number;
+  entered_status_at: Date | string;
+  reject_reason_id: number | null;
+  reject_kind: 'reject' | 'refuse' | null;
+  reject_comment: string | null;
+  created_by: number | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+export type TransitionRow = {
+  id: number;
+  application_id: number;
+  vacancy_id: number;
+  applicant_id: number;
+  from_status_id: number | null;
+  to_status_id: number;
+  moved_by: number | null;
+  moved_at: Date | string;
+  seconds_in_from: number | null;
+  reason_id: number | null;
+  comment: string | null;
+  kind: 'place' | 'move' | 'reject' | 'refuse';
+};
+
+/** A stage of one vacancy with the caller's rights row on it (null: none). */
+export type VacancyStageRow = {
+  id: number;
+  name: string;
+  position: number;
+  is_reject: boolean;
+  reject_kind: 'reject' | 'refuse' | null;
+  right: StageRight;
+};
+
+const applicationColumns = sql.raw(`ap.id, ap.vacancy_id, ap.applicant_id, ap.status_id,
+  ap.entered_status_at, ap.reject_reason_id, ap.reject_kind, ap.reject_comment, ap.created_by,
+  ap.created_at, ap.updated_at`);
+
+const rightOf = (accountId: number, userId: number, stage: string) => sql`(
+  select json_build_object('isRead', r.is_read, 'isWrite', r.is_write)
+  from user_status_rights r
+  where r.account_id = ${accountId}::int and r.status_id = ${sql.raw(stage)}
+    and r.user_id = ${userId}::int)`;
+
+const membershipOf = (accountId: number, userId: number, vacancy: string) => sql`exists (
+  select 1 from vacancy_members m
+  where m.account_id = ${accountId}::int and m.vacancy_id = ${sql.raw(vacancy)}
+    and m.user_id = ${userId}::int)`;
+
+/** The vacancy's state and whether the caller follows it; null when it is not in the account. */
+export async function findVacancyAccess(
+  tx: Db,
+  accountId: number,
+  vacancyId: number,
+  userId: number,
+): Promise<(VacancyAccess & { position: string }) | null> {
+  const [row] = await selectRows<{
+    state: VacancyAccess['state'];
+    position: string;
+    member: boolean;
+  }>(
+    tx,
+    sql`select v.state, v.position, ${membershipOf(accountId, userId, 'v.id')} as member
+        from vacancies v where v.account_id = ${accountId}::int and v.id = ${vacancyId}::int`,
+  );
+  return row ? { state: row.state, position: row.position, isMember: row.member } : null;
+}
+
+/** The vacancy's stages in order, each with the caller's rights row. */
+export async function listVacancyStages(
+  tx: Db,
+  accountId: number,
+  vacancyId: number,
+  userId: number,
+) {
+  return selectRows<VacancyStageRow>(
+    tx,
+    sql`select s.id, s.name, s.position, s.is_reject, s.reject_kind,
+               ${rightOf(accountId, userId, 's.id')} as "right"
+        from statuses s
+        where s.account_id = ${accountId}::int and s.vacancy_id = ${vacancyId}::int
+        order by s.position, s.id`,
+  );
+}
+
+/** The application locked for a change, with what the rules of a move need to know. */
+export type LockedApplication = ApplicationRow & {
+  vacancy_state: VacancyAccess['state'];
+  vacancy_position: string;
+  is_member: boolean;
+  from_name: string;
+  from_right: StageRight;
+};
+
+/** Locks the application row (`for update`): two moves of one card run one after the other. */
+export async function lockApplication(tx: Db, accountId: number, id: number, userId: number) {
+  const [row] = await selectRows<LockedApplication>(
+    tx,
+    // The lock is taken on the application alone: a join locked with it would be re-checked
+    // against the stage it had before a concurrent move, and the row would vanish.
+    sql`with ap as (
+          select * from applications
+          where account_id = ${accountId}::int and id = ${id}::int
+          for update)
+        select ${applicationColumns}, v.state as vacancy_state, v.position as vacancy_position,
+               ${membershipOf(accountId, userId, 'v.id')} as is_member,
+               s.name as from_name, ${rightOf(accountId, userId, 's.id')} as from_right
+        from ap
+        join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
+        join statuses s on s.account_id = ap.account_id and s.id = ap.status_id`,
+  );
+  return row ?? null;
+}
+
+export async function findApplication(tx: Db, accountId: number, id: number) {
+  const [row] = await selectRows<ApplicationRow & { vacancy_state: VacancyAccess['state'] }>(
+    tx,
+    sql`select ${applicationColumns}, v.state as vacancy_state
+        from applications ap
+        join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
+        where ap.account_id = ${accountId}::int and ap.id = ${id}::int`,
+  );
+  return row ?? null;
+}
+
+export async function listTransitions(tx: Db, accountId: number, applicationId: number) {
+  return selectRows<TransitionRow>(
+    tx,
+    sql`select id, application_id, vacancy_id, applicant_id, from_status_id, to_status_id,
+               moved_by, moved_at, seconds_in_from, reason_id, comment, kind
+        from application_transitions
+        where account_id = ${accountId}::int and application_id = ${applicationId}::int
+        order by moved_at, id`,
+  );
+}
+
+/**
+ * Places applicants on a vacancy at a stage, skipping those already on it and ids that name no
+ * applicant of the account; the placement is logged as a transition in the same statement.
+ */
+export async function insertApplications(
+  tx: Db,
+  accountId: number,
+  input: { vacancyId: number; statusId: number; applicantIds: number[]; userId: number },
+) {
+  return selectRows<ApplicationRow>(
+    tx,
+    sql`
+    with placed as (
+      insert into applications (account_id, vacancy_id, applicant_id, status_id, created_by)
+      select ${accountId}::int, ${input.vacancyId}::int, p.id, ${input.statusId}::int, ${input.userId}::int
+      from applicants p
+      where p.account_id = ${accountId}::int
+        and p.id = any(${`{${input.applicantIds.join(',')}}`}::int[])
+      order by p.id
+      on conflict (account_id, vacancy_id, applicant_id) do nothing
+      returning *
+    ), logged as (
+      insert into application_transitions (account_id, application_id, vacancy_id, applicant_id,
+                                           to_status_id, moved_by, moved_at, kind)
+      select account_id, id, vacancy_id, applicant_id, status_id, ${input.userId}::int,
+             entered_status_at, 'place'
+      from placed
+    )
+    select ${applicationColumns} from placed ap order by ap.applicant_id`,
+  );
+}
+
+/** Which of `ids` name applicants of the account. */
+export async function countApplicants(tx: Db, accountId: number, ids: number[]) {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from applicants
+        where account_id = ${accountId}::int and id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves the locked application to a stage and appends the transition (with the seconds spent in
+ * the stage left) in one statement. A move to an ordinary stage clears a former rejection.
+ */
+export async function moveApplication(
+  tx: Db,
+  accountId: number,
+  from: ApplicationRow,
+  change: {
+    statusId: number;
+    kind: TransitionRow['kind'];
+    userId: number;
+    reasonId: number | null;
+    comment: string | null;
+    rejectKind: 'reject' | 'refuse' | null;
+  },
+) {
+  const [row] = await selectRows<ApplicationRow>(
+    tx,
+    sql`
+    with moved as (
+      update applications ap
+      set status_id = ${change.statusId}::int, entered_status_at = now(), updated_at = now(),
+          reject_kind = ${change.rejectKind}::text,
+          reject_reason_id = ${change.reasonId}::int,
+          reject_comment = ${change.rejectKind === null ? null : change.comment}::text
+      where ap.account_id = ${accountId}::int and ap.id = ${from.id}::int
+      returning ${applicationColumns}
+    ), logged as (
+      insert into application_transitions (account_id, application_id, vacancy_id, applicant_id,
+        from_status_id, to_status_id, moved_by, moved_at, seconds_in_from, reason_id, comment, kind)
+      select ${accountId}::int, id, vacancy_id, applicant_id, ${from.status_id}::int, status_id,
+             ${change.userId}::int, entered_status_at,
+             greatest(0, extract(epoch from entered_status_at - ${new Date(from.entered_status_at).toISOString()}::timestamptz))::int,
+             ${change.reasonId}::int, ${change.comment}::text, ${change.kind}::text
+      from moved
+    )
+    select * from moved`,
+  );
+  return row!;
+}
+
+export async function deleteApplication(tx: Db, accountId: number, id: number) {
+  await tx.execute(
+    sql`delete from applications where account_id = ${accountId}::int and id = ${id}::int`,
+  );
+}
+
+/** A reason of the account of the given type, or null. */
+export async function findReasonOfType(
+  tx: Db,
+  accountId: number,
+  id: number,
+  reasonType: 'reject' | 'refuse',
+) {
+  const [row] = await selectRows<{ id: number; name: string }>(
+    tx,
+    sql`select id, name from reasons
+        where account_id = ${accountId}::int and id = ${id}::int and reason_type = ${reasonType}`,
+  );
+  return row ?? null;
+}
+
+/** The stage an application left on its latest arrival at `toStatusId`, for live board events. */
+export async function findArrivalFrom(
+  tx: Db,
+  accountId: number,
+  applicationId: number,
+  toStatusId: number,
+) {
+  const [row] = await selectRows<{ from_status_id: number | null }>(
+    tx,
+    sql`select from_status_id from application_transitions
+        where account_id = ${accountId}::int and application_id = ${applicationId}::int
+          and to_status_id = ${toStatusId}::int
+        order by moved_at desc, id desc limit 1`,
+  );
+  return row ? row.from_status_id : null;
+}

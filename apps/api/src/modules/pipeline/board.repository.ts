@@ -1,0 +1,149 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
+
+/** A stage of the board row: the columns of `statuses` under their Drizzle names. */
+export type BoardStageRow = {
+  accountId: number;
+  id: number;
+  statusGroupId: number | null;
+  vacancyId: number | null;
+  copiedFromId: number | null;
+  name: string;
+  color: string;
+  position: number;
+  statusType: string;
+  isFavorite: boolean;
+  isOffer: boolean;
+  isReject: boolean;
+  rejectKind: 'reject' | 'refuse' | null;
+  isRequired: boolean;
+  stayDuration: number | null;
+  actions: { name: string; action_params: Record<string, unknown> }[];
+  evaluationId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  rights: { admin_user_id: number; is_read: boolean; is_write: boolean }[];
+};
+
+/** One row per stage (or one row with `stage` null for a vacancy without stages). */
+export type BoardColumnRow = {
+  state: VacancyAccess['state'];
+  is_member: boolean;
+  stage: BoardStageRow | null;
+  my_right: StageRight;
+  count: number;
+};
+
+const membership = (userId: number) => sql`exists (
+  select 1 from vacancy_members m
+  where m.account_id = v.account_id and m.vacancy_id = v.id and m.user_id = ${userId}::int)`;
+
+const myRight = (userId: number) => sql`(
+  select json_build_object('isRead', r.is_read, 'isWrite', r.is_write)
+  from user_status_rights r
+  where r.account_id = s.account_id and r.status_id = s.id and r.user_id = ${userId}::int)`;
+
+const cardTags = sql`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
+                                    'description', t.description) order by lower(t.name), t.id)
+  from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+  where at.account_id = p.account_id and at.applicant_id = p.id), '[]'::json)`;
+
+/** The card fields of an application `ap` of applicant `p` at stage `s`. */
+export const cardColumns = sql`
+  ap.id as application_id, p.id as applicant_id, ap.status_id, ap.vacancy_id,
+  p.first_name, p.last_name, p.middle_name, p.photo_file_id, p.position, ${cardTags} as tags,
+  ap.entered_status_at,
+  floor(extract(epoch from now() - ap.entered_status_at) / 86400)::int as days_in_status,
+  (s.stay_duration is not null
+     and ap.entered_status_at < now() - make_interval(days => s.stay_duration)) as is_overdue,
+  ap.reject_reason_id,
+  (select rr.name from reasons rr
+    where rr.account_id = ap.account_id and rr.id = ap.reject_reason_id) as reject_reason_name,
+  ap.reject_comment`;
+
+export type CardRow = {
+  application_id: number;
+  applicant_id: number;
+  status_id: number;
+  vacancy_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  photo_file_id: number | null;
+  position: string | null;
+  tags: { id: number; name: string; color: string; description: string | null }[];
+  entered_status_at: string | Date;
+  days_in_status: number;
+  is_overdue: boolean;
+  reject_reason_id: number | null;
+  reject_reason_name: string | null;
+  reject_comment: string | null;
+};
+
+/**
+ * The board's columns in one statement: the vacancy's state and the caller's membership, every
+ * stage in order with everyone's rights, the caller's own rights row, and how many applicants it
+ * holds (counted on the board index).
+ */
+export const boardColumnsQuery = (accountId: number, vacancyId: number, userId: number): SQL => sql`
+  select v.state, ${membership(userId)} as is_member, st.stage, st.my_right, coalesce(st.count, 0) as count
+  from vacancies v
+  left join lateral (
+    select json_build_object(
+        'accountId', s.account_id, 'id', s.id, 'statusGroupId', s.status_group_id,
+        'vacancyId', s.vacancy_id, 'copiedFromId', s.copied_from_id, 'name', s.name,
+        'color', s.color, 'position', s.position, 'statusType', s.status_type,
+        'isFavorite', s.is_favorite, 'isOffer', s.is_offer, 'isReject', s.is_reject,
+        'rejectKind', s.reject_kind, 'isRequired', s.is_required,
+        'stayDuration', s.stay_duration, 'actions', s.actions, 'evaluationId', s.evaluation_id,
+        'rights', coalesce((
+          select json_agg(json_build_object('admin_user_id', r.user_id, 'is_read', r.is_read,
+                                            'is_write', r.is_write) order by r.user_id)
+          from user_status_rights r
+          where r.account_id = s.account_id and r.status_id = s.id), '[]'::json)
+      ) as stage,
+      ${myRight(userId)} as my_right,
+      (select count(*)::int from applications ap
+        where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id
+          and ap.status_id = s.id) as count,
+      s.position, s.id
+    from statuses s
+    where s.account_id = v.account_id and s.vacancy_id = v.id
+  ) st on true
+  where v.account_id = ${accountId}::int and v.id = ${vacancyId}::int
+  order by st.position, st.id`;
+
+export type BoardPageRow = {
+  state: VacancyAccess['state'];
+  is_member: boolean;
+  my_right: StageRight;
+  total: number;
+  cards: CardRow[];
+};
+
+/**
+ * One column's page in one statement: the vacancy and stage (no row when the stage is not the
+ * vacancy's), the caller's access, the column's size, and the page of cards, newest arrivals
+ * first, read along the board index.
+ */
+export const boardPageQuery = (
+  accountId: number,
+  input: { vacancyId: number; statusId: number; userId: number; limit: number; offset: number },
+): SQL => sql`
+  select v.state, ${membership(input.userId)} as is_member, ${myRight(input.userId)} as my_right,
+    (select count(*)::int from applications c
+      where c.account_id = s.account_id and c.vacancy_id = s.vacancy_id and c.status_id = s.id) as total,
+    coalesce((
+      select json_agg(page.* order by page.entered_status_at desc, page.application_id)
+      from (
+        select ${cardColumns}
+        from applications ap
+        join applicants p on p.account_id = ap.account_id and p.id = ap.applicant_id
+        where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id and ap.status_id = s.id
+        order by ap.entered_status_at desc, ap.id
+        limit ${input.limit}::int offset ${input.offset}::int
+      ) page), '[]'::json) as cards
+  from vacancies v
+  join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id and s.id = ${input.statusId}::int
+  where v.account_id = ${accountId}::int and v.id = ${input.vacancyId}::int`;

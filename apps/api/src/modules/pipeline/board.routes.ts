@@ -1,0 +1,52 @@
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZIdParams } from '@ats/contracts/ids';
+import { ZBoardCardPage, ZBoardCardQuery, ZBoardColumnList } from '@ats/contracts/pipeline';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/auth.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { tenantFromSession } from '../../platform/tenancy.ts';
+import * as board from './board.service.ts';
+
+/** The kanban board of a vacancy: its stage columns and each column's cards, page by page. */
+export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Доска вакансии'];
+  const caller = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { session, tenant: tenantFromSession(deps.database, session) };
+  };
+
+  r.get(
+    '/api/vacancies/:id/get_status_vacancy_columns',
+    {
+      schema: {
+        tags,
+        summary: 'Этапы вакансии по порядку: сколько на каждом кандидатов и права вызывающего',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZBoardColumnList) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await board.listBoardColumns(tenant, session, request.params.id));
+    },
+  );
+
+  r.get(
+    '/api/status_vacancy_columns/get_applicants',
+    {
+      schema: {
+        tags,
+        summary: 'Кандидаты одного этапа вакансии, новые сверху, по страницам',
+        querystring: ZBoardCardQuery,
+        response: { 200: successEnvelope(ZBoardCardPage) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await board.listBoardCards(tenant, session, request.query));
+    },
+  );
+}

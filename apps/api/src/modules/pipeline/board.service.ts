@@ -1,0 +1,83 @@
+import type { TBoardCard, TBoardCardPage, TBoardColumn } from '@ats/contracts/pipeline';
+import type { Session } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { toStage } from '../statuses/statuses.service.ts';
+import * as repo from './board.repository.ts';
+import {
+  STAGE_NOT_FOUND,
+  assertCanReadVacancy,
+  canReadStage,
+  canWriteStage,
+} from './pipeline.policy.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const toCard = (row: repo.CardRow): TBoardCard => ({
+  application_id: row.application_id,
+  applicant_id: row.applicant_id,
+  status_id: row.status_id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  middle_name: row.middle_name,
+  photo: row.photo_file_id ? `/api/files/${row.photo_file_id}` : null,
+  position: row.position,
+  tags: row.tags,
+  entered_status_at: iso(row.entered_status_at),
+  days_in_status: row.days_in_status,
+  is_overdue: row.is_overdue,
+  reject_reason_id: row.reject_reason_id,
+  reject_reason_name: row.reject_reason_name,
+  reject_comment: row.reject_comment,
+});
+
+/** The board's columns as the caller sees them: hidden stages are left out. */
+export async function listBoardColumns(
+  tenant: Tenant,
+  session: Session,
+  vacancyId: number,
+): Promise<TBoardColumn[]> {
+  const rows = await tenant.read<repo.BoardColumnRow>(
+    repo.boardColumnsQuery(tenant.accountId, vacancyId, tenant.userId),
+    'board_columns',
+  );
+  const [first] = rows;
+  assertCanReadVacancy(session, first ? { state: first.state, isMember: first.is_member } : null);
+  return rows
+    .filter((row) => row.stage !== null && canReadStage(row.my_right))
+    .map((row) => ({
+      status: toStage({
+        ...row.stage!,
+        createdAt: new Date(row.stage!.createdAt),
+        updatedAt: new Date(row.stage!.updatedAt),
+      }),
+      count: row.count,
+      can_write: canWriteStage(session, row.my_right),
+    }));
+}
+
+/** One page of one column; a stage of another vacancy, or hidden from the caller, is not found. */
+export async function listBoardCards(
+  tenant: Tenant,
+  session: Session,
+  query: { vacancy_id: number; status_id: number; page: number; per_page: number },
+): Promise<TBoardCardPage> {
+  const [row] = await tenant.read<repo.BoardPageRow>(
+    repo.boardPageQuery(tenant.accountId, {
+      vacancyId: query.vacancy_id,
+      statusId: query.status_id,
+      userId: tenant.userId,
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    }),
+    'board_cards',
+  );
+  if (row) assertCanReadVacancy(session, { state: row.state, isMember: row.is_member });
+  if (!row || !canReadStage(row.my_right)) throw notFound(STAGE_NOT_FOUND);
+  return {
+    applicants: row.cards.map(toCard),
+    total: row.total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}

@@ -1,0 +1,192 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { ArrowLeftIcon, RectangleStackIcon } from '@heroicons/react/24/outline';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
+import { Button } from '@ats/ui/button';
+import { EmptyState } from '@ats/ui/empty-state';
+import { Spinner } from '@ats/ui/spinner';
+import { useDocumentTitle } from '../../shared/use-document-title';
+import { CardPreview, type CardDensity } from './board-card';
+import { BoardColumn } from './board-column';
+import { boardIsWritable, canMoveBetween, orderBoardColumns } from './board-columns';
+import {
+  boardAnnouncements,
+  boardCollisions,
+  cardOf,
+  columnKeyboardCoordinates,
+  SCREEN_READER_INSTRUCTIONS,
+  statusOfDropId,
+} from './board-dnd';
+import { DensitySwitch, useCardDensity } from './density-switch';
+import { useBoardColumns, useBoardVacancy, useMoveApplication } from './board.queries';
+import { RejectDialog, type RejectRequest } from './reject-dialog';
+import { useBoardEvents } from './use-board-events';
+
+type Props = { vacancyId: number };
+
+/** `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage. */
+export function BoardScreen({ vacancyId }: Props) {
+  const vacancy = useBoardVacancy(vacancyId);
+  const [density, setDensity] = useCardDensity();
+  const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null);
+  useBoardEvents(vacancyId, vacancy.data != null);
+  useDocumentTitle(vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии');
+
+  const back = (
+    <Link
+      to={`/vacancy/${vacancyId}`}
+      className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
+    >
+      <ArrowLeftIcon className="size-4" aria-hidden="true" />
+      {vacancy.data ? vacancy.data.position : 'К вакансии'}
+    </Link>
+  );
+  if (vacancy.isPending || (vacancy.data && columnsQuery.isPending)) {
+    return (
+      <div className="flex justify-center py-24 text-zinc-500">
+        <Spinner label="Загружаем доску" className="[&>svg]:size-6" />
+      </div>
+    );
+  }
+  if (vacancy.isError || columnsQuery.isError) {
+    return (
+      <EmptyState
+        title="Не удалось загрузить доску"
+        description={(vacancy.error ?? columnsQuery.error)?.message}
+        action={
+          <Button onClick={() => void (vacancy.isError ? vacancy : columnsQuery).refetch()}>
+            Повторить
+          </Button>
+        }
+      />
+    );
+  }
+  if (!vacancy.data || !columnsQuery.data) {
+    return (
+      <EmptyState
+        icon={<RectangleStackIcon />}
+        title="Вакансия не найдена"
+        description="Возможно, её удалили, или у вас нет к ней доступа."
+        action={<Link to="/">Все вакансии</Link>}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          {back}
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-zinc-900">Кандидаты</h1>
+        </div>
+        <DensitySwitch value={density} onChange={setDensity} />
+      </header>
+      {vacancy.data.state !== 'open' && (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Вакансия не открыта: перемещать кандидатов нельзя.
+        </p>
+      )}
+      <Board
+        vacancyId={vacancyId}
+        columns={columnsQuery.data}
+        open={vacancy.data.state === 'open'}
+        density={density}
+      />
+    </div>
+  );
+}
+
+function Board({
+  vacancyId,
+  columns: unordered,
+  open,
+  density,
+}: {
+  vacancyId: number;
+  columns: TBoardColumn[];
+  open: boolean;
+  density: CardDensity;
+}) {
+  const columns = useMemo(() => orderBoardColumns(unordered), [unordered]);
+  const [active, setActive] = useState<TBoardCard | null>(null);
+  const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
+  const move = useMoveApplication(vacancyId);
+  const writable = open && boardIsWritable(columns);
+
+  const byId = useCallback(
+    (id: number | undefined) => columns.find((c) => c.status.id === id),
+    [columns],
+  );
+  const allowed = useCallback(
+    (card: TBoardCard, toId: number | undefined) =>
+      canMoveBetween(byId(card.status_id), byId(toId)),
+    [byId],
+  );
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnKeyboardCoordinates(columns),
+    }),
+  );
+  const announcements = useMemo(
+    () => boardAnnouncements((id) => byId(id)?.status.name ?? '', allowed),
+    [byId, allowed],
+  );
+
+  const onDragStart = ({ active: dragged }: DragStartEvent) =>
+    setActive(cardOf(dragged.data) ?? null);
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    setActive(null);
+    const card = cardOf(dragged.data);
+    const toStatusId = statusOfDropId(over?.id);
+    if (card && toStatusId !== undefined && allowed(card, toStatusId)) {
+      move.mutate({ card, toStatusId });
+    }
+  };
+
+  return (
+    <>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={boardCollisions}
+        accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setActive(null)}
+      >
+        <div
+          className="-mx-4 flex w-[calc(100%+2rem)] gap-3 overflow-x-auto px-4 pb-4"
+          role="list"
+          aria-label="Этапы вакансии"
+        >
+          {columns.map((column) => (
+            <div role="listitem" key={column.status.id} className="contents">
+              <BoardColumn
+                vacancyId={vacancyId}
+                column={column}
+                draggable={writable && column.can_write}
+                accepts={active ? allowed(active, column.status.id) : false}
+                density={density}
+                rejectable={open}
+                onReject={(card, kind) => setRejecting({ card, kind })}
+              />
+            </div>
+          ))}
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {active ? <CardPreview card={active} /> : null}
+        </DragOverlay>
+      </DndContext>
+      <RejectDialog vacancyId={vacancyId} request={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}

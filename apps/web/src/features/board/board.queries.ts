@@ -1,0 +1,197 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_CODES } from '@ats/contracts/envelope';
+import {
+  ZBoardCardPage,
+  ZBoardColumnList,
+  ZReasonList,
+  type TBoardCard,
+  type TBoardColumn,
+  type TRejectKind,
+} from '@ats/contracts/pipeline';
+import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import {
+  cardEnteringStage,
+  countsAfterMove,
+  nextCardPage,
+  withCardOnTop,
+  withoutCard,
+  type CardPages,
+} from './board-columns';
+
+export const BOARD_PAGE_SIZE = 30;
+
+export const boardKeys = {
+  all: ['board'] as const,
+  vacancy: (vacancyId: number) => [...boardKeys.all, vacancyId] as const,
+  header: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'header'] as const,
+  columns: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'columns'] as const,
+  cardsOfVacancy: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'cards'] as const,
+  cards: (vacancyId: number, statusId: number) =>
+    [...boardKeys.cardsOfVacancy(vacancyId), statusId] as const,
+  reasons: (kind: TRejectKind) => ['reasons', kind] as const,
+};
+
+/** Only what the board's header needs, so a richer vacancy answer never breaks the board. */
+const ZBoardVacancy = z.object({ id: z.number().int(), position: z.string(), state: z.string() });
+
+export function useBoardVacancy(vacancyId: number) {
+  return useQuery({
+    queryKey: boardKeys.header(vacancyId),
+    queryFn: async ({ signal }) => {
+      const result = await apiCall(`/vacancies/${vacancyId}`, {
+        schema: ZBoardVacancy,
+        signal,
+        errorToast: false,
+      });
+      if (result.ok) return result.data;
+      if (result.code === API_CODES.notFound) return null;
+      throw new ApiError(result.code, result.message);
+    },
+    retry: false,
+  });
+}
+
+export function useBoardColumns(vacancyId: number, enabled = true) {
+  return useQuery({
+    queryKey: boardKeys.columns(vacancyId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/vacancies/${vacancyId}/get_status_vacancy_columns`, {
+        schema: ZBoardColumnList,
+        signal,
+      }),
+    enabled,
+  });
+}
+
+export const columnCardsOptions = (vacancyId: number, statusId: number) =>
+  infiniteQueryOptions({
+    queryKey: boardKeys.cards(vacancyId, statusId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest('/status_vacancy_columns/get_applicants', {
+        query: {
+          vacancy_id: vacancyId,
+          status_id: statusId,
+          page: pageParam,
+          per_page: BOARD_PAGE_SIZE,
+        },
+        schema: ZBoardCardPage,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextCardPage,
+  });
+
+export function useColumnCards(vacancyId: number, statusId: number) {
+  return useInfiniteQuery(columnCardsOptions(vacancyId, statusId));
+}
+
+export function useReasons(kind: TRejectKind, enabled: boolean) {
+  return useQuery({
+    queryKey: boardKeys.reasons(kind),
+    queryFn: ({ signal }) =>
+      apiRequest('/reasons', { query: { reason_type: kind }, schema: ZReasonList, signal }),
+    enabled,
+  });
+}
+
+/** Refetches what a change of applications on this vacancy may have touched. */
+export function refreshBoard(queryClient: QueryClient, vacancyId: number, statusIds?: number[]) {
+  const cards = statusIds?.length
+    ? statusIds.map((id) =>
+        queryClient.invalidateQueries({ queryKey: boardKeys.cards(vacancyId, id) }),
+      )
+    : [queryClient.invalidateQueries({ queryKey: boardKeys.cardsOfVacancy(vacancyId) })];
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: boardKeys.columns(vacancyId) }),
+    ...cards,
+  ]);
+}
+
+export type MoveInput = { card: TBoardCard; toStatusId: number };
+
+type Snapshot = {
+  columns: TBoardColumn[] | undefined;
+  from: CardPages | undefined;
+  to: CardPages | undefined;
+};
+
+/**
+ * Moves a card at once on screen, then asks the server; a refusal (403 no rights, 409 closed
+ * vacancy, …) puts the card back where it was, and the server's reason shows as a toast.
+ */
+export function useMoveApplication(vacancyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, toStatusId }: MoveInput) =>
+      apiRequest(`/applications/${card.application_id}/move`, {
+        method: 'POST',
+        body: { status_id: toStatusId },
+      }),
+    onMutate: async ({ card, toStatusId }): Promise<Snapshot> => {
+      const fromKey = boardKeys.cards(vacancyId, card.status_id);
+      const toKey = boardKeys.cards(vacancyId, toStatusId);
+      const columnsKey = boardKeys.columns(vacancyId);
+      await Promise.all(
+        [fromKey, toKey, columnsKey].map((queryKey) => queryClient.cancelQueries({ queryKey })),
+      );
+      const snapshot: Snapshot = {
+        columns: queryClient.getQueryData(columnsKey),
+        from: queryClient.getQueryData(fromKey),
+        to: queryClient.getQueryData(toKey),
+      };
+      queryClient.setQueryData<CardPages>(fromKey, (data) =>
+        withoutCard(data, card.application_id),
+      );
+      queryClient.setQueryData<CardPages>(toKey, (data) =>
+        withCardOnTop(data, cardEnteringStage(card, toStatusId)),
+      );
+      queryClient.setQueryData<TBoardColumn[]>(columnsKey, (columns) =>
+        columns ? countsAfterMove(columns, card.status_id, toStatusId) : columns,
+      );
+      return snapshot;
+    },
+    onError: (error, { card, toStatusId }, snapshot) => {
+      // 409: the vacancy was closed or paused meanwhile; the header learns it and locks the board.
+      if (error instanceof ApiError && error.code === API_CODES.conflict) {
+        void queryClient.invalidateQueries({ queryKey: boardKeys.header(vacancyId) });
+      }
+      if (!snapshot) return;
+      queryClient.setQueryData(boardKeys.columns(vacancyId), snapshot.columns);
+      queryClient.setQueryData(boardKeys.cards(vacancyId, card.status_id), snapshot.from);
+      queryClient.setQueryData(boardKeys.cards(vacancyId, toStatusId), snapshot.to);
+    },
+    onSettled: (_data, _error, { card, toStatusId }) =>
+      refreshBoard(queryClient, vacancyId, [card.status_id, toStatusId]),
+  });
+}
+
+export type RejectInput = {
+  card: TBoardCard;
+  kind: TRejectKind;
+  reason_id: number;
+  comment: string | null;
+};
+
+/** Rejection (the company) or refusal (the applicant) with a reason; the card goes to that column. */
+export function useRejectApplication(vacancyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, kind, reason_id, comment }: RejectInput) =>
+      apiCall(`/applications/${card.application_id}/${kind}`, {
+        method: 'POST',
+        body: { reason_id, comment },
+        successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) return refreshBoard(queryClient, vacancyId);
+    },
+  });
+}

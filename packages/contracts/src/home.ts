@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ZVacancyState } from './vacancies.ts';
+
+// `GET /api/home`: the recruiter's start page — my open vacancies with their stages, applicants
+// who stay longer than their stage allows, and today's events (the calendar comes later).
+
+export const ZHomeStageCount = z.object({
+  status_id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+  is_reject: z.boolean(),
+  count: z.number().int(),
+});
+
+export const ZHomeVacancy = z.object({
+  id: z.number().int(),
+  position: z.string(),
+  state: ZVacancyState,
+  priority: z.number().int(),
+  /** The caller's part in it. */
+  role: z.enum(['owner', 'watcher']),
+  account_division: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  date_will_close: z.string().nullable(),
+  count_applicants: z.number().int(),
+  stages: z.array(ZHomeStageCount),
+});
+
+/** An application waiting at its stage longer than the stage's `stay_duration` days. */
+export const ZHomeOverdueApplication = z.object({
+  application_id: z.number().int(),
+  applicant_id: z.number().int(),
+  applicant_name: z.string(),
+  vacancy_id: z.number().int(),
+  vacancy_position: z.string(),
+  status_id: z.number().int(),
+  status_name: z.string(),
+  stay_duration: z.number().int(),
+  days_in_status: z.number().int(),
+  entered_status_at: z.string(),
+});
+
+export const HOME_OVERDUE_LIMIT = 50;
+
+export const ZHome = z.object({
+  vacancies: z.array(ZHomeVacancy),
+  /** Oldest first, at most HOME_OVERDUE_LIMIT. */
+  overdue: z.array(ZHomeOverdueApplication),
+  /** Today's events; empty until the calendar exists. */
+  events: z.array(z.unknown()),
+});
+export type THome = z.infer<typeof ZHome>;
