@@ -207,7 +207,9 @@ export async function moveApplication(
     sql`
     with moved as (
       update applications ap
-      set status_id = ${change.statusId}::int, entered_status_at = now(), updated_at = now(),
+      -- The moment of the move, after the row lock: now() is the transaction's start, and a
+      -- move that waited for a concurrent one would be logged before it.
+      set status_id = ${change.statusId}::int, entered_status_at = clock_timestamp(), updated_at = clock_timestamp(),
           reject_kind = ${change.rejectKind}::text,
           reject_reason_id = ${change.reasonId}::int,
           reject_comment = ${change.rejectKind === null ? null : change.comment}::text
