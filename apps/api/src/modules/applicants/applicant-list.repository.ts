@@ -226,8 +226,8 @@ const listRowJson = (page: SQL) => sql`
   ) p)`;
 
 /**
- * A search alone, by relevance (the usual case): the ranked page comes from the index-backed
- * search function (migration 0011), the count is capped at SEARCH_RESULT_LIMIT + 1.
+ * A search alone, by relevance (the usual case): the ranked ids of the page and the count (at most
+ * SEARCH_RESULT_LIMIT + 1) come from one call of the index-backed search function (0015).
  */
 function searchPageQuery(
   accountId: number,
@@ -235,18 +235,18 @@ function searchPageQuery(
   page: { page: number; perPage: number },
 ): SQL {
   const offset = (page.page - 1) * page.perPage;
-  const hits = Math.min(offset + page.perPage, SEARCH_RESULT_LIMIT);
-  const rows =
-    offset >= SEARCH_RESULT_LIMIT
-      ? sql`'[]'::json`
-      : listRowJson(sql`
-          select a.* from applicant_search_hits(${search}::text, ${hits}::int) h
-          join applicants a on a.account_id = ${accountId}::int and a.id = h.applicant_id
-          order by h.score desc, h.created_at desc nulls last, h.applicant_id desc
-          limit ${page.perPage}::int offset ${offset}::int`);
+  const beyond = offset >= SEARCH_RESULT_LIMIT;
+  const hits = beyond ? 1 : Math.min(offset + page.perPage, SEARCH_RESULT_LIMIT);
+  const rows = beyond
+    ? sql`'[]'::json`
+    : listRowJson(sql`
+        select a.* from unnest(s.applicant_ids) with ordinality as h(id, n)
+        join applicants a on a.account_id = ${accountId}::int and a.id = h.id
+        order by h.n
+        limit ${page.perPage}::int offset ${offset}::int`);
   return sql`
-    select applicant_search_count(${search}::text, ${SEARCH_RESULT_LIMIT}::int) as total,
-      ${rows} as rows`;
+    select s.total, ${rows} as rows
+    from applicant_search_page(${search}::text, ${hits}::int, ${SEARCH_RESULT_LIMIT}::int) s`;
 }
 
 /**
