@@ -3,6 +3,8 @@ import pg from 'pg';
 
 /** Statements that only open, scope or close a tenant transaction: not data queries. */
 const BOOKKEEPING = /^\s*(begin|commit|rollback|set local role|select set_config|prepare)\b/i;
+/** The job queue's polling and the board feed's LISTEN run on their own connections, any time. */
+const BACKGROUND = /\bpgboss\.|^\s*(listen|unlisten)\b/i;
 
 type QueryFn = (...args: unknown[]) => unknown;
 const textOf = (arg: unknown) =>
@@ -65,7 +67,8 @@ export function countStatements(database: Database) {
 
   return {
     /** Statements that read or write data (the session look-up of authentication included). */
-    dataStatements: () => statements.filter((text) => !BOOKKEEPING.test(text)),
+    dataStatements: () =>
+      statements.filter((text) => !BOOKKEEPING.test(text) && !BACKGROUND.test(text)),
     all: () => [...statements],
     stop: () => restore.forEach((undo) => undo()),
   };

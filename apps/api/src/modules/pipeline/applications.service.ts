@@ -159,7 +159,7 @@ function logPlacements(
   );
 }
 
-/** The locked application the caller may change, its vacancy open and its stages listed. */
+/** The locked application the caller may change, its vacancy open, with the vacancy's stages. */
 async function lockForChange(tx: Db, tenant: Tenant, actor: Actor, id: number) {
   const current = await repo.lockApplication(tx, tenant.accountId, id, tenant.userId);
   if (!current) throw notFound(APPLICATION_NOT_FOUND);
@@ -213,13 +213,7 @@ export async function moveApplication(
   const actor = actorOf(session);
   const row = await tenant.transaction(async (tx) => {
     const current = await lockForChange(tx, tenant, actor, id);
-    const stages = await repo.listVacancyStages(
-      tx,
-      tenant.accountId,
-      current.vacancy_id,
-      tenant.userId,
-    );
-    const to = stages.find((s) => s.id === input.status_id);
+    const to = current.stages.find((s) => s.id === input.status_id);
     if (!to || !canReadStage(to.right)) {
       throw badRequest(STAGE_OF_OTHER_VACANCY, { status_id: STAGE_OF_OTHER_VACANCY });
     }
@@ -248,13 +242,7 @@ export async function rejectApplication(
     if (!reason) {
       throw badRequest(REASON_OF_OTHER_TYPE[kind], { reason_id: REASON_OF_OTHER_TYPE[kind] });
     }
-    const stages = await repo.listVacancyStages(
-      tx,
-      tenant.accountId,
-      current.vacancy_id,
-      tenant.userId,
-    );
-    const ofKind = stages.filter((s) => s.is_reject && s.reject_kind === kind);
+    const ofKind = current.stages.filter((s) => s.is_reject && s.reject_kind === kind);
     let to: repo.VacancyStageRow | undefined;
     if (input.status_id != null) {
       to = ofKind.find((s) => s.id === input.status_id);

@@ -8,6 +8,7 @@ import {
   insertVacancyWithStages,
   setStageRight,
 } from '../../../test/pipeline-factory.ts';
+import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -309,6 +310,32 @@ describe('moving between stages', () => {
     }
     expect(moves[0].from_status_id).toBe(vacancy.stage('Новый').id);
     expect(history.status_id).toBe(moves[3].to_status_id);
+  });
+});
+
+describe('the cost of a move', () => {
+  it('locks the card with its vacancy’s stages in one statement, then moves it and writes the history', async () => {
+    const vacancy = await insertVacancyWithStages(t.database, admin.accountId);
+    const id = (
+      await post(admin.token, '/api/applications', {
+        applicant_id: await applicant(admin.accountId),
+        vacancy_id: vacancy.id,
+      })
+    ).body.message.id;
+    const counter = countStatements(t.database);
+    let moved;
+    try {
+      moved = await post(admin.token, `/api/applications/${id}/move`, {
+        status_id: vacancy.stage('Оффер').id,
+      });
+    } finally {
+      counter.stop();
+    }
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const statements = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
+    expect(statements, statements.join('\n---\n')).toHaveLength(3);
+    expect(statements[0]).toMatch(/for update/);
+    expect(statements.filter((s) => /from statuses/.test(s))).toHaveLength(1);
   });
 });
 

@@ -18,7 +18,7 @@ export const HEARTBEAT_MS = 25_000;
 export function registerBoardEventsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const notifier = createNotifier(deps.database, deps.log);
-  const feed = createBoardFeed(deps.database, notifier, deps.log);
+  const feed = createBoardFeed(notifier, deps.log);
   const open = new Set<() => void>();
 
   // Streams never end on their own: end them so the server can close.

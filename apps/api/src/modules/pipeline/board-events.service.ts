@@ -1,5 +1,4 @@
 import { type TBoardEvent, ZBoardEvent } from '@ats/contracts/pipeline';
-import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
@@ -8,16 +7,30 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './applications.repository.ts';
 import { assertCanReadVacancy, canReadStage } from './pipeline.policy.ts';
 
-/** The channel and payload of migration 0012's trigger `ats_notify_board`. */
+/** The channel and payload of the trigger `ats_notify_board` (migrations 0012 and 0016). */
 export const BOARD_CHANNEL = 'ats_board';
 const ZBoardNotification = z.object({
   account_id: z.number().int(),
   vacancy_id: z.number().int(),
   application_id: z.number().int(),
+  /** The stage after the change; on a delete, the stage the card was removed from. */
   status_id: z.number().int(),
+  /** The stage the card left, as the changed row had it: null on an insert. */
+  from_status_id: z.number().int().nullable(),
   op: z.enum(['insert', 'update', 'delete']),
 });
 type BoardNotification = z.infer<typeof ZBoardNotification>;
+
+/** The event a board receives: the notification says everything, nothing is read back. */
+function eventOf(n: BoardNotification): TBoardEvent {
+  return {
+    vacancy_id: n.vacancy_id,
+    application_id: n.application_id,
+    op: n.op,
+    from_status_id: n.op === 'insert' ? null : n.from_status_id,
+    to_status_id: n.op === 'delete' ? null : n.status_id,
+  };
+}
 
 type Watcher = { hiddenStages: Set<number>; send: (event: TBoardEvent) => void };
 
@@ -25,27 +38,17 @@ type Watcher = { hiddenStages: Set<number>; send: (event: TBoardEvent) => void }
  * Fans the database's board notifications out to the open boards of this process. A board is
  * keyed by account and vacancy, so a notification only ever reaches boards of its own account.
  */
-export function createBoardFeed(database: Database, notifier: Notifier, log: FastifyBaseLogger) {
+export function createBoardFeed(notifier: Notifier, log: FastifyBaseLogger) {
   const boards = new Map<string, Set<Watcher>>();
   const keyOf = (accountId: number, vacancyId: number) => `${accountId}:${vacancyId}`;
   let listening: Promise<() => void> | null = null;
 
-  async function eventOf(n: BoardNotification): Promise<TBoardEvent> {
-    const base = { vacancy_id: n.vacancy_id, application_id: n.application_id, op: n.op };
-    if (n.op === 'insert') return { ...base, from_status_id: null, to_status_id: n.status_id };
-    if (n.op === 'delete') return { ...base, from_status_id: n.status_id, to_status_id: null };
-    const from = await database.withTenant(n.account_id, (tx) =>
-      repo.findArrivalFrom(tx, n.account_id, n.application_id, n.status_id),
-    );
-    return { ...base, from_status_id: from, to_status_id: n.status_id };
-  }
-
-  async function dispatch(payload: string) {
+  function dispatch(payload: string) {
     const parsed = ZBoardNotification.safeParse(JSON.parse(payload));
     if (!parsed.success) return;
     const watchers = boards.get(keyOf(parsed.data.account_id, parsed.data.vacancy_id));
     if (!watchers?.size) return;
-    const event = ZBoardEvent.parse(await eventOf(parsed.data));
+    const event = ZBoardEvent.parse(eventOf(parsed.data));
     for (const watcher of watchers) {
       const seen = [event.from_status_id, event.to_status_id].filter(
         (id): id is number => id !== null && !watcher.hiddenStages.has(id),
@@ -56,7 +59,11 @@ export function createBoardFeed(database: Database, notifier: Notifier, log: Fas
 
   const ensureListening = () =>
     (listening ??= notifier.subscribe(BOARD_CHANNEL, (payload) => {
-      dispatch(payload).catch((error) => log.warn({ err: error }, 'board event not delivered'));
+      try {
+        dispatch(payload);
+      } catch (error) {
+        log.warn({ err: error }, 'board event not delivered');
+      }
     }));
 
   return {

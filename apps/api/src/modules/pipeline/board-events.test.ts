@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
@@ -138,6 +139,65 @@ describe('live board events', () => {
     expect(theirs.events).toEqual(expected);
     expect(elsewhere.events).toEqual([]);
     for (const s of [mine, theirs, elsewhere]) s.close();
+  });
+
+  it('names the stage each of two quick consecutive moves left, back to a stage already visited and off the vacancy', async () => {
+    const vacancy = await insertVacancyWithStages(t.database, admin.accountId);
+    const board = openStream(admin.token, vacancy.id);
+    await board.opened;
+    const [fresh, contact, hr] = ['Новый', 'Первичный контакт', 'Интервью с HR'].map(
+      (name) => vacancy.stage(name).id,
+    );
+    const id = await placedApplication(admin, vacancy.id);
+    // Each move is sent as soon as the previous one answers, before its event has arrived.
+    for (const to of [hr, contact, hr]) {
+      const moved = await call(
+        t.app,
+        'POST',
+        `/api/applications/${id}/move`,
+        { status_id: to },
+        { token: admin.token },
+      );
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const removed = await call(t.app, 'DELETE', `/api/applications/${id}`, undefined, {
+      token: admin.token,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    await until(() => board.events.length >= 5);
+    expect(board.events.map((e) => [e.op, e.from_status_id, e.to_status_id])).toEqual([
+      ['insert', null, fresh],
+      ['update', fresh, hr],
+      ['update', hr, contact],
+      ['update', contact, hr],
+      ['delete', hr, null],
+    ]);
+    board.close();
+  });
+
+  it('takes the stage left from the changed row, even for two moves committed together', async () => {
+    const vacancy = await insertVacancyWithStages(t.database, admin.accountId);
+    const board = openStream(admin.token, vacancy.id);
+    await board.opened;
+    const [fresh, contact, hr] = ['Новый', 'Первичный контакт', 'Интервью с HR'].map(
+      (name) => vacancy.stage(name).id,
+    );
+    const id = await placedApplication(admin, vacancy.id);
+    // Two updates in one transaction: both notifications arrive at its commit, and the
+    // transition log has no row for either, so only the row itself can tell where the card was.
+    await t.database.withTenant(admin.accountId, async (tx) => {
+      for (const to of [hr, contact]) {
+        await tx.execute(sql`update applications set status_id = ${to}::int
+                             where account_id = ${admin.accountId}::int and id = ${id}::int`);
+      }
+    });
+    await until(() => board.events.length >= 3);
+    expect(board.events.map((e) => [e.op, e.from_status_id, e.to_status_id])).toEqual([
+      ['insert', null, fresh],
+      ['update', fresh, hr],
+      ['update', hr, contact],
+    ]);
+    board.close();
   });
 
   it('never forwards another account’s changes, and refuses a board the caller may not read', async () => {

@@ -256,6 +256,7 @@ describe('stages of a vacancy', () => {
         vacancy_id: vacancyId,
         application_id: application!.id,
         status_id: stage!.id,
+        from_status_id: null,
         op: 'insert',
       });
     } finally {

@@ -74,6 +74,7 @@ export type VacancyReadRow = {
   count_applicants: number;
   hired: number;
   avg_close_seconds: number | string | null;
+  stage_counts: { status_id: number; count: number }[];
 };
 
 /** Who reads: stages the reader may not read (user_status_rights.is_read = false) stay hidden. */
@@ -126,19 +127,29 @@ const readColumns = (reader: Reader) => sql`
             from statuses s
             where s.account_id = v.account_id and s.vacancy_id = v.id
               and ${stageReadableBy(reader.userId)}), '[]') as stages,
-  c.count_applicants, c.hired, c.avg_close_seconds`;
+  c.count_applicants, c.hired, c.avg_close_seconds, c.stage_counts`;
 
-/** Counts of applications at the stages the reader may read, one row per vacancy. */
+/**
+ * Counts of applications at the stages the reader may read, one row per vacancy: a grouped count
+ * per readable stage (zero included, in stage order) and the totals summed from it.
+ */
 const countsJoin = (reader: Reader) => sql`
   cross join lateral (
-    select count(*)::int as count_applicants,
-           (count(*) filter (where s.status_type = 'hired'))::int as hired,
-           avg(extract(epoch from a.entered_status_at - a.created_at))
-             filter (where s.status_type = 'hired') as avg_close_seconds
-    from applications a
-    join statuses s on s.account_id = a.account_id and s.id = a.status_id
-    where a.account_id = v.account_id and a.vacancy_id = v.id
-      and ${stageReadableBy(reader.userId)}) c`;
+    select coalesce(sum(g.n), 0)::int as count_applicants,
+           coalesce(sum(g.n) filter (where g.status_type = 'hired'), 0)::int as hired,
+           sum(g.close_seconds) filter (where g.status_type = 'hired')
+             / nullif(sum(g.n) filter (where g.status_type = 'hired'), 0) as avg_close_seconds,
+           coalesce(json_agg(json_build_object('status_id', g.id, 'count', g.n)
+                             order by g.position, g.id), '[]') as stage_counts
+    from (
+      select s.id, s.position, s.status_type, count(a.id)::int as n,
+             sum(extract(epoch from a.entered_status_at - a.created_at)) as close_seconds
+      from statuses s
+      left join applications a
+        on a.account_id = s.account_id and a.vacancy_id = s.vacancy_id and a.status_id = s.id
+      where s.account_id = v.account_id and s.vacancy_id = v.id
+        and ${stageReadableBy(reader.userId)}
+      group by s.id, s.position, s.status_type) g) c`;
 
 export async function findVacancyForReader(tx: Db, accountId: number, id: number, reader: Reader) {
   const [row] = await selectRows<VacancyReadRow>(

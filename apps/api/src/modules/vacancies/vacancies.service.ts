@@ -82,6 +82,7 @@ export function toVacancy(row: repo.VacancyReadRow, today = moscowToday()): TVac
     ),
     avg_close_time: avgSeconds === null ? null : Math.round((avgSeconds / DAY_SECONDS) * 10) / 10,
     author: row.author,
+    stage_counts: row.stage_counts,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     closed_at: row.closed_at ? iso(row.closed_at) : null,

@@ -4,7 +4,8 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import { openVacancy } from '../../../test/vacancy-fixtures.ts';
+import { insertApplicants } from '../../../test/applicant-factory.ts';
+import { openVacancy, placeThroughStages } from '../../../test/vacancy-fixtures.ts';
 import { tenantFor } from '../../platform/tenancy.ts';
 import { VACANCY_CLOSED, assertVacancyOpen } from './vacancies.service.ts';
 
@@ -401,10 +402,21 @@ describe('the vacancy list with filters', () => {
     expect(JSON.stringify(bad.body)).toContain('Состояние вакансии: open, hold или closed');
   });
 
-  it('reads a page in two statements whatever its size (rows with members and stages, state counts)', async () => {
+  it('reads a page in two statements whatever its size (rows with members, stages and their counts, state counts)', async () => {
     const company = await signUpCompany(t.app, { company: 'ООО «Много»' });
+    const opened = [];
     for (let i = 0; i < 6; i++) {
-      await openVacancy(t.app, company.token, { position: `Вакансия ${i}` });
+      opened.push(await openVacancy(t.app, company.token, { position: `Вакансия ${i}` }));
+    }
+    const applicantIds = await insertApplicants(
+      t.database,
+      company.accountId,
+      opened.map((_, i) => ({ lastName: `Кандидат ${i}` })),
+    );
+    for (const [i, vacancy] of opened.entries()) {
+      await placeThroughStages(t.database, company.accountId, vacancy.id, [
+        { applicantId: applicantIds[i]!, path: [vacancy.statuses[i % 3]!.id] },
+      ]);
     }
     const counter = countStatements(t.database);
     let page;
@@ -415,7 +427,87 @@ describe('the vacancy list with filters', () => {
     }
     expect(page.body.message.vacancies).toHaveLength(6);
     expect(page.body.message.vacancies[0].statuses).toHaveLength(8);
+    for (const vacancy of page.body.message.vacancies as {
+      statuses: { id: number }[];
+      stage_counts: { status_id: number; count: number }[];
+    }[]) {
+      expect(vacancy.stage_counts.map((c) => c.status_id)).toEqual(
+        vacancy.statuses.map((s) => s.id),
+      );
+      expect(vacancy.stage_counts.reduce((sum, c) => sum + c.count, 0)).toBe(1);
+    }
     const statements = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
     expect(statements, statements.join('\n---\n')).toHaveLength(2);
+  });
+});
+
+describe('applications per stage on every vacancy read', () => {
+  it('counts the applications at each stage the reader may read, in stage order, in the list, the filtered list and the card', async () => {
+    const company = await signUpCompany(t.app, { company: 'ООО «Этапы»' });
+    const watcher = await addTeamMember(t.app, company.token, {
+      member_type: 'watcher',
+      is_admin: false,
+    });
+    const vacancy = await openVacancy(t.app, company.token, {
+      position: 'Кладовщик',
+      watchers: [watcher.userId],
+    });
+    const other = await openVacancy(t.app, company.token, { position: 'Водитель' });
+    const [fresh, contact, hr, , , , rejected] = vacancy.statuses.map((s) => s.id);
+    const people = await insertApplicants(t.database, company.accountId, [
+      { lastName: 'Первый' },
+      { lastName: 'Второй' },
+      { lastName: 'Третий' },
+      { lastName: 'Четвёртый' },
+      { lastName: 'Пятый' },
+    ]);
+    const reason = await reasonOf(company.token, 'reject');
+    await placeThroughStages(t.database, company.accountId, vacancy.id, [
+      { applicantId: people[0]!, path: [fresh!] },
+      { applicantId: people[1]!, path: [fresh!] },
+      { applicantId: people[2]!, path: [fresh!, contact!, hr!] },
+      {
+        applicantId: people[3]!,
+        path: [fresh!, rejected!],
+        reject: { kind: 'reject', reasonId: reason },
+      },
+    ]);
+    // Another vacancy's application is not counted on this one.
+    await placeThroughStages(t.database, company.accountId, other.id, [
+      { applicantId: people[0]!, path: [other.statuses[1]!.id] },
+    ]);
+    const hide = await send(company.token, 'PATCH', `/api/statuses/${rejected}`, {
+      admin_user_statuses: [{ admin_user_id: watcher.userId, is_read: false }],
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+
+    const full = vacancy.statuses.map((s) => ({
+      status_id: s.id,
+      count: s.id === fresh ? 2 : s.id === hr || s.id === rejected ? 1 : 0,
+    }));
+    const withoutRejected = full.filter((c) => c.status_id !== rejected);
+
+    const inList = async (token: string, url: string) => {
+      const r = await get(token, url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.message.vacancies as { id: number; stage_counts: unknown }[]).find(
+        (v) => v.id === vacancy.id,
+      )!;
+    };
+    for (const url of ['/api/vacancies', '/api/vacancies_with_filters?state=open']) {
+      expect((await inList(company.token, url)).stage_counts).toEqual(full);
+      expect((await inList(watcher.token, url)).stage_counts).toEqual(withoutRejected);
+    }
+    const card = await get(company.token, `/api/vacancies/${vacancy.id}`);
+    expect(card.body.message.stage_counts).toEqual(full);
+    expect(card.body.message.count_applicants).toBe(4);
+    const watched = await get(watcher.token, `/api/vacancies/${vacancy.id}`);
+    expect(watched.body.message.stage_counts).toEqual(withoutRejected);
+    expect(watched.body.message.count_applicants).toBe(3);
+
+    const otherCard = await get(company.token, `/api/vacancies/${other.id}`);
+    expect(otherCard.body.message.stage_counts).toEqual(
+      other.statuses.map((s, i) => ({ status_id: s.id, count: i === 1 ? 1 : 0 })),
+    );
   });
 });
