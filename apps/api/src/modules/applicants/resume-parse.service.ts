@@ -29,12 +29,16 @@ const folded = (text: string | null) => (text ?? '').toLowerCase().replace(/ё/g
 
 /** Languages by their Russian or English name in the dictionary; the rest stay as text. */
 async function resolveLanguages(db: Db, mentions: LanguageMention[]) {
-  const levels = mentions.length > 0 ? await listLanguageLevels(db) : [];
+  if (mentions.length === 0) return { found: [], unknown: [] };
+  // The dictionary is small (about 70 languages): read it once rather than once per mention.
+  const [levels, languages] = await Promise.all([
+    listLanguageLevels(db),
+    listLanguages(db, { limit: 1000 }),
+  ]);
   const found: TParseResumeResponse['draft']['languages'] = [];
   const unknown: string[] = [];
   for (const mention of mentions) {
-    const candidates = await listLanguages(db, { search: mention.name, limit: 10 });
-    const language = candidates.find(
+    const language = languages.find(
       (row) =>
         folded(row.name) === folded(mention.name) || folded(row.name_en) === folded(mention.name),
     );

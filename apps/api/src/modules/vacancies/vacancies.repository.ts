@@ -242,15 +242,6 @@ export async function findVacancyRow(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
-/** Just the state: checked on every move of an application, so it reads one narrow row. */
-export async function findVacancyState(tx: Db, accountId: number, id: number) {
-  const [row] = await tx
-    .select({ state: vacancies.state })
-    .from(vacancies)
-    .where(and(eq(vacancies.accountId, accountId), eq(vacancies.id, id)));
-  return row?.state ?? null;
-}
-
 /** The caller's role on the vacancy, or null. */
 export async function findMemberRole(tx: Db, accountId: number, vacancyId: number, userId: number) {
   const [row] = await tx

@@ -13,7 +13,11 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { copyFunnelStagesToVacancy, findDefaultFunnelId } from '../statuses/statuses.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { daysBetween, moscowToday } from './vacancy-days.ts';
-import { sanitizeRichText } from './vacancy-rich-text.ts';
+import {
+  assertContentReferencesExist,
+  contentColumns,
+  withoutUndefined,
+} from './vacancy-content.ts';
 import {
   assertCanCreateVacancy,
   assertCanManageVacancy,
@@ -23,8 +27,6 @@ import * as repo from './vacancies.repository.ts';
 import * as templatesRepo from './vacancy-templates.repository.ts';
 
 export const VACANCY_NOT_FOUND = 'Вакансия не найдена';
-const DIVISION_NOT_FOUND = 'Подразделение не найдено';
-const FUNNEL_NOT_FOUND = 'Воронка не найдена';
 const USER_NOT_FOUND = 'Пользователь не найден';
 const STAGE_NOT_FOUND = 'Этап не найден';
 const TEMPLATE_NOT_FOUND = 'Шаблон вакансии не найден';
@@ -35,7 +37,6 @@ const OWNER_AND_WATCHER = 'Пользователь не может быть о�
 const NOT_ALL_STAGES = 'Передайте все этапы этой вакансии, каждый по одному разу';
 const REASON_REQUIRED = 'Укажите причину';
 const REASON_TYPE_LABEL = { close: '«Закрытие вакансии»', hold: '«Пауза вакансии»' } as const;
-export const VACANCY_CLOSED = 'Вакансия закрыта: кандидатов на ней нельзя перемещать';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const DAY_SECONDS = 86_400;
@@ -103,49 +104,18 @@ export async function readVacancy(tx: Db, accountId: number, id: number, reader:
 
 type Fields = Partial<Omit<TCreateVacancyRequest, 'vacancy_template_id' | 'statuses'>>;
 
-/** The request's writable fields as columns; sections are sanitised, absent fields untouched. */
+/** The request's writable fields as columns; absent fields untouched. */
 function vacancyColumns(input: Fields): Partial<repo.VacancyInsert> {
-  const columns: Partial<repo.VacancyInsert> = {};
-  const set = <K extends keyof repo.VacancyInsert>(
-    key: K,
-    value: repo.VacancyInsert[K] | undefined,
-  ) => {
-    if (value !== undefined) columns[key] = value as repo.VacancyInsert[K];
-  };
-  set('position', input.position);
-  set('salaryFrom', input.salary_from);
-  set('salaryTo', input.salary_to);
-  set('currency', input.currency);
-  set('needed', input.needed);
-  set('priority', input.priority);
-  set('isHidden', input.is_hidden);
-  for (const key of ['body', 'requirements', 'conditions', 'information'] as const) {
-    if (input[key] !== undefined) columns[key] = sanitizeRichText(input[key]);
-  }
-  set('regions', input.regions);
-  set('countryId', input.country);
-  set('city', input.city);
-  set('divisionId', input.account_division_id);
-  set('statusGroupId', input.status_group);
-  set('dateWillClose', input.date_will_close);
-  set('daysUntilDeadline', input.days_until_deadline);
-  set('vacancyApplicationId', input.vacancy_application_id);
-  set('additionalFieldsList', input.additional_fields_list);
-  return columns;
+  return withoutUndefined({
+    ...contentColumns(input),
+    dateWillClose: input.date_will_close,
+    vacancyApplicationId: input.vacancy_application_id,
+  });
 }
 
 /** Every id the request names must be the caller's account's. */
 async function assertReferencesExist(tx: Db, accountId: number, input: Fields) {
-  if (input.account_division_id != null) {
-    if (!(await repo.divisionExists(tx, accountId, input.account_division_id))) {
-      throw notFound(DIVISION_NOT_FOUND);
-    }
-  }
-  if (input.status_group != null) {
-    if (!(await repo.statusGroupExists(tx, accountId, input.status_group))) {
-      throw notFound(FUNNEL_NOT_FOUND);
-    }
-  }
+  await assertContentReferencesExist(tx, accountId, input);
   const owners = input.owners ?? [];
   const watchers = input.watchers ?? [];
   if (owners.some((id) => watchers.includes(id))) {
@@ -435,14 +405,4 @@ export async function listVacancyStateLog(tenant: Tenant, session: Session, id: 
     const rows = await repo.listStateLog(tx, tenant.accountId, id);
     return rows.map((row) => ({ ...row, changed_at: iso(row.changed_at) }));
   });
-}
-
-/**
- * For the pipeline: applications of a closed vacancy stay where they are. Call it inside the
- * transaction that moves, places or rejects; 404 for a vacancy that is not the account's.
- */
-export async function assertVacancyOpen(tx: Db, accountId: number, vacancyId: number) {
-  const state = await repo.findVacancyState(tx, accountId, vacancyId);
-  if (state === null) throw notFound(VACANCY_NOT_FOUND);
-  if (state === 'closed') throw conflict(VACANCY_CLOSED);
 }

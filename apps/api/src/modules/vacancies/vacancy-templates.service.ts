@@ -10,7 +10,11 @@ import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
-import { sanitizeRichText } from './vacancy-rich-text.ts';
+import {
+  assertContentReferencesExist,
+  contentColumns,
+  withoutUndefined,
+} from './vacancy-content.ts';
 import { assertCanManageTemplates, assertCanReadTemplates } from './vacancies.policy.ts';
 import * as vacanciesRepo from './vacancies.repository.ts';
 import * as repo from './vacancy-templates.repository.ts';
@@ -49,46 +53,7 @@ export const toTemplate = (row: repo.TemplateRow): TVacancyTemplate => ({
 });
 
 function templateColumns(input: UpdateInput): Partial<repo.TemplateInsert> {
-  const columns: Partial<repo.TemplateInsert> = {};
-  const set = <K extends keyof repo.TemplateInsert>(
-    key: K,
-    value: repo.TemplateInsert[K] | undefined,
-  ) => {
-    if (value !== undefined) columns[key] = value as repo.TemplateInsert[K];
-  };
-  set('name', input.name);
-  set('position', input.position);
-  set('salaryFrom', input.salary_from);
-  set('salaryTo', input.salary_to);
-  set('currency', input.currency);
-  set('needed', input.needed);
-  set('priority', input.priority);
-  set('isHidden', input.is_hidden);
-  for (const key of ['body', 'requirements', 'conditions', 'information'] as const) {
-    if (input[key] !== undefined) columns[key] = sanitizeRichText(input[key]);
-  }
-  set('regions', input.regions);
-  set('countryId', input.country);
-  set('city', input.city);
-  set('divisionId', input.account_division_id);
-  set('statusGroupId', input.status_group);
-  set('daysUntilDeadline', input.days_until_deadline);
-  set('additionalFieldsList', input.additional_fields_list);
-  set('stages', input.stages);
-  return columns;
-}
-
-async function assertReferencesExist(tx: Db, accountId: number, input: UpdateInput) {
-  if (input.account_division_id != null) {
-    if (!(await vacanciesRepo.divisionExists(tx, accountId, input.account_division_id))) {
-      throw notFound('Подразделение не найдено');
-    }
-  }
-  if (input.status_group != null) {
-    if (!(await vacanciesRepo.statusGroupExists(tx, accountId, input.status_group))) {
-      throw notFound('Воронка не найдена');
-    }
-  }
+  return withoutUndefined({ ...contentColumns(input), name: input.name, stages: input.stages });
 }
 
 /** A vacancy's content and its own stages, as a template keeps them. */
@@ -161,7 +126,7 @@ export async function createTemplate(
   await assertManager(tenant, session);
   const { accountId } = tenant;
   const row = await tenant.transaction(async (tx) => {
-    await assertReferencesExist(tx, accountId, input);
+    await assertContentReferencesExist(tx, accountId, input);
     const base = input.vacancy_id ? await templateFromVacancy(tx, accountId, input.vacancy_id) : {};
     const columns = { ...base, ...templateColumns(input) };
     return repo.insertTemplate(tx, {
@@ -182,7 +147,7 @@ export async function updateTemplate(
 ) {
   await assertManager(tenant, session);
   const row = await tenant.transaction(async (tx) => {
-    await assertReferencesExist(tx, tenant.accountId, changes);
+    await assertContentReferencesExist(tx, tenant.accountId, changes);
     return repo.updateTemplate(tx, tenant.accountId, id, templateColumns(changes));
   });
   if (!row) throw notFound(TEMPLATE_NOT_FOUND);

@@ -7,7 +7,7 @@ import { personDisplayName } from '../../shared/format/person-name';
 import { DigitsInput } from '../../shared/inputs/digits-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import { useAccountSources, useCountries, useRecruiters } from './applicant-references.queries';
-import { CURRENCIES, currencyLabel } from './currencies';
+import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import {
   draftFromFilters,
   filtersFromDraft,
@@ -118,11 +118,7 @@ export function ApplicantFiltersPanel({ filters, onApply, onClose }: Props) {
               {(c) => (
                 <Select {...c} {...text('currency')}>
                   <option value="">—</option>
-                  {CURRENCIES.map((code) => (
-                    <option key={code} value={code}>
-                      {currencyLabel(code)}
-                    </option>
-                  ))}
+                  <CurrencyOptions />
                 </Select>
               )}
             </Field>

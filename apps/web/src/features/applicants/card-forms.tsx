@@ -21,7 +21,7 @@ import {
   ZSalaryForm,
   ZSkillsForm,
 } from './card-form-schemas';
-import { CURRENCIES, currencyLabel } from './currencies';
+import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { SkillsInput } from './skills-input';
 
 type FormProps = { applicant: TApplicant; onDone: () => void };
@@ -129,11 +129,7 @@ export function SalaryForm({ applicant, onDone }: FormProps) {
         <Field label="Валюта" error={errors.currency?.message}>
           {(c) => (
             <Select {...c} {...register('currency')}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {currencyLabel(code)}
-                </option>
-              ))}
+              <CurrencyOptions />
             </Select>
           )}
         </Field>

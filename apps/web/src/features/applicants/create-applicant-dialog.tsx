@@ -20,7 +20,7 @@ import {
 } from './applicant-form-schema';
 import { useAccountSources, useRecruiters } from './applicant-references.queries';
 import { useCreateApplicant } from './applicants.queries';
-import { CURRENCIES, currencyLabel } from './currencies';
+import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { PhotoInput } from './photo-input';
 import { extrasOfDraft, extrasSummary, formValuesOfDraft, type ResumeExtras } from './resume-draft';
 import { ResumeDropZone } from './resume-drop-zone';
@@ -138,11 +138,7 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
         <Field label="Валюта" error={errors.currency?.message}>
           {(c) => (
             <Select {...c} {...register('currency')}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {currencyLabel(code)}
-                </option>
-              ))}
+              <CurrencyOptions />
             </Select>
           )}
         </Field>

@@ -10,7 +10,7 @@ import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import { RichTextEditor } from '../../shared/rich-text/rich-text-editor';
 import { useCountries, useRecruiters } from '../applicants/applicant-references.queries';
-import { CURRENCIES, currencyLabel } from '../applicants/currencies';
+import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { AdditionalFieldsEditor } from './additional-fields-editor';
 import { MemberPicker } from './member-picker';
 import { useDivisions, useFunnels } from './vacancies.queries';
@@ -100,11 +100,7 @@ export function VacancyForm({ mode, values, submitLabel, onCancel, onSubmit }: P
         <Field label="Валюта" error={errors.currency?.message}>
           {(c) => (
             <Select {...c} {...register('currency')}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {currencyLabel(code)}
-                </option>
-              ))}
+              <CurrencyOptions />
             </Select>
           )}
         </Field>
