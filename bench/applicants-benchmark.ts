@@ -72,7 +72,7 @@ const lookupSql = () =>
   sqlFromSource(
     'apps/api/src/platform/auth.ts',
     'async function findSessionByTokenAcrossAccounts',
-    ['hashToken(token)'],
+    ['tokenHash'],
   );
 type ListFilters = Parameters<typeof applicantListPageQuery>[2];
 const randomItem = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;

@@ -191,7 +191,7 @@ async function run(): Promise<BenchReport> {
     const lookupText = sqlFromSource(
       'apps/api/src/platform/auth.ts',
       'async function findSessionByTokenAcrossAccounts',
-      ['hashToken(token)'],
+      ['tokenHash'],
     );
     const lookupPool = new pg.Pool({ connectionString: handle.url, max: 10 });
     const lookup = () =>

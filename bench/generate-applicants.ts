@@ -271,7 +271,7 @@ function batchSql(
   return `with d as (${dictionaries()})
 insert into applicants (account_id, first_name, last_name, middle_name, lead_type, birthday, gender,
   email, phone, tg, contacts, money, salary_amount, currency, about_me, country_id, citizenship,
-  total_experience, experience, education, skills, position, company, admin_user_id,
+  total_experience, experience, education, skills, position, company, city, admin_user_id,
   account_source_id, created_via, created_by, created_at, updated_at, archived_at)
 select ${o.accountId}, x.first_name, x.last_name, x.middle_name, 'resume', x.birthday,
   case when x.female then 'female' else 'male' end,
@@ -289,7 +289,7 @@ select ${o.accountId}, x.first_name, x.last_name, x.middle_name, 'resume', x.bir
                  else jsonb_build_array(x.e1, x.e2, x.e3) end,
   jsonb_build_array(jsonb_build_object('level', x.edu_level, 'name', x.university,
     'speciality', x.speciality, 'date_start', x.edu_start, 'date_end', x.edu_end)),
-  x.skills, x.position, x.company, ${o.adminUserId ?? 'null'}, x.source_id, 'import',
+  x.skills, x.position, x.company, x.city, ${o.adminUserId ?? 'null'}, x.source_id, 'import',
   ${o.adminUserId ?? 'null'}, x.created_at, x.created_at + x.touched,
   case when x.archived then x.created_at + x.touched end
 from (

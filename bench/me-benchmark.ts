@@ -34,7 +34,7 @@ const lookupSql = () =>
   sqlFromSource(
     'apps/api/src/platform/auth.ts',
     'async function findSessionByTokenAcrossAccounts',
-    ['hashToken(token)'],
+    ['tokenHash'],
   );
 const findMeSql = () =>
   sqlFromSource('apps/api/src/modules/me/me.repository.ts', 'const meQuery', [

@@ -5,6 +5,8 @@
 import { applicantsBenchmark } from './applicants-benchmark.ts';
 import { boardBenchmark } from './board-benchmark.ts';
 import { coldStartBenchmark } from './cold-start-benchmark.ts';
+import { doublesBenchmark } from './doubles-benchmark.ts';
+import { doublesQualityBenchmark } from './doubles-quality.ts';
 import { meBenchmark } from './me-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
 import type { Benchmark, BenchReport, Verdict } from './support/report.ts';
@@ -14,6 +16,8 @@ const benchmarks: Benchmark[] = [
   coldStartBenchmark,
   applicantsBenchmark,
   boardBenchmark,
+  doublesQualityBenchmark,
+  doublesBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

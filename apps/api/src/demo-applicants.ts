@@ -5,6 +5,7 @@ import { createTag } from './modules/tags/tags.service.ts';
 import type { Session } from './platform/auth.ts';
 import type { Storage } from './platform/storage.ts';
 import type { Tenant } from './platform/tenancy.ts';
+import { demoRepeatOf } from './demo-doubles.ts';
 
 // Realistic Russian applicants for the demo company: both genders, patronymics, a few names
 // written in Latin, work periods with Russian résumé text. Deterministic, so every demo looks alike.
@@ -161,6 +162,15 @@ const COMPANIES = [
   'МТС',
   'Т-Банк',
 ];
+const CITIES = [
+  'Москва',
+  'Санкт-Петербург',
+  'Екатеринбург',
+  'Казань',
+  'Новосибирск',
+  'Нижний Новгород',
+  'Самара',
+];
 const TAGS = [
   { name: 'Сильный кандидат', color: '#16A34A' },
   { name: 'Резерв', color: '#6366F1' },
@@ -221,6 +231,8 @@ export function demoApplicant(index: number, sourceIds: number[]): TCreateApplic
     ],
     account_source_id: r.pick(sourceIds),
     source: 'web',
+    // Drawn last, so adding it left every other field of the demo as it was.
+    city: r.pick(CITIES),
   };
 }
 
@@ -237,12 +249,10 @@ export async function seedDemoApplicants(
   for (const tag of TAGS) tags.push(await createTag(tenant, session, tag));
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const applicant = await createApplicant(
-      storage,
-      tenant,
-      session,
-      demoApplicant(index, sourceIds),
-    );
+    const request =
+      demoRepeatOf(index, (i) => demoApplicant(i, sourceIds), sources) ??
+      demoApplicant(index, sourceIds);
+    const applicant = await createApplicant(storage, tenant, session, request);
     ids.push(applicant.id);
     if (index % 4 === 0) {
       await updateApplicantTags(tenant, session, applicant.id, [tags[index % tags.length]!.id]);

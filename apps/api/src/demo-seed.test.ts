@@ -69,5 +69,16 @@ describe('the demo account', () => {
       { token },
     );
     expect(card.body.message.experience[0].description).toMatch(/[а-я]/);
+
+    // A few people entered twice, as doubles arrive: the doubles screen has something to show.
+    const doubles = await call(t.app, 'GET', '/api/applicants/doubles', undefined, { token });
+    const groups: { level: string; applicants: { first_name: string; phone: string | null }[] }[] =
+      doubles.body.message.groups;
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    expect(groups.some((g) => g.level === 'certain')).toBe(true);
+    expect(groups.some((g) => g.level === 'probable')).toBe(true);
+    // One of them came back in Latin from a referral, the phone typed with 8.
+    const latin = groups.find((g) => g.applicants.some((a) => /^[A-Za-z]+$/.test(a.first_name)));
+    expect(latin?.applicants.some((a) => a.phone?.startsWith('8 '))).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
+import { registerAccountCalendarRoutes } from './modules/account-calendar/account-calendar.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
 import { registerApplicantsRoutes } from './modules/applicants/applicants.routes.ts';
 import { registerApplicantBulkRoutes } from './modules/applicants/applicant-bulk.routes.ts';
@@ -16,9 +18,11 @@ import { registerApplicantListRoutes } from './modules/applicants/applicant-list
 import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
+import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
 import { registerFilesRoutes } from './modules/files/files.routes.ts';
+import { registerMailTemplatesRoutes } from './modules/mail-templates/mail-templates.routes.ts';
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
@@ -34,6 +38,7 @@ import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
 import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { createNotifier } from './platform/notify.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerApiDocs } from './platform/docs.ts';
@@ -98,9 +103,12 @@ export async function buildHttpServer(options: HttpServerOptions) {
   });
 
   const log: FastifyBaseLogger = app.log;
+  const notifier = createNotifier(database, log);
+  app.addHook('onClose', async () => notifier.close());
   const deps: AppDeps = {
     config,
     database,
+    notifier,
     mailer: options.mailer ?? createMailer(config, database.system, log),
     errorReportChat: createErrorReportChat(config),
     log,
@@ -116,7 +124,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   registerSecurityHeaders(app);
   await registerApiDocs(app);
-  registerAuthentication(app, database, config);
+  await registerAuthentication(app, database, config, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   registerEnvelope(app, spaFallback);
   registerHealth(app, database, deps.queue ?? queueNotStarted);
@@ -125,11 +133,14 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerMeRoutes(app, deps);
   registerUsersRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerCommonSettingsRoutes(app, deps);
+  registerAccountCalendarRoutes(app, deps);
   registerChangelogsRoutes(app, deps);
   registerFeedbacksRoutes(app, deps);
   registerErrorReportsRoutes(app, deps);
   registerReferencesRoutes(app, deps);
   registerTagsRoutes(app, deps);
+  registerMailTemplatesRoutes(app, deps);
   registerAccountSourcesRoutes(app, deps);
   registerApplicantsRoutes(app, deps);
   registerFilesRoutes(app, deps);
@@ -140,6 +151,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantImportRoutes(app, deps);
   registerResumeParseRoutes(app, deps);
   registerApplicantPdfRoutes(app, deps);
+  registerDuplicatesRoutes(app, deps);
   registerStatusesRoutes(app, deps);
   registerReasonsRoutes(app, deps);
   registerDivisionsRoutes(app, deps);

@@ -2,6 +2,7 @@ import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Mailer } from './mailer.ts';
+import type { Notifier } from './notify.ts';
 import type { Queue } from './queue.ts';
 import type { ChatNotifier } from './telegram.ts';
 
@@ -12,6 +13,8 @@ export type AppDeps = {
   mailer: Mailer;
   errorReportChat: ChatNotifier;
   log: FastifyBaseLogger;
+  /** LISTEN/NOTIFY of this process; absent where nothing listens (the demo seed). */
+  notifier?: Notifier;
   /** Absent where nothing enqueues (the demo seed); buildHttpServer always sets it. */
   queue?: Queue;
 };

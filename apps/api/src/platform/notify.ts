@@ -12,10 +12,17 @@ export type NotificationHandler = (payload: string) => void;
 export type Notifier = {
   /** Starts delivering `channel`'s payloads to `handler`; the answer stops it. */
   subscribe: (channel: string, handler: NotificationHandler) => Promise<() => void>;
+  /**
+   * Tells `handler` whether notifications are being received: at once, then on every change
+   * (false while a server connection is lost; true again once it listens anew, after which
+   * announcements made in between are lost). The answer stops it.
+   */
+  watchConnection: (handler: (connected: boolean) => void) => () => void;
   close: () => Promise<void>;
 };
 
 type Listener = {
+  connected: () => boolean;
   listen: (channel: string) => Promise<void>;
   unlisten: (channel: string) => Promise<void>;
   close: () => Promise<void>;
@@ -34,6 +41,7 @@ function pgliteListener(database: Database, deliver: (channel: string, payload: 
   const client = (database.system as unknown as { $client: Client }).$client;
   const stops = new Map<string, () => Promise<void>>();
   return {
+    connected: () => true,
     listen: async (channel) => {
       stops.set(channel, await client.listen(channel, (payload) => deliver(channel, payload)));
     },
@@ -58,6 +66,7 @@ function serverListener(
   database: Database,
   log: FastifyBaseLogger,
   deliver: (channel: string, payload: string) => void,
+  changed: () => void,
 ) {
   const pool = (database.system as unknown as { $client: pg.Pool }).$client;
   const channels = new Set<string>();
@@ -80,6 +89,7 @@ function serverListener(
       for (const channel of channels) await next.query(`listen ${quoteChannel(channel)}`);
       attempt = 0;
       client = next;
+      changed();
       return next;
     })().finally(() => {
       connecting = null;
@@ -88,7 +98,10 @@ function serverListener(
   };
 
   const drop = (dead: pg.Client) => {
-    if (client === dead) client = null;
+    if (client === dead) {
+      client = null;
+      changed();
+    }
     dead.removeAllListeners('notification');
     void dead.end().catch(() => {});
     if (closed || channels.size === 0) return;
@@ -106,6 +119,7 @@ function serverListener(
   };
 
   return {
+    connected: () => client !== null,
     listen: async (channel) => {
       channels.add(channel);
       const c = await connect();
@@ -119,6 +133,7 @@ function serverListener(
       closed = true;
       const c = client;
       client = null;
+      changed();
       await c?.end().catch(() => {});
     },
   } satisfies Listener;
@@ -135,10 +150,18 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
       }
     }
   };
+  const watchers = new Set<(connected: boolean) => void>();
+  let reported: boolean | null = null;
+  const changed = () => {
+    const now = listener.connected();
+    if (now === reported) return;
+    reported = now;
+    for (const watcher of watchers) watcher(now);
+  };
   const listener: Listener =
     database.kind === 'pglite'
       ? pgliteListener(database, deliver)
-      : serverListener(database, log, deliver);
+      : serverListener(database, log, deliver, () => changed());
 
   return {
     subscribe: async (channel, handler) => {
@@ -158,9 +181,16 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
         }
       };
     },
+    watchConnection: (watcher) => {
+      watchers.add(watcher);
+      watcher(listener.connected());
+      return () => watchers.delete(watcher);
+    },
     close: async () => {
       handlers.clear();
       await listener.close();
+      for (const watcher of watchers) watcher(false);
+      watchers.clear();
     },
   };
 }

@@ -1,7 +1,12 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { useSearchParams } from 'react-router';
+import { parseCompareParams } from '../features/duplicates/compare-url';
+import { MergeScreen } from '../features/duplicates/merge-screen';
 
 export default function ApplicantDoubleRoute() {
+  const [search] = useSearchParams();
+  const params = parseCompareParams(search);
+  // The key starts a fresh comparison (choices, primary) when the pair in the link changes.
   return (
-    <AreaScreen title="Дубликат кандидата" description="Сравнение двух карточек и объединение." />
+    <MergeScreen key={params.ok ? `${params.first}-${params.second}` : 'bad'} params={params} />
   );
 }

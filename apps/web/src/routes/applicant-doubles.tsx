@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { DoublesScreen } from '../features/duplicates/doubles-screen';
 
 export default function ApplicantDoublesRoute() {
-  return (
-    <AreaScreen
-      title="Дубликаты"
-      description="Кандидаты, которые похожи друг на друга: объедините их в одну карточку."
-    />
-  );
+  return <DoublesScreen />;
 }

@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsCommonScreen } from '../features/settings-common/settings-common-screen';
 
 export default function SettingsCommonRoute() {
-  return <SettingsSectionScreen name="settings-common" />;
+  return <SettingsCommonScreen />;
 }

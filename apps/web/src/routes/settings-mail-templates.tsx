@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { MailTemplatesScreen } from '../features/mail-templates/mail-templates-screen';
 
 export default function SettingsMailTemplatesRoute() {
-  return <SettingsSectionScreen name="settings-mail-templates" />;
+  return <MailTemplatesScreen />;
 }

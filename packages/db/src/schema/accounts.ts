@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
@@ -7,7 +8,9 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
+  time,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
@@ -20,6 +23,13 @@ export const accounts = pgTable(
     inn: text(),
     timeZone: text().notNull().default('Europe/Moscow'),
     currency: text().notNull().default('RUB'),
+    // Common settings (/settings/common): ISO weekdays 1 = Monday … 7 = Sunday, and the hours.
+    workDays: smallint()
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::smallint[]`),
+    workHoursFrom: time().notNull().default('09:00'),
+    workHoursTo: time().notNull().default('18:00'),
     isActive: boolean().notNull().default(true),
     // Kept by a trigger on applicants, so GET /api/me never counts a million rows.
     applicantsCount: integer().notNull().default(0),

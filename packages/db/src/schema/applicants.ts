@@ -70,6 +70,7 @@ export const applicants = pgTable(
     textBlock: text(),
     position: text(),
     company: text(),
+    city: text(),
     adminUserId: integer(),
     accountSourceId: integer(),
     unidentifiedInfo: text(),

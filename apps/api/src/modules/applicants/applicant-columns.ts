@@ -43,6 +43,7 @@ export function columnsOf(input: Fields): ApplicantColumns {
   if (has('text_block')) columns.textBlock = input.text_block ?? null;
   if (has('position')) columns.position = input.position ?? null;
   if (has('company')) columns.company = input.company ?? null;
+  if (has('city')) columns.city = input.city ?? null;
   if (has('admin_user_id')) columns.adminUserId = input.admin_user_id ?? null;
   if (has('account_source_id')) columns.accountSourceId = input.account_source_id ?? null;
   if (has('unidentified_info')) columns.unidentifiedInfo = input.unidentified_info ?? null;

@@ -265,7 +265,8 @@ describe('the applicant list', () => {
     const statements = counter.dataStatements();
     const sessionLookups = statements.filter((s) => /from sessions s/.test(s));
     const listStatements = statements.filter((s) => !/from sessions s/.test(s));
-    expect(sessionLookups).toHaveLength(2);
+    // The session comes from the process's cache once read (decision 0012).
+    expect(sessionLookups.length).toBeLessThanOrEqual(2);
     expect(listStatements, listStatements.join('\n---\n')).toHaveLength(2);
   });
 });

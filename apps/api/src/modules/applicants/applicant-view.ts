@@ -48,6 +48,7 @@ export function toApplicant(row: ApplicantViewRow): TApplicant {
     text_block: row.text_block,
     position: row.position,
     company: row.company,
+    city: row.city,
     admin_user_id: row.admin_user_id,
     account_source_id: row.account_source_id,
     source_name: row.source_name,

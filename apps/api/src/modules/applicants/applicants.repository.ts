@@ -41,6 +41,7 @@ export type ApplicantViewRow = {
   text_block: string | null;
   position: string | null;
   company: string | null;
+  city: string | null;
   admin_user_id: number | null;
   account_source_id: number | null;
   source_name: string | null;
@@ -110,7 +111,7 @@ const viewColumns = sql`
   to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.gender, a.phone, a.email, a.tg, a.skype,
   a.contacts, a.money, a.currency, a.about_me, a.country_id, a.citizenship, a.total_experience,
   a.experience, a.employments, a.education, a.skills, a.text_block, a.position, a.company,
-  a.admin_user_id, a.account_source_id, s.name as source_name, a.unidentified_info, a.languages,
+  a.city, a.admin_user_id, a.account_source_id, s.name as source_name, a.unidentified_info, a.languages,
   a.has_vehicle, a.driver_licenses, a.resume_urls, a.requested_vacancy_id, a.requested_status_id,
   a.created_at, a.updated_at, a.archived_at,
   coalesce((

@@ -11,6 +11,7 @@ import {
   ZUpdateTagsRequest,
   ZWorklogList,
 } from '@ats/contracts/applicants';
+import { ZCreatedApplicant } from '@ats/contracts/duplicates';
 import { ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import { ZPageQuery } from '@ats/contracts/pagination';
@@ -40,9 +41,9 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Создать кандидата (поля плагина; фото — data URL)',
+        summary: 'Создать кандидата (поля плагина; фото — data URL); в ответе — найденные дубли',
         body: ZCreateApplicantRequest,
-        response: card,
+        response: { 200: successEnvelope(ZCreatedApplicant) },
       },
     },
     async (request) => {

@@ -18,6 +18,7 @@ import {
   storePhoto,
   storePhotoFromDataUrl,
 } from '../files/files.service.ts';
+import { detectApplicantDoubles } from '../duplicates/double-detection.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
@@ -186,7 +187,9 @@ export async function createApplicant(
           description: comment.description,
         });
       }
-      return readCard(tx, tenant, id);
+      // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
+      const doubles = await detectApplicantDoubles(tx, tenant.accountId, id);
+      return { ...(await readCard(tx, tenant, id)), doubles };
     }),
   );
 }
@@ -231,6 +234,7 @@ export async function updateApplicant(
       await repo.updateApplicant(tx, tenant.accountId, id, columns);
       const changes = changedFields(before, await readCard(tx, tenant, id), named);
       if (Object.keys(changes).length > 0) await log(tx, tenant, id, 'update', changes);
+      await detectApplicantDoubles(tx, tenant.accountId, id);
       return readCard(tx, tenant, id);
     }),
   );

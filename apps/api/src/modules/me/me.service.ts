@@ -29,6 +29,8 @@ export async function getCurrentUser(tenant: Tenant, session: Session): Promise<
     Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS
       ? await tenant.transaction(async (tx) => {
           await repo.extendSession(tx, tenant.accountId, session.sessionId, SESSION_TTL_SECONDS);
+          // The cached copy holds the old last_seen_at: read the session afresh next time.
+          session.forget?.();
           return repo.findMe(tx, tenant.accountId, tenant.userId);
         })
       : await repo.readMe(tenant);

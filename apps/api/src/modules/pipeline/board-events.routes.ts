@@ -17,7 +17,7 @@ export const HEARTBEAT_MS = 25_000;
  */
 export function registerBoardEventsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const notifier = createNotifier(deps.database, deps.log);
+  const notifier = deps.notifier ?? createNotifier(deps.database, deps.log);
   const feed = createBoardFeed(notifier, deps.log);
   const open = new Set<() => void>();
 
@@ -25,7 +25,7 @@ export function registerBoardEventsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
-  app.addHook('onClose', async () => notifier.close());
+  if (!deps.notifier) app.addHook('onClose', async () => notifier.close());
 
   r.get(
     '/api/vacancies/:id/events',

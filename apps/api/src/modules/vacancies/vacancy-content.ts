@@ -2,7 +2,7 @@ import type { TCreateVacancyRequest } from '@ats/contracts/vacancies';
 import type { Db } from '@ats/db/connection';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './vacancies.repository.ts';
-import { sanitizeRichText } from './vacancy-rich-text.ts';
+import { sanitizeRichText } from '../../platform/rich-text.ts';
 
 /** What a vacancy and a template share: the job's content, its division and funnel. */
 export type ContentFields = Partial<

@@ -48,6 +48,7 @@ const card: TApplicantCard = {
   text_block: null,
   position: 'Frontend-разработчик',
   company: 'Яндекс',
+  city: null,
   admin_user_id: null,
   account_source_id: null,
   source_name: 'hh.ru',

@@ -7,12 +7,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  ZApplicant,
   ZApplicantCard,
   ZComment,
   type TCreateApplicantRequest,
   type TUpdateApplicantRequest,
 } from '@ats/contracts/applicants';
+import { ZCreatedApplicant } from '@ats/contracts/duplicates';
 import { API_CODES } from '@ats/contracts/envelope';
 import { ZApplicantFile, type TApplicantFileKind } from '@ats/contracts/files';
 import { useNavigate } from 'react-router';
@@ -79,11 +79,11 @@ export function useCreateApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, tags }: { body: TCreateApplicantRequest; tags: number[] }) => {
-      // Only the id is needed here (to open the card), so only the id is checked.
+      // Only the id (to open the card) and the doubles found (to offer a compare) are needed.
       const created = await apiCall('/applicants', {
         method: 'POST',
         body,
-        schema: ZApplicant.pick({ id: true }),
+        schema: ZCreatedApplicant.pick({ id: true, doubles: true }).partial({ doubles: true }),
       });
       // Tags are not part of the create payload (the clients set them right after, §8).
       if (created.ok && tags.length > 0) {

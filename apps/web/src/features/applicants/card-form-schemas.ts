@@ -16,6 +16,7 @@ export const ZMainInfoForm = z
     middle_name: z.string(),
     position: z.string(),
     company: z.string(),
+    city: z.string(),
     birthday: z.string(),
   })
   .transform((v): UpdateInput => ({
@@ -24,6 +25,7 @@ export const ZMainInfoForm = z
     middle_name: nullIfBlank(v.middle_name),
     position: nullIfBlank(v.position),
     company: nullIfBlank(v.company),
+    city: nullIfBlank(v.city),
     birthday: nullIfBlank(v.birthday),
   }))
   .pipe(
@@ -43,6 +45,7 @@ export const mainInfoDefaults = (a: TApplicant) => ({
   middle_name: a.middle_name ?? '',
   position: a.position ?? '',
   company: a.company ?? '',
+  city: a.city ?? '',
   birthday: formatIsoDate(a.birthday),
 });
 

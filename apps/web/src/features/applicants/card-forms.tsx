@@ -44,6 +44,7 @@ export function MainInfoForm({ applicant, onDone }: FormProps) {
         'middle_name',
         'position',
         'company',
+        'city',
         'birthday',
       ]);
     }
@@ -65,6 +66,9 @@ export function MainInfoForm({ applicant, onDone }: FormProps) {
         </Field>
         <Field label="Компания" error={errors.company?.message}>
           {(c) => <TextInput {...c} {...register('company')} />}
+        </Field>
+        <Field label="Город" error={errors.city?.message}>
+          {(c) => <TextInput {...c} {...register('city')} />}
         </Field>
         <Field label="Дата рождения" error={errors.birthday?.message}>
           {(c) => <DateInput {...c} {...register('birthday')} />}

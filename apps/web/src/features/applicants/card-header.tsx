@@ -18,6 +18,7 @@ import { CardPdfLink } from './card-pdf-link';
 import { MainInfoForm } from './card-forms';
 import { applicantContacts, ContactLink } from './contact-links';
 import { PhotoInput } from './photo-input';
+import { PossibleDoublesBanner } from '../duplicates/possible-doubles-banner';
 
 type Props = { applicant: TApplicant; isAdmin: boolean };
 
@@ -62,11 +63,13 @@ export function CardHeader({ applicant, isAdmin }: Props) {
     applicant.age !== null
       ? `${formatAge(applicant.age)}${applicant.birthday ? ` (${formatIsoDate(applicant.birthday)})` : ''}`
       : '',
+    applicant.city ?? '',
     formatSalary(applicant.money, applicant.currency),
   ].filter(Boolean);
 
   return (
     <Card className="mb-4 p-5">
+      <PossibleDoublesBanner applicantId={applicant.id} />
       {applicant.is_archived && (
         <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
           Кандидат в архиве. Восстановите его, чтобы он снова появился в списке.

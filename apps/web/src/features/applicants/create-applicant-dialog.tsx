@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import type { TCheckDoublesRequest } from '@ats/contracts/duplicates';
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
 import { useNavigate } from 'react-router';
 import { Button } from '@ats/ui/button';
@@ -9,12 +11,17 @@ import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
+import { notify } from '../../shared/toasts';
+import { checkDraftOf, type CheckDraftInput } from '../duplicates/check-draft';
+import { useCheckDoubles } from '../duplicates/duplicates.queries';
+import { SimilarApplicantsPanel } from '../duplicates/similar-applicants-panel';
 import { personDisplayName } from '../../shared/format/person-name';
 import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import {
   CREATE_FORM_FIELDS,
   EMPTY_CREATE_FORM,
+  type CreateApplicantFormValues,
   nullIfBlank,
   ZCreateApplicantForm,
 } from './applicant-form-schema';
@@ -28,6 +35,36 @@ import { ResumeLeftovers } from './resume-leftovers';
 import { attachResumeFile } from './resume-parse.queries';
 import { SkillsInput } from './skills-input';
 import { TagPicker } from './tag-picker';
+import { useDebouncedValue } from './use-debounced-value';
+
+const CHECK_DEBOUNCE_MS = 400;
+const CHECKED_FIELDS = [
+  'last_name',
+  'first_name',
+  'middle_name',
+  'phone',
+  'email',
+  'tg',
+  'birthday',
+  'city',
+  'company',
+] as const;
+
+/** The doubles of what is typed so far, asked once the typing pauses. */
+function useSimilarApplicants(
+  control: Control<CreateApplicantFormValues, unknown, z.output<typeof ZCreateApplicantForm>>,
+) {
+  const values = useWatch({ control, name: CHECKED_FIELDS });
+  const typed = Object.fromEntries(CHECKED_FIELDS.map((name, i) => [name, values[i] ?? '']));
+  // Compared as text, so a re-render with the same values does not restart the pause.
+  const settled = useDebouncedValue(
+    JSON.stringify(checkDraftOf(typed as CheckDraftInput)),
+    CHECK_DEBOUNCE_MS,
+  );
+  const draft = useMemo(() => JSON.parse(settled) as TCheckDoublesRequest | null, [settled]);
+  const check = useCheckDoubles(draft);
+  return draft ? (check.data?.items ?? []) : [];
+}
 
 type Props = { open: boolean; onClose: () => void };
 
@@ -55,6 +92,7 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
     defaultValues: EMPTY_CREATE_FORM,
   });
   const { errors, isSubmitting } = formState;
+  const similar = useSimilarApplicants(control);
   // The résumé the form was filled from: what the form has no inputs for, the text the parser
   // could not place (the recruiter may edit it), and the file to put on the new card.
   const [resume, setResume] = useState<{
@@ -79,9 +117,19 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
       : form;
     const result = await create.mutateAsync({ body, tags: getValues('tags') });
     if (result.ok) {
+      const { id, doubles = [] } = result.data;
       // A failed attach shows its own toast; the applicant exists either way.
-      if (resume) await attachResumeFile(result.data.id, resume.file);
-      await navigate(`/applicant/${result.data.id}`);
+      if (resume) await attachResumeFile(id, resume.file);
+      await navigate(`/applicant/${id}`);
+      const [best] = doubles;
+      if (best) {
+        notify.action(
+          `Похоже, кандидат уже был в базе: ${doubles.length === 1 ? 'найден 1 похожий' : `похожих — ${doubles.length}`}`,
+          'Сравнить',
+          () => void navigate(`/applicant/double?first=${best.applicant.id}&second=${id}`),
+          `created-doubles-${id}`,
+        );
+      }
       return;
     }
     applyServerErrors(setError, result.errors, CREATE_FORM_FIELDS);
@@ -112,12 +160,15 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
           {(c) => <TextInput autoComplete="off" {...c} {...register('middle_name')} />}
         </Field>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Должность" error={errors.position?.message}>
           {(c) => <TextInput {...c} {...register('position')} />}
         </Field>
         <Field label="Компания" error={errors.company?.message}>
           {(c) => <TextInput {...c} {...register('company')} />}
+        </Field>
+        <Field label="Город" error={errors.city?.message}>
+          {(c) => <TextInput {...c} {...register('city')} />}
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -207,12 +258,13 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
       <Field label="Комментарий" error={errors.comment?.message}>
         {(c) => <Textarea rows={3} {...c} {...register('comment')} />}
       </Field>
+      <SimilarApplicantsPanel matches={similar} />
       <div className="flex justify-end gap-2 border-t border-zinc-100 pt-4">
         <Button variant="secondary" onClick={onCancel}>
           Отмена
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          Создать кандидата
+          {similar.length > 0 ? 'Всё равно создать' : 'Создать кандидата'}
         </Button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
@@ -74,8 +74,10 @@ describe('creating an applicant', () => {
     submit();
     expect(await screen.findByText('Дата указывается как ГГГГ-ММ-ДД или ДД.ММ.ГГГГ')).toBeTruthy();
     expect(screen.getByText('Некорректный email')).toBeTruthy();
-    const posts = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts).toHaveLength(0);
+    const creates = fetchSpy.mock.calls.filter(
+      ([input, init]) => String(input) === '/api/applicants' && init?.method === 'POST',
+    );
+    expect(creates).toHaveLength(0);
   });
 
   it('puts the server’s field errors under the fields', async () => {
@@ -106,7 +108,9 @@ describe('creating an applicant', () => {
     type('Комментарий', 'Сильный кандидат');
     submit();
     expect(await screen.findByText('Карточка открыта')).toBeTruthy();
-    const [, init] = fetchSpy.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    const [, init] = fetchSpy.mock.calls.find(
+      ([input, i]) => String(input) === '/api/applicants' && i?.method === 'POST',
+    )!;
     expect(JSON.parse(String(init!.body))).toMatchObject({
       last_name: 'Иванова',
       first_name: 'Мария',
@@ -216,5 +220,99 @@ describe('creating an applicant from a résumé', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith(message, expect.any(Number)));
     expect(valueOf('Фамилия')).toBe('Петров');
     expect(screen.queryByLabelText('Нераспознанная информация')).toBeNull();
+  });
+});
+
+const EXISTING = {
+  id: 31,
+  first_name: 'Мария',
+  last_name: 'Иванова',
+  middle_name: 'Петровна',
+  photo: null,
+  birthday: '1990-05-17',
+  email: null,
+  phone: '+79123456789',
+  tg: null,
+  city: 'Пермь',
+  position: 'Бухгалтер',
+  company: null,
+  source_name: 'hh.ru',
+  is_archived: false,
+  created_at: '2025-03-01T09:00:00Z',
+};
+
+/** check_doubles answers `matches` for any draft; the created applicant is 8 with those doubles. */
+function stubDoublesApi(matches: unknown[]) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/applicants/check_doubles') return ok({ items: matches });
+    if (url === '/api/applicants' && init?.method === 'POST') {
+      return ok({ id: 8, doubles: matches });
+    }
+    return ok([]);
+  });
+}
+
+const checks = (spy: ReturnType<typeof stubDoublesApi>) =>
+  spy.mock.calls
+    .filter(([input]) => String(input) === '/api/applicants/check_doubles')
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
+describe('similar applicants while typing', () => {
+  it('checks what is typed once the typing pauses and warns before saving', async () => {
+    const fetchSpy = stubDoublesApi([
+      {
+        applicant: EXISTING,
+        level: 'certain',
+        score: 0.97,
+        reasons: ['совпадает телефон', 'ФИО в латинице'],
+      },
+    ]);
+    renderForm();
+    type('Фамилия', 'Ivanova');
+    type('Имя', 'Maria');
+    type('Телефон', '8 (912) 345-67-89');
+    const panel = await screen.findByRole('region', { name: 'Похожие кандидаты' });
+    // One request for the settled draft, not one per keystroke.
+    expect(checks(fetchSpy)).toEqual([
+      expect.objectContaining({
+        last_name: 'Ivanova',
+        first_name: 'Maria',
+        phone: '8 (912) 345-67-89',
+        birthday: null,
+      }),
+    ]);
+    const link = within(panel).getByRole('link', { name: 'Иванова Мария Петровна' });
+    expect(link.getAttribute('href')).toBe('/applicant/31');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(panel).getByText(/Точный дубль/)).toBeTruthy();
+    expect(within(panel).getByText(/97\s%/)).toBeTruthy();
+    expect(within(panel).getByText('совпадает телефон')).toBeTruthy();
+    expect(within(panel).getByText('ФИО в латинице')).toBeTruthy();
+
+    // Saving is still the recruiter's call.
+    expect(screen.queryByRole('button', { name: 'Создать кандидата' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Всё равно создать' }));
+    expect(await screen.findByText('Карточка открыта')).toBeTruthy();
+  });
+
+  it('sends nothing until a name, e-mail, phone or Telegram is worth checking', async () => {
+    const fetchSpy = stubDoublesApi([]);
+    renderForm();
+    type('Имя', 'М');
+    type('Телефон', '8 91');
+    type('Дата рождения', '170519');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(checks(fetchSpy)).toEqual([]);
+    type('Фамилия', 'Иванова');
+    await waitFor(() => expect(checks(fetchSpy)).toHaveLength(1));
+    // A half-typed date is left out rather than sent.
+    expect(checks(fetchSpy)[0]).toMatchObject({
+      last_name: 'Иванова',
+      phone: null,
+      birthday: null,
+    });
+    expect(screen.queryByRole('region', { name: 'Похожие кандидаты' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Создать кандидата' })).toBeTruthy();
   });
 });

@@ -67,4 +67,29 @@ describe('the history of an applicant', () => {
     );
     expect(comment.details).toEqual(['Текст: Позвонить в пятницу']);
   });
+
+  it('names the merged applicant, keeps the merge id for the undo and hides technical keys', () => {
+    const merged = formatWorklogEntry(
+      entry({
+        action: 'merged',
+        changes: { merge_id: 12, secondary_id: 40, secondary_name: 'Ivanova Maria' },
+      }),
+    );
+    expect(merged.what).toBe('Объединён с «Ivanova Maria»');
+    expect(merged.standalone).toBe(true);
+    expect(merged.mergeId).toBe(12);
+    expect(merged.details).toEqual([]);
+
+    const undone = formatWorklogEntry(
+      entry({ action: 'merge_undone', changes: { merge_id: 12, secondary_id: 40 } }),
+    );
+    expect(undone.what).toBe('Объединение отменено');
+    expect(undone.standalone).toBe(true);
+    expect(undone.mergeId).toBeUndefined();
+    expect(undone.details).toEqual([]);
+
+    const plain = formatWorklogEntry(entry({ changes: { city: { from: null, to: 'Пермь' } } }));
+    expect(plain.standalone).toBe(false);
+    expect(plain.details).toEqual(['Город: — → Пермь']);
+  });
 });

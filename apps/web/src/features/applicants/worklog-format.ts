@@ -13,10 +13,11 @@ const ACTION_LABELS: Record<string, string> = {
   comment_create: 'Добавил(а) комментарий',
   comment_update: 'Изменил(а) комментарий',
   comment_delete: 'Удалил(а) комментарий',
+  merge_undone: 'Объединение отменено',
 };
 
 // Technical keys that say nothing to a person reading the history.
-const HIDDEN_KEYS = new Set(['comment_id', 'bulk']);
+const HIDDEN_KEYS = new Set(['comment_id', 'bulk', 'merge_id', 'secondary_id', 'secondary_name']);
 
 const CREATED_VIA: Record<string, string> = {
   web: 'вручную в приложении',
@@ -52,6 +53,7 @@ export const FIELD_LABELS: Record<string, string> = {
   text_block: 'Текст резюме',
   position: 'Должность',
   company: 'Компания',
+  city: 'Город',
   admin_user_id: 'Ответственный',
   account_source_id: 'Источник',
   unidentified_info: 'Нераспознанное',
@@ -110,7 +112,23 @@ export type WorklogLine = {
   when: string;
   what: string;
   details: string[];
+  /** `what` is a sentence of its own ('Объединение отменено'), not a verb after `who`. */
+  standalone: boolean;
+  /** A merge into this applicant: the history offers to undo it while the server allows. */
+  mergeId?: number;
 };
+
+const STANDALONE_ACTIONS = new Set(['merged', 'merge_undone']);
+
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** 'Объединён с «Иванова Мария»' for a merge; the name is the secondary's as it was. */
+function mergeTitle(changes: Record<string, unknown>): string {
+  const name = changes.secondary_name;
+  const id = numberOf(changes.secondary_id);
+  if (typeof name === 'string' && name.trim()) return `Объединён с «${name.trim()}»`;
+  return id ? `Объединён с кандидатом №${id}` : 'Объединён с другим кандидатом';
+}
 
 /** One history entry in Russian: who, when, what and, for edits, 'Поле: было → стало'. */
 export function formatWorklogEntry(entry: TWorklogEntry): WorklogLine {
@@ -131,11 +149,15 @@ export function formatWorklogEntry(entry: TWorklogEntry): WorklogLine {
       details.push(`${label}: ${formatWorklogValue(field, change)}`);
     }
   }
+  const merged = entry.action === 'merged';
+  const mergeId = merged ? numberOf(entry.changes.merge_id) : undefined;
   return {
     key: String(entry.id),
     who: entry.user_name?.trim() || (entry.user_id ? `Пользователь №${entry.user_id}` : 'Система'),
     when: formatDateTime(entry.created_at),
-    what: ACTION_LABELS[entry.action] ?? entry.action,
+    what: merged ? mergeTitle(entry.changes) : (ACTION_LABELS[entry.action] ?? entry.action),
     details,
+    standalone: STANDALONE_ACTIONS.has(entry.action),
+    ...(mergeId ? { mergeId } : {}),
   };
 }

@@ -1,7 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
-// The description sections come from a rich-text editor (and from API clients): only a small set
-// of tags survives, links only to web pages and mail, so nothing a browser would run is stored.
+// Rich text comes from the editor (vacancy descriptions, mail templates) and from API clients:
+// only a small set of tags survives, links only to web pages and mail, so nothing a browser would
+// run is stored.
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

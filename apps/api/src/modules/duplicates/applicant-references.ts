@@ -1,0 +1,36 @@
+/**
+ * Every table whose rows point at an applicant, and what a merge does with them. A merge that
+ * forgot a table would lose its rows with the deleted secondary (cascade) or leave them
+ * pointing at nobody; applicant-merge.test.ts reads information_schema and fails when a column
+ * named applicant_id appears in a table missing here.
+ *
+ * - move: re-pointed to the primary; their ids are recorded so an undo moves exactly them back;
+ * - applications: moved, or joined with the primary's application on the same vacancy (the one
+ *   that moved most recently stays, the other's transitions move into it, the other is deleted
+ *   and kept in the snapshot); transitions follow their application;
+ * - tags: the secondary's tags are added to the primary (a union); its rows are in the snapshot;
+ * - dismissals: «Не дубль» of the secondary also holds for the primary; its rows are in the
+ *   snapshot;
+ * - derived: match keys and stored pairs, computed again for both after a merge or an undo.
+ */
+export const APPLICANT_REFERENCES = {
+  applicant_comments: 'move',
+  applicant_worklog: 'move',
+  files: 'move',
+  applications: 'applications',
+  application_transitions: 'applications',
+  applicant_tags: 'tags',
+  applicant_double_dismissals: 'dismissals',
+  applicant_match_keys: 'derived',
+  applicant_doubles: 'derived',
+} as const;
+
+export type MovedTable = {
+  [T in keyof typeof APPLICANT_REFERENCES]: (typeof APPLICANT_REFERENCES)[T] extends 'move'
+    ? T
+    : never;
+}[keyof typeof APPLICANT_REFERENCES];
+
+export const MOVED_TABLES = Object.entries(APPLICANT_REFERENCES)
+  .filter(([, how]) => how === 'move')
+  .map(([table]) => table as MovedTable);

@@ -1,0 +1,102 @@
+import type { TDoubleMatch } from '@ats/contracts/duplicates';
+import type { Db } from '@ats/db/connection';
+import { groupIdsOf } from './double-groups.ts';
+import { byStrength, matchOf, orderedPair, type SubjectRow, subjectOf } from './double-subject.ts';
+import * as repo from './duplicates.repository.ts';
+import { compareSubjects, type DoubleSubject, matchKeysOf } from './matching/double-matching.ts';
+
+/**
+ * Detection inside the caller's transaction: the applicants module calls it on every create,
+ * update and import, the merge on merge and undo. Nothing here checks rights; callers have.
+ */
+
+/** The most applicants compared for one check: keys are narrow, so real doubles are far fewer. */
+export const CHECK_CANDIDATE_LIMIT = 300;
+
+type Found = { row: SubjectRow; match: TDoubleMatch };
+
+/** The doubles of a subject (saved or a draft), best first; dismissed pairs left out. */
+export async function findDoublesOfSubject(
+  tx: Db,
+  accountId: number,
+  subject: DoubleSubject,
+  excludeIds: number[],
+): Promise<Found[]> {
+  const rows = await repo.findCandidatesByKeys(
+    tx,
+    accountId,
+    matchKeysOf(subject),
+    excludeIds,
+    CHECK_CANDIDATE_LIMIT,
+  );
+  const dismissed =
+    subject.id > 0 ? await repo.findDismissedWith(tx, accountId, subject.id) : new Set<number>();
+  const found: Found[] = [];
+  for (const row of rows) {
+    if (dismissed.has(row.id)) continue;
+    const verdict = compareSubjects(subject, subjectOf(row));
+    if (verdict) found.push({ row, match: matchOf(row, verdict) });
+  }
+  return found.sort((x, y) => byStrength(x.match, y.match));
+}
+
+/** Re-derives the groups of the pairs now in `groupIds` (connected components). */
+export async function regroupPairs(tx: Db, accountId: number, groupIds: Iterable<number>) {
+  const ids = [...new Set(groupIds)];
+  if (ids.length === 0) return;
+  const pairs = await repo.findPairsInGroups(tx, accountId, ids);
+  const groupOf = groupIdsOf(pairs.map((p) => ({ a: p.applicant_id, b: p.double_id })));
+  await repo.setPairGroups(
+    tx,
+    accountId,
+    pairs.map((p) => ({ a: p.applicant_id, b: p.double_id, g: groupOf.get(p.applicant_id)! })),
+  );
+}
+
+/**
+ * Stores `matches` as the applicant's pairs, replacing the ones it had, and re-derives the
+ * groups the change touches (two groups joined by a new pair become one; a group left without
+ * a link splits).
+ */
+async function storePairsOf(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  matches: TDoubleMatch[],
+) {
+  const neighbours = matches.map((m) => m.applicant.id);
+  const touched = await repo.findPairsOf(tx, accountId, [applicantId, ...neighbours]);
+  await repo.deletePairsOf(tx, accountId, applicantId);
+  const pairs = matches.map((m) => {
+    const [a, b] = orderedPair(applicantId, m.applicant.id);
+    return { applicant_id: a, double_id: b, level: m.level, score: m.score, reasons: m.reasons };
+  });
+  await repo.upsertPairs(
+    tx,
+    accountId,
+    pairs.map((p) => ({ ...p, group_id: p.applicant_id })),
+  );
+  await regroupPairs(tx, accountId, [
+    ...touched.map((p) => p.group_id),
+    ...pairs.map((p) => p.applicant_id),
+  ]);
+}
+
+/**
+ * After an applicant is saved: its match keys, its stored pairs and their groups. Answers its
+ * doubles, best first (archived applicants included, flagged).
+ */
+export async function detectApplicantDoubles(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+): Promise<TDoubleMatch[]> {
+  const [row] = await repo.findSubjectRows(tx, accountId, [applicantId]);
+  if (!row) return [];
+  const subject = subjectOf(row);
+  await repo.replaceMatchKeys(tx, accountId, [{ applicantId, keys: matchKeysOf(subject) }]);
+  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId]);
+  const matches = found.map((f) => f.match);
+  await storePairsOf(tx, accountId, applicantId, matches);
+  return matches;
+}

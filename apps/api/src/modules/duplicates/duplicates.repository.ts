@@ -1,0 +1,242 @@
+import type { TDoubleLevel } from '@ats/contracts/duplicates';
+import { type Db, selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import { type SubjectRow, subjectColumns, subjectSource } from './double-subject.ts';
+
+// All SQL of the stored keys, pairs and dismissals. Every statement names its account.
+
+export type StoredPair = {
+  applicant_id: number;
+  double_id: number;
+  level: TDoubleLevel;
+  score: number;
+  reasons: string[];
+  group_id: number;
+};
+
+// Arrays travel as one text parameter: drizzle would spread a JS array into a list.
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+const jsonRows = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+/** Replaces the keys of the given applicants with the ones computed for them. */
+export async function replaceMatchKeys(
+  tx: Db,
+  accountId: number,
+  entries: { applicantId: number; keys: string[] }[],
+) {
+  if (entries.length === 0) return;
+  const ids = entries.map((e) => e.applicantId);
+  await tx.execute(sql`delete from applicant_match_keys
+                       where account_id = ${accountId} and applicant_id = any(${intArray(ids)})`);
+  const rows = entries.flatMap((e) => [...new Set(e.keys)].map((k) => ({ a: e.applicantId, k })));
+  for (let start = 0; start < rows.length; start += 10_000) {
+    await tx.execute(sql`
+      insert into applicant_match_keys (account_id, applicant_id, key)
+      select ${accountId}::int, k.a, k.k
+      from jsonb_to_recordset(${jsonRows(rows.slice(start, start + 10_000))}) as k(a int, k text)
+      on conflict do nothing`);
+  }
+}
+
+/** At most this many applicants are compared per key: a key shared by more says little. */
+const CANDIDATES_PER_KEY = 100;
+
+/**
+ * The applicants sharing at least one key with `keys`, at most `limit`: one indexed statement
+ * (each key a range of the primary key), joined to the applicants' columns.
+ */
+export async function findCandidatesByKeys(
+  tx: Db,
+  accountId: number,
+  keys: string[],
+  excludeIds: number[],
+  limit: number,
+) {
+  if (keys.length === 0) return [];
+  return selectRows<SubjectRow>(
+    tx,
+    sql`
+      with candidates as (
+        select distinct m.applicant_id
+        from jsonb_array_elements_text(${jsonRows(keys)}) as k(key)
+        cross join lateral (
+          select mk.applicant_id from applicant_match_keys mk
+          where mk.account_id = ${accountId} and mk.key = k.key
+          limit ${CANDIDATES_PER_KEY}
+        ) m
+        where m.applicant_id <> all(${intArray(excludeIds)})
+        limit ${limit}
+      )
+      select ${subjectColumns}
+      from candidates c
+      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`,
+  );
+}
+
+export async function findSubjectRows(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return selectRows<SubjectRow>(
+    tx,
+    sql`select ${subjectColumns} from ${subjectSource}
+        where a.account_id = ${accountId} and a.id = any(${intArray(ids)})`,
+  );
+}
+
+/** The applicants the recruiters said are not doubles of `applicantId`. */
+export async function findDismissedWith(tx: Db, accountId: number, applicantId: number) {
+  const rows = await selectRows<{ other: number }>(
+    tx,
+    sql`select case when applicant_id = ${applicantId} then double_id else applicant_id end as other
+        from applicant_double_dismissals
+        where account_id = ${accountId}
+          and (applicant_id = ${applicantId} or double_id = ${applicantId})`,
+  );
+  return new Set(rows.map((r) => r.other));
+}
+
+/** Every dismissed pair of the account as 'a:b' (a < b), for the scan. */
+export async function listDismissedPairs(tx: Db, accountId: number) {
+  const rows = await selectRows<{ a: number; b: number }>(
+    tx,
+    sql`select applicant_id as a, double_id as b from applicant_double_dismissals
+        where account_id = ${accountId}`,
+  );
+  return new Set(rows.map((r) => `${r.a}:${r.b}`));
+}
+
+export async function insertDismissal(
+  tx: Db,
+  accountId: number,
+  pair: [number, number],
+  userId: number,
+) {
+  await tx.execute(sql`
+    insert into applicant_double_dismissals (account_id, applicant_id, double_id, dismissed_by)
+    values (${accountId}::int, ${pair[0]}::int, ${pair[1]}::int, ${userId}::int)
+    on conflict do nothing`);
+}
+
+export async function countExistingApplicants(tx: Db, accountId: number, ids: number[]) {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from applicants
+        where account_id = ${accountId} and id = any(${intArray(ids)})`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function findPairsOf(tx: Db, accountId: number, applicantIds: number[]) {
+  if (applicantIds.length === 0) return [];
+  return selectRows<StoredPair>(
+    tx,
+    sql`select applicant_id, double_id, level, score, reasons, group_id from applicant_doubles
+        where account_id = ${accountId}
+          and (applicant_id = any(${intArray(applicantIds)}) or double_id = any(${intArray(applicantIds)}))`,
+  );
+}
+
+export async function deletePairsOf(tx: Db, accountId: number, applicantId: number) {
+  await tx.execute(sql`delete from applicant_doubles
+                       where account_id = ${accountId}
+                         and (applicant_id = ${applicantId} or double_id = ${applicantId})`);
+}
+
+export async function deletePair(tx: Db, accountId: number, pair: [number, number]) {
+  const rows = await selectRows<{ group_id: number }>(
+    tx,
+    sql`delete from applicant_doubles
+        where account_id = ${accountId} and applicant_id = ${pair[0]} and double_id = ${pair[1]}
+        returning group_id`,
+  );
+  return rows.map((r) => r.group_id);
+}
+
+export async function deleteAllPairs(tx: Db, accountId: number) {
+  await tx.execute(sql`delete from applicant_doubles where account_id = ${accountId}`);
+}
+
+/** Writes pairs (a < b); a pair already stored takes the new level, score, reasons and group. */
+export async function upsertPairs(tx: Db, accountId: number, pairs: StoredPair[]) {
+  for (let start = 0; start < pairs.length; start += 5000) {
+    const chunk = pairs.slice(start, start + 5000);
+    await tx.execute(sql`
+      insert into applicant_doubles (account_id, applicant_id, double_id, level, score, reasons, group_id)
+      select ${accountId}::int, p.a, p.b, p.level, p.score, array(select jsonb_array_elements_text(p.reasons)), p.g
+      from jsonb_to_recordset(${jsonRows(
+        chunk.map((p) => ({
+          a: p.applicant_id,
+          b: p.double_id,
+          level: p.level,
+          score: p.score,
+          reasons: p.reasons,
+          g: p.group_id,
+        })),
+      )}) as p(a int, b int, level text, score float8, reasons jsonb, g int)
+      -- An applicant deleted meanwhile (a long scan) leaves its pairs out.
+      where exists (select 1 from applicants x where x.account_id = ${accountId} and x.id = p.a)
+        and exists (select 1 from applicants x where x.account_id = ${accountId} and x.id = p.b)
+      on conflict (account_id, applicant_id, double_id) do update
+      set level = excluded.level, score = excluded.score, reasons = excluded.reasons,
+          group_id = excluded.group_id, detected_at = now()`);
+  }
+}
+
+export async function findPairsInGroups(tx: Db, accountId: number, groupIds: number[]) {
+  if (groupIds.length === 0) return [];
+  return selectRows<StoredPair>(
+    tx,
+    sql`select applicant_id, double_id, level, score, reasons, group_id from applicant_doubles
+        where account_id = ${accountId} and group_id = any(${intArray(groupIds)})
+        order by group_id, applicant_id, double_id`,
+  );
+}
+
+/** Sets the group of each pair (a, b). */
+export async function setPairGroups(
+  tx: Db,
+  accountId: number,
+  groups: { a: number; b: number; g: number }[],
+) {
+  if (groups.length === 0) return;
+  await tx.execute(sql`
+    update applicant_doubles d set group_id = p.g
+    from jsonb_to_recordset(${jsonRows(groups)}) as p(a int, b int, g int)
+    where d.account_id = ${accountId} and d.applicant_id = p.a and d.double_id = p.b
+      and d.group_id <> p.g`);
+}
+
+export type GroupHead = { group_id: number; score: number; certain: boolean };
+
+const groupsOf = (accountId: number) => sql`
+  select group_id, max(score) as score, bool_or(level = 'certain') as certain
+  from applicant_doubles where account_id = ${accountId}
+  group by group_id`;
+
+/** One page of groups, certain ones first, then by their best score. */
+export async function listGroupHeads(
+  tx: Db,
+  accountId: number,
+  level: TDoubleLevel | undefined,
+  limit: number,
+  offset: number,
+) {
+  const filter =
+    level === undefined ? sql`true` : level === 'certain' ? sql`g.certain` : sql`not g.certain`;
+  return selectRows<GroupHead>(
+    tx,
+    sql`select g.group_id, g.score, g.certain from (${groupsOf(accountId)}) g
+        where ${filter}
+        order by g.certain desc, g.score desc, g.group_id desc
+        limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function countGroups(tx: Db, accountId: number) {
+  const [row] = await selectRows<{ certain: number; probable: number }>(
+    tx,
+    sql`select count(*) filter (where g.certain)::int as certain,
+               count(*) filter (where not g.certain)::int as probable
+        from (${groupsOf(accountId)}) g`,
+  );
+  return { certain: row?.certain ?? 0, probable: row?.probable ?? 0 };
+}
