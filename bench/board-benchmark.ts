@@ -14,57 +14,13 @@ import { tenantFor } from '../apps/api/src/platform/tenancy.ts';
 import { generateApplicants } from './generate-applicants.ts';
 import { interleavedLoops, type LoadSettings, type Throughput } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
-import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
+import { type Api, apiRequest, AUTH_HEADER, startApiServer } from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 import { sqlFromSource } from './support/sql-source.ts';
 
 const GOALS = { columnsP95: 50, moveP95: 20 };
-const AUTH_HEADER = 'x-dcrt-hrm-auth';
 const PASSWORD = 'bench-Password-123';
 const PER_PAGE = 30;
-
-type Api = { url: string; stop: () => Promise<void> };
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Api> {
-  const child = spawnTsx('bench/serve-api.ts', { ...process.env, ...env });
-  const { url } = await nextMessage<{ type: 'listening'; url: string }>(
-    child,
-    'listening',
-    120_000,
-  );
-  return {
-    url,
-    stop: async () => {
-      const { graceful, exit } = await stopChild(child);
-      if (!graceful || exit.code !== 0) {
-        throw new Error(`serve-api did not exit cleanly (${JSON.stringify(exit)})`);
-      }
-    },
-  };
-}
-
-async function request<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { [AUTH_HEADER]: token } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { message?: T };
-  if (response.status !== 200) {
-    throw new Error(
-      `${method} ${url}: HTTP ${response.status} ${JSON.stringify(json).slice(0, 300)}`,
-    );
-  }
-  return json.message as T;
-}
 
 type Stage = { id: number; name: string; is_reject: boolean };
 
@@ -148,9 +104,9 @@ async function run(): Promise<BenchReport> {
   let api: Api | null = null;
   let database: Database | null = null;
   try {
-    api = await startServer(env);
+    api = await startApiServer(env);
     const email = `bench-board-${Date.now()}@example.com`;
-    const signed = await request<{ admin_user: { id: number; account_id: number } }>(
+    const signed = await apiRequest<{ admin_user: { id: number; account_id: number } }>(
       'POST',
       `${api.url}/api/sign_up`,
       null,
@@ -167,7 +123,7 @@ async function run(): Promise<BenchReport> {
     const accountId = signed.admin_user.account_id;
     const userId = signed.admin_user.id;
     const token = (
-      await request<{ auth_token: string }>('POST', `${api.url}/api/auth/login`, null, {
+      await apiRequest<{ auth_token: string }>('POST', `${api.url}/api/auth/login`, null, {
         email,
         password: PASSWORD,
       })

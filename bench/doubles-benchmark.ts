@@ -14,17 +14,14 @@ import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import { generateApplicants } from './generate-applicants.ts';
 import { interleavedLoops, type LoadSettings, type Throughput } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
-import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
+import { type Api, apiRequest, AUTH_HEADER, startApiServer } from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 import { sqlFromSource } from './support/sql-source.ts';
 
 const GOALS = { checkP95: 100, scanSeconds: 60 };
-const AUTH_HEADER = 'x-dcrt-hrm-auth';
 const PASSWORD = 'bench-Password-123';
 /** Applicants whose keys are computed per transaction while the base is prepared. */
 const KEY_BATCH = 5000;
-
-type Api = { url: string; stop: () => Promise<void> };
 
 const quiet = () => {};
 /** The scan's logger: it logs only a failure, which the report shows anyway. */
@@ -40,52 +37,11 @@ const silentLog = {
   child: () => silentLog,
 } as unknown as JobContext['log'];
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<Api> {
-  const child = spawnTsx('bench/serve-api.ts', { ...process.env, ...env });
-  const { url } = await nextMessage<{ type: 'listening'; url: string }>(
-    child,
-    'listening',
-    120_000,
-  );
-  return {
-    url,
-    stop: async () => {
-      const { graceful, exit } = await stopChild(child);
-      if (!graceful || exit.code !== 0) {
-        throw new Error(`serve-api did not exit cleanly (${JSON.stringify(exit)})`);
-      }
-    },
-  };
-}
-
-async function request<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { [AUTH_HEADER]: token } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { message?: T };
-  if (response.status !== 200) {
-    throw new Error(
-      `${method} ${url}: HTTP ${response.status} ${JSON.stringify(json).slice(0, 300)}`,
-    );
-  }
-  return json.message as T;
-}
-
 type Account = { accountId: number; userId: number; token: string };
 
 async function signUp(api: Api, label: string): Promise<Account> {
   const email = `bench-doubles-${label}-${Date.now()}@example.com`;
-  const signed = await request<{ admin_user: { id: number; account_id: number } }>(
+  const signed = await apiRequest<{ admin_user: { id: number; account_id: number } }>(
     'POST',
     `${api.url}/api/sign_up`,
     null,
@@ -99,7 +55,7 @@ async function signUp(api: Api, label: string): Promise<Account> {
       },
     },
   );
-  const { auth_token: token } = await request<{ auth_token: string }>(
+  const { auth_token: token } = await apiRequest<{ auth_token: string }>(
     'POST',
     `${api.url}/api/auth/login`,
     null,
@@ -267,7 +223,7 @@ async function run(): Promise<BenchReport> {
   let database: Database | null = null;
   const pool = new pg.Pool({ connectionString: handle.url, max: 2 });
   try {
-    api = await startServer({ DATABASE_URL: handle.url });
+    api = await startApiServer({ DATABASE_URL: handle.url });
     const big = await signUp(api, 'check');
     const prepared = performance.now();
     await generateApplicants(

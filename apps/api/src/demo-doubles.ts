@@ -1,54 +1,13 @@
 import type { TCreateApplicantRequest } from '@ats/contracts/applicants';
+import { latinize } from './modules/duplicates/matching/labelled-spellings.ts';
+import { seededRandom } from './modules/duplicates/matching/labelled-people.ts';
 
 // A few people of the demo base entered twice, the way doubles arrive in real life, so the
 // doubles screen has something to show: each entry names the earlier applicant it repeats.
 
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/** 'Мария' → 'Mariya', as a passport office would write it. */
-const toLatin = (word: string | null | undefined) =>
-  (word ?? '')
-    .split('')
-    .map((ch) => {
-      const lower = ch.toLowerCase();
-      const latin = LATIN[lower] ?? ch;
-      return ch === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
-    })
-    .join('');
+/** 'Мария' → 'Mariya', as a passport office would write it (the ICAO scheme, no randomness). */
+const PASSPORT = seededRandom(1);
+const toLatin = (word: string | null | undefined) => (word ? latinize(word, 'icao', PASSPORT) : '');
 
 /** '+7 (912) 345-67-89' → '8 912 345 67 89': the same number as a recruiter types it. */
 const localPhone = (phone: string | null | undefined) => {

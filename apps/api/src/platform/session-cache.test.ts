@@ -5,11 +5,7 @@ import { addTeamMember, signUpCompany } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildHttpServer } from '../http-server.ts';
-import {
-  type CachedSession,
-  createSessionCache,
-  SESSION_CACHE_TTL_MS,
-} from './session-cache.ts';
+import { type CachedSession, createSessionCache, SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 const session = (overrides: Partial<CachedSession> = {}): CachedSession => ({
   session_id: 1,
@@ -173,9 +169,9 @@ describe('sessions read from memory', () => {
 
   it('hears of a change made in the database by anything else (a job, SQL)', async () => {
     const company = await signUpCompany(t.app);
-    expect((await call(t.app, 'GET', '/api/tags', undefined, { token: company.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(t.app, 'GET', '/api/tags', undefined, { token: company.token })).status,
+    ).toBe(200);
     await t.database.system.execute(
       sql`update accounts set is_active = false where id = ${company.accountId}`,
     );
