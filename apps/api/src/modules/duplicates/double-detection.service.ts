@@ -54,9 +54,9 @@ export async function regroupPairs(tx: Db, accountId: number, groupIds: Iterable
 }
 
 /**
- * Stores `matches` as the applicant's pairs, replacing the ones it had, and re-derives the
- * groups the change touches (two groups joined by a new pair become one; a group left without
- * a link splits).
+ * Stores `matches` as the applicant's pairs, replacing the ones it had. New links only join
+ * groups: every pair of the joined groups takes the smallest id among them, one UPDATE, whatever
+ * the groups' size. Only when a link is lost may a group split; then that group is re-derived.
  */
 async function storePairsOf(
   tx: Db,
@@ -64,22 +64,38 @@ async function storePairsOf(
   applicantId: number,
   matches: TDoubleMatch[],
 ) {
-  const neighbours = matches.map((m) => m.applicant.id);
-  const touched = await repo.findPairsOf(tx, accountId, [applicantId, ...neighbours]);
-  await repo.deletePairsOf(tx, accountId, applicantId);
+  const before = await repo.findPairsOf(tx, accountId, [applicantId]);
+  const otherOf = (p: { applicant_id: number; double_id: number }) =>
+    p.applicant_id === applicantId ? p.double_id : p.applicant_id;
+  const kept = new Set(matches.map((m) => m.applicant.id));
+  const lostLinks = before.some((p) => !kept.has(otherOf(p)));
+  if (lostLinks) await repo.deletePairsOf(tx, accountId, applicantId);
+  if (matches.length === 0) {
+    if (lostLinks) {
+      await regroupPairs(
+        tx,
+        accountId,
+        before.map((p) => p.group_id),
+      );
+    }
+    return;
+  }
+  const joined = await repo.findGroupIdsOf(tx, accountId, [applicantId, ...kept]);
+  const target = Math.min(applicantId, ...kept, ...joined);
   const pairs = matches.map((m) => {
     const [a, b] = orderedPair(applicantId, m.applicant.id);
-    return { applicant_id: a, double_id: b, level: m.level, score: m.score, reasons: m.reasons };
+    return {
+      applicant_id: a,
+      double_id: b,
+      level: m.level,
+      score: m.score,
+      reasons: m.reasons,
+      group_id: target,
+    };
   });
-  await repo.upsertPairs(
-    tx,
-    accountId,
-    pairs.map((p) => ({ ...p, group_id: p.applicant_id })),
-  );
-  await regroupPairs(tx, accountId, [
-    ...touched.map((p) => p.group_id),
-    ...pairs.map((p) => p.applicant_id),
-  ]);
+  await repo.upsertPairs(tx, accountId, pairs);
+  await repo.moveGroupsTo(tx, accountId, joined, target);
+  if (lostLinks) await regroupPairs(tx, accountId, [target, ...before.map((p) => p.group_id)]);
 }
 
 /**

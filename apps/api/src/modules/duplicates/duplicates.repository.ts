@@ -135,6 +135,25 @@ export async function findPairsOf(tx: Db, accountId: number, applicantIds: numbe
   );
 }
 
+/** The groups the pairs of these applicants belong to. */
+export async function findGroupIdsOf(tx: Db, accountId: number, applicantIds: number[]) {
+  const rows = await selectRows<{ group_id: number }>(
+    tx,
+    sql`select distinct group_id from applicant_doubles
+        where account_id = ${accountId}
+          and (applicant_id = any(${intArray(applicantIds)}) or double_id = any(${intArray(applicantIds)}))`,
+  );
+  return rows.map((r) => r.group_id);
+}
+
+/** Joins groups: every pair of `groupIds` takes `target` as its group. */
+export async function moveGroupsTo(tx: Db, accountId: number, groupIds: number[], target: number) {
+  const others = groupIds.filter((g) => g !== target);
+  if (others.length === 0) return;
+  await tx.execute(sql`update applicant_doubles set group_id = ${target}::int
+                       where account_id = ${accountId} and group_id = any(${intArray(others)})`);
+}
+
 export async function deletePairsOf(tx: Db, accountId: number, applicantId: number) {
   await tx.execute(sql`delete from applicant_doubles
                        where account_id = ${accountId}

@@ -174,6 +174,14 @@ describe('namesakes are not doubles', () => {
     const b = applicant({ lastName: 'Иванцов', firstName: 'Иван' });
     expect(compareSubjects(a, b)).toBeNull();
   });
+
+  it('numbered test records «Импортов1» / «Импортов2» are two people, not a typo', () => {
+    const a = applicant({ lastName: 'Импортов1', firstName: 'Иван', middleName: 'Петрович' });
+    const b = applicant({ lastName: 'Импортов2', firstName: 'Иван', middleName: 'Петрович' });
+    expect(compareSubjects(a, b)).toBeNull();
+    const again = applicant({ lastName: 'Импортов1', firstName: 'Иван' });
+    expect(compareSubjects(a, again)?.level).toBe('probable');
+  });
 });
 
 describe('probable doubles: the name matches fuzzily, nothing speaks against', () => {

@@ -27,6 +27,7 @@ function minDistance(a: string[], b: string[], max: number): number {
 }
 
 function relationOf(a: NameWord, b: NameWord): Relation {
+  if (a.digits !== b.digits) return 'none';
   if (a.skeletons.some((s) => b.skeletons.includes(s))) return 'exact';
   // Two different known first names (Мария/Марина, Евгений/Евгения) are two people, not a typo.
   if (a.firstName && b.firstName) return 'none';

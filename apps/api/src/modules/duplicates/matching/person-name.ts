@@ -22,6 +22,8 @@ export type NameWord = {
   /** Known first name: its gender. */
   firstName: Gender | undefined;
   script: 'cyrillic' | 'latin';
+  /** Digits typed in the word («Иванов2» from a test or an export): words differing here differ. */
+  digits: string;
 };
 
 export type PersonName = {
@@ -45,6 +47,7 @@ function wordOf(raw: string): NameWord | null {
       .replace(/[^\p{L}]/gu, ''),
     firstName: firstNameGender(skeletons[0]!),
     script: hasCyrillic(raw) || !hasLatin(raw) ? 'cyrillic' : 'latin',
+    digits: raw.replace(/\D/g, ''),
   };
 }
 
