@@ -16,6 +16,7 @@ import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-f
 import { registerApplicantImportRoutes } from './modules/applicants/applicant-import.routes.ts';
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
 import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
@@ -27,7 +28,10 @@ import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
+import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
+import { registerSafetyRoutes } from './modules/safety/safety.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerReasonsRoutes } from './modules/reasons/reasons.routes.ts';
 import { registerDivisionsRoutes } from './modules/divisions/divisions.routes.ts';
 import { registerVacanciesRoutes } from './modules/vacancies/vacancies.routes.ts';
@@ -36,7 +40,9 @@ import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerApplicationsRoutes } from './modules/pipeline/applications.routes.ts';
 import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
 import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
+import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
+import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { createNotifier } from './platform/notify.ts';
 import type { Config } from './platform/config.ts';
@@ -124,6 +130,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   registerSecurityHeaders(app);
   await registerApiDocs(app);
+  registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   registerEnvelope(app, spaFallback);
@@ -132,6 +139,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerAuthRoutes(app, deps);
   registerMeRoutes(app, deps);
   registerUsersRoutes(app, deps);
+  registerSafetyRoutes(app, deps);
+  registerProfileRoutes(app, deps);
+  registerInvitationsRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
@@ -162,6 +172,8 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerBoardRoutes(app, deps);
   registerBoardEventsRoutes(app, deps);
   registerColumnsRoutes(app, deps);
+  registerEvaluationsRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.ts';
 
 /** Résumé sources every new account starts with. */
 export const DEFAULT_ACCOUNT_SOURCES = [
@@ -19,6 +20,8 @@ export const ZAccountSource = z.object({
   description: z.string().nullable(),
   is_active: z.boolean(),
   logo: z.string().nullable(),
+  /** Position in the account's list, 1 first. */
+  order: z.number().int(),
 });
 export type TAccountSource = z.infer<typeof ZAccountSource>;
 export const ZAccountSourceList = z.array(ZAccountSource);
@@ -43,3 +46,15 @@ export const ZCreateAccountSourceRequest = z.object({
   logo: z.union([ZLogo, z.object({ photo: ZLogo }).transform((v) => v.photo)]).nullish(),
 });
 export const ZUpdateAccountSourceRequest = ZCreateAccountSourceRequest.partial();
+
+/** POST /api/account_sources/reorder: every source of the account, in the new order. */
+export const ZReorderAccountSourcesRequest = z.object({
+  ids: z
+    .array(ZId, { error: 'Передайте список источников' })
+    .min(1, { error: 'Передайте список источников' })
+    .max(500, { error: 'Не больше 500 источников' })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      error: 'Источники не должны повторяться',
+    }),
+});
+export type TReorderAccountSourcesRequest = z.infer<typeof ZReorderAccountSourcesRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INN_CHECKSUM_MESSAGE, INN_FORMAT_MESSAGE, isValidInnChecksum } from './inn.ts';
 
 /** Text of GET /api/account (and of 419) when the account is deactivated. */
 export const ACCOUNT_DEACTIVATED_PATTERN = /не активен|деактив/i;
@@ -17,6 +18,8 @@ export const ZAccount = z.object({
   tariff_is_active: z.boolean(),
   tariff_users: z.number().int(),
   users_count: z.number().int(),
+  /** Where the company logo is served (`/api/files/{id}`), or null without one. */
+  logo_url: z.string().nullable(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -100,3 +103,57 @@ export const ZUpdateCommonSettingsRequest = z
     { error: 'Рабочий день должен заканчиваться позже, чем начинается', path: ['work_hours_to'] },
   );
 export type TUpdateCommonSettingsRequest = z.input<typeof ZUpdateCommonSettingsRequest>;
+
+/** Logo files: an image, recognised by its bytes, of at most 2 MB. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const LOGO_MESSAGES = {
+  notImage: 'Логотип должен быть изображением JPEG, PNG, WebP или GIF',
+  tooLarge: 'Логотип больше 2 МБ',
+} as const;
+export const ACCOUNT_SETTINGS_SAVED = 'Настройки сохранены';
+
+const collapseSpaces = (value: string) => value.replace(/\s+/g, ' ');
+
+const ZCompanyName = z
+  .string({ error: 'Укажите название компании' })
+  .trim()
+  .min(1, { error: 'Укажите название компании' })
+  .max(255, { error: 'Не длиннее 255 символов' })
+  .transform(collapseSpaces);
+
+/** Digits only (spaces are forgiven), 10 or 12 of them, with matching check digits; '' clears it. */
+export const ZInn = z
+  .string({ error: INN_FORMAT_MESSAGE })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine((value) => value === '' || /^(\d{10}|\d{12})$/.test(value), { error: INN_FORMAT_MESSAGE })
+  .refine((value) => value === '' || isValidInnChecksum(value), { error: INN_CHECKSUM_MESSAGE })
+  .transform((value) => (value === '' ? null : value));
+
+/** The fields of the company form on /settings/account (every one may be left out). */
+export const ZAccountSettingsFields = z.object({
+  company_name: ZCompanyName.optional(),
+  inn: ZInn.nullish(),
+  time_zone: z
+    .string({ error: 'Укажите часовой пояс' })
+    .trim()
+    .refine(isIanaTimeZone, { error: 'Неизвестный часовой пояс' })
+    .optional(),
+});
+export type TAccountSettingsFields = z.output<typeof ZAccountSettingsFields>;
+
+/**
+ * PATCH /api/account/account_settings: the company's name, ИНН and time zone, any of them. The
+ * fields may come bare or wrapped in `settings` (SPEC.md §7 "body settings"); `name` is taken as
+ * the company name too, as /api/account calls it.
+ */
+export const ZUpdateAccountSettingsRequest = ZAccountSettingsFields.extend({
+  name: ZCompanyName.optional(),
+  settings: ZAccountSettingsFields.extend({ name: ZCompanyName.optional() }).optional(),
+}).transform(({ settings, name, ...bare }) => {
+  const { name: innerName, ...inner } = settings ?? {};
+  const merged: TAccountSettingsFields = { ...bare, ...inner };
+  const companyName = merged.company_name ?? innerName ?? name;
+  if (companyName !== undefined) merged.company_name = companyName;
+  return merged;
+});
+export type TUpdateAccountSettingsRequest = z.input<typeof ZAccountSettingsFields>;

@@ -99,3 +99,38 @@ export const ZResetFromMailRequest = z
   });
 export type TResetFromMailRequest = z.infer<typeof ZResetFromMailRequest>;
 export const RESET_LINK_INVALID = 'Ссылка для восстановления недействительна или устарела';
+
+/** Seconds a sign-in's second step stays open after the right password. */
+export const TWO_FACTOR_CHALLENGE_TTL_SECONDS = 300;
+export const TWO_FACTOR_REQUIRED_CODE = 401;
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Включён двухфакторный вход: введите код из приложения-аутентификатора';
+export const TWO_FACTOR_CHALLENGE_INVALID = 'Время на ввод кода истекло. Войдите снова';
+
+/**
+ * POST /api/auth/login for a user with two-factor sign-in: an error envelope (clients without
+ * 2FA support show the message) that carries the marker and the challenge for the second step.
+ */
+export const ZTwoFactorRequiredEnvelope = z.object({
+  code: z.literal(TWO_FACTOR_REQUIRED_CODE),
+  status: z.literal('error'),
+  message: z.string(),
+  two_factor_required: z.literal(true),
+  challenge: z.string(),
+  challenge_expires_in: z.number().int(),
+});
+export type TTwoFactorRequiredEnvelope = z.infer<typeof ZTwoFactorRequiredEnvelope>;
+
+/** POST /api/auth/login/two_factor: the challenge and a code from the app or a recovery code. */
+export const ZLoginTwoFactorRequest = z.object({
+  challenge: z
+    .string({ error: TWO_FACTOR_CHALLENGE_INVALID })
+    .min(1, { error: TWO_FACTOR_CHALLENGE_INVALID })
+    .max(128, { error: TWO_FACTOR_CHALLENGE_INVALID }),
+  code: z
+    .string({ error: 'Введите код' })
+    .trim()
+    .min(1, { error: 'Введите код' })
+    .max(32, { error: 'Неверный код подтверждения' }),
+});
+export type TLoginTwoFactorRequest = z.infer<typeof ZLoginTwoFactorRequest>;

@@ -73,6 +73,17 @@ export type TCreateReasonRequest = z.infer<typeof ZCreateReasonRequest>;
 export const ZUpdateReasonRequest = ZCreateReasonRequest.partial();
 export type TUpdateReasonRequest = z.infer<typeof ZUpdateReasonRequest>;
 
+/** POST /api/reasons/reorder: every reason of one type, in the new order. */
+export const ZReorderReasonsRequest = z.object({
+  reason_type: ZReasonType,
+  ids: z
+    .array(ZId, { error: 'Передайте список причин' })
+    .min(1, { error: 'Передайте список причин' })
+    .max(500, { error: 'Не больше 500 причин' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Причины не должны повторяться' }),
+});
+export type TReorderReasonsRequest = z.infer<typeof ZReorderReasonsRequest>;
+
 // ---------------------------------------------------------------------------------------------
 // Stages
 

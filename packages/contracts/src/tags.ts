@@ -29,3 +29,9 @@ export const ZCreateTagRequest = z.object({
 });
 export type TCreateTagRequest = z.infer<typeof ZCreateTagRequest>;
 export const ZUpdateTagRequest = ZCreateTagRequest.partial();
+
+/** GET /api/tags/usage: how many applicants carry each tag (tags on nobody are left out). */
+export const ZTagUsage = z.array(
+  z.object({ tag_id: z.number().int(), applicants_count: z.number().int() }),
+);
+export type TTagUsage = z.infer<typeof ZTagUsage>;

@@ -198,3 +198,78 @@ export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 export const ZUserList = z.array(ZUser);
 
 export const ZUserIdParams = ZIdParams;
+
+// --- The team screen (/settings/edit-users) and invitations ---
+
+/** Активен: signs in; Приглашён: has not set a password yet; Отключён: may not sign in. */
+export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+export const ZUserStatus = z.enum(USER_STATUSES);
+export type TUserStatus = z.infer<typeof ZUserStatus>;
+export const USER_STATUS_LABELS: Record<TUserStatus, string> = {
+  active: 'Активен',
+  invited: 'Приглашён',
+  disabled: 'Отключён',
+};
+export const MEMBER_TYPE_LABELS: Record<TMemberType, string> = {
+  owner: 'Рекрутер',
+  watcher: 'Наблюдатель',
+};
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 7;
+
+/**
+ * A user as the team screen shows them. Sign-in and invitation details are for admins; others
+ * get null there.
+ */
+export const ZTeamMember = ZUser.extend({
+  status: ZUserStatus,
+  last_sign_in_at: z.string().nullable(),
+  invitation_sent_at: z.string().nullable(),
+  invitation_expires_at: z.string().nullable(),
+});
+export type TTeamMember = z.infer<typeof ZTeamMember>;
+export const ZTeamMemberList = z.array(ZTeamMember);
+
+/** Seats of the current tariff: active users (invited ones included) against its user limit. */
+export const ZTeamSeats = z.object({
+  active_users: z.number().int(),
+  users_limit: z.number().int(),
+});
+export type TTeamSeats = z.infer<typeof ZTeamSeats>;
+
+export const usersLimitReachedMessage = (limit: number) =>
+  `Достигнут лимит пользователей тарифа: ${limit}. Продлите тариф или отключите неактивных пользователей`;
+
+export const INVITATION_INVALID =
+  'Ссылка-приглашение недействительна или устарела. Попросите администратора отправить приглашение ещё раз';
+
+const ZInvitationToken = z
+  .string({ error: INVITATION_INVALID })
+  .min(16, { error: INVITATION_INVALID })
+  .max(128, { error: INVITATION_INVALID })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: INVITATION_INVALID });
+
+export const ZInvitationTokenParams = z.object({ token: ZInvitationToken });
+
+/** What the invitation page shows before the password is set. */
+export const ZInvitation = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  company: z.string(),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZAcceptInvitationRequest = z
+  .object({
+    token: ZInvitationToken,
+    password: ZNewPassword,
+    password_confirmation: z.string({ error: 'Повторите пароль' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'Пароли не совпадают',
+  });
+export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;

@@ -23,6 +23,7 @@ const guestRoutes: RouteObject[] = [
   page('/auth/signup', () => import('../routes/signup')),
   page('/auth/reset', () => import('../routes/reset')),
   page('/auth/reset-from-mail', () => import('../routes/reset-from-mail')),
+  page('/invite/:token', () => import('../routes/invite')),
 ];
 
 const mainRoutes: RouteObject[] = [
@@ -56,6 +57,7 @@ const mainRoutes: RouteObject[] = [
   page('/payment/fail', () => import('../routes/payment-fail')),
   page('/settings', () => import('../routes/settings'), 'settings'),
   page('/settings/account', () => import('../routes/settings-account'), 'settings-account'),
+  page('/settings/audit', () => import('../routes/settings-audit'), 'settings-audit'),
   page(
     '/settings/automation',
     () => import('../routes/settings-automation'),

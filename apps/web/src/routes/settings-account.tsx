@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsAccountScreen } from '../features/settings-account/settings-account-screen';
 
 export default function SettingsAccountRoute() {
-  return <SettingsSectionScreen name="settings-account" />;
+  return <SettingsAccountScreen />;
 }

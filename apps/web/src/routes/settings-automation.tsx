@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsAutomationScreen } from '../features/settings-services/settings-automation-screen';
 
 export default function SettingsAutomationRoute() {
-  return <SettingsSectionScreen name="settings-automation" />;
+  return <SettingsAutomationScreen />;
 }

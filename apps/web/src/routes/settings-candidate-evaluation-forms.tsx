@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { EvaluationFormsScreen } from '../features/evaluations/evaluation-forms-screen';
 
 export default function SettingsCandidateEvaluationFormsRoute() {
-  return <SettingsSectionScreen name="settings-candidate-evaluation-forms" />;
+  return <EvaluationFormsScreen />;
 }

@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsDivisionsScreen } from '../features/settings-divisions/settings-divisions-screen';
 
 export default function SettingsDivisionsRoute() {
-  return <SettingsSectionScreen name="settings-divisions" />;
+  return <SettingsDivisionsScreen />;
 }

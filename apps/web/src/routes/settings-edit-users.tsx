@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { TeamScreen } from '../features/team/team-screen';
 
 export default function SettingsEditUsersRoute() {
-  return <SettingsSectionScreen name="settings-edit-users" />;
+  return <TeamScreen />;
 }

@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsReasonsScreen } from '../features/settings-reasons/settings-reasons-screen';
 
 export default function SettingsRejectReasonsRoute() {
-  return <SettingsSectionScreen name="settings-reject-reasons" />;
+  return <SettingsReasonsScreen />;
 }

@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsSourcesScreen } from '../features/settings-sources/settings-sources-screen';
 
 export default function SettingsResumeSourcesRoute() {
-  return <SettingsSectionScreen name="settings-resume-sources" />;
+  return <SettingsSourcesScreen />;
 }

@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SafetyScreen } from '../features/safety/safety-screen';
 
 export default function SettingsSafetyRoute() {
-  return <SettingsSectionScreen name="settings-safety" />;
+  return <SafetyScreen />;
 }

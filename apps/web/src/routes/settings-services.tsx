@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsServicesScreen } from '../features/settings-services/settings-services-screen';
 
 export default function SettingsServicesRoute() {
-  return <SettingsSectionScreen name="settings-services" />;
+  return <SettingsServicesScreen />;
 }

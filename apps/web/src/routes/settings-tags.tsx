@@ -1,5 +1,5 @@
-import { SettingsSectionScreen } from '../features/settings/settings-section-screen';
+import { SettingsTagsScreen } from '../features/settings-tags/settings-tags-screen';
 
 export default function SettingsTagsRoute() {
-  return <SettingsSectionScreen name="settings-tags" />;
+  return <SettingsTagsScreen />;
 }

@@ -31,6 +31,8 @@ export const accounts = pgTable(
     workHoursFrom: time().notNull().default('09:00'),
     workHoursTo: time().notNull().default('18:00'),
     isActive: boolean().notNull().default(true),
+    // The company logo (/settings/account): a row of `files` without an applicant, or none.
+    logoFileId: integer(),
     // Kept by a trigger on applicants, so GET /api/me never counts a million rows.
     applicantsCount: integer().notNull().default(0),
     // Of those, how many are in the archive: the list's total is the difference (migration 0013).

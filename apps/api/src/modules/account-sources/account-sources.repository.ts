@@ -1,7 +1,7 @@
 import type { Db } from '@ats/db/connection';
 import { accountSources, applicants } from '@ats/db/schema/applicants';
 import { users } from '@ats/db/schema/users';
-import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 
 export type AccountSourceRow = typeof accountSources.$inferSelect;
 
@@ -90,4 +90,13 @@ export async function findUserSettings(tx: Db, accountId: number, userId: number
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
   return row?.settings ?? null;
+}
+
+/** Sets the sources' positions to 1, 2, … in the order of `ids`. */
+export async function updateAccountSourcePositions(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(accountSources)
+    .set({ position: sql`array_position(${`{${ids.join(',')}}`}::int[], ${accountSources.id})` })
+    .where(and(eq(accountSources.accountId, accountId), inArray(accountSources.id, ids)));
 }

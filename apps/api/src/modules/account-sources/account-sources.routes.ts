@@ -2,6 +2,7 @@ import {
   ZAccountSource,
   ZAccountSourceList,
   ZCreateAccountSourceRequest,
+  ZReorderAccountSourcesRequest,
   ZUpdateAccountSourceRequest,
 } from '@ats/contracts/account-sources';
 import { successEnvelope } from '@ats/contracts/envelope';
@@ -47,6 +48,22 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
     async (request) => {
       const { tenant, session } = caller(request);
       return success(await sourcesService.createAccountSource(tenant, session, request.body));
+    },
+  );
+
+  r.post(
+    '/api/account_sources/reorder',
+    {
+      schema: {
+        tags,
+        summary: 'Новый порядок источников (все источники аккаунта по порядку)',
+        body: ZReorderAccountSourcesRequest,
+        response: { 200: successEnvelope(ZAccountSourceList) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await sourcesService.reorderAccountSources(tenant, session, request.body));
     },
   );
 

@@ -1,12 +1,14 @@
 import {
   DEFAULT_ACCOUNT_SOURCES,
   type TAccountSource,
+  type TReorderAccountSourcesRequest,
   type ZCreateAccountSourceRequest,
 } from '@ats/contracts/account-sources';
 import { readAdminUserSetting } from '@ats/contracts/user-settings';
 import type { Db } from '@ats/db/connection';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertCanManageAccountSources } from './account-sources.policy.ts';
@@ -15,6 +17,7 @@ import * as repo from './account-sources.repository.ts';
 type TCreateAccountSourceRequest = z.infer<typeof ZCreateAccountSourceRequest>;
 
 const SOURCE_NOT_FOUND = 'Источник не найден';
+const LIST_CHANGED = 'Список источников изменился: обновите страницу и повторите';
 const SOURCE_TAKEN = 'Источник с таким названием уже есть';
 const sourceInUse = (n: number) =>
   `Источник указан у кандидатов (${n}); его нельзя удалить, но можно сделать неактивным`;
@@ -26,6 +29,7 @@ export const toAccountSource = (row: repo.AccountSourceRow): TAccountSource => (
   description: row.description,
   is_active: row.isActive,
   logo: row.logo,
+  order: row.position,
 });
 
 /**
@@ -124,7 +128,29 @@ export async function deleteAccountSource(tenant: Tenant, session: Session, id: 
     if (!current) throw notFound(SOURCE_NOT_FOUND);
     const used = await repo.countApplicantsFromSource(tx, tenant.accountId, id);
     if (used > 0) throw conflict(sourceInUse(used));
+    await recordAudit(tx, tenant, deletionEvent('source', id, `Удалён источник «${current.name}»`));
     return (await repo.deleteAccountSource(tx, tenant.accountId, id))!;
   });
   return toAccountSource(row);
+}
+
+/**
+ * The new order of the account's sources. The list must name each source once: another
+ * account's id is not found, and a list missing a source added meanwhile is refused.
+ */
+export async function reorderAccountSources(
+  tenant: Tenant,
+  session: Session,
+  input: TReorderAccountSourcesRequest,
+) {
+  await assertManager(tenant, session);
+  const rows = await tenant.transaction(async (tx) => {
+    const current = await repo.listAccountSources(tx, tenant.accountId);
+    const known = new Set(current.map((row) => row.id));
+    if (input.ids.some((id) => !known.has(id))) throw notFound(SOURCE_NOT_FOUND);
+    if (input.ids.length !== current.length) throw conflict(LIST_CHANGED);
+    await repo.updateAccountSourcePositions(tx, tenant.accountId, input.ids);
+    return repo.listAccountSources(tx, tenant.accountId);
+  });
+  return rows.map(toAccountSource);
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { ROLES, type Role, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
@@ -177,5 +178,104 @@ describe('résumé sources of an account', () => {
       sql`select name from account_sources where id = ${target.id}`,
     );
     expect(row!.name).toBe(target.name);
+  });
+});
+
+type Source = { id: number; name: string; is_active: boolean; order: number };
+const sources = async (token: string) =>
+  (await call(t.app, 'GET', '/api/account_sources', undefined, { token })).body.message as Source[];
+const reorder = (token: string, ids: unknown) =>
+  call(t.app, 'POST', '/api/account_sources/reorder', { ids }, { token });
+
+describe('the order of sources', () => {
+  it('lists sources with their order; a new one goes last; a reorder is kept', async () => {
+    const company = await signUpCompany(t.app);
+    const before = await sources(company.token);
+    expect(before.map((s) => s.order)).toEqual(before.map((_, i) => i + 1));
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/account_sources',
+      { name: 'Ярмарка вакансий' },
+      { token: company.token },
+    );
+    expect(created.body.message.order).toBe(before.length + 1);
+    const ids = [created.body.message.id, ...before.map((s) => s.id)];
+    const r = await reorder(company.token, ids);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.message.map((s: Source) => s.id)).toEqual(ids);
+    expect((await sources(company.token)).map((s) => [s.id, s.order])).toEqual(
+      ids.map((id, i) => [id, i + 1]),
+    );
+  });
+
+  it('refuses a list that misses or repeats a source, or names another account’s', async () => {
+    const company = await signUpCompany(t.app);
+    const list = await sources(company.token);
+    const ids = list.map((s) => s.id);
+    const missing = await reorder(company.token, ids.slice(1));
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toBe('Список источников изменился: обновите страницу и повторите');
+    const repeated = await reorder(company.token, [...ids, ids[0]]);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.message).toBe('Источники не должны повторяться');
+    expect((await reorder(company.token, 'все')).status).toBe(400);
+    const theirs = (await sources(admin.token)).map((s) => s.id);
+    const foreign = await reorder(company.token, [...ids.slice(1), theirs[0]]);
+    expect(foreign.status).toBe(404);
+    const intruded = await reorder(company.token, [...theirs].reverse());
+    expect(intruded.status).toBe(404);
+    expect(await sources(company.token)).toEqual(list);
+    expect((await sources(admin.token)).map((s) => s.id)).toEqual(theirs);
+  });
+});
+
+describe('role × action over HTTP', () => {
+  it('admins and recruiters with can_manage_account_source manage sources; watchers never', async () => {
+    const { admin: owner, tokens } = await signUpTeamOfEveryRole(t, 'can_manage_account_source');
+    const allowed: Role[] = ['admin', 'admin without the right', 'recruiter'];
+    for (const [i, who] of ROLES.entries()) {
+      const token = tokens[who];
+      const expected = allowed.includes(who) ? 200 : 403;
+      expect((await call(t.app, 'GET', '/api/account_sources', undefined, { token })).status).toBe(
+        200,
+      );
+      const created = await call(
+        t.app,
+        'POST',
+        '/api/account_sources',
+        { name: `Источник роли ${i}` },
+        { token },
+      );
+      expect(created.status, `${who} creates`).toBe(expected);
+      const target = (
+        await call(
+          t.app,
+          'POST',
+          '/api/account_sources',
+          { name: `Источник для роли ${i}` },
+          { token: owner.token },
+        )
+      ).body.message;
+      const deactivated = await call(
+        t.app,
+        'PATCH',
+        `/api/account_sources/${target.id}`,
+        { is_active: false },
+        { token },
+      );
+      expect(deactivated.status, `${who} deactivates`).toBe(expected);
+      const ids = (await sources(owner.token)).map((s) => s.id);
+      expect((await reorder(token, [...ids].reverse())).status, `${who} reorders`).toBe(expected);
+      const deleted = await call(t.app, 'DELETE', `/api/account_sources/${target.id}`, undefined, {
+        token,
+      });
+      expect(deleted.status, `${who} deletes`).toBe(expected);
+      if (expected === 403) {
+        expect(deleted.body.message).toBe('Нет прав на управление источниками резюме');
+        const kept = (await sources(owner.token)).find((s) => s.id === target.id);
+        expect(kept?.is_active).toBe(true);
+      }
+    }
   });
 });

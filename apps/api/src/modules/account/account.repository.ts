@@ -1,5 +1,6 @@
 import { type Db, selectRows } from '@ats/db/connection';
-import { sql } from 'drizzle-orm';
+import { accounts } from '@ats/db/schema/accounts';
+import { eq, sql } from 'drizzle-orm';
 
 export type AccountRow = {
   id: number;
@@ -14,13 +15,14 @@ export type AccountRow = {
   tariff_end_at: Date | string | null;
   tariff_users: number | null;
   users_count: number;
+  logo_file_id: number | null;
 };
 
 export async function findAccount(tx: Db, accountId: number) {
   const [row] = await selectRows<AccountRow>(
     tx,
     sql`
-    select a.id, a.name, a.inn, a.time_zone, a.currency, a.is_active, a.created_at,
+    select a.id, a.name, a.inn, a.time_zone, a.currency, a.is_active, a.created_at, a.logo_file_id,
            t.name as tariff_name, t.start_at as tariff_start_at, t.end_at as tariff_end_at,
            t.users_limit as tariff_users,
            (select count(*)::int from users u
@@ -33,4 +35,29 @@ export async function findAccount(tx: Db, accountId: number) {
     where a.id = ${accountId}`,
   );
   return row ?? null;
+}
+
+export type AccountSettingsChanges = Partial<{
+  name: string;
+  inn: string | null;
+  timeZone: string;
+  logoFileId: number | null;
+}>;
+
+/** Changes the account's own row; returns the logo it had before, to clean up a replaced one. */
+export async function updateAccountSettings(
+  tx: Db,
+  accountId: number,
+  changes: AccountSettingsChanges,
+) {
+  const [before] = await tx
+    .select({ logoFileId: accounts.logoFileId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  if (!before) return null;
+  if (Object.keys(changes).length > 0) {
+    await tx.update(accounts).set(changes).where(eq(accounts.id, accountId));
+  }
+  return before;
 }

@@ -35,6 +35,7 @@ describe('GET /api/account', () => {
         'id',
         'inn',
         'is_active',
+        'logo_url',
         'name',
         'tariff_end_at',
         'tariff_is_active',
@@ -55,6 +56,7 @@ describe('GET /api/account', () => {
       tariff_is_active: true,
       tariff_users: 5,
       users_count: 2,
+      logo_url: null,
     });
     expect(Date.parse(a.tariff_end_at) - Date.parse(a.tariff_start_at)).toBe(14 * DAY_MS);
     expect(Math.abs(Date.parse(a.created_at) - Date.now())).toBeLessThan(60_000);

@@ -1,6 +1,7 @@
 import type { TCommonSettings, ZUpdateCommonSettingsRequest } from '@ats/contracts/account';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
+import { changesBetween, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertCommonSettingsAction } from './common-settings.policy.ts';
@@ -47,6 +48,15 @@ export async function updateCommonSettings(
       workHoursTo: to,
     });
     if (!updated) throw notFound(ACCOUNT_NOT_FOUND);
+    const changes = changesBetween(toSettings(current), toSettings(updated));
+    if (Object.keys(changes).length) {
+      await recordAudit(tx, tenant, {
+        action: 'account.common_settings_changed',
+        target: { type: 'account', id: tenant.accountId },
+        summary: 'Изменены общие настройки',
+        changes,
+      });
+    }
     return toSettings(updated);
   });
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { TApplicantListFilters } from '@ats/contracts/applicant-list';
 import { API_CODES } from '@ats/contracts/envelope';
 import type { TAdminUserSetting } from '@ats/contracts/users';
+import { recordAuditNow } from '../../platform/audit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { type CellValue, type SheetColumn, sheetStream } from '../../platform/spreadsheet.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -109,6 +110,11 @@ export type ApplicantExport = { fileName: string; stream: Readable };
  */
 async function exportOf(tenant: Tenant, ids: number[]): Promise<ApplicantExport> {
   const { columns, shown } = await columnsFor(tenant);
+  await recordAuditNow(tenant, {
+    action: 'applicants.exported',
+    summary: `Выгрузка кандидатов в Excel: ${ids.length}`,
+    changes: { count: ids.length, columns: columns.map((column) => column.header) },
+  });
   async function* rows() {
     for (let start = 0; start < ids.length; start += EXPORT_BATCH_SIZE) {
       const batch = repo.applicantExportRowsQuery(

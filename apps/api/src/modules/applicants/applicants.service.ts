@@ -6,6 +6,7 @@ import type {
 import type { TPageQuery } from '@ats/contracts/pagination';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -388,8 +389,11 @@ export async function deleteApplicant(
   const actor = await allowed(tenant, session, 'delete');
   const keys = await tenant.transaction(async (tx) => {
     await headFor(tx, tenant, actor, id, 'delete');
+    const { last_name, first_name } = await readCard(tx, tenant, id);
     const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
     await repo.deleteApplicant(tx, tenant.accountId, id);
+    const name = [last_name, first_name].filter(Boolean).join(' ') || `№${id}`;
+    await recordAudit(tx, tenant, deletionEvent('applicant', id, `Удалён кандидат ${name}`));
     return fileKeys;
   });
   await discardBlobs(storage, keys);

@@ -1,6 +1,7 @@
 import { accountTariffs, accounts } from '@ats/db/schema/accounts';
 import type { Db } from '@ats/db/connection';
 import { authThrottle, passwordResetTokens, sessions, users } from '@ats/db/schema/users';
+import { twoFactorChallenges } from '@ats/db/schema/two-factor';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** Sign-up creates a tenant, so it cannot run inside one. */
@@ -157,4 +158,65 @@ export async function recordThrottledAttempt(
 
 export async function clearThrottle(db: Db, key: string) {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+export async function insertChallenge(
+  tx: Db,
+  challenge: {
+    accountId: number;
+    userId: number;
+    tokenHash: string;
+    source: 'web' | 'plugin';
+    userAgent: string | null;
+    ip: string | null;
+    expiresAt: Date;
+  },
+) {
+  await tx.insert(twoFactorChallenges).values(challenge);
+}
+
+/** The challenge is presented before its account is known: found by its hash across accounts. */
+export async function findChallengeAcrossAccounts(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      accountId: twoFactorChallenges.accountId,
+      id: twoFactorChallenges.id,
+      userId: twoFactorChallenges.userId,
+    })
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** The open challenge, locked for this transaction so two answers to it are taken one by one. */
+export async function lockOpenChallenge(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(twoFactorChallenges)
+    .where(
+      and(
+        eq(twoFactorChallenges.accountId, accountId),
+        eq(twoFactorChallenges.id, id),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, new Date()),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function closeChallenge(tx: Db, accountId: number, id: number) {
+  await tx
+    .update(twoFactorChallenges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(twoFactorChallenges.accountId, accountId), eq(twoFactorChallenges.id, id)));
+}
+
+export async function countChallengeFailure(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .update(twoFactorChallenges)
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
+    .where(and(eq(twoFactorChallenges.accountId, accountId), eq(twoFactorChallenges.id, id)))
+    .returning({ failedAttempts: twoFactorChallenges.failedAttempts });
+  return row?.failedAttempts ?? 0;
 }

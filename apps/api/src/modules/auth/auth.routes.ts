@@ -1,6 +1,11 @@
 import {
+  TWO_FACTOR_CHALLENGE_TTL_SECONDS,
+  TWO_FACTOR_REQUIRED_CODE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
   ZAuthTokenResponse,
   ZLoginRequest,
+  ZLoginTwoFactorRequest,
+  ZTwoFactorRequiredEnvelope,
   ZResetFromMailRequest,
   ZResetRequest,
   ZSignUpRequest,
@@ -50,12 +55,46 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Вход по email и паролю',
+        description:
+          'Пользователь с двухфакторным входом получает ошибку 401 с `two_factor_required` и `challenge`; ' +
+          'сессию тогда выдаёт POST /api/auth/login/two_factor.',
         body: ZLoginRequest,
-        response: { 200: successEnvelope(ZAuthTokenResponse) },
+        response: {
+          200: successEnvelope(ZAuthTokenResponse),
+          [TWO_FACTOR_REQUIRED_CODE]: ZTwoFactorRequiredEnvelope,
+        },
       },
     },
     async (request, reply) => {
       const result = await auth.logIn(deps, request.body, clientMeta(request));
+      if (result.kind === 'two_factor') {
+        return reply.code(TWO_FACTOR_REQUIRED_CODE).send({
+          code: TWO_FACTOR_REQUIRED_CODE,
+          status: 'error',
+          message: TWO_FACTOR_REQUIRED_MESSAGE,
+          two_factor_required: true,
+          challenge: result.challenge,
+          challenge_expires_in: TWO_FACTOR_CHALLENGE_TTL_SECONDS,
+        });
+      }
+      setSessionCookie(reply, request, result.auth_token);
+      return reply.send(success({ auth_token: result.auth_token }));
+    },
+  );
+
+  r.post(
+    '/api/auth/login/two_factor',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Вход, второй шаг: код из приложения-аутентификатора или резервный код',
+        body: ZLoginTwoFactorRequest,
+        response: { 200: successEnvelope(ZAuthTokenResponse) },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.logInWithSecondFactor(deps, request.body, clientMeta(request));
       setSessionCookie(reply, request, result.auth_token);
       return success(result);
     },

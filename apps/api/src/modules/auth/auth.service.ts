@@ -2,14 +2,17 @@ import {
   RESET_LINK_INVALID,
   RESET_NEUTRAL_MESSAGE,
   SESSION_TTL_SECONDS,
+  TWO_FACTOR_CHALLENGE_INVALID,
+  TWO_FACTOR_CHALLENGE_TTL_SECONDS,
   type TLoginRequest,
+  type TLoginTwoFactorRequest,
   type TResetFromMailRequest,
   type TSignUpRequest,
 } from '@ats/contracts/auth';
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, isUniqueViolation, tooManyAttempts } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.ts';
 import {
   generateToken,
   hashPassword,
@@ -24,53 +27,30 @@ import {
 } from '@ats/contracts/user-settings';
 import { seedAccountSources } from '../account-sources/account-sources.service.ts';
 import { seedAccountPipeline } from '../statuses/pipeline-seed.service.ts';
+import * as twoFactor from '../safety/two-factor.service.ts';
+import {
+  LOGIN_LIMIT,
+  RESET_LIMIT,
+  USER_SECRET_LIMIT,
+  assertNotThrottled,
+  clearAttempts,
+  recordFailedAttempt,
+  userSecretKeys,
+} from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
+import {
+  recordAudit,
+  recordFailedSecondFactor,
+  recordFailedSignIn,
+  securityEvent,
+} from '../../platform/audit.ts';
 
 export type ClientMeta = { ip: string | null; userAgent: string | null };
 
 const DAY_MS = 86_400_000;
-type AttemptLimit = { perEmail: number; perIp: number; windowSeconds: number; lockSeconds: number };
-const LOGIN_LIMIT: AttemptLimit = { perEmail: 5, perIp: 30, windowSeconds: 900, lockSeconds: 900 };
-const RESET_LIMIT: AttemptLimit = {
-  perEmail: 5,
-  perIp: 30,
-  windowSeconds: 3600,
-  lockSeconds: 3600,
-};
 const RESET_TOKEN_TTL_MS = 3_600_000;
 export const INVITE_TOKEN_TTL_MS = 7 * DAY_MS;
 const EMAIL_TAKEN = 'Пользователь с таким email уже зарегистрирован';
-
-async function assertNotThrottled(deps: AppDeps, keys: string[]) {
-  for (const key of keys) {
-    const row = await repo.findThrottle(deps.database.system, key);
-    if (row?.lockedUntil && row.lockedUntil > new Date()) {
-      throw tooManyAttempts((row.lockedUntil.getTime() - Date.now()) / 1000);
-    }
-  }
-}
-
-/** Counts an attempt against the e-mail and the client address, each with its own limit. */
-async function recordAttempt(deps: AppDeps, keys: string[], limit: AttemptLimit) {
-  const [emailKey, ipKey] = keys;
-  const db = deps.database.system;
-  await repo.recordThrottledAttempt(
-    db,
-    emailKey!,
-    limit.perEmail,
-    limit.windowSeconds,
-    limit.lockSeconds,
-  );
-  if (ipKey) {
-    await repo.recordThrottledAttempt(
-      db,
-      ipKey,
-      limit.perIp,
-      limit.windowSeconds,
-      limit.lockSeconds,
-    );
-  }
-}
 
 async function openSession(
   deps: AppDeps,
@@ -80,8 +60,8 @@ async function openSession(
   meta: ClientMeta,
 ) {
   const token = generateToken();
-  await deps.database.withTenant(accountId, (tx) =>
-    repo.insertSession(tx, {
+  await deps.database.withTenant(accountId, async (tx) => {
+    await repo.insertSession(tx, {
       accountId,
       userId,
       tokenHash: hashToken(token),
@@ -89,8 +69,10 @@ async function openSession(
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       ip: meta.ip,
       expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
-    }),
-  );
+    });
+    // Every way in (password, second step, sign-up, reset, invitation) opens a session here.
+    await recordAudit(tx, { accountId, userId }, securityEvent('auth.sign_in', userId), meta);
+  });
   return token;
 }
 
@@ -150,7 +132,15 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
   }
 }
 
-export async function logIn(deps: AppDeps, input: TLoginRequest, meta: ClientMeta) {
+/** What the password step of a sign-in gives: a session, or a second step still to take. */
+export type LogInOutcome =
+  { kind: 'session'; auth_token: string } | { kind: 'two_factor'; challenge: string };
+
+export async function logIn(
+  deps: AppDeps,
+  input: TLoginRequest,
+  meta: ClientMeta,
+): Promise<LogInOutcome> {
   const keys = [`login:email:${input.email}`, ...(meta.ip ? [`login:ip:${meta.ip}`] : [])];
   await assertNotThrottled(deps, keys);
   const user = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
@@ -159,12 +149,95 @@ export async function logIn(deps: AppDeps, input: TLoginRequest, meta: ClientMet
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoyPassword(input.password);
   if (!user || !passwordOk) {
-    await recordAttempt(deps, keys, LOGIN_LIMIT);
+    await recordFailedAttempt(deps, keys, LOGIN_LIMIT);
+    await recordFailedSignIn(deps.database, input.email, meta);
     throw badRequest(MESSAGES.wrongCredentials);
   }
-  await repo.clearThrottle(deps.database.system, keys[0]!);
+  await clearAttempts(deps, keys[0]!);
+  const source = input.source ?? 'web';
+  // Users without an authenticator get their session exactly as before: the known clients rely on it.
+  const challenge = await deps.database.withTenant(user.accountId, async (tx) => {
+    if (!(await twoFactor.isTwoFactorOn(tx, user.accountId, user.id))) return null;
+    const token = generateToken();
+    await repo.insertChallenge(tx, {
+      accountId: user.accountId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      source,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      ip: meta.ip,
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_SECONDS * 1000),
+    });
+    return token;
+  });
+  if (challenge) return { kind: 'two_factor', challenge };
   return {
-    auth_token: await openSession(deps, user.accountId, user.id, input.source ?? 'web', meta),
+    kind: 'session',
+    auth_token: await openSession(deps, user.accountId, user.id, source, meta),
+  };
+}
+
+const MAX_CODES_PER_CHALLENGE = 5;
+
+/**
+ * The second step: the challenge from the password step and a code from the app or a recovery
+ * code. The session opens with the source and device of the password step.
+ */
+export async function logInWithSecondFactor(
+  deps: AppDeps,
+  input: TLoginTwoFactorRequest,
+  meta: ClientMeta,
+) {
+  const invalid = () =>
+    badRequest(TWO_FACTOR_CHALLENGE_INVALID, { challenge: TWO_FACTOR_CHALLENGE_INVALID });
+  const found = await repo.findChallengeAcrossAccounts(
+    deps.database.system,
+    hashToken(input.challenge),
+  );
+  if (!found) throw invalid();
+  const secretKeys = userSecretKeys(found.accountId, found.userId);
+  await assertNotThrottled(deps, secretKeys);
+  // Decided inside the transaction, thrown after it: a wrong code must still be counted.
+  const outcome = await deps.database.withTenant(found.accountId, async (tx) => {
+    const challenge = await repo.lockOpenChallenge(tx, found.accountId, found.id);
+    if (!challenge || challenge.failedAttempts >= MAX_CODES_PER_CHALLENGE) {
+      return { kind: 'invalid' as const };
+    }
+    const check = await twoFactor.consumeSecondFactor(
+      tx,
+      found.accountId,
+      challenge.userId,
+      input.code,
+    );
+    if (check !== 'accepted') {
+      await repo.countChallengeFailure(tx, found.accountId, found.id);
+      return { kind: 'refused' as const, check };
+    }
+    await repo.closeChallenge(tx, found.accountId, found.id);
+    return { kind: 'accepted' as const, challenge };
+  });
+  if (outcome.kind === 'invalid') throw invalid();
+  if (outcome.kind === 'refused') {
+    await recordFailedSecondFactor(
+      deps.database,
+      { accountId: found.accountId, userId: found.userId },
+      meta,
+    );
+    await recordFailedAttempt(
+      deps,
+      [...secretKeys, ...(meta.ip ? [`login:ip:${meta.ip}`] : [])],
+      USER_SECRET_LIMIT,
+    );
+    const message = twoFactor.refusalFor(outcome.check);
+    throw badRequest(message, { code: message });
+  }
+  await clearAttempts(deps, secretKeys[0]!);
+  const { challenge } = outcome;
+  return {
+    auth_token: await openSession(deps, challenge.accountId, challenge.userId, challenge.source, {
+      ip: challenge.ip,
+      userAgent: challenge.userAgent,
+    }),
   };
 }
 
@@ -176,7 +249,7 @@ export async function requestPasswordReset(
 ) {
   const keys = [`reset:email:${email}`, ...(meta.ip ? [`reset:ip:${meta.ip}`] : [])];
   await assertNotThrottled(deps, keys);
-  await recordAttempt(deps, keys, RESET_LIMIT);
+  await recordFailedAttempt(deps, keys, RESET_LIMIT);
   const db = deps.database.system;
   const user = await repo.findUserByEmailAcrossAccounts(db, email);
   if (user && user.isActive && !user.deletedAt) {
@@ -238,12 +311,16 @@ export async function resetPasswordFromMail(
     await repo.updatePasswordHash(tx, owner.accountId, owner.userId, passwordHash);
     // A new password ends every session opened with the old one.
     await repo.revokeUserSessions(tx, owner.accountId, owner.userId);
+    await recordAudit(tx, owner, securityEvent('auth.password_reset', owner.userId), meta);
   });
   return { auth_token: await openSession(deps, owner.accountId, owner.userId, 'web', meta) };
 }
 
 export async function logOut(tenant: Tenant, sessionId: number) {
-  await tenant.transaction((tx) => repo.revokeSession(tx, tenant.accountId, sessionId));
+  await tenant.transaction(async (tx) => {
+    await repo.revokeSession(tx, tenant.accountId, sessionId);
+    await recordAudit(tx, tenant, securityEvent('auth.sign_out', tenant.userId));
+  });
 }
 
 export async function endUserSessions(tenant: Tenant, userId: number) {

@@ -5,6 +5,7 @@ import type {
 } from '@ats/contracts/divisions';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertCanManageDivisions } from './divisions.policy.ts';
@@ -119,6 +120,11 @@ export async function deleteDivision(tenant: Tenant, session: Session, id: numbe
     const current = await readDivision(tx, tenant.accountId, id);
     const subtree = await repo.findSubtreeIds(tx, tenant.accountId, id);
     await repo.deleteDivisionSubtree(tx, tenant.accountId, subtree);
+    await recordAudit(
+      tx,
+      tenant,
+      deletionEvent('division', id, `Удалено подразделение «${current.name}»`),
+    );
     return current;
   });
 }

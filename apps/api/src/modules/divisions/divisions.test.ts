@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows, tenantRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { ROLES, type Role, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 type Division = { id: number; name: string; parent_id: number | null; children: Division[] };
@@ -172,6 +173,37 @@ describe('bad input', () => {
       const r = await send(admin.token, 'POST', '/api/account_divisions', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(r.body)).toContain(message);
+    }
+  });
+});
+
+describe('role × action over HTTP', () => {
+  it('only admin recruiters create, rename, move and delete divisions; all read the tree', async () => {
+    const { admin: owner, tokens } = await signUpTeamOfEveryRole(t, 'can_manage_vacancy');
+    const allowed: Role[] = ['admin', 'admin without the right'];
+    const parent = await create(owner.token, { name: 'Головной офис' });
+    for (const [i, who] of ROLES.entries()) {
+      const token = tokens[who];
+      const expected = allowed.includes(who) ? 200 : 403;
+      expect((await get(token, '/api/account_divisions')).status, `${who} reads`).toBe(200);
+      const created = await send(token, 'POST', '/api/account_divisions', { name: `Отдел ${i}` });
+      expect(created.status, `${who} creates`).toBe(expected);
+      const target = await create(owner.token, { name: `Цель ${i}` });
+      const renamed = await send(token, 'PATCH', `/api/account_divisions/${target.id}`, {
+        name: `Переименован ${i}`,
+      });
+      expect(renamed.status, `${who} renames`).toBe(expected);
+      const moved = await send(token, 'PATCH', `/api/account_divisions/${target.id}`, {
+        parent_id: parent.id,
+      });
+      expect(moved.status, `${who} moves`).toBe(expected);
+      if (expected === 403) {
+        expect(moved.body.message).toBe('Изменять подразделения может только администратор');
+        const kept = (await get(owner.token, `/api/account_divisions/${target.id}`)).body.message;
+        expect(kept).toMatchObject({ name: `Цель ${i}`, parent_id: null });
+      }
+      const deleted = await send(token, 'DELETE', `/api/account_divisions/${target.id}`);
+      expect(deleted.status, `${who} deletes`).toBe(expected);
     }
   });
 });

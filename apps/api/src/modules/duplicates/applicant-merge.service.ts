@@ -7,6 +7,7 @@ import {
 } from '@ats/contracts/duplicates';
 import { type Db, selectRows } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getApplicantCard } from '../applicants/applicants.service.ts';
@@ -184,6 +185,12 @@ async function performMerge(
     action: 'merged',
     changes: { merge_id: mergeId, secondary_id: secondaryId, secondary_name: secondaryName },
   });
+  await recordAudit(tx, tenant, {
+    action: 'applicants.merged',
+    target: { type: 'applicant', id: primaryId },
+    summary: `Объединены кандидаты: ${secondaryName || `№${secondaryId}`} → ${fullNameOf(primary) || `№${primaryId}`}`,
+    changes: { merge_id: mergeId, primary_id: primaryId, secondary_id: secondaryId },
+  });
   await detectApplicantDoubles(tx, accountId, primaryId);
   return {
     mergeId,
@@ -299,6 +306,12 @@ export async function undoApplicantMerge(tenant: Tenant, session: Session, merge
       userId: tenant.userId,
       action: 'merge_undone',
       changes: { merge_id: mergeId, secondary_id: secondaryId },
+    });
+    await recordAudit(tx, tenant, {
+      action: 'applicants.merge_undone',
+      target: { type: 'applicant', id: primaryId },
+      summary: `Отменено объединение: ${merge.secondary_name || `№${secondaryId}`} снова отдельный кандидат`,
+      changes: { merge_id: mergeId, primary_id: primaryId, secondary_id: secondaryId },
     });
     await detectApplicantDoubles(tx, accountId, secondaryId);
     await detectApplicantDoubles(tx, accountId, primaryId);

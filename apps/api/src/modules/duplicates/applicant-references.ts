@@ -17,6 +17,7 @@ export const APPLICANT_REFERENCES = {
   applicant_comments: 'move',
   applicant_worklog: 'move',
   files: 'move',
+  applicant_evaluations: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',

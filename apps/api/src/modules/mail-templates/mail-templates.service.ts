@@ -5,6 +5,7 @@ import type {
 } from '@ats/contracts/mail-templates';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
@@ -135,6 +136,11 @@ export async function deleteMailTemplate(tenant: Tenant, session: Session, id: n
     if (!current) throw notFound(MAIL_TEMPLATE_NOT_FOUND);
     assertMailTemplateAction(actor, 'delete', current);
     await repo.deleteTemplate(tx, tenant.accountId, id);
+    await recordAudit(
+      tx,
+      tenant,
+      deletionEvent('mail_template', id, `Удалён шаблон письма «${current.name}»`),
+    );
     return current;
   });
   return toTemplate(row, actor);

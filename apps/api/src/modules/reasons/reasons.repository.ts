@@ -2,7 +2,7 @@ import { type Db, selectRows } from '@ats/db/connection';
 import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
 import { type ReasonType, reasons } from '@ats/db/schema/pipeline-settings';
 import { vacancies, vacancyStateLog } from '@ats/db/schema/vacancies';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 
 export type ReasonRow = typeof reasons.$inferSelect;
 
@@ -70,4 +70,24 @@ export async function isReasonUsed(tx: Db, accountId: number, id: number) {
        as used`,
   );
   return row?.used ?? false;
+}
+
+/** Sets the positions of one type's reasons to 1, 2, … in the order of `ids`. */
+export async function updateReasonPositions(
+  tx: Db,
+  accountId: number,
+  reasonType: ReasonType,
+  ids: number[],
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(reasons)
+    .set({ position: sql`array_position(${`{${ids.join(',')}}`}::int[], ${reasons.id})` })
+    .where(
+      and(
+        eq(reasons.accountId, accountId),
+        eq(reasons.reasonType, reasonType),
+        inArray(reasons.id, ids),
+      ),
+    );
 }

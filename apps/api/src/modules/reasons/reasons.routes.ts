@@ -5,6 +5,7 @@ import {
   ZReason,
   ZReasonList,
   ZReasonListQuery,
+  ZReorderReasonsRequest,
   ZUpdateReasonRequest,
 } from '@ats/contracts/pipeline';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,6 +66,22 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { tenant, session } = caller(request);
       return success(await reasonsService.createReason(tenant, session, request.body));
+    },
+  );
+
+  r.post(
+    '/api/reasons/reorder',
+    {
+      schema: {
+        tags,
+        summary: 'Новый порядок причин одного типа (все причины этого типа по порядку)',
+        body: ZReorderReasonsRequest,
+        response: { 200: successEnvelope(ZReasonList) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await reasonsService.reorderReasons(tenant, session, request.body));
     },
   );
 

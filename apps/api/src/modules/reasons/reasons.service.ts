@@ -2,9 +2,11 @@ import type {
   TCreateReasonRequest,
   TReason,
   TReasonType,
+  TReorderReasonsRequest,
   TUpdateReasonRequest,
 } from '@ats/contracts/pipeline';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
@@ -13,6 +15,7 @@ import * as repo from './reasons.repository.ts';
 
 const REASON_NOT_FOUND = 'Причина не найдена';
 const REASON_TAKEN = 'Такая причина этого типа уже есть';
+const LIST_CHANGED = 'Список причин изменился: обновите страницу и повторите';
 const REASON_IN_USE =
   'Причина уже указана у кандидатов или вакансий; её можно переименовать, но не удалить';
 
@@ -104,7 +107,30 @@ export async function deleteReason(tenant: Tenant, session: Session, id: number)
     if (!current) throw notFound(REASON_NOT_FOUND);
     if (await repo.isReasonUsed(tx, tenant.accountId, id)) throw conflict(REASON_IN_USE);
     await repo.deleteReason(tx, tenant.accountId, id);
+    await recordAudit(tx, tenant, deletionEvent('reason', id, `Удалена причина «${current.name}»`));
     return current;
   });
   return toReason(row);
+}
+
+/**
+ * The new order of one type's reasons. The list must name each of them once: a reason of another
+ * account (or another type) is not found, and a list missing one that was added meanwhile is
+ * refused rather than guessed at.
+ */
+export async function reorderReasons(
+  tenant: Tenant,
+  session: Session,
+  input: TReorderReasonsRequest,
+) {
+  await assertManager(tenant, session);
+  const rows = await tenant.transaction(async (tx) => {
+    const current = await repo.listReasons(tx, tenant.accountId, input.reason_type);
+    const known = new Set(current.map((row) => row.id));
+    if (input.ids.some((id) => !known.has(id))) throw notFound(REASON_NOT_FOUND);
+    if (input.ids.length !== current.length) throw conflict(LIST_CHANGED);
+    await repo.updateReasonPositions(tx, tenant.accountId, input.reason_type, input.ids);
+    return repo.listReasons(tx, tenant.accountId, input.reason_type);
+  });
+  return rows.map(toReason);
 }

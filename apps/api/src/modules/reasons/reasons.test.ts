@@ -8,6 +8,7 @@ import {
   changeUserSettings,
   signUpCompany,
 } from '../../../test/factories.ts';
+import { ROLES, type Role, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 type Reason = { id: number; name: string; reason_type: string; order: number };
@@ -146,5 +147,110 @@ describe('bad input', () => {
     const badFilter = await get(admin.token, '/api/reasons?reason_type=other');
     expect(badFilter.status).toBe(400);
     expect((await get(admin.token, '/api/reasons/0')).status).toBe(400);
+  });
+});
+
+describe('reordering reasons of one type', () => {
+  it('puts them in the given order, which the list and a reload keep', async () => {
+    const before = (await get(admin.token, '/api/reasons?reason_type=hold')).body
+      .message as Reason[];
+    const reversed = before.map((r) => r.id).reverse();
+    const r = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'hold',
+      ids: reversed,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.message.map((x: Reason) => x.id)).toEqual(reversed);
+    const after = (await get(admin.token, '/api/reasons?reason_type=hold')).body
+      .message as Reason[];
+    expect(after.map((x) => [x.id, x.order])).toEqual(reversed.map((id, i) => [id, i + 1]));
+    // The other types keep their order.
+    const close = (await get(admin.token, '/api/reasons?reason_type=close')).body.message;
+    expect(close.map((x: Reason) => x.name)).toEqual(DEFAULT_REASONS.close);
+  });
+
+  it('refuses a list that misses a reason, repeats one or names another type', async () => {
+    const refuse = (await get(admin.token, '/api/reasons?reason_type=refuse')).body
+      .message as Reason[];
+    const ids = refuse.map((r) => r.id);
+    const missing = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'refuse',
+      ids: ids.slice(1),
+    });
+    expect(missing.status).toBe(409);
+    expect(missing.body.message).toBe('Список причин изменился: обновите страницу и повторите');
+    const repeated = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'refuse',
+      ids: [...ids, ids[0]],
+    });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.message).toBe('Причины не должны повторяться');
+    const [hold] = (await get(admin.token, '/api/reasons?reason_type=hold')).body.message;
+    const wrongType = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'refuse',
+      ids: [...ids.slice(1), hold.id],
+    });
+    expect(wrongType.status).toBe(404);
+    const empty = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'refuse',
+      ids: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Передайте список причин');
+    const unchanged = (await get(admin.token, '/api/reasons?reason_type=refuse')).body.message;
+    expect(unchanged).toEqual(refuse);
+  });
+
+  it('another account’s ids answer 404 and their order stays', async () => {
+    const theirs = (await get(stranger.token, '/api/reasons?reason_type=close')).body
+      .message as Reason[];
+    const r = await send(admin.token, 'POST', '/api/reasons/reorder', {
+      reason_type: 'close',
+      ids: theirs.map((x) => x.id).reverse(),
+    });
+    expect(r.status).toBe(404);
+    expect((await get(stranger.token, '/api/reasons?reason_type=close')).body.message).toEqual(
+      theirs,
+    );
+  });
+});
+
+describe('role × action over HTTP', () => {
+  it('creating, renaming, reordering and deleting follow reasons.policy for every role', async () => {
+    const { admin: owner, tokens } = await signUpTeamOfEveryRole(t, 'can_manage_reason');
+    const allowed: Role[] = ['admin', 'admin without the right', 'recruiter'];
+    for (const [i, who] of ROLES.entries()) {
+      const token = tokens[who];
+      const expected = allowed.includes(who) ? 200 : 403;
+      expect((await get(token, '/api/reasons')).status, `${who} reads`).toBe(200);
+      const created = await send(token, 'POST', '/api/reasons', {
+        name: `Причина роли ${i}`,
+        reason_type: 'reject',
+      });
+      expect(created.status, `${who} creates`).toBe(expected);
+      const target: Reason = (
+        await send(owner.token, 'POST', '/api/reasons', {
+          name: `Причина для роли ${i}`,
+          reason_type: 'reject',
+        })
+      ).body.message;
+      const renamed = await send(token, 'PUT', `/api/reasons/${target.id}`, { name: `Роль ${i}` });
+      expect(renamed.status, `${who} renames`).toBe(expected);
+      const ids = (
+        (await get(owner.token, '/api/reasons?reason_type=reject')).body.message as Reason[]
+      ).map((r) => r.id);
+      const reordered = await send(token, 'POST', '/api/reasons/reorder', {
+        reason_type: 'reject',
+        ids: [...ids].reverse(),
+      });
+      expect(reordered.status, `${who} reorders`).toBe(expected);
+      if (expected === 403) {
+        expect(reordered.body.message).toBe('Нет прав на управление причинами');
+        const kept = (await get(owner.token, `/api/reasons/${target.id}`)).body.message;
+        expect(kept.name).toBe(`Причина для роли ${i}`);
+      }
+      const deleted = await send(token, 'DELETE', `/api/reasons/${target.id}`);
+      expect(deleted.status, `${who} deletes`).toBe(expected);
+    }
   });
 });

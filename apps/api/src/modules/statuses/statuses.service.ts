@@ -8,6 +8,7 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { assertFormOfAccount } from '../evaluations/evaluations.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { assertCanManageStages } from './statuses.policy.ts';
 import * as repo from './statuses.repository.ts';
@@ -153,6 +154,9 @@ export async function createStage(tenant: Tenant, session: Session, input: TCrea
     ) {
       throw notFound(FUNNEL_NOT_FOUND);
     }
+    if (input.evaluation_id != null) {
+      await assertFormOfAccount(tx, tenant.accountId, input.evaluation_id);
+    }
     const position =
       input.order ?? (await repo.findLastStagePosition(tx, tenant.accountId, owner)) + 1;
     const [created] = await repo.insertStages(tx, [
@@ -181,6 +185,9 @@ export async function updateStage(
   await assertStageManager(tenant, session);
   const row = await tenant.transaction(async (tx) => {
     await readStage(tx, tenant.accountId, id);
+    if (changes.evaluation_id != null) {
+      await assertFormOfAccount(tx, tenant.accountId, changes.evaluation_id);
+    }
     const set = stageColumns(changes);
     if (Object.keys(set).length > 0) await repo.updateStage(tx, tenant.accountId, id, set);
     if (changes.admin_user_statuses) {

@@ -1,6 +1,6 @@
 import type { Db } from '@ats/db/connection';
-import { tags } from '@ats/db/schema/applicants';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { applicantTags, tags } from '@ats/db/schema/applicants';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -45,4 +45,13 @@ export async function deleteTag(tx: Db, accountId: number, id: number) {
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
     .returning();
   return row ?? null;
+}
+
+/** Applicants per tag: an index-only walk of applicant_tags_tag_idx. */
+export async function countApplicantsByTag(tx: Db, accountId: number) {
+  return tx
+    .select({ tagId: applicantTags.tagId, applicantsCount: count() })
+    .from(applicantTags)
+    .where(eq(applicantTags.accountId, accountId))
+    .groupBy(applicantTags.tagId);
 }

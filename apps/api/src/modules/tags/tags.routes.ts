@@ -1,6 +1,12 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import { ZCreateTagRequest, ZTag, ZTagList, ZUpdateTagRequest } from '@ats/contracts/tags';
+import {
+  ZCreateTagRequest,
+  ZTag,
+  ZTagList,
+  ZTagUsage,
+  ZUpdateTagRequest,
+} from '@ats/contracts/tags';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
@@ -21,6 +27,21 @@ export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/tags',
     { schema: { tags, summary: 'Теги аккаунта', response: { 200: successEnvelope(ZTagList) } } },
     async (request) => success(await tagsService.listTags(caller(request).tenant)),
+  );
+
+  r.get(
+    '/api/tags/usage',
+    {
+      schema: {
+        tags,
+        summary: 'Сколько кандидатов с каждым тегом (для настроек тегов)',
+        response: { 200: successEnvelope(ZTagUsage) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = caller(request);
+      return success(await tagsService.countTagUsage(tenant, session));
+    },
   );
 
   r.post(

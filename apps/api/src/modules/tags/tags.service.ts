@@ -1,5 +1,6 @@
-import type { TCreateTagRequest, TTag } from '@ats/contracts/tags';
+import type { TCreateTagRequest, TTag, TTagUsage } from '@ats/contracts/tags';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
@@ -34,6 +35,13 @@ async function withUniqueName<T>(work: () => Promise<T>) {
 export async function listTags(tenant: Tenant) {
   const rows = await tenant.transaction((tx) => repo.listTags(tx, tenant.accountId));
   return rows.map(toTag);
+}
+
+/** For the tag settings: how much each tag is used, before one is renamed or deleted. */
+export async function countTagUsage(tenant: Tenant, session: Session): Promise<TTagUsage> {
+  await assertManager(tenant, session);
+  const rows = await tenant.transaction((tx) => repo.countApplicantsByTag(tx, tenant.accountId));
+  return rows.map((row) => ({ tag_id: row.tagId, applicants_count: row.applicantsCount }));
 }
 
 export async function createTag(tenant: Tenant, session: Session, input: TCreateTagRequest) {
@@ -78,7 +86,13 @@ export async function updateTag(
 /** Deleting a tag takes it off every applicant (applicant_tags cascades). */
 export async function deleteTag(tenant: Tenant, session: Session, id: number) {
   await assertManager(tenant, session);
-  const row = await tenant.transaction((tx) => repo.deleteTag(tx, tenant.accountId, id));
+  const row = await tenant.transaction(async (tx) => {
+    const deleted = await repo.deleteTag(tx, tenant.accountId, id);
+    if (deleted) {
+      await recordAudit(tx, tenant, deletionEvent('tag', id, `Удалена метка «${deleted.name}»`));
+    }
+    return deleted;
+  });
   if (!row) throw notFound(TAG_NOT_FOUND);
   return toTag(row);
 }

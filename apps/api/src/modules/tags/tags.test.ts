@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { ROLES, type Role, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 const CANNOT = 'Нет прав на управление тегами';
@@ -201,5 +202,76 @@ describe('another account’s tag answers 404 and stays unchanged', () => {
       sql`select name from tags where id = ${id}`,
     );
     expect(row!.name).toBe('Секретный тег');
+  });
+});
+
+describe('how much each tag is used', () => {
+  it('counts the applicants carrying each tag, for managers only', async () => {
+    const company = await signUpCompany(t.app);
+    const used = (await post(company.token, { name: 'Используется' })).body.message;
+    const unused = (await post(company.token, { name: 'Пустой' })).body.message;
+    for (const first_name of ['Один', 'Два']) {
+      const applicant = await call(
+        t.app,
+        'POST',
+        '/api/applicants',
+        { first_name },
+        { token: company.token },
+      );
+      await call(
+        t.app,
+        'POST',
+        `/api/applicants/${applicant.body.message.id}/update_tags`,
+        { tags: [used.id] },
+        { token: company.token },
+      );
+    }
+    const usage = await call(t.app, 'GET', '/api/tags/usage', undefined, {
+      token: company.token,
+    });
+    expect(usage.status).toBe(200);
+    expect(usage.body.message).toEqual([{ tag_id: used.id, applicants_count: 2 }]);
+    expect(usage.body.message.some((u: { tag_id: number }) => u.tag_id === unused.id)).toBe(false);
+    // Another account sees only its own counts.
+    const other = await call(t.app, 'GET', '/api/tags/usage', undefined, { token: admin.token });
+    expect(other.body.message.some((u: { tag_id: number }) => u.tag_id === used.id)).toBe(false);
+  });
+});
+
+describe('role × action over HTTP', () => {
+  it('only owners with can_manage_tag create, change, delete and count tags (SPEC.md §6)', async () => {
+    const { admin: owner, tokens } = await signUpTeamOfEveryRole(t, 'can_manage_tag');
+    const allowed: Role[] = ['admin', 'recruiter'];
+    for (const [i, who] of ROLES.entries()) {
+      const token = tokens[who];
+      const expected = allowed.includes(who) ? 200 : 403;
+      expect((await call(t.app, 'GET', '/api/tags', undefined, { token })).status).toBe(200);
+      expect((await post(token, { name: `Тег роли ${i}` })).status, `${who} creates`).toBe(
+        expected,
+      );
+      const target = (await post(owner.token, { name: `Тег для роли ${i}` })).body.message;
+      const patched = await call(
+        t.app,
+        'PATCH',
+        `/api/tags/${target.id}`,
+        { color: '#000000' },
+        {
+          token,
+        },
+      );
+      expect(patched.status, `${who} recolours`).toBe(expected);
+      const usage = await call(t.app, 'GET', '/api/tags/usage', undefined, { token });
+      expect(usage.status, `${who} counts`).toBe(expected);
+      const deleted = await call(t.app, 'DELETE', `/api/tags/${target.id}`, undefined, { token });
+      expect(deleted.status, `${who} deletes`).toBe(expected);
+      if (expected === 403) {
+        expect(deleted.body.message).toBe(CANNOT);
+        const [row] = await systemRows<{ color: string }>(
+          t.database,
+          sql`select color from tags where id = ${target.id}`,
+        );
+        expect(row!.color).not.toBe('#000000');
+      }
+    }
   });
 });

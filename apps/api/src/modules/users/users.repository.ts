@@ -1,7 +1,8 @@
 import { accountTariffs } from '@ats/db/schema/accounts';
 import type { Db } from '@ats/db/connection';
-import { users } from '@ats/db/schema/users';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { userInvitations } from '@ats/db/schema/user-invitations';
+import { sessions, users } from '@ats/db/schema/users';
+import { and, asc, count, desc, eq, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -10,6 +11,56 @@ const liveUser = (accountId: number) =>
 
 export async function listUsers(tx: Db, accountId: number) {
   return tx.select().from(users).where(liveUser(accountId)).orderBy(asc(users.id));
+}
+
+export type TeamDetails = {
+  userId: number;
+  lastSignInAt: Date | null;
+  invitationSentAt: Date | null;
+  invitationExpiresAt: Date | null;
+};
+
+/**
+ * For each user of the account: when they last signed in (their newest session) and their
+ * pending invitation, if any. Two grouped reads instead of one per user.
+ */
+export async function listTeamDetails(tx: Db, accountId: number): Promise<TeamDetails[]> {
+  const signIns = await tx
+    .select({ userId: sessions.userId, at: max(sessions.createdAt) })
+    .from(sessions)
+    .where(eq(sessions.accountId, accountId))
+    .groupBy(sessions.userId);
+  const invitations = await tx
+    .select({
+      userId: userInvitations.userId,
+      sentAt: max(userInvitations.createdAt),
+      expiresAt: max(userInvitations.expiresAt),
+    })
+    .from(userInvitations)
+    .where(
+      and(
+        eq(userInvitations.accountId, accountId),
+        isNull(userInvitations.acceptedAt),
+        isNull(userInvitations.revokedAt),
+      ),
+    )
+    .groupBy(userInvitations.userId);
+  const byUser = new Map<number, TeamDetails>();
+  const entry = (userId: number) => {
+    let found = byUser.get(userId);
+    if (!found) {
+      found = { userId, lastSignInAt: null, invitationSentAt: null, invitationExpiresAt: null };
+      byUser.set(userId, found);
+    }
+    return found;
+  };
+  for (const row of signIns) entry(row.userId).lastSignInAt = row.at;
+  for (const row of invitations) {
+    const item = entry(row.userId);
+    item.invitationSentAt = row.sentAt;
+    item.invitationExpiresAt = row.expiresAt;
+  }
+  return [...byUser.values()];
 }
 
 export async function findUserById(tx: Db, accountId: number, id: number) {
@@ -36,6 +87,34 @@ export async function findCurrentTariffUsersLimit(tx: Db, accountId: number) {
     .orderBy(desc(accountTariffs.endAt))
     .limit(1);
   return row?.usersLimit ?? 0;
+}
+
+/**
+ * Serialises the account's changes of seats and admins until the transaction ends, so two
+ * concurrent invitations cannot both take the last seat, nor two admins demote each other.
+ */
+export async function lockTeam(tx: Db, accountId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_LOCK}, ${accountId})`);
+}
+// An arbitrary constant naming this lock among the application's advisory locks.
+const TEAM_LOCK = 40_617;
+
+/** Active recruiter-admins who have set a password, other than `exceptUserId`. */
+export async function countOtherActiveAdmins(tx: Db, accountId: number, exceptUserId: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        liveUser(accountId),
+        ne(users.id, exceptUserId),
+        eq(users.isActive, true),
+        eq(users.isAdmin, true),
+        eq(users.memberType, 'owner'),
+        isNotNull(users.passwordHash),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertUser(tx: Db, user: typeof users.$inferInsert) {

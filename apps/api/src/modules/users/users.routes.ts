@@ -1,33 +1,60 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import {
   ZCreateUserRequest,
+  ZTeamMember,
+  ZTeamMemberList,
+  ZTeamSeats,
   ZUpdateUserRequest,
-  ZUser,
   ZUserIdParams,
-  ZUserList,
 } from '@ats/contracts/users';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { tenantFromSession } from '../../platform/tenancy.ts';
-import { assertCanDeleteUser, assertCanManageUsers, assertCanUpdateUser } from './users.policy.ts';
+import { assertUserAction } from './users.policy.ts';
 import * as usersService from './users.service.ts';
 
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Пользователи'];
-  const tenantOf = (request: Parameters<typeof requireSession>[0]) =>
-    tenantFromSession(deps.database, requireSession(request));
+  const caller = (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return { session, tenant: tenantFromSession(deps.database, session) };
+  };
 
   r.get(
     '/api/users',
     {
-      schema: { tags, summary: 'Команда аккаунта', response: { 200: successEnvelope(ZUserList) } },
+      schema: {
+        tags,
+        summary: 'Команда аккаунта',
+        response: { 200: successEnvelope(ZTeamMemberList) },
+      },
     },
-    async (request) => success(await usersService.listUsers(tenantOf(request))),
+    async (request) => {
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'list');
+      return success(await usersService.listTeam(tenant, session));
+    },
+  );
+
+  r.get(
+    '/api/users/seats',
+    {
+      schema: {
+        tags,
+        summary: 'Места тарифа: активные пользователи и лимит',
+        response: { 200: successEnvelope(ZTeamSeats) },
+      },
+    },
+    async (request) => {
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'list');
+      return success(await usersService.getTeamSeats(tenant));
+    },
   );
 
   r.get(
@@ -37,10 +64,14 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: 'Пользователь',
         params: ZUserIdParams,
-        response: { 200: successEnvelope(ZUser) },
+        response: { 200: successEnvelope(ZTeamMember) },
       },
     },
-    async (request) => success(await usersService.getUser(tenantOf(request), request.params.id)),
+    async (request) => {
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'read', request.params.id);
+      return success(await usersService.getTeamMember(tenant, session, request.params.id));
+    },
   );
 
   for (const url of ['/api/users', '/api/create_admin_user']) {
@@ -51,14 +82,15 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
           tags,
           summary: 'Добавить пользователя (без пароля — приглашение на email)',
           body: ZCreateUserRequest,
-          response: { 200: successEnvelope(ZUser) },
+          response: { 200: successEnvelope(ZTeamMember) },
         },
       },
       async (request) => {
-        assertCanManageUsers(requireSession(request));
+        const { session, tenant } = caller(request);
+        assertUserAction(session, 'invite');
         const user = await usersService.createUser(
           deps,
-          tenantOf(request),
+          tenant,
           request.body.admin_user,
           publicUrlFor(deps.config, request),
         );
@@ -66,6 +98,31 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     );
   }
+
+  r.post(
+    '/api/users/:id/resend_invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Отправить приглашение ещё раз (прежние ссылки перестают работать)',
+        params: ZUserIdParams,
+        response: { 200: successEnvelope(ZTeamMember) },
+      },
+    },
+    async (request) => {
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'resend-invitation', request.params.id);
+      return success(
+        await usersService.resendInvitation(
+          deps,
+          tenant,
+          session,
+          request.params.id,
+          publicUrlFor(deps.config, request),
+        ),
+      );
+    },
+  );
 
   r.patch(
     '/api/users/:id',
@@ -75,19 +132,14 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
         summary: 'Изменить пользователя',
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
-        response: { 200: successEnvelope(ZUser) },
+        response: { 200: successEnvelope(ZTeamMember) },
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      assertCanUpdateUser(session, request.params.id);
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'update-profile', request.params.id);
       return success(
-        await usersService.updateUser(
-          tenantOf(request),
-          session,
-          request.params.id,
-          request.body.admin_user,
-        ),
+        await usersService.updateUser(tenant, session, request.params.id, request.body.admin_user),
       );
     },
   );
@@ -99,12 +151,13 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: 'Удалить пользователя',
         params: ZUserIdParams,
-        response: { 200: successEnvelope(ZUser) },
+        response: { 200: successEnvelope(ZTeamMember) },
       },
     },
     async (request) => {
-      assertCanDeleteUser(requireSession(request), request.params.id);
-      return success(await usersService.deleteUser(tenantOf(request), request.params.id));
+      const { session, tenant } = caller(request);
+      assertUserAction(session, 'delete', request.params.id);
+      return success(await usersService.deleteUser(tenant, session, request.params.id));
     },
   );
 }

@@ -1,21 +1,39 @@
-import type { TCreateUserRequest, TUpdateUserRequest, TUser } from '@ats/contracts/users';
+import {
+  type TCreateUserRequest,
+  type TTeamMember,
+  type TTeamSeats,
+  type TUpdateUserRequest,
+  type TUser,
+  type TUserStatus,
+  usersLimitReachedMessage,
+} from '@ats/contracts/users';
+import type { Db } from '@ats/db/connection';
+import { changesBetween, recordAudit, recordAuditNow } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/secrets.ts';
 import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { endUserSessions, sendPasswordLink } from '../auth/auth.service.ts';
+import { endUserSessions } from '../auth/auth.service.ts';
+import { revokeInvitations, sendInvitation } from '../invitations/invitations.service.ts';
 import {
   defaultAdminUserSetting,
   defaultApplicantFieldSettings,
   mergeAdminUserSetting,
   readAdminUserSetting,
 } from '@ats/contracts/user-settings';
-import { assertNotChangingOwnRights } from './users.policy.ts';
+import {
+  assertAdminRemains,
+  assertUserAction,
+  seesTeamDetails,
+  touchesRights,
+} from './users.policy.ts';
 import * as repo from './users.repository.ts';
 
 const USER_NOT_FOUND = 'Пользователь не найден';
 const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+const ALREADY_JOINED = 'Пользователь уже задал пароль: приглашение больше не нужно';
+const DISABLED_NO_INVITATION = 'Пользователь отключён: сначала включите его, затем пригласите';
 
 export function toUser(row: repo.UserRow): TUser {
   return {
@@ -38,16 +56,83 @@ export function toUser(row: repo.UserRow): TUser {
   };
 }
 
+const USER_EVENT_SUMMARIES = {
+  'user.invited': 'Добавлен пользователь',
+  'user.updated': 'Изменён пользователь',
+  'user.deleted': 'Удалён пользователь',
+} as const;
+
+/** The audit log's event about a team member (decision 0015). */
+const userEvent = (
+  action: keyof typeof USER_EVENT_SUMMARIES,
+  user: { id: number; email: string },
+  changes: Record<string, unknown>,
+  summary: string = USER_EVENT_SUMMARIES[action],
+) => ({
+  action,
+  target: { type: 'user', id: user.id },
+  summary: `${summary} ${user.email}`,
+  changes,
+});
+
+/** What a new user is let do, for the log. */
+const rightsOf = (user: TUser) => ({
+  email: user.email,
+  member_type: user.member_type,
+  is_admin: user.is_admin,
+  is_active: user.is_active,
+  permissions_actions: user.admin_user_setting.permissions_actions,
+});
+
+const statusOf = (row: repo.UserRow): TUserStatus =>
+  !row.isActive ? 'disabled' : row.passwordHash ? 'active' : 'invited';
+
+const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+
+function toTeamMember(
+  row: repo.UserRow,
+  details: repo.TeamDetails | undefined,
+  withDetails: boolean,
+): TTeamMember {
+  const status = statusOf(row);
+  const invited = withDetails && status === 'invited';
+  return {
+    ...toUser(row),
+    status,
+    last_sign_in_at: withDetails ? iso(details?.lastSignInAt) : null,
+    invitation_sent_at: invited ? iso(details?.invitationSentAt) : null,
+    invitation_expires_at: invited ? iso(details?.invitationExpiresAt) : null,
+  };
+}
+
+async function teamMemberOf(tenant: Tenant, session: Session, row: repo.UserRow) {
+  const withDetails = seesTeamDetails(session);
+  if (!withDetails) return toTeamMember(row, undefined, false);
+  const details = await tenant.transaction((tx) => repo.listTeamDetails(tx, tenant.accountId));
+  return toTeamMember(
+    row,
+    details.find((d) => d.userId === row.id),
+    true,
+  );
+}
+
+const adminState = (row: {
+  memberType: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  passwordHash: string | null;
+}) => ({
+  memberType: row.memberType,
+  isAdmin: row.isAdmin,
+  isActive: row.isActive,
+  hasPassword: row.passwordHash !== null,
+});
+
 /** The tariff's user limit counts active users; a new or re-activated user needs a free seat. */
-async function assertSeatAvailable(
-  tx: Parameters<typeof repo.countActiveUsers>[0],
-  accountId: number,
-) {
+async function assertSeatAvailable(tx: Db, accountId: number) {
   const limit = await repo.findCurrentTariffUsersLimit(tx, accountId);
   if ((await repo.countActiveUsers(tx, accountId)) >= limit) {
-    throw conflict(
-      `Достигнут лимит пользователей тарифа: ${limit}. Продлите тариф или отключите неактивных пользователей`,
-    );
+    throw conflict(usersLimitReachedMessage(limit));
   }
 }
 
@@ -56,12 +141,41 @@ export async function listUsers(tenant: Tenant) {
   return rows.map(toUser);
 }
 
+/** The team screen's list: statuses for everyone, sign-in and invitation dates for admins. */
+export async function listTeam(tenant: Tenant, session: Session) {
+  const withDetails = seesTeamDetails(session);
+  const { rows, details } = await tenant.transaction(async (tx) => ({
+    rows: await repo.listUsers(tx, tenant.accountId),
+    details: withDetails ? await repo.listTeamDetails(tx, tenant.accountId) : [],
+  }));
+  const byUser = new Map(details.map((d) => [d.userId, d]));
+  return rows.map((row) => toTeamMember(row, byUser.get(row.id), withDetails));
+}
+
+export async function getTeamSeats(tenant: Tenant): Promise<TTeamSeats> {
+  return tenant.transaction(async (tx) => ({
+    active_users: await repo.countActiveUsers(tx, tenant.accountId),
+    users_limit: await repo.findCurrentTariffUsersLimit(tx, tenant.accountId),
+  }));
+}
+
 export async function getUser(tenant: Tenant, id: number) {
   const row = await tenant.transaction((tx) => repo.findUserById(tx, tenant.accountId, id));
   if (!row) throw notFound(USER_NOT_FOUND);
   return toUser(row);
 }
 
+export async function getTeamMember(tenant: Tenant, session: Session, id: number) {
+  const row = await tenant.transaction((tx) => repo.findUserById(tx, tenant.accountId, id));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return teamMemberOf(tenant, session, row);
+}
+
+/**
+ * Adds a user to the caller's account. With a password they sign in at once (the product's
+ * existing clients do this); without one they get a letter with a link to set it and show as
+ * «Приглашён» until they do.
+ */
 export async function createUser(
   deps: AppDeps,
   tenant: Tenant,
@@ -72,8 +186,9 @@ export async function createUser(
   let created: repo.UserRow;
   try {
     created = await tenant.transaction(async (tx) => {
+      await repo.lockTeam(tx, tenant.accountId);
       if (input.is_active !== false) await assertSeatAvailable(tx, tenant.accountId);
-      return repo.insertUser(tx, {
+      const user = await repo.insertUser(tx, {
         accountId: tenant.accountId,
         email: input.email,
         passwordHash,
@@ -92,20 +207,46 @@ export async function createUser(
         ),
         fieldSettings: { ...defaultApplicantFieldSettings(), ...input.setting_fields_applicant },
       });
+      await recordAudit(
+        tx,
+        tenant,
+        userEvent('user.invited', user, changesBetween({}, rightsOf(toUser(user)))),
+      );
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
     throw error;
   }
-  if (!passwordHash) {
-    await sendPasswordLink(
-      deps,
-      { accountId: tenant.accountId, userId: created.id, email: created.email },
-      publicUrl,
-      'invite',
-    );
+  if (!passwordHash && created.isActive) {
+    const sent = await sendInvitation(deps, tenant, created, publicUrl);
+    return {
+      ...toTeamMember(created, undefined, true),
+      invitation_sent_at: sent.sentAt.toISOString(),
+      invitation_expires_at: sent.expiresAt.toISOString(),
+    };
   }
-  return toUser(created);
+  return toTeamMember(created, undefined, true);
+}
+
+/** A new letter for a user who has not set a password yet; earlier links stop working. */
+export async function resendInvitation(
+  deps: AppDeps,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  publicUrl: string,
+) {
+  const row = await tenant.transaction((tx) => repo.findUserById(tx, tenant.accountId, id));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  if (!row.isActive) throw conflict(DISABLED_NO_INVITATION);
+  if (row.passwordHash) throw conflict(ALREADY_JOINED);
+  await sendInvitation(deps, tenant, row, publicUrl);
+  await recordAuditNow(
+    tenant,
+    userEvent('user.invited', row, {}, 'Приглашение отправлено повторно'),
+  );
+  return getTeamMember(tenant, session, id);
 }
 
 export async function updateUser(
@@ -115,13 +256,14 @@ export async function updateUser(
   changes: TUpdateUserRequest['admin_user'],
 ) {
   let updated: repo.UserRow | null;
+  let before: repo.UserRow | null = null;
   try {
     updated = await tenant.transaction(async (tx) => {
+      await repo.lockTeam(tx, tenant.accountId);
       const current = await repo.findUserById(tx, tenant.accountId, id);
       if (!current) throw notFound(USER_NOT_FOUND);
-      assertNotChangingOwnRights(
-        session,
-        id,
+      before = current;
+      const rightsChanged = touchesRights(
         {
           member_type: current.memberType,
           is_admin: current.isAdmin,
@@ -131,9 +273,20 @@ export async function updateUser(
         },
         changes,
       );
+      if (rightsChanged) assertUserAction(session, 'change-rights', id);
       if (changes.is_active === true && !current.isActive) {
         await assertSeatAvailable(tx, tenant.accountId);
       }
+      assertAdminRemains(
+        adminState(current),
+        adminState({
+          memberType: changes.member_type ?? current.memberType,
+          isAdmin: changes.is_admin ?? current.isAdmin,
+          isActive: changes.is_active ?? current.isActive,
+          passwordHash: current.passwordHash,
+        }),
+        await repo.countOtherActiveAdmins(tx, tenant.accountId, id),
+      );
       const memberType = changes.member_type ?? current.memberType;
       const settings = changes.admin_user_setting
         ? mergeAdminUserSetting(
@@ -141,7 +294,7 @@ export async function updateUser(
             changes.admin_user_setting,
           )
         : undefined;
-      return repo.updateUser(tx, tenant.accountId, id, {
+      const saved = await repo.updateUser(tx, tenant.accountId, id, {
         ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.middle_name !== undefined && { middleName: changes.middle_name }),
@@ -159,21 +312,36 @@ export async function updateUser(
           fieldSettings: { ...current.fieldSettings, ...changes.setting_fields_applicant },
         }),
       });
+      const diff = saved ? changesBetween(toUser(current), toUser(saved)) : {};
+      if (Object.keys(diff).length) {
+        await recordAudit(tx, tenant, userEvent('user.updated', current, diff));
+      }
+      return saved;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
     throw error;
   }
   if (!updated) throw notFound(USER_NOT_FOUND);
-  // A deactivated user's sessions end at once, not when they expire.
-  if (changes.is_active === false) await endUserSessions(tenant, id);
-  return toUser(updated);
+  if (changes.is_active === false && (before as repo.UserRow | null)?.isActive) {
+    // A deactivated user's sessions end at once, not when they expire; their links stop working.
+    await endUserSessions(tenant, id);
+    await revokeInvitations(tenant, id);
+  }
+  return teamMemberOf(tenant, session, updated);
 }
 
-export async function deleteUser(tenant: Tenant, id: number) {
+export async function deleteUser(tenant: Tenant, session: Session, id: number) {
   const deleted = await tenant.transaction(async (tx) => {
+    await repo.lockTeam(tx, tenant.accountId);
     const current = await repo.findUserById(tx, tenant.accountId, id);
     if (!current) return null;
+    assertAdminRemains(
+      adminState(current),
+      { ...adminState(current), isActive: false },
+      await repo.countOtherActiveAdmins(tx, tenant.accountId, id),
+    );
+    await recordAudit(tx, tenant, userEvent('user.deleted', current, {}));
     // Kept for the history that names them; the address is freed for a new invitation.
     return repo.updateUser(tx, tenant.accountId, id, {
       deletedAt: new Date(),
@@ -183,7 +351,9 @@ export async function deleteUser(tenant: Tenant, id: number) {
   });
   if (!deleted) throw notFound(USER_NOT_FOUND);
   await endUserSessions(tenant, id);
-  return toUser({ ...deleted, email: deleted.email.replace(/^deleted-\d+-/, '') });
+  await revokeInvitations(tenant, id);
+  const restored = { ...deleted, email: deleted.email.replace(/^deleted-\d+-/, '') };
+  return toTeamMember(restored, undefined, seesTeamDetails(session));
 }
 
 export async function findUserEmail(tenant: Tenant, id: number) {

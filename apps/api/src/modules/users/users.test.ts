@@ -14,6 +14,8 @@ const PUBLIC_URL = 'https://ats.example.ru';
 const ONLY_ADMINS = 'Управлять пользователями может только администратор';
 const OWN_RIGHTS = 'Нельзя изменить собственные права и роль';
 const NOT_FOUND = 'Пользователь не найден';
+const LAST_ADMIN =
+  'Это последний активный администратор аккаунта. Сначала назначьте администратором другого рекрутера';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -112,10 +114,15 @@ describe('an admin builds the team', () => {
       token: admin.token,
     });
     expect(one.status).toBe(200);
-    expect(one.body.message).toEqual(watcher.body.message);
+    // The same user, now with the sign-in above on record.
+    expect(one.body.message).toEqual({
+      ...watcher.body.message,
+      last_sign_in_at: expect.any(String),
+    });
+    expect(watcher.body.message.last_sign_in_at).toBeNull();
   });
 
-  it('invites a user created without a password: the mail carries a link that sets the password and signs in', async () => {
+  it('invites a user created without a password: «Приглашён» until they set a password through the mailed link', async () => {
     const email = uniqueEmail('invitee');
     const created = await createUser(admin.token, {
       email,
@@ -124,6 +131,7 @@ describe('an admin builds the team', () => {
       is_admin: false,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.message).toMatchObject({ status: 'invited', is_active: true });
 
     const started = Date.now();
     while (!smtp.received.some((m) => m.to.includes(email)) && Date.now() - started < 5000) {
@@ -131,10 +139,11 @@ describe('an admin builds the team', () => {
     }
     const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail, 'invitation mail').toBeDefined();
-    expect(mail!.subject).toBe('Приглашение в команду');
-    const link = /(\S+\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+))/.exec(mail!.text);
+    expect(mail!.subject).toBe('Приглашение в команду «ООО «Ромашка»»');
+    expect(mail!.text).toContain('Анна приглашает вас');
+    const link = /(\S+\/invite\/([A-Za-z0-9_-]+))/.exec(mail!.text);
     expect(link, mail!.text).not.toBeNull();
-    expect(link![1]!.startsWith(`${PUBLIC_URL}/auth/reset-from-mail?token=`)).toBe(true);
+    expect(link![1]!.startsWith(`${PUBLIC_URL}/invite/`)).toBe(true);
 
     // No password yet: signing in is impossible.
     const before = await call(t.app, 'POST', '/api/auth/login', {
@@ -143,14 +152,14 @@ describe('an admin builds the team', () => {
     });
     expect(before.status).toBe(400);
 
-    const reset = await call(t.app, 'POST', '/api/auth/reset_from_mail', {
+    const accepted = await call(t.app, 'POST', '/api/invitations/accept', {
       token: link![2],
       password: 'new-password-42',
       password_confirmation: 'new-password-42',
     });
-    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const me = await call(t.app, 'GET', '/api/me', undefined, {
-      token: reset.body.message.auth_token,
+      token: accepted.body.message.auth_token,
     });
     expect(me.status).toBe(200);
     expect(me.body.message.email).toBe(email);
@@ -160,6 +169,10 @@ describe('an admin builds the team', () => {
       password: 'new-password-42',
     });
     expect(login.status).toBe(200);
+    const listed = await call(t.app, 'GET', `/api/users/${created.body.message.id}`, undefined, {
+      token: admin.token,
+    });
+    expect(listed.body.message.status).toBe('active');
   });
 
   it('refuses a second user with the same email (in any letter case) with 409', async () => {
@@ -292,7 +305,7 @@ describe('only admins manage users', () => {
     expect(me.body.message.admin_user_setting.permissions_actions.can_manage_tag).toBe(false);
   });
 
-  it('nobody changes their own role, admin flag, activity or permissions — not even an admin', async () => {
+  it('no non-admin changes their own role, admin flag, activity or permissions; the last admin cannot step down', async () => {
     const watcherAttempts = [
       { member_type: 'owner' },
       { is_admin: true },
@@ -327,12 +340,8 @@ describe('only admins manage users', () => {
         expect(r.body.message).toBe(OWN_RIGHTS);
       }
     }
-    const adminAttempts = [
-      { member_type: 'watcher' },
-      { is_admin: false },
-      { is_active: false },
-      { admin_user_setting: { permissions_actions: { can_manage_tag: false } } },
-    ];
+    // The only admin may not step down: the account would be left without one.
+    const adminAttempts = [{ member_type: 'watcher' }, { is_admin: false }, { is_active: false }];
     for (const changes of adminAttempts) {
       const r = await call(
         t.app,
@@ -341,8 +350,8 @@ describe('only admins manage users', () => {
         { admin_user: changes },
         { token: admin.token },
       );
-      expect(r.status, JSON.stringify(changes)).toBe(403);
-      expect(r.body.message).toBe(OWN_RIGHTS);
+      expect(r.status, JSON.stringify(changes)).toBe(409);
+      expect(r.body.message).toBe(LAST_ADMIN);
     }
     const me = await call(t.app, 'GET', '/api/me', undefined, { token: admin.token });
     expect(me.body.message).toMatchObject({ is_admin: true, member_type: 'owner' });

@@ -8,6 +8,7 @@ import type {
 } from '@ats/contracts/vacancies';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
+import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { copyFunnelStagesToVacancy, findDefaultFunnelId } from '../statuses/statuses.service.ts';
@@ -332,6 +333,11 @@ export async function deleteVacancy(tenant: Tenant, session: Session, id: number
     await vacancyToManage(tx, tenant, session, id);
     const shown = await readVacancy(tx, tenant.accountId, id, readerOf(session));
     await repo.deleteVacancy(tx, tenant.accountId, id);
+    await recordAudit(
+      tx,
+      tenant,
+      deletionEvent('vacancy', id, `Удалена вакансия «${shown.position}»`),
+    );
     return shown;
   });
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { DeactivatedScreen } from '../../features/account/deactivated-screen';
 import { useAccountState, useMe } from '../../features/session/session.queries';
+import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -58,6 +59,7 @@ export function DefaultLayout() {
           >
             <Bars3Icon className="size-6" aria-hidden="true" />
           </button>
+          <CompanyLogo />
           <p className="truncate text-sm text-zinc-500">{me.account_setting.company_name}</p>
           <div className="ml-auto">
             <UserMenu me={me} />

@@ -21,6 +21,7 @@ import {
   useRecruiters,
 } from './applicant-references.queries';
 import { PlaceOnVacancyDialog } from '../board/place-on-vacancy-dialog';
+import { EvaluationsSection } from '../evaluations/card-evaluations';
 import { applicantKeys } from './applicants.queries';
 import { ContactsForm, LongTextForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
@@ -161,12 +162,16 @@ export function AboutSection({ applicant }: Props) {
 /** What an import or a résumé could not place, for the recruiter to tidy up. */
 export function UnidentifiedSection({ applicant }: Props) {
   return (
-    <LongTextSection
-      applicant={applicant}
-      field="unidentified_info"
-      title="Нераспознанная информация"
-      empty="Всё распознано"
-    />
+    <>
+      <LongTextSection
+        applicant={applicant}
+        field="unidentified_info"
+        title="Нераспознанная информация"
+        empty="Всё распознано"
+      />
+      {/* «Оценки» (scorecards) come next in the main column. */}
+      <EvaluationsSection applicant={applicant} />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ZLoginRequest } from '@ats/contracts/auth';
@@ -9,10 +10,12 @@ import { applyServerErrors } from '../../shared/form-errors';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { AuthCard, FormAlert } from './auth-card';
 import { failureText, login, useSignInMutation } from './auth.queries';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginScreen() {
   useDocumentTitle('Вход');
   const signIn = useSignInMutation(login);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(ZLoginRequest),
     defaultValues: { email: '', password: '' },
@@ -23,10 +26,18 @@ export function LoginScreen() {
   const onSubmit = handleSubmit(async (values) => {
     const result = await signIn.mutateAsync(values);
     if (result.ok) return;
+    if ('twoFactor' in result) {
+      setChallenge(result.twoFactor.challenge);
+      return;
+    }
     if (!applyServerErrors(setError, result.errors, ['email', 'password'])) {
       setError('root.server', { message: failureText(result) });
     }
   });
+
+  if (challenge) {
+    return <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />;
+  }
 
   return (
     <AuthCard

@@ -12,7 +12,15 @@ import { TextInput } from '../../shared/inputs/text-input';
 import { timeZoneOptions } from '../../shared/time-zones';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../session/session.queries';
+import { Link } from 'react-router';
+import { PasswordCard } from '../safety/password-card';
+import { SessionsCard } from '../safety/sessions-card';
+import { TwoFactorCard } from '../safety/two-factor-card';
+import { canOpenRoute } from '../session/route-access';
+import { NotificationsCard } from './notifications-card';
+import { PersonalTemplatesCard } from './personal-templates-card';
 import { useUpdateProfile } from './profile.queries';
+import { SupportChatCard } from './support-chat-card';
 
 const ZProfileForm = ZUpdateUserRequest.shape.admin_user.pick({
   name: true,
@@ -56,7 +64,7 @@ export function ProfileScreen() {
   });
 
   return (
-    <section className="max-w-2xl">
+    <section className="flex max-w-3xl flex-col gap-6">
       <PageHeader
         title="Профиль"
         description="Как вас видят коллеги и в каком часовом поясе показывать время."
@@ -75,7 +83,7 @@ export function ProfileScreen() {
             </dd>
           </div>
         </dl>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={onSubmit} aria-label="Профиль" className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-3">
             <Field label="Фамилия" error={errors.last_name?.message}>
               {(c) => <TextInput autoComplete="family-name" {...c} {...register('last_name')} />}
@@ -112,6 +120,32 @@ export function ProfileScreen() {
           </div>
         </form>
       </Card>
+      <NotificationsCard />
+      <SupportChatCard />
+      <PersonalTemplatesCard />
+      {canOpenRoute('settings-safety', me) ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
+          <div>
+            <h2 className="text-base font-semibold text-zinc-900">Безопасность</h2>
+            <p className="mt-1 text-sm text-zinc-500">
+              Пароль, двухфакторный вход и активные сессии.
+            </p>
+          </div>
+          <Link
+            to="/settings/safety"
+            className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+          >
+            Открыть
+          </Link>
+        </Card>
+      ) : (
+        // Roles without the settings area (SPEC.md §6) still look after their own sign-in here.
+        <>
+          <PasswordCard />
+          <TwoFactorCard />
+          <SessionsCard />
+        </>
+      )}
     </section>
   );
 }

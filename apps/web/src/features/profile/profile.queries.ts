@@ -1,7 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZMailTemplateList } from '@ats/contracts/mail-templates';
+import {
+  ZNotificationSettings,
+  type TNotificationSettings,
+  type TUpdateNotificationSettingsRequest,
+} from '@ats/contracts/profile';
 import type { TUpdateUserRequest } from '@ats/contracts/users';
-import { apiCall } from '../../shared/api-client';
+import { apiCall, apiRequest } from '../../shared/api-client';
 import { sessionKeys } from '../session/session.queries';
+
+export const profileKeys = {
+  notifications: ['profile', 'notification-settings'] as const,
+  templates: ['profile', 'personal-templates'] as const,
+};
 
 export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient();
@@ -18,3 +29,56 @@ export function useUpdateProfile(userId: number) {
     },
   });
 }
+
+export const useNotificationSettings = () =>
+  useQuery({
+    queryKey: profileKeys.notifications,
+    queryFn: ({ signal }) =>
+      apiRequest('/admin_user_notification_settings', { schema: ZNotificationSettings, signal }),
+  });
+
+type NotificationChanges = TUpdateNotificationSettingsRequest['notification_settings'];
+
+const withChanges = (old: TNotificationSettings, changes: NotificationChanges) =>
+  Object.fromEntries(
+    Object.entries(old).map(([event, channels]) => [
+      event,
+      { ...channels, ...changes[event as keyof NotificationChanges] },
+    ]),
+  ) as TNotificationSettings;
+
+/**
+ * Saves a change of the notification switches. The switch moves in the same event (a controlled
+ * checkbox would otherwise snap back until the answer), and a refusal puts back what the server
+ * keeps.
+ */
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (changes: NotificationChanges) =>
+      apiCall('/admin_user_notification_settings', {
+        method: 'PUT',
+        body: { notification_settings: changes },
+        schema: ZNotificationSettings,
+        successToast: 'Настройки уведомлений сохранены',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) queryClient.setQueryData(profileKeys.notifications, result.data);
+      else return queryClient.invalidateQueries({ queryKey: profileKeys.notifications });
+    },
+  });
+  const change = (changes: NotificationChanges) => {
+    queryClient.setQueryData<TNotificationSettings>(profileKeys.notifications, (old) =>
+      old ? withChanges(old, changes) : old,
+    );
+    mutation.mutate(changes);
+  };
+  return { change, isPending: mutation.isPending };
+}
+
+export const usePersonalTemplates = () =>
+  useQuery({
+    queryKey: profileKeys.templates,
+    queryFn: ({ signal }) =>
+      apiRequest('/admin_user_templates', { schema: ZMailTemplateList, signal }),
+  });

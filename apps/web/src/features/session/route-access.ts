@@ -14,6 +14,8 @@ export const SETTINGS_SUBPAGES = [
   'settings-common',
   'settings-safety',
   'settings-services',
+  // Not in SPEC.md §2: the audit log of decision 0015, for admins only.
+  'settings-audit',
 ] as const;
 
 /** Route names that access rules talk about (SPEC.md §2, §6). */
@@ -57,7 +59,7 @@ const BLOCKED_BY_ROLE: Record<
     'analytics',
     ...SETTINGS_AREA,
   ]),
-  owner: new Set(['settings-candidate-evaluation-forms']),
+  owner: new Set(['settings-candidate-evaluation-forms', 'settings-audit']),
   'owner-admin': new Set(),
 };
 

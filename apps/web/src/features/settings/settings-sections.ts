@@ -3,6 +3,7 @@ import {
   BoltIcon,
   BuildingOffice2Icon,
   ClipboardDocumentCheckIcon,
+  ClipboardDocumentListIcon,
   CreditCardIcon,
   DocumentTextIcon,
   EnvelopeIcon,
@@ -30,14 +31,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     name: 'settings-common',
     path: '/settings/common',
     title: 'Общие',
-    description: 'Компания, часовой пояс и валюта.',
+    description: 'Часовой пояс, валюта, рабочая неделя и календарь.',
     icon: AdjustmentsHorizontalIcon,
   },
   {
     name: 'settings-account',
     path: '/settings/account',
     title: 'Аккаунт',
-    description: 'Тариф, оплата и баланс.',
+    description: 'Название компании, ИНН, логотип и тариф.',
     icon: CreditCardIcon,
   },
   {
@@ -109,6 +110,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Безопасность',
     description: 'Сессии и доступ к данным.',
     icon: ShieldCheckIcon,
+  },
+  {
+    name: 'settings-audit',
+    path: '/settings/audit',
+    title: 'Журнал действий',
+    description: 'Кто, когда и откуда входил и что менял.',
+    icon: ClipboardDocumentListIcon,
   },
 ];
 

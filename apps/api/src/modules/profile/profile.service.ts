@@ -1,0 +1,47 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_EVENTS,
+  type TNotificationSettings,
+  type TUpdateNotificationSettingsRequest,
+} from '@ats/contracts/profile';
+import type { Db } from '@ats/db/connection';
+import type { Tenant } from '../../platform/tenancy.ts';
+import * as repo from './profile.repository.ts';
+
+type Stored = Partial<Record<string, { email?: boolean; in_app?: boolean }>>;
+
+/** Stored choices over the defaults, event by event and channel by channel. */
+function readSettings(stored: Stored | null): TNotificationSettings {
+  const result = structuredClone(DEFAULT_NOTIFICATION_SETTINGS);
+  for (const event of NOTIFICATION_EVENTS) {
+    const own = stored?.[event];
+    if (typeof own?.email === 'boolean') result[event].email = own.email;
+    if (typeof own?.in_app === 'boolean') result[event].in_app = own.in_app;
+  }
+  return result;
+}
+
+const load = async (tx: Db, tenant: Tenant) =>
+  readSettings(await repo.findNotificationSettings(tx, tenant.accountId, tenant.userId));
+
+export async function getNotificationSettings(tenant: Tenant) {
+  return tenant.transaction((tx) => load(tx, tenant));
+}
+
+/** Changes the events and channels given; the rest keep their values. */
+export async function updateNotificationSettings(
+  tenant: Tenant,
+  changes: TUpdateNotificationSettingsRequest['notification_settings'],
+) {
+  return tenant.transaction(async (tx) => {
+    const next = await load(tx, tenant);
+    for (const event of NOTIFICATION_EVENTS) {
+      next[event] = { ...next[event], ...stripUndefined(changes[event]) };
+    }
+    await repo.saveNotificationSettings(tx, tenant.accountId, tenant.userId, next);
+    return next;
+  });
+}
+
+const stripUndefined = (channels: { email?: boolean; in_app?: boolean } | undefined) =>
+  Object.fromEntries(Object.entries(channels ?? {}).filter(([, v]) => v !== undefined));

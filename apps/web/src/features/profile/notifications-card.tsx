@@ -1,0 +1,72 @@
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_EVENT_TITLES,
+  type TNotificationSettings,
+} from '@ats/contracts/profile';
+import { Card } from '@ats/ui/card';
+import { Spinner } from '@ats/ui/spinner';
+import { useNotificationSettings, useUpdateNotificationSettings } from './profile.queries';
+
+const CHANNELS = [
+  { key: 'email', title: 'Email' },
+  { key: 'in_app', title: 'В приложении' },
+] as const;
+
+/** Each switch saves at once: the table always shows what the server keeps. */
+function NotificationsTable({ settings }: { settings: TNotificationSettings }) {
+  const update = useUpdateNotificationSettings();
+  return (
+    <table className="mt-4 w-full text-sm" aria-label="Уведомления">
+      <thead>
+        <tr className="text-left text-zinc-500">
+          <th className="py-2 font-medium">Событие</th>
+          {CHANNELS.map((c) => (
+            <th key={c.key} className="w-32 py-2 text-center font-medium">
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-100">
+        {NOTIFICATION_EVENTS.map((event) => (
+          <tr key={event}>
+            <td className="py-2.5 text-zinc-900">{NOTIFICATION_EVENT_TITLES[event]}</td>
+            {CHANNELS.map((c) => (
+              <td key={c.key} className="py-2.5 text-center">
+                <input
+                  type="checkbox"
+                  aria-label={`${NOTIFICATION_EVENT_TITLES[event]}: ${c.title}`}
+                  className="size-4 rounded border-zinc-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  checked={settings[event][c.key]}
+                  disabled={update.isPending}
+                  onChange={(e) => update.change({ [event]: { [c.key]: e.target.checked } })}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function NotificationsCard() {
+  const settings = useNotificationSettings();
+  return (
+    <Card className="p-6">
+      <h2 className="text-base font-semibold text-zinc-900">Уведомления</h2>
+      <p className="mt-1 text-sm text-zinc-500">О каких событиях сообщать и как.</p>
+      {settings.data ? (
+        <NotificationsTable settings={settings.data} />
+      ) : settings.isError ? (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          Не удалось загрузить настройки уведомлений
+        </p>
+      ) : (
+        <div className="flex justify-center py-6">
+          <Spinner label="Загрузка уведомлений" />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import type { TPermissionAction } from '@ats/contracts/users';
+
+/** The permissions_actions toggles of huntlee-api.md §4.4, in the order the drawer shows them. */
+export const PERMISSION_GROUPS: { title: string; items: [TPermissionAction, string][] }[] = [
+  {
+    title: 'Вакансии',
+    items: [
+      ['can_manage_vacancy', 'Создавать и изменять вакансии'],
+      ['can_manage_publication', 'Публиковать вакансии на сайтах работы'],
+    ],
+  },
+  {
+    title: 'Кандидаты',
+    items: [
+      ['can_manage_applicant', 'Добавлять и изменять кандидатов'],
+      ['can_manage_others_applicant', 'Работать с чужими кандидатами'],
+      ['can_upload_data', 'Загружать и выгружать данные'],
+      ['can_manage_tag', 'Управлять тегами'],
+    ],
+  },
+  {
+    title: 'Справочники',
+    items: [
+      ['can_manage_status', 'Управлять этапами'],
+      ['can_manage_reason', 'Управлять причинами отказа'],
+      ['can_manage_account_source', 'Управлять источниками резюме'],
+      ['can_manage_template_mail', 'Управлять общими шаблонами писем'],
+    ],
+  },
+  {
+    title: 'Календарь',
+    items: [['can_view_work_calendars', 'Видеть рабочие календари коллег']],
+  },
+];
+
+/** Applicant fields (setting_fields_applicant, download_pdf), by key without `is_`. */
+export const APPLICANT_FIELD_LABELS: Record<string, string> = {
+  first_name: 'Имя',
+  last_name: 'Фамилия',
+  middle_name: 'Отчество',
+  photo: 'Фото',
+  gender: 'Пол',
+  birthday: 'Дата рождения',
+  age: 'Возраст',
+  country: 'Страна',
+  citizenship: 'Гражданство',
+  company: 'Компания',
+  position: 'Должность',
+  phone: 'Телефон',
+  email: 'Email',
+  tg: 'Telegram',
+  skype: 'Skype',
+  money: 'Зарплата',
+  total_experience: 'Общий опыт',
+  source_add: 'Дата добавления',
+  source_name: 'Источник',
+  about_me: 'О себе',
+  skills: 'Навыки',
+  vacancies: 'Вакансии',
+  worklog: 'История',
+  experience: 'Опыт работы',
+  education: 'Образование',
+  contacts: 'Контакты',
+  tags: 'Теги',
+  unidentified_info: 'Нераспознанная информация',
+  resume_urls: 'Ссылки на резюме',
+};
+
+/** Vacancy fields (visible_fields_vacancy). */
+export const VACANCY_FIELD_LABELS: Record<string, string> = {
+  name: 'Название',
+  money: 'Зарплата',
+  salary_from: 'Зарплата от',
+  salary_to: 'Зарплата до',
+  currency: 'Валюта',
+  needed: 'Нужно человек',
+  hired: 'Нанято',
+  avg_close_time: 'Среднее время закрытия',
+  body: 'Описание',
+  requirements: 'Требования',
+  conditions: 'Условия',
+  account_division: 'Отдел',
+  days_will_close: 'Дней до закрытия',
+  date_will_close: 'Дата закрытия',
+  days_on_status: 'Дней на этапе',
+  days_failed: 'Дней просрочки',
+  salary_min: 'Минимальная зарплата',
+  salary_max: 'Максимальная зарплата',
+  regions: 'Регионы',
+  status_group: 'Воронка',
+  information: 'Дополнительно',
+  statuses: 'Этапы',
+  owners: 'Ответственные',
+  watchers: 'Наблюдатели',
+  fast_vacancy: 'Срочная вакансия',
+  profession: 'Профессия',
+  grade: 'Грейд',
+  sphere: 'Сфера',
+  stack: 'Стек',
+  skills: 'Навыки',
+  city: 'Город',
+  country: 'Страна',
+  vacancy_sites: 'Сайты публикации',
+  author: 'Автор',
+  count_applicants: 'Число кандидатов',
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "logo_file_id" integer;
