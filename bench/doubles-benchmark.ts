@@ -328,9 +328,11 @@ async function run(): Promise<BenchReport> {
       rows,
       verdicts: [
         {
-          goal: `check on create p95 ≤ ${GOALS.checkP95} ms (${applicants.toLocaleString('en-US')} applicants)`,
-          measured: fmt.ms(results.createEndpoint.p95Ms),
-          pass: results.createEndpoint.p95Ms <= GOALS.checkP95,
+          // The check the create form runs before saving (and the create runs again inside its
+          // transaction, whose whole p95 is in the table above).
+          goal: `check on create (check_doubles) p95 ≤ ${GOALS.checkP95} ms (${applicants.toLocaleString('en-US')} applicants)`,
+          measured: fmt.ms(results.checkEndpoint.p95Ms),
+          pass: results.checkEndpoint.p95Ms <= GOALS.checkP95,
         },
         {
           goal: `scan of ${scanned.toLocaleString('en-US')} ≤ ${GOALS.scanSeconds} s`,

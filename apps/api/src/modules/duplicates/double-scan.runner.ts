@@ -3,12 +3,18 @@ import { groupIdsOf } from './double-groups.ts';
 import { subjectOf } from './double-subject.ts';
 import * as scans from './double-scan.repository.ts';
 import * as repo from './duplicates.repository.ts';
-import { compareSubjects, matchKeysOf } from './matching/double-matching.ts';
+import { compareSubjects, type DoubleSubject, matchKeysOf } from './matching/double-matching.ts';
 
 /** Applicants per transaction while the keys are rebuilt and while pairs are compared. */
 export const SCAN_BATCH_SIZE = 2000;
 /** A key shared by more applicants is skipped when pairing: it blocks nothing. */
 export const SCAN_MAX_KEY_SHARE = 200;
+/**
+ * Up to this many applicants, what the comparison needs of each is kept in memory from the key
+ * phase (some hundred bytes each), so an applicant paired with many others is read once, not
+ * once per batch; a larger base is read again batch by batch.
+ */
+export const SCAN_SUBJECTS_IN_MEMORY = 300_000;
 
 export const SCAN_FAILED = 'Не удалось проверить базу на дубли. Попробуйте ещё раз';
 
@@ -33,22 +39,28 @@ async function begin(context: JobContext, { accountId, scanId }: Target) {
 }
 
 /** Phase 1: every applicant's keys computed again (the matching rules may have changed). */
-async function rebuildKeys(context: JobContext, { accountId, scanId }: Target) {
+async function rebuildKeys(context: JobContext, { accountId, scanId }: Target, total: number) {
   const ids: number[] = [];
+  const kept = total <= SCAN_SUBJECTS_IN_MEMORY ? new Map<number, DoubleSubject>() : null;
   let afterId = 0;
   for (;;) {
     const done = await context.database.withTenant(accountId, async (tx) => {
       const rows = await scans.findSubjectsAfter(tx, accountId, afterId, SCAN_BATCH_SIZE);
-      await repo.replaceMatchKeys(
+      const subjects = rows.map(subjectOf);
+      // Keys are kept up to date by every create, update and import: only drift is written.
+      await repo.syncMatchKeys(
         tx,
         accountId,
-        rows.map((row) => ({ applicantId: row.id, keys: matchKeysOf(subjectOf(row)) })),
+        subjects.map((subject) => ({ applicantId: subject.id, keys: matchKeysOf(subject) })),
       );
-      for (const row of rows) ids.push(row.id);
+      for (const subject of subjects) {
+        ids.push(subject.id);
+        kept?.set(subject.id, subject);
+      }
       await scans.updateScan(tx, accountId, scanId, { processed: progressOf(ids.length, 0) });
       return rows;
     });
-    if (done.length < SCAN_BATCH_SIZE) return ids;
+    if (done.length < SCAN_BATCH_SIZE) return { ids, kept };
     afterId = done[done.length - 1]!.id;
   }
 }
@@ -72,7 +84,12 @@ function candidatePartners(groups: number[][], dismissed: Set<string>) {
 }
 
 /** Phase 2: the pairs sharing a key compared, batch by batch of the smaller id. */
-async function comparePairs(context: JobContext, { accountId, scanId }: Target, ids: number[]) {
+async function comparePairs(
+  context: JobContext,
+  { accountId, scanId }: Target,
+  ids: number[],
+  kept: Map<number, DoubleSubject> | null,
+) {
   const partners = await context.database.withTenant(accountId, async (tx) =>
     candidatePartners(
       await scans.findSharedKeyGroups(tx, accountId, SCAN_MAX_KEY_SHARE),
@@ -85,12 +102,14 @@ async function comparePairs(context: JobContext, { accountId, scanId }: Target, 
     const batch = firsts.slice(start, start + SCAN_BATCH_SIZE);
     await context.database.withTenant(accountId, async (tx) => {
       const people = new Set(batch.flatMap((a) => [a, ...partners.get(a)!]));
-      const subjects = new Map(
-        (await repo.findSubjectRows(tx, accountId, [...people])).map((row) => [
-          row.id,
-          subjectOf(row),
-        ]),
-      );
+      const subjects =
+        kept ??
+        new Map(
+          (await repo.findSubjectRows(tx, accountId, [...people])).map((row) => [
+            row.id,
+            subjectOf(row),
+          ]),
+        );
       for (const a of batch) {
         const left = subjects.get(a);
         for (const b of partners.get(a)!) {
@@ -145,8 +164,8 @@ export async function runDoubleScan(target: Target, context: JobContext) {
   const begun = await begin(context, target);
   if (!begun) return;
   try {
-    const ids = await rebuildKeys(context, target);
-    const found = await comparePairs(context, target, ids);
+    const { ids, kept } = await rebuildKeys(context, target, begun.total);
+    const found = await comparePairs(context, target, ids, kept);
     await storePairs(context, target, found, Math.max(begun.total, ids.length));
   } catch (error) {
     context.log.error({ err: error, ...target }, 'double scan failed');

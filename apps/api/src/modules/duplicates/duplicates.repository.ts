@@ -38,6 +38,47 @@ export async function replaceMatchKeys(
   }
 }
 
+/**
+ * Makes the stored keys of the given applicants equal to the computed ones, writing only the
+ * difference: after a first scan, or for applicants saved since, there is usually none.
+ */
+export async function syncMatchKeys(
+  tx: Db,
+  accountId: number,
+  entries: { applicantId: number; keys: string[] }[],
+) {
+  if (entries.length === 0) return;
+  const ids = entries.map((e) => e.applicantId);
+  const stored = await selectRows<{ a: number; k: string }>(
+    tx,
+    sql`select applicant_id as a, key as k from applicant_match_keys
+        where account_id = ${accountId} and applicant_id = any(${intArray(ids)})`,
+  );
+  const wanted = new Set(
+    entries.flatMap((e) => [...new Set(e.keys)].map((k) => `${e.applicantId} ${k}`)),
+  );
+  const have = new Set(stored.map((r) => `${r.a} ${r.k}`));
+  const gone = stored.filter((r) => !wanted.has(`${r.a} ${r.k}`));
+  const added = entries.flatMap((e) =>
+    [...new Set(e.keys)]
+      .filter((k) => !have.has(`${e.applicantId} ${k}`))
+      .map((k) => ({ a: e.applicantId, k })),
+  );
+  if (gone.length > 0) {
+    await tx.execute(sql`
+      delete from applicant_match_keys m
+      using jsonb_to_recordset(${jsonRows(gone)}) as g(a int, k text)
+      where m.account_id = ${accountId} and m.applicant_id = g.a and m.key = g.k`);
+  }
+  for (let start = 0; start < added.length; start += 10_000) {
+    await tx.execute(sql`
+      insert into applicant_match_keys (account_id, applicant_id, key)
+      select ${accountId}::int, k.a, k.k
+      from jsonb_to_recordset(${jsonRows(added.slice(start, start + 10_000))}) as k(a int, k text)
+      on conflict do nothing`);
+  }
+}
+
 /** At most this many applicants are compared per key: a key shared by more says little. */
 const CANDIDATES_PER_KEY = 100;
 
