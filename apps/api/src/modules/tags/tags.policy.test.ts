@@ -1,38 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { CANNOT_MANAGE_TAGS, type TagAction, tagRefusal } from './tags.policy.ts';
+import { describePolicyMatrix, POLICY_ROLES } from '../../../test/policy-matrix.ts';
+import { type TagAction, CANNOT_MANAGE_TAGS, tagRefusal } from './tags.policy.ts';
 
-// SPEC.md §6 roles: admin (owner with is_admin), recruiter (owner), watcher (hiring manager) and
-// a watcher with the admin flag; with and without the right of huntlee-api.md §4.4 that concerns
-// tags (can_manage_tag).
-const actor = (memberType: 'owner' | 'watcher', isAdmin: boolean, right: boolean) => ({
-  memberType,
-  isAdmin,
-  permissions: { can_manage_tag: right },
-});
-const ACTORS = {
-  admin: actor('owner', true, true),
-  'admin without the right': actor('owner', true, false),
-  recruiter: actor('owner', false, true),
-  'recruiter without the right': actor('owner', false, false),
-  watcher: actor('watcher', false, false),
-  'watcher with the right': actor('watcher', false, true),
-  'watcher-admin': actor('watcher', true, true),
-};
-type Who = keyof typeof ACTORS;
-const EVERYONE = Object.keys(ACTORS) as Who[];
-
-const CASES: { action: TagAction; allowed: Who[] }[] = [
-  { action: 'read', allowed: EVERYONE },
-  { action: 'manage', allowed: ['admin', 'recruiter'] },
-];
-
-describe('tags: role × action', () => {
-  for (const { action, allowed } of CASES) {
-    for (const who of EVERYONE) {
-      const may = allowed.includes(who);
-      it(`${who} ${may ? 'may' : 'may not'} ${action}`, () => {
-        expect(tagRefusal(ACTORS[who], action)).toBe(may ? null : CANNOT_MANAGE_TAGS);
-      });
-    }
-  }
+describePolicyMatrix<TagAction>('tags', {
+  right: 'can_manage_tag',
+  decide: tagRefusal,
+  refusal: CANNOT_MANAGE_TAGS,
+  cases: [
+    { action: 'read', allowed: POLICY_ROLES },
+    { action: 'manage', allowed: ['admin', 'recruiter'] },
+  ],
 });
