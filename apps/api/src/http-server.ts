@@ -44,6 +44,7 @@ import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.rou
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerResponseCache } from './platform/response-cache.ts';
 import { createNotifier } from './platform/notify.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -132,6 +133,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await registerApiDocs(app);
   registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);
+  deps.answers = await registerResponseCache(app, database, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   registerEnvelope(app, spaFallback);
   registerHealth(app, database, deps.queue ?? queueNotStarted);

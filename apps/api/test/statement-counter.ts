@@ -1,8 +1,12 @@
 import type { Database } from '@ats/db/connection';
 import pg from 'pg';
 
-/** Statements that only open, scope or close a tenant transaction: not data queries. */
-const BOOKKEEPING = /^\s*(begin|commit|rollback|set local role|select set_config|prepare)\b/i;
+/**
+ * Statements that only open, scope or close a tenant transaction (with its "did it write?" check
+ * before the commit): not data queries.
+ */
+const BOOKKEEPING =
+  /^\s*(begin|commit|rollback|set local role|select set_config|select txid_current_if_assigned|prepare)\b/i;
 /** The job queue's polling and the board feed's LISTEN run on their own connections, any time. */
 const BACKGROUND = /\bpgboss\.|^\s*(listen|unlisten)\b/i;
 

@@ -30,8 +30,39 @@ export type Database = {
    * statement sent with its transaction in a single round trip.
    */
   readAsTenant: <T>(accountId: number, query: SQL, name: string) => Promise<T[]>;
+  /**
+   * Calls `listener` with the account after each `withTenant` transaction of this process that
+   * changed data has committed, before its promise settles (memory kept of that account's
+   * data is stale from then on). The answer stops it.
+   */
+  onTenantWrite: (listener: (accountId: number) => void) => () => void;
   close: () => Promise<void>;
 };
+
+/** Listeners of committed tenant writes, called in order; one failing does not stop the rest. */
+function tenantWriteListeners() {
+  const listeners = new Set<(accountId: number) => void>();
+  return {
+    subscribe: (listener: (accountId: number) => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    committed: (accountId: number) => {
+      for (const listener of listeners) {
+        try {
+          listener(accountId);
+        } catch {
+          // A listener only drops memory; its failure must not fail the committed write.
+        }
+      }
+    },
+  };
+}
+
+/** True once the transaction has changed (or locked) a row: PostgreSQL gave it an id. */
+const WROTE_QUERY = 'select txid_current_if_assigned() is not null as wrote';
 
 export type DatabaseOptions = {
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
@@ -73,14 +104,21 @@ async function openPglite(dataDir: string): Promise<Database> {
     const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
     const preparedOnPglite = new Set<string>();
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    const tenant: Database['withTenant'] = (accountId, work) => {
+    const writes = tenantWriteListeners();
+    const tenant: Database['withTenant'] = async (accountId, work) => {
       assertAccountId(accountId);
-      return db.transaction(async (tx) => {
+      let wrote = false;
+      const result = await db.transaction(async (tx) => {
         // PGlite's only role is a superuser, which bypasses row-level security: switch per transaction.
         await tx.execute(sql.raw('set local role ats_app'));
         await tx.execute(sql.raw(`select set_config('app.account_id', '${accountId}', true)`));
-        return work(withoutNestedTransactions(tx));
+        const answer = await work(withoutNestedTransactions(tx));
+        const checked = (await tx.execute(sql.raw(WROTE_QUERY))) as { rows: { wrote: boolean }[] };
+        wrote = checked.rows[0]?.wrote === true;
+        return answer;
       });
+      if (wrote) writes.committed(accountId);
+      return result;
     };
     return {
       kind: 'pglite',
@@ -106,6 +144,7 @@ async function openPglite(dataDir: string): Promise<Database> {
           return results[2]!.rows as never;
         });
       },
+      onTenantWrite: writes.subscribe,
       close: async () => {
         await client.close();
         lock?.release();
@@ -124,23 +163,31 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   pool.on('error', () => {});
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const writes = tenantWriteListeners();
   return {
     kind: 'postgres',
     system: db,
-    withTenant: (accountId, work) => {
+    withTenant: async (accountId, work) => {
       assertAccountId(accountId);
-      return inTransactionOnClient(pool, async (client) => {
+      let wrote = false;
+      const result = await inTransactionOnClient(pool, async (client) => {
         // One round trip opens the transaction as the application role in this account: no
         // parameters, so node-postgres sends it as a simple multi-statement query.
         await client.query(
           `begin; set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
         );
-        const result = await work(
+        const answer = await work(
           withoutNestedTransactions(drizzlePg(client, drizzleOptions) as unknown as Db),
         );
-        await client.query('commit');
-        return result;
+        // Whether it wrote travels with the commit: no extra round trip.
+        const [check] = (await client.query(`${WROTE_QUERY}; commit`)) as unknown as {
+          rows: { wrote: boolean }[];
+        }[];
+        wrote = check?.rows[0]?.wrote === true;
+        return answer;
       });
+      if (wrote) writes.committed(accountId);
+      return result;
     },
     readAsTenant: (accountId, query, name) => {
       assertAccountId(accountId);
@@ -164,6 +211,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         return results[3]!.rows as never;
       });
     },
+    onTenantWrite: writes.subscribe,
     close: () => pool.end(),
   };
 }

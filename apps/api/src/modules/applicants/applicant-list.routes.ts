@@ -5,11 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { tenantFromSession } from '../../platform/tenancy.ts';
 import { assertCanReadApplicantBase, listApplicants } from './applicant-list.service.ts';
+import { todayInMoscow } from './applicant-view.ts';
 
 export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
 
   r.get(
     '/api/applicants',
@@ -21,11 +24,13 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
         response: { 200: successEnvelope(ZApplicantListResponse) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = requireSession(request);
       assertCanReadApplicantBase(session);
-      return success(
-        await listApplicants(tenantFromSession(deps.database, session), request.query),
+      // The page depends on the caller ("only mine") and on the day (ages, date filters).
+      const key = `applicants:${session.userId}:${todayInMoscow()}:${request.url}`;
+      return answers(request, reply, key, async () =>
+        success(await listApplicants(tenantFromSession(deps.database, session), request.query)),
       );
     },
   );

@@ -8,7 +8,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 
 /** Today in Moscow, the product's time zone, as YYYY-MM-DD. */
-const todayInMoscow = () => moscowDate.format(new Date());
+export const todayInMoscow = () => moscowDate.format(new Date());
 
 /** Full years since `birthday` (YYYY-MM-DD) on `today` (YYYY-MM-DD). */
 export function ageOn(birthday: string | null, today: string = todayInMoscow()): number | null {

@@ -20,9 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { tenantFromSession } from '../../platform/tenancy.ts';
 import * as commentsService from './applicant-comments.service.ts';
+import { todayInMoscow } from './applicant-view.ts';
+import { assertCanReadApplicants } from './applicants.policy.ts';
 import * as applicantsService from './applicants.service.ts';
 
 /** One applicant: create, card, edit, tags, archive, delete, comments and history. */
@@ -35,6 +38,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
     return { session, tenant: tenantFromSession(deps.database, session) };
   };
   const card = { 200: successEnvelope(ZApplicantCard) };
+  const answers = deps.answers ?? uncachedAnswers;
 
   r.post(
     '/api/applicants',
@@ -76,9 +80,14 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/applicants/:id',
     { schema: { tags, summary: 'Карточка кандидата', params: ZIdParams, response: card } },
-    async (request) => {
+    async (request, reply) => {
       const { tenant, session } = caller(request);
-      return success(await applicantsService.getApplicantCard(tenant, session, request.params.id));
+      // Checked before memory is consulted: a stored card is the same for every reader.
+      assertCanReadApplicants(session);
+      const { id } = request.params;
+      return answers(request, reply, `applicant:${id}:${todayInMoscow()}`, async () =>
+        success(await applicantsService.getApplicantCard(tenant, session, id)),
+      );
     },
   );
 
