@@ -137,8 +137,8 @@ export async function recordAuditNow(tenant: Tenant, event: AuditEvent) {
   await tenant.transaction((tx) => recordAudit(tx, tenant, event));
 }
 
-// Security events of the sign-in and safety flows. Each runs in its own transaction, after the
-// action succeeded; they take the account and user the flow already knows.
+// Security events of the sign-in and safety flows: recorded inside the flow's own transaction
+// (`securityEvent`), except a failed attempt, which changes nothing else and has its own.
 
 export type SignedInUser = { accountId: number; userId: number };
 
@@ -173,13 +173,6 @@ const recordForUser =
       recordAudit(tx, user, securityEvent(action, user.userId), origin),
     );
 
-export const recordSignIn = recordForUser('auth.sign_in');
-export const recordSignOut = recordForUser('auth.sign_out');
-export const recordPasswordChanged = recordForUser('auth.password_changed');
-export const recordPasswordReset = recordForUser('auth.password_reset');
-export const recordTwoFactorEnabled = recordForUser('auth.two_factor_enabled');
-export const recordTwoFactorDisabled = recordForUser('auth.two_factor_disabled');
-export const recordSessionsEnded = recordForUser('auth.sessions_ended');
 /** A wrong code at the second step: the password was right, so the user is known. */
 export const recordFailedSecondFactor = recordForUser('auth.sign_in_failed');
 
