@@ -20,6 +20,7 @@ import {
   storePhotoFromDataUrl,
 } from '../files/files.service.ts';
 import { detectApplicantDoubles } from '../duplicates/double-detection.service.ts';
+import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
@@ -391,10 +392,11 @@ export async function deleteApplicant(
     await headFor(tx, tenant, actor, id, 'delete');
     const { last_name, first_name } = await readCard(tx, tenant, id);
     const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
+    const evaluationKeys = await evaluationFileKeysOf(tx, tenant, [id]);
     await repo.deleteApplicant(tx, tenant.accountId, id);
     const name = [last_name, first_name].filter(Boolean).join(' ') || `№${id}`;
     await recordAudit(tx, tenant, deletionEvent('applicant', id, `Удалён кандидат ${name}`));
-    return fileKeys;
+    return [...fileKeys, ...evaluationKeys];
   });
   await discardBlobs(storage, keys);
   return APPLICANT_DELETED;

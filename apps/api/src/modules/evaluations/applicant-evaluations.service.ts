@@ -108,6 +108,13 @@ async function storeFiles(
 const keysOf = (answers: StoredAnswer[]) =>
   answers.flatMap((a) => (a.file ? [a.file.storage_key] : []));
 
+/**
+ * Inside the transaction that deletes the applicants: the storage keys of their evaluations'
+ * files, to discard once it has committed (the rows go with the applicants).
+ */
+export const evaluationFileKeysOf = (tx: Db, tenant: Tenant, applicantIds: number[]) =>
+  repo.listEvaluationFileKeys(tx, tenant.accountId, applicantIds);
+
 export async function listApplicantEvaluations(
   tenant: Tenant,
   session: Session,

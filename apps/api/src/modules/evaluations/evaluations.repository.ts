@@ -291,3 +291,16 @@ export async function vacancyOfApplicantExists(
   );
   return rows.length > 0;
 }
+
+/** The stored files of the applicants' evaluations (answers to file criteria). */
+export async function listEvaluationFileKeys(tx: Db, accountId: number, applicantIds: number[]) {
+  if (applicantIds.length === 0) return [];
+  const rows = await selectRows<{ storage_key: string }>(
+    tx,
+    sql`select answer->'file'->>'storage_key' as storage_key
+        from applicant_evaluations e, jsonb_array_elements(e.answers) answer
+        where e.account_id = ${accountId} and e.applicant_id = any(${`{${applicantIds.join(',')}}`}::int[])
+          and jsonb_typeof(answer->'file') = 'object'`,
+  );
+  return rows.map((r) => r.storage_key).filter(Boolean);
+}

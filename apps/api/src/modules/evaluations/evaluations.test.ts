@@ -8,6 +8,7 @@ import { dataUrl, tinyPng } from '../../../test/images.ts';
 import { setStageRight } from '../../../test/pipeline-factory.ts';
 import { type Role, ROLES, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { storageFor } from '../../platform/storage.ts';
 import { openVacancy, placeThroughStages } from '../../../test/vacancy-fixtures.ts';
 
 const ONLY_ADMINS = 'Формы оценки настраивает только администратор';
@@ -361,6 +362,39 @@ describe('recruiters evaluate applicants', () => {
     );
     expect(kept.status).toBe(200);
     expect(kept.body.message.criterions[4].result.file_name).toBe('решение.pdf');
+  });
+
+  it("removes an evaluation's file from storage when its applicant is deleted", async () => {
+    const form = await buildForm(admin.token, 'Файл и удаление');
+    const applicant = await newApplicant();
+    const created = await as(tokens.recruiter).post('/api/applicant_evaluations', {
+      evaluation_id: form.id,
+      applicant_id: applicant,
+      criterions: [
+        ...answers(form, 4),
+        {
+          criterion_id: byName(form, 'Тестовое задание').id,
+          result: {
+            criterion_type: 'add_file',
+            file: `data:application/pdf;base64,${tinyPdf().toString('base64')}`,
+            file_name: 'задание.pdf',
+          },
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const [row] = await systemRows<{ key: string }>(
+      t.database,
+      sql`select answer->'file'->>'storage_key' as key
+          from applicant_evaluations e, jsonb_array_elements(e.answers) answer
+          where e.id = ${created.body.message.id as number} and answer ? 'file'
+            and jsonb_typeof(answer->'file') = 'object'`,
+    );
+    const storage = storageFor(t.config);
+    expect(await storage.get(row!.key)).not.toBeNull();
+    const deleted = await as(admin.token).delete(`/api/applicants/${applicant}?confirm=true`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(await storage.get(row!.key)).toBeNull();
   });
 
   describe('answers are checked against their criterion, in Russian', () => {
