@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INN_CHECKSUM_MESSAGE, INN_FORMAT_MESSAGE, isValidInnChecksum } from './inn.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const SESSION_TTL_SECONDS = 604800;
@@ -38,10 +39,14 @@ export const ZSignUpRequest = z.object({
       name: requiredText('имя'),
       company: requiredText('название компании'),
       nick: z.string().trim().max(255).optional(),
+      // The same rule as the company settings: 10 or 12 digits whose check digits match.
       inn: z
         .string()
         .trim()
-        .regex(/^(\d{10}|\d{12})?$/, { error: 'ИНН состоит из 10 или 12 цифр' })
+        .regex(/^(\d{10}|\d{12})?$/, { error: INN_FORMAT_MESSAGE })
+        .refine((value) => value === '' || isValidInnChecksum(value), {
+          error: INN_CHECKSUM_MESSAGE,
+        })
         .optional(),
       time_zone: z.string().trim().max(64).optional(),
       utm_source: z.string().trim().max(255).optional(),

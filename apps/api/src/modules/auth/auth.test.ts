@@ -91,6 +91,29 @@ describe('signing up, signing in and out', () => {
     expect(r.body.errors?.['admin_user.password_confirmation']).toBe('Пароли не совпадают');
   });
 
+  it('refuses an ИНН whose check digits do not match, as the company settings do', async () => {
+    const signUp = (inn: string) =>
+      call(t.app, 'POST', '/api/sign_up', {
+        admin_user: {
+          email: uniqueEmail(),
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          name: 'Х',
+          company: 'Y',
+          inn,
+        },
+      });
+    const wrong = await signUp('7707083894');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors?.['admin_user.inn']).toBe(
+      'ИНН с ошибкой: не сходится контрольное число',
+    );
+    const short = await signUp('12345');
+    expect(short.body.errors?.['admin_user.inn']).toBe('ИНН состоит из 10 или 12 цифр');
+    expect((await signUp('500100732259')).status).toBe(200);
+    expect((await signUp('')).status).toBe(200);
+  });
+
   it('stores argon2id hashes and only hashes of session tokens', async () => {
     const company = await signUpCompany(t.app);
     const [user] = await selectRows<{ password_hash: string }>(
