@@ -79,3 +79,45 @@ test('the city is typed on create, shown on the card and edited in place', async
   await expect(page.getByText('Казань', { exact: true })).toBeVisible();
   await expect(cardSection(page, 'История изменений')).toContainText('Город: Пермь → Казань');
 });
+
+test('editing a card to a phone another applicant has shows «Похожие кандидаты» before saving', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const existing = await createApplicant(request, signedIn.token, {
+    last_name: 'Лебедева',
+    first_name: 'Анна',
+    phone: '+79031112233',
+  });
+  const edited = await createApplicant(request, signedIn.token, {
+    last_name: 'Lebedeva',
+    first_name: 'Anna',
+    email: 'anna.l@example.ru',
+  });
+
+  await page.goto(`/applicant/${edited.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lebedeva Anna' })).toBeVisible();
+  const contacts = cardSection(page, 'Контакты');
+  await contacts.getByRole('button', { name: 'Изменить: Контакты' }).click();
+  const form = page.getByRole('form', { name: 'Контакты' });
+  // Opening the form asks nothing: only a changed contact can find someone new.
+  await expect(similarPanel(form)).toHaveCount(0);
+  await field(form, 'Телефон').fill('8 903 111-22-33');
+
+  const panel = similarPanel(form);
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('После сохранения их можно сравнить и объединить');
+  await expect(panel.getByRole('link', { name: existing.name })).toHaveAttribute(
+    'href',
+    `/applicant/${existing.id}`,
+  );
+  // The card being edited is never its own double.
+  await expect(panel.getByRole('link', { name: edited.name })).toHaveCount(0);
+  await expect(panel.getByText('совпадает телефон')).toBeVisible();
+
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(form).toBeHidden();
+  const banner = page.getByRole('region', { name: 'Возможные дубли' });
+  await expect(banner.getByRole('link', { name: `Сравнить с «${existing.name}»` })).toBeVisible();
+});

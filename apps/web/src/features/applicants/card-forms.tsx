@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
@@ -23,16 +23,49 @@ import {
 } from './card-form-schemas';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { SkillsInput } from './skills-input';
+import { SimilarApplicantsPanel } from '../duplicates/similar-applicants-panel';
+import {
+  changesIdentity,
+  checkDraftOfApplicant,
+  useSimilarApplicants,
+} from '../duplicates/use-similar-applicants';
+
+/**
+ * Doubles of the applicant as edited: asked only once a name, contact or birthday differs from
+ * the saved card (the card's own banner already shows the doubles it has).
+ */
+function useSimilarWhileEditing(applicant: TApplicant, edited: Record<string, string>) {
+  const saved = checkDraftOfApplicant(applicant);
+  const typed = { ...saved, ...edited };
+  return useSimilarApplicants(typed, {
+    excludeId: applicant.id,
+    enabled: changesIdentity(saved, typed),
+  });
+}
 
 type FormProps = { applicant: TApplicant; onDone: () => void };
 
+const MAIN_INFO_CHECKED = [
+  'last_name',
+  'first_name',
+  'middle_name',
+  'birthday',
+  'city',
+  'company',
+] as const;
+
 export function MainInfoForm({ applicant, onDone }: FormProps) {
   const update = useUpdateApplicant(applicant.id);
-  const { register, handleSubmit, setError, formState } = useForm({
+  const { register, handleSubmit, setError, formState, control } = useForm({
     resolver: zodResolver(ZMainInfoForm),
     defaultValues: mainInfoDefaults(applicant),
   });
   const { errors } = formState;
+  const watched = useWatch({ control, name: MAIN_INFO_CHECKED });
+  const similar = useSimilarWhileEditing(
+    applicant,
+    Object.fromEntries(MAIN_INFO_CHECKED.map((name, i) => [name, watched[i] ?? ''])),
+  );
   const onSubmit = handleSubmit(async (body) => {
     const result = await update.mutateAsync(body);
     if (result.ok) {
@@ -74,18 +107,28 @@ export function MainInfoForm({ applicant, onDone }: FormProps) {
           {(c) => <DateInput {...c} {...register('birthday')} />}
         </Field>
       </div>
+      <div className="mt-4 empty:hidden">
+        <SimilarApplicantsPanel matches={similar} editing />
+      </div>
       <FormActions onCancel={onDone} saving={formState.isSubmitting} />
     </form>
   );
 }
 
+const CONTACTS_CHECKED = ['phone', 'email', 'tg'] as const;
+
 export function ContactsForm({ applicant, onDone }: FormProps) {
   const update = useUpdateApplicant(applicant.id);
-  const { register, handleSubmit, setError, formState } = useForm({
+  const { register, handleSubmit, setError, formState, control } = useForm({
     resolver: zodResolver(ZContactsForm),
     defaultValues: contactsDefaults(applicant),
   });
   const { errors } = formState;
+  const watched = useWatch({ control, name: CONTACTS_CHECKED });
+  const similar = useSimilarWhileEditing(
+    applicant,
+    Object.fromEntries(CONTACTS_CHECKED.map((name, i) => [name, watched[i] ?? ''])),
+  );
   const onSubmit = handleSubmit(async (body) => {
     const result = await update.mutateAsync(body);
     if (result.ok) onDone();
@@ -106,6 +149,9 @@ export function ContactsForm({ applicant, onDone }: FormProps) {
         <Field label="Skype" error={errors.skype?.message}>
           {(c) => <TextInput {...c} {...register('skype')} />}
         </Field>
+      </div>
+      <div className="mt-4 empty:hidden">
+        <SimilarApplicantsPanel matches={similar} editing />
       </div>
       <FormActions onCancel={onDone} saving={formState.isSubmitting} />
     </form>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import type { TCheckDoublesRequest } from '@ats/contracts/duplicates';
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
 import { useNavigate } from 'react-router';
 import { Button } from '@ats/ui/button';
@@ -12,9 +11,9 @@ import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
 import { notify } from '../../shared/toasts';
-import { checkDraftOf, type CheckDraftInput } from '../duplicates/check-draft';
-import { useCheckDoubles } from '../duplicates/duplicates.queries';
+import type { CheckDraftInput } from '../duplicates/check-draft';
 import { SimilarApplicantsPanel } from '../duplicates/similar-applicants-panel';
+import { useSimilarApplicants } from '../duplicates/use-similar-applicants';
 import { personDisplayName } from '../../shared/format/person-name';
 import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
@@ -35,9 +34,7 @@ import { ResumeLeftovers } from './resume-leftovers';
 import { attachResumeFile } from './resume-parse.queries';
 import { SkillsInput } from './skills-input';
 import { TagPicker } from './tag-picker';
-import { useDebouncedValue } from './use-debounced-value';
 
-const CHECK_DEBOUNCE_MS = 400;
 const CHECKED_FIELDS = [
   'last_name',
   'first_name',
@@ -50,20 +47,13 @@ const CHECKED_FIELDS = [
   'company',
 ] as const;
 
-/** The doubles of what is typed so far, asked once the typing pauses. */
-function useSimilarApplicants(
+/** The doubles of what is typed so far. */
+function useSimilarToForm(
   control: Control<CreateApplicantFormValues, unknown, z.output<typeof ZCreateApplicantForm>>,
 ) {
   const values = useWatch({ control, name: CHECKED_FIELDS });
   const typed = Object.fromEntries(CHECKED_FIELDS.map((name, i) => [name, values[i] ?? '']));
-  // Compared as text, so a re-render with the same values does not restart the pause.
-  const settled = useDebouncedValue(
-    JSON.stringify(checkDraftOf(typed as CheckDraftInput)),
-    CHECK_DEBOUNCE_MS,
-  );
-  const draft = useMemo(() => JSON.parse(settled) as TCheckDoublesRequest | null, [settled]);
-  const check = useCheckDoubles(draft);
-  return draft ? (check.data?.items ?? []) : [];
+  return useSimilarApplicants(typed as CheckDraftInput);
 }
 
 type Props = { open: boolean; onClose: () => void };
@@ -92,7 +82,7 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
     defaultValues: EMPTY_CREATE_FORM,
   });
   const { errors, isSubmitting } = formState;
-  const similar = useSimilarApplicants(control);
+  const similar = useSimilarToForm(control);
   // The résumé the form was filled from: what the form has no inputs for, the text the parser
   // could not place (the recruiter may edit it), and the file to put on the new card.
   const [resume, setResume] = useState<{

@@ -3,13 +3,17 @@ import type { TDoubleMatch } from '@ats/contracts/duplicates';
 import { DoubleApplicantSummary } from './double-applicant-summary';
 import { DoubleLevelBadge, DoubleReasons } from './double-level-badge';
 
-type Props = { matches: TDoubleMatch[] };
+type Props = {
+  matches: TDoubleMatch[];
+  /** In a card's edit form rather than the create form: the advice differs. */
+  editing?: boolean;
+};
 
 /**
- * 'Похожие кандидаты' above the create button: who in the base may be this person and why.
+ * 'Похожие кандидаты' above the save button: who in the base may be this person and why.
  * Saving stays possible; each card opens in a new tab so the form keeps what was typed.
  */
-export function SimilarApplicantsPanel({ matches }: Props) {
+export function SimilarApplicantsPanel({ matches, editing = false }: Props) {
   if (matches.length === 0) return null;
   const certain = matches.some((m) => m.level === 'certain');
   return (
@@ -30,7 +34,9 @@ export function SimilarApplicantsPanel({ matches }: Props) {
         Похожие кандидаты
       </h3>
       <p className="mt-1 text-sm text-zinc-600">
-        Возможно, этот человек уже есть в базе. Проверьте, прежде чем создавать новую карточку.
+        {editing
+          ? 'С этими данными кандидат похож на другие карточки базы. После сохранения их можно сравнить и объединить.'
+          : 'Возможно, этот человек уже есть в базе. Проверьте, прежде чем создавать новую карточку.'}
       </p>
       <ul className="mt-3 flex flex-col gap-3">
         {matches.map((match) => (
