@@ -92,3 +92,49 @@ test('a user ends another session from the list, and that session is signed out'
   await expect(sessions).toHaveCount(1);
   await expect(sessions.first()).toContainText('Текущая сессия');
 });
+
+test('a user whose recovery codes ran low makes new ones; the old ones stop opening the account', async ({
+  page,
+  signedIn,
+}) => {
+  await page.goto('/settings/safety');
+  await page.getByRole('button', { name: 'Включить' }).click();
+  const enrol = page.getByRole('form', { name: 'Подключение приложения' });
+  const secret = (await enrol.getByTestId('two-factor-secret').textContent())!.trim();
+  await field(enrol, 'Код из приложения').fill(authenticatorCode(secret, Date.now()));
+  await enrol.getByRole('button', { name: 'Подтвердить' }).click();
+  const codes = page.getByRole('list', { name: 'Резервные коды' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const oldCodes = await codes.allTextContents();
+  await page.getByRole('button', { name: 'Я сохранил коды' }).click();
+
+  await page.getByRole('button', { name: 'Новые резервные коды' }).click();
+  const renew = page.getByRole('form', { name: 'Новые резервные коды' });
+  await field(renew, 'Пароль').fill('не тот пароль');
+  await field(renew, 'Код из приложения или резервный код').fill(oldCodes[0]!);
+  await renew.getByRole('button', { name: 'Создать новые коды' }).click();
+  await expect(renew.getByText('Текущий пароль указан неверно')).toBeVisible();
+  await field(renew, 'Пароль').fill(signedIn.password);
+  await field(renew, 'Код из приложения или резервный код').fill(oldCodes[1]!);
+  await renew.getByRole('button', { name: 'Создать новые коды' }).click();
+
+  await expect(codes).toHaveCount(10);
+  const newCodes = await codes.allTextContents();
+  expect(newCodes.filter((code) => oldCodes.includes(code))).toEqual([]);
+  await page.getByRole('button', { name: 'Я сохранил коды' }).click();
+  await expect(page.getByText(/Резервных кодов осталось: 10/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await field(page, 'Email').fill(signedIn.email);
+  await field(page, 'Пароль').fill(signedIn.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  const step = page.getByRole('form', { name: 'Код подтверждения' });
+  await field(step, 'Код подтверждения').fill(oldCodes[2]!);
+  await step.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(step.getByText('Неверный код подтверждения')).toBeVisible();
+  await field(step, 'Код подтверждения').fill(newCodes[0]!);
+  await step.getByRole('button', { name: 'Подтвердить' }).click();
+  await expectPath(page, '/');
+  await expect(navigation(page)).toBeVisible();
+});

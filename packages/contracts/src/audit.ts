@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'auth.password_reset': 'Восстановление пароля',
   'auth.two_factor_enabled': 'Двухфакторный вход включён',
   'auth.two_factor_disabled': 'Двухфакторный вход выключен',
+  'auth.recovery_codes_renewed': 'Новые резервные коды',
   'auth.sessions_ended': 'Завершение сеансов',
   'user.invited': 'Приглашение пользователя',
   'user.updated': 'Изменение пользователя',

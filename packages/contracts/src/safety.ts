@@ -108,3 +108,10 @@ export const ZDisableTwoFactorRequest = z.object({
   code: ZSecondFactorCode,
 });
 export type TDisableTwoFactorRequest = z.infer<typeof ZDisableTwoFactorRequest>;
+
+/**
+ * POST /api/safety/two_factor/recovery_codes: new recovery codes replace the old ones; as for
+ * turning the factor off, the password and a code prove it is the user.
+ */
+export const ZRenewRecoveryCodesRequest = ZDisableTwoFactorRequest;
+export type TRenewRecoveryCodesRequest = TDisableTwoFactorRequest;

@@ -149,6 +149,7 @@ const SECURITY_SUMMARIES = {
   'auth.password_reset': 'Пароль задан по ссылке из письма',
   'auth.two_factor_enabled': 'Включён двухфакторный вход',
   'auth.two_factor_disabled': 'Выключен двухфакторный вход',
+  'auth.recovery_codes_renewed': 'Созданы новые резервные коды',
   'auth.sessions_ended': 'Завершены другие сеансы',
   'auth.sign_in_failed': 'Неверный код двухфакторного входа',
 } as const satisfies Partial<Record<TAuditAction, string>>;

@@ -6,6 +6,7 @@ import {
   ZChangePasswordRequest,
   ZConfirmTwoFactorRequest,
   ZDisableTwoFactorRequest,
+  ZRenewRecoveryCodesRequest,
   ZEndedSessions,
   ZRecoveryCodes,
   ZTwoFactorSetup,
@@ -151,6 +152,23 @@ export function registerSafetyRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { tenant } = allowed(request, 'manage_two_factor');
       return success(await twoFactor.disableTwoFactor(deps, tenant, request.body));
+    },
+  );
+
+  r.post(
+    '/api/safety/two_factor/recovery_codes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Новые резервные коды вместо прежних: пароль и код из приложения или резервный код; ответ — 10 кодов (один раз)',
+        body: ZRenewRecoveryCodesRequest,
+        response: { 200: successEnvelope(ZRecoveryCodes) },
+      },
+    },
+    async (request) => {
+      const { tenant } = allowed(request, 'manage_two_factor');
+      return success(await twoFactor.renewRecoveryCodes(deps, tenant, request.body));
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   SAFETY_MESSAGES,
   type TDisableTwoFactorRequest,
   type TRecoveryCodes,
+  type TRenewRecoveryCodesRequest,
   type TTwoFactorSetup,
   type TTwoFactorStatus,
 } from '@ats/contracts/safety';
@@ -133,19 +134,24 @@ export async function confirmTwoFactorSetup(tenant: Tenant, code: string): Promi
   return { recovery_codes: codes };
 }
 
-type DisableOutcome = { ok: true } | { ok: false; field: 'password' | 'code'; message: string };
+type Proven<T> =
+  { ok: true; value: T } | { ok: false; field: 'password' | 'code'; message: string };
 
-/** Turning the factor off takes both the password and a code, so a left-open tab is not enough. */
-export async function disableTwoFactor(
+/**
+ * Runs `act` once the user has proven it is them with the password and a code (of the app or a
+ * recovery code), so a tab left open is not enough. Failures count towards the user's limit;
+ * the decision is taken inside the transaction and refused after it, so a spent code stays spent.
+ */
+async function withPasswordAndCode<T>(
   deps: AppDeps,
   tenant: Tenant,
-  input: TDisableTwoFactorRequest,
-) {
+  input: { password: string; code: string },
+  act: (tx: Db) => Promise<T>,
+): Promise<T> {
   const { accountId, userId } = tenant;
   const keys = userSecretKeys(accountId, userId);
   await assertNotThrottled(deps, keys);
-  // Decided inside the transaction, refused after it, so a spent code stays spent.
-  const outcome = await tenant.transaction(async (tx): Promise<DisableOutcome> => {
+  const outcome = await tenant.transaction(async (tx): Promise<Proven<T>> => {
     if (!(await isTwoFactorOn(tx, accountId, userId))) {
       throw badRequest(SAFETY_MESSAGES.twoFactorOff);
     }
@@ -158,14 +164,45 @@ export async function disableTwoFactor(
     }
     const check = await consumeSecondFactor(tx, accountId, userId, input.code);
     if (check !== 'accepted') return { ok: false, field: 'code', message: refusalFor(check) };
-    await repo.deleteTwoFactor(tx, accountId, userId);
-    await recordAudit(tx, tenant, securityEvent('auth.two_factor_disabled', userId));
-    return { ok: true };
+    return { ok: true, value: await act(tx) };
   });
   if (!outcome.ok) {
     await recordFailedAttempt(deps, keys, USER_SECRET_LIMIT);
     throw badRequest(outcome.message, { [outcome.field]: outcome.message });
   }
   await clearAttempts(deps, keys[0]!);
+  return outcome.value;
+}
+
+/** Turning the factor off: its secret and recovery codes are deleted. */
+export async function disableTwoFactor(
+  deps: AppDeps,
+  tenant: Tenant,
+  input: TDisableTwoFactorRequest,
+) {
+  await withPasswordAndCode(deps, tenant, input, async (tx) => {
+    await repo.deleteTwoFactor(tx, tenant.accountId, tenant.userId);
+    await recordAudit(tx, tenant, securityEvent('auth.two_factor_disabled', tenant.userId));
+  });
   return SAFETY_MESSAGES.twoFactorDisabled;
+}
+
+/** Ten new recovery codes replace the old ones, used or not (shown once, stored hashed). */
+export async function renewRecoveryCodes(
+  deps: AppDeps,
+  tenant: Tenant,
+  input: TRenewRecoveryCodesRequest,
+): Promise<TRecoveryCodes> {
+  const { accountId, userId } = tenant;
+  const codes = newRecoveryCodes();
+  await withPasswordAndCode(deps, tenant, input, async (tx) => {
+    await repo.replaceRecoveryCodes(
+      tx,
+      accountId,
+      userId,
+      codes.map((c) => recoveryCodeHash(accountId, userId, c)),
+    );
+    await recordAudit(tx, tenant, securityEvent('auth.recovery_codes_renewed', userId));
+  });
+  return { recovery_codes: codes };
 }

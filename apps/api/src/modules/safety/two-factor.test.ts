@@ -321,6 +321,55 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(again.body.message).toBe('Двухфакторный вход не включён');
   });
 
+  it('renews the recovery codes with the password and a code: the old ones stop working', async () => {
+    const user = await signUpCompany(t.app);
+    const { recoveryCodes } = await enrol(t, user);
+    const renew = (body: unknown) =>
+      call(t.app, 'POST', '/api/safety/two_factor/recovery_codes', body, { token: user.token });
+    const wrongPassword = await renew({ password: 'not-my-password', code: recoveryCodes[0] });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual({ password: 'Текущий пароль указан неверно' });
+    const wrongCode = await renew({ password: PASSWORD, code: 'bbbbb-bbbbb' });
+    expect(wrongCode.body.errors).toEqual({ code: 'Неверный код подтверждения' });
+    const empty = await renew({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toMatchObject({ password: 'Укажите пароль' });
+
+    // A recovery code proves it is the user (the phone may be the reason for new codes).
+    const renewed = await renew({ password: PASSWORD, code: recoveryCodes[0] });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    const fresh = renewed.body.message.recovery_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    const status = await call(t.app, 'GET', '/api/safety/two_factor', undefined, {
+      token: user.token,
+    });
+    expect(status.body.message).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+
+    const old = (await logIn(t, user.email)).body as unknown as { challenge: string };
+    expect((await secondStep(t, old.challenge, recoveryCodes[5]!)).status).toBe(400);
+    const next = (await logIn(t, user.email)).body as unknown as { challenge: string };
+    expect((await secondStep(t, next.challenge, fresh[5]!)).status).toBe(200);
+
+    const events = await selectRows<{ action: string }>(
+      t.database.system,
+      sql`select action from audit_events
+          where account_id = ${user.accountId} and action = 'auth.recovery_codes_renewed'`,
+    );
+    expect(events).toHaveLength(1);
+
+    const stranger = await signUpCompany(t.app);
+    const off = await call(
+      t.app,
+      'POST',
+      '/api/safety/two_factor/recovery_codes',
+      { password: PASSWORD, code: '123456' },
+      { token: stranger.token },
+    );
+    expect(off.status).toBe(400);
+    expect(off.body.message).toBe('Двухфакторный вход не включён');
+  });
+
   it("does not let one account's codes or challenge open another account's user", async () => {
     const alice = await signUpCompany(t.app);
     const bob = await signUpCompany(t.app);

@@ -7,6 +7,7 @@ import {
   ZTwoFactorStatus,
   type TChangePasswordRequest,
   type TDisableTwoFactorRequest,
+  type TRenewRecoveryCodesRequest,
 } from '@ats/contracts/safety';
 import { apiCall, apiRequest } from '../../shared/api-client';
 
@@ -99,6 +100,22 @@ export function useDisableTwoFactor() {
         method: 'POST',
         body,
         successToast: 'server',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) return queryClient.invalidateQueries({ queryKey: safetyKeys.twoFactor });
+    },
+  });
+}
+
+export function useRenewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRenewRecoveryCodesRequest) =>
+      apiCall('/safety/two_factor/recovery_codes', {
+        ...formCall,
+        method: 'POST',
+        body,
+        schema: ZRecoveryCodes,
       }),
     onSuccess: (result) => {
       if (result.ok) return queryClient.invalidateQueries({ queryKey: safetyKeys.twoFactor });

@@ -2,15 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ZDisableTwoFactorRequest, ZTotpCode, type TTwoFactorSetup } from '@ats/contracts/safety';
+import {
+  ZDisableTwoFactorRequest,
+  ZTotpCode,
+  type TDisableTwoFactorRequest,
+  type TTwoFactorSetup,
+} from '@ats/contracts/safety';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
+import type { ApiResult } from '../../shared/api-client';
 import { applyServerErrors } from '../../shared/form-errors';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
+  useRenewRecoveryCodes,
   useStartTwoFactor,
   useTwoFactorStatus,
 } from './safety.queries';
@@ -114,15 +121,32 @@ function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => voi
   );
 }
 
-function DisableForm({ onCancel }: { onCancel: () => void }) {
-  const disable = useDisableTwoFactor();
+type PasswordAndCodeProps<T> = {
+  label: string;
+  submitLabel: string;
+  danger?: boolean;
+  /** Sends the password and code; the answer's field errors go under the fields. */
+  send: (values: TDisableTwoFactorRequest) => Promise<ApiResult<T>>;
+  onDone: (data: T) => void;
+  onCancel: () => void;
+};
+
+/** The password and a code of the app (or a recovery code): proof before a change to 2FA. */
+function PasswordAndCodeForm<T>({
+  label,
+  submitLabel,
+  danger = false,
+  send,
+  onDone,
+  onCancel,
+}: PasswordAndCodeProps<T>) {
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(ZDisableTwoFactorRequest),
     defaultValues: { password: '', code: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
-    const result = await disable.mutateAsync(values);
-    if (result.ok) return onCancel();
+    const result = await send(values);
+    if (result.ok) return onDone(result.data);
     if (!applyServerErrors(setError, result.errors, ['password', 'code'])) {
       setError('code', { message: result.message });
     }
@@ -131,7 +155,7 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label="Отключение двухфакторного входа"
+      aria-label={label}
       className="mt-4 grid gap-4 sm:grid-cols-2"
     >
       <Field label="Пароль" error={formState.errors.password?.message}>
@@ -143,8 +167,12 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
         {(c) => <Input autoComplete="one-time-code" {...c} {...register('code')} />}
       </Field>
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" variant="danger" loading={formState.isSubmitting}>
-          Отключить
+        <Button
+          type="submit"
+          variant={danger ? 'danger' : 'primary'}
+          loading={formState.isSubmitting}
+        >
+          {submitLabel}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
           Отмена
@@ -158,11 +186,14 @@ type Stage =
   | { name: 'idle' }
   | { name: 'enrolling'; setup: TTwoFactorSetup }
   | { name: 'codes'; codes: string[] }
-  | { name: 'disabling' };
+  | { name: 'disabling' }
+  | { name: 'renewing' };
 
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const start = useStartTwoFactor();
+  const disable = useDisableTwoFactor();
+  const renew = useRenewRecoveryCodes();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const enabled = status.data?.enabled ?? false;
   const idle = () => setStage({ name: 'idle' });
@@ -184,13 +215,20 @@ export function TwoFactorCard() {
           </p>
         </div>
         {stage.name === 'idle' && status.isSuccess && (
-          <Button
-            variant={enabled ? 'secondary' : 'primary'}
-            loading={start.isPending}
-            onClick={enabled ? () => setStage({ name: 'disabling' }) : begin}
-          >
-            {enabled ? 'Отключить' : 'Включить'}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {enabled && (
+              <Button variant="secondary" onClick={() => setStage({ name: 'renewing' })}>
+                Новые резервные коды
+              </Button>
+            )}
+            <Button
+              variant={enabled ? 'secondary' : 'primary'}
+              loading={start.isPending}
+              onClick={enabled ? () => setStage({ name: 'disabling' }) : begin}
+            >
+              {enabled ? 'Отключить' : 'Включить'}
+            </Button>
+          </div>
         )}
       </div>
       {stage.name === 'enrolling' && (
@@ -201,7 +239,25 @@ export function TwoFactorCard() {
         />
       )}
       {stage.name === 'codes' && <RecoveryCodes codes={stage.codes} onClose={idle} />}
-      {stage.name === 'disabling' && <DisableForm onCancel={idle} />}
+      {stage.name === 'disabling' && (
+        <PasswordAndCodeForm
+          label="Отключение двухфакторного входа"
+          submitLabel="Отключить"
+          danger
+          send={(values) => disable.mutateAsync(values)}
+          onDone={idle}
+          onCancel={idle}
+        />
+      )}
+      {stage.name === 'renewing' && (
+        <PasswordAndCodeForm
+          label="Новые резервные коды"
+          submitLabel="Создать новые коды"
+          send={(values) => renew.mutateAsync(values)}
+          onDone={(data) => setStage({ name: 'codes', codes: data.recovery_codes })}
+          onCancel={idle}
+        />
+      )}
     </Card>
   );
 }
