@@ -91,3 +91,27 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
     cookies: response.cookies as ApiResponse['cookies'],
   };
 }
+
+/**
+ * A test app and a second server process on the same database (built in this process, sharing
+ * nothing in memory with `app`): `other` learns of `app`'s changes only through NOTIFY.
+ */
+export async function createTestAppWithSecondServer(): Promise<
+  TestApp & { other: FastifyInstance }
+> {
+  const t = await createTestApp();
+  const other = await buildHttpServer({
+    config: t.config,
+    database: t.database,
+    queue: t.queue,
+    logger: false,
+  });
+  return {
+    ...t,
+    other,
+    close: async () => {
+      await other.close();
+      await t.close();
+    },
+  };
+}

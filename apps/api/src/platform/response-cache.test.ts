@@ -5,8 +5,7 @@ import { insertApplicants } from '../../test/applicant-factory.ts';
 import { systemRows } from '../../test/db-helpers.ts';
 import { addTeamMember, signUpCompany } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
-import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildHttpServer } from '../http-server.ts';
+import { call, createTestAppWithSecondServer } from '../../test/test-app.ts';
 import { createResponseCache, RESPONSE_CACHE_TTL_MS } from './response-cache.ts';
 
 describe('the response cache', () => {
@@ -77,23 +76,12 @@ describe('the response cache', () => {
 });
 
 describe('the card and list pages served from memory', () => {
-  let t: TestApp;
-  // A second server process on the same database: it learns of changes only by NOTIFY.
-  let other: FastifyInstance;
-
+  // t.other: a second server process on the same database, told of changes only by NOTIFY.
+  let t: Awaited<ReturnType<typeof createTestAppWithSecondServer>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    other = await buildHttpServer({
-      config: t.config,
-      database: t.database,
-      queue: t.queue,
-      logger: false,
-    });
+    t = await createTestAppWithSecondServer();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const card = (app: FastifyInstance, token: string, id: number, fresh = false) =>
     call(app, 'GET', `/api/applicants/${id}`, undefined, {
@@ -215,8 +203,8 @@ describe('the card and list pages served from memory', () => {
     const token = company.token;
     // Both processes keep the card.
     await card(t.app, token, id);
-    await card(other, token, id);
-    expect((await card(other, token, id)).headers['x-cache']).toBe('hit');
+    await card(t.other, token, id);
+    expect((await card(t.other, token, id)).headers['x-cache']).toBe('hit');
     const patched = await call(
       t.app,
       'PATCH',
@@ -227,7 +215,7 @@ describe('the card and list pages served from memory', () => {
       },
     );
     expect(patched.status).toBe(200);
-    await cardShowsSoon(other, token, id, 'Волкова');
+    await cardShowsSoon(t.other, token, id, 'Волкова');
 
     await card(t.app, token, id);
     await t.database.system.execute(

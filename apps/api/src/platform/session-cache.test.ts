@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTeamMember, signUpCompany } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
-import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildHttpServer } from '../http-server.ts';
+import { call, createTestAppWithSecondServer } from '../../test/test-app.ts';
 import { type CachedSession, createSessionCache, SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 const session = (overrides: Partial<CachedSession> = {}): CachedSession => ({
@@ -77,23 +76,12 @@ describe('the session cache', () => {
 });
 
 describe('sessions read from memory', () => {
-  let t: TestApp;
-  // A second server process on the same database: it learns of changes only by NOTIFY.
-  let other: FastifyInstance;
-
+  // t.other: a second server process on the same database, told of changes only by NOTIFY.
+  let t: Awaited<ReturnType<typeof createTestAppWithSecondServer>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    other = await buildHttpServer({
-      config: t.config,
-      database: t.database,
-      queue: t.queue,
-      logger: false,
-    });
+    t = await createTestAppWithSecondServer();
   });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   /** Polls until the server refuses the token (the announcement travels asynchronously). */
   const refusedSoon = async (app: FastifyInstance, token: string) => {
@@ -156,14 +144,14 @@ describe('sessions read from memory', () => {
   it('hears of a logout handled by another server process', async () => {
     const company = await signUpCompany(t.app);
     // Both processes have the session in memory.
-    expect((await call(other, 'GET', '/api/me', undefined, { token: company.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(t.other, 'GET', '/api/me', undefined, { token: company.token })).status,
+    ).toBe(200);
     expect((await call(t.app, 'GET', '/api/me', undefined, { token: company.token })).status).toBe(
       200,
     );
     await call(t.app, 'DELETE', '/api/log_out', undefined, { token: company.token });
-    const refused = await refusedSoon(other, company.token);
+    const refused = await refusedSoon(t.other, company.token);
     expect(refused.body.status).toBe('error');
   });
 

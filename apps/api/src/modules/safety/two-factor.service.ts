@@ -43,6 +43,15 @@ function newRecoveryCodes() {
   });
 }
 
+/** The user's recovery codes become `codes` (hashed); the ones before are gone, used or not. */
+const storeRecoveryCodes = (tx: Db, accountId: number, userId: number, codes: string[]) =>
+  repo.replaceRecoveryCodes(
+    tx,
+    accountId,
+    userId,
+    codes.map((c) => recoveryCodeHash(accountId, userId, c)),
+  );
+
 export async function isTwoFactorOn(tx: Db, accountId: number, userId: number) {
   const factor = await repo.findTwoFactor(tx, accountId, userId);
   return Boolean(factor?.confirmedAt);
@@ -123,12 +132,7 @@ export async function confirmTwoFactorSetup(tenant: Tenant, code: string): Promi
       throw badRequest(SAFETY_MESSAGES.wrongCode, { code: SAFETY_MESSAGES.wrongCode });
     }
     await repo.confirmTwoFactor(tx, accountId, userId, step);
-    await repo.replaceRecoveryCodes(
-      tx,
-      accountId,
-      userId,
-      codes.map((c) => recoveryCodeHash(accountId, userId, c)),
-    );
+    await storeRecoveryCodes(tx, accountId, userId, codes);
     await recordAudit(tx, tenant, securityEvent('auth.two_factor_enabled', userId));
   });
   return { recovery_codes: codes };
@@ -196,12 +200,7 @@ export async function renewRecoveryCodes(
   const { accountId, userId } = tenant;
   const codes = newRecoveryCodes();
   await withPasswordAndCode(deps, tenant, input, async (tx) => {
-    await repo.replaceRecoveryCodes(
-      tx,
-      accountId,
-      userId,
-      codes.map((c) => recoveryCodeHash(accountId, userId, c)),
-    );
+    await storeRecoveryCodes(tx, accountId, userId, codes);
     await recordAudit(tx, tenant, securityEvent('auth.recovery_codes_renewed', userId));
   });
   return { recovery_codes: codes };

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApplicant } from '../duplicates/fake-applicants';
+import { fakeApplicant, fakeDoubleApplicant } from '../duplicates/fake-applicants';
 import { MainInfoForm } from './card-forms';
 
 const ok = (message: unknown) =>
@@ -12,23 +12,13 @@ const ok = (message: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-const OTHER = {
-  id: 44,
+const OTHER = fakeDoubleApplicant(44, {
   first_name: 'Ольга',
   last_name: 'Смирнова',
   middle_name: 'Игоревна',
-  photo: null,
   birthday: '1988-02-03',
   email: 'olga@example.ru',
-  phone: null,
-  tg: null,
-  city: null,
-  position: null,
-  company: null,
-  source_name: null,
-  is_archived: false,
-  created_at: '2025-03-01T09:00:00Z',
-};
+});
 
 function stubChecks() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TDoubleApplicant, TDoubleGroup, TDoublesPage } from '@ats/contracts/duplicates';
 import { scanPercent } from './doubles-scan-panel';
 import { withoutPair } from './duplicates.queries';
+import { fakeDoubleApplicant } from './fake-applicants';
 
-const person = (id: number): TDoubleApplicant => ({
-  id,
-  first_name: `Имя${id}`,
-  last_name: 'Фамилия',
-  middle_name: null,
-  photo: null,
-  birthday: null,
-  email: null,
-  phone: null,
-  tg: null,
-  city: null,
-  position: null,
-  company: null,
-  source_name: null,
-  is_archived: false,
-  created_at: '2025-03-01T09:00:00Z',
-});
+const person = (id: number): TDoubleApplicant =>
+  fakeDoubleApplicant(id, { first_name: `Имя${id}`, last_name: 'Фамилия' });
 
 const pair = (a: number, b: number) => ({
   applicant_id: a,

@@ -1,4 +1,5 @@
 import type { TApplicant, TApplicantCard } from '@ats/contracts/applicants';
+import type { TDoubleApplicant } from '@ats/contracts/duplicates';
 
 // Applicants for the duplicates tests: every field empty unless a test says otherwise.
 
@@ -61,5 +62,28 @@ export const fakeCard = (id: number, over: Partial<TApplicantCard> = {}): TAppli
   worklog: [],
   comments: [],
   files: [],
+  ...over,
+});
+
+/** The summary a double shows of an applicant: every field empty unless a test says otherwise. */
+export const fakeDoubleApplicant = (
+  id: number,
+  over: Partial<TDoubleApplicant> = {},
+): TDoubleApplicant => ({
+  id,
+  first_name: null,
+  last_name: null,
+  middle_name: null,
+  photo: null,
+  birthday: null,
+  email: null,
+  phone: null,
+  tg: null,
+  city: null,
+  position: null,
+  company: null,
+  source_name: null,
+  is_archived: false,
+  created_at: '2025-03-01T09:00:00Z',
   ...over,
 });
