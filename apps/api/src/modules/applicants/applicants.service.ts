@@ -190,7 +190,7 @@ export async function createApplicant(
         });
       }
       // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
-      const doubles = await detectApplicantDoubles(tx, tenant.accountId, id);
+      const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, { isNew: true });
       return { ...(await readCard(tx, tenant, id)), doubles };
     }),
   );

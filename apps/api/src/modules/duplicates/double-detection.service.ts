@@ -21,6 +21,7 @@ export async function findDoublesOfSubject(
   accountId: number,
   subject: DoubleSubject,
   excludeIds: number[],
+  options: { isNew?: boolean } = {},
 ): Promise<Found[]> {
   const rows = await repo.findCandidatesByKeys(
     tx,
@@ -29,8 +30,11 @@ export async function findDoublesOfSubject(
     excludeIds,
     CHECK_CANDIDATE_LIMIT,
   );
+  // A draft, or an applicant saved in this very transaction, cannot have been dismissed yet.
   const dismissed =
-    subject.id > 0 ? await repo.findDismissedWith(tx, accountId, subject.id) : new Set<number>();
+    subject.id > 0 && !options.isNew
+      ? await repo.findDismissedWith(tx, accountId, subject.id)
+      : new Set<number>();
   const found: Found[] = [];
   for (const row of rows) {
     if (dismissed.has(row.id)) continue;
@@ -63,8 +67,9 @@ async function storePairsOf(
   accountId: number,
   applicantId: number,
   matches: TDoubleMatch[],
+  isNew: boolean,
 ) {
-  const before = await repo.findPairsOf(tx, accountId, [applicantId]);
+  const before = isNew ? [] : await repo.findPairsOf(tx, accountId, [applicantId]);
   const otherOf = (p: { applicant_id: number; double_id: number }) =>
     p.applicant_id === applicantId ? p.double_id : p.applicant_id;
   const kept = new Set(matches.map((m) => m.applicant.id));
@@ -100,19 +105,24 @@ async function storePairsOf(
 
 /**
  * After an applicant is saved: its match keys, its stored pairs and their groups. Answers its
- * doubles, best first (archived applicants included, flagged).
+ * doubles, best first (archived applicants included, flagged). `isNew`: inserted in this
+ * transaction, so it has no keys, pairs or dismissals yet and nothing of them is looked up.
  */
 export async function detectApplicantDoubles(
   tx: Db,
   accountId: number,
   applicantId: number,
+  options: { isNew?: boolean } = {},
 ): Promise<TDoubleMatch[]> {
+  const isNew = options.isNew ?? false;
   const [row] = await repo.findSubjectRows(tx, accountId, [applicantId]);
   if (!row) return [];
   const subject = subjectOf(row);
-  await repo.replaceMatchKeys(tx, accountId, [{ applicantId, keys: matchKeysOf(subject) }]);
-  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId]);
+  const entry = { applicantId, keys: matchKeysOf(subject) };
+  if (isNew) await repo.insertMatchKeys(tx, accountId, [entry]);
+  else await repo.replaceMatchKeys(tx, accountId, [entry]);
+  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId], { isNew });
   const matches = found.map((f) => f.match);
-  await storePairsOf(tx, accountId, applicantId, matches);
+  await storePairsOf(tx, accountId, applicantId, matches, isNew);
   return matches;
 }

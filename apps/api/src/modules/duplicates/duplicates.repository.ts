@@ -28,6 +28,15 @@ export async function replaceMatchKeys(
   const ids = entries.map((e) => e.applicantId);
   await tx.execute(sql`delete from applicant_match_keys
                        where account_id = ${accountId} and applicant_id = any(${intArray(ids)})`);
+  await insertMatchKeys(tx, accountId, entries);
+}
+
+/** Stores the keys of applicants that have none yet (saved in this transaction). */
+export async function insertMatchKeys(
+  tx: Db,
+  accountId: number,
+  entries: { applicantId: number; keys: string[] }[],
+) {
   const rows = entries.flatMap((e) => [...new Set(e.keys)].map((k) => ({ a: e.applicantId, k })));
   for (let start = 0; start < rows.length; start += 10_000) {
     await tx.execute(sql`

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMultipart } from '../../../test/documents.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -65,6 +66,35 @@ describe('doubles found when an applicant is created', () => {
     expect(double.score).toBeGreaterThan(0.5);
     expect(double.reasons).toContain('совпадает телефон');
     expect(double.reasons).toContain('ФИО в латинице');
+  });
+
+  it('looks up no earlier keys, pairs or dismissals of an applicant it has just created', async () => {
+    const counter = countStatements(t.database);
+    let again;
+    try {
+      again = await create(owner.token, {
+        first_name: 'Mariya',
+        last_name: 'Ivanova',
+        email: MARIA.email,
+      });
+    } finally {
+      counter.stop();
+    }
+    expect(again.doubles.map((d: { applicant: { id: number } }) => d.applicant.id)).toContain(
+      maria.id,
+    );
+    // Its keys are inserted, not replaced; it cannot have stored pairs or dismissals yet.
+    const lookups = counter.all().filter((statement) => {
+      const text = statement.replace(/\s+/g, ' ').toLowerCase();
+      return (
+        text.startsWith('delete from applicant_match_keys') ||
+        text.includes('from applicant_double_dismissals') ||
+        text.startsWith(
+          'select applicant_id, double_id, level, score, reasons, group_id from applicant_doubles',
+        )
+      );
+    });
+    expect(lookups).toEqual([]);
   });
 
   it('answers a probable double for the same name, birthday and city without any contact', async () => {
