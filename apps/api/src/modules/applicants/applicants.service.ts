@@ -19,7 +19,10 @@ import {
   storePhoto,
   storePhotoFromDataUrl,
 } from '../files/files.service.ts';
-import { detectApplicantDoubles } from '../duplicates/double-detection.service.ts';
+import {
+  detachFromDoubles,
+  detectApplicantDoubles,
+} from '../duplicates/double-detection.service.ts';
 import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
@@ -393,6 +396,7 @@ export async function deleteApplicant(
     const { last_name, first_name } = await readCard(tx, tenant, id);
     const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
     const evaluationKeys = await evaluationFileKeysOf(tx, tenant, [id]);
+    await detachFromDoubles(tx, tenant.accountId, id);
     await repo.deleteApplicant(tx, tenant.accountId, id);
     const name = [last_name, first_name].filter(Boolean).join(' ') || `№${id}`;
     await recordAudit(tx, tenant, deletionEvent('applicant', id, `Удалён кандидат ${name}`));

@@ -126,3 +126,14 @@ export async function detectApplicantDoubles(
   await storePairsOf(tx, accountId, applicantId, matches, isNew);
   return matches;
 }
+
+/**
+ * Before an applicant is deleted: its pairs go, and the groups they joined are derived again,
+ * since it may have been the only link between parts of a group (or the id a group is named by).
+ */
+export async function detachFromDoubles(tx: Db, accountId: number, applicantId: number) {
+  const groupIds = await repo.findGroupIdsOf(tx, accountId, [applicantId]);
+  if (groupIds.length === 0) return;
+  await repo.deletePairsOf(tx, accountId, applicantId);
+  await regroupPairs(tx, accountId, groupIds);
+}

@@ -15,8 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const send = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  call(t.app, method, url, body, { token });
+const send = (
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => call(t.app, method, url, body, { token });
 
 async function create(token: string, body: Record<string, unknown>) {
   const response = await send(token, 'POST', '/api/applicants', body);
@@ -360,6 +364,41 @@ describe('the list of doubles and «Не дубль»', () => {
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Кандидат не найден');
+  });
+});
+
+describe('deleting an applicant who linked a group', () => {
+  it('splits the group it held together, each part named by one of its own', async () => {
+    const account = await signUpCompany(t.app);
+    const person = (birthday?: string) =>
+      create(account.token, {
+        last_name: 'Соколова',
+        first_name: 'Елена',
+        ...(birthday ? { birthday } : {}),
+      });
+    // Without a birthday the first is a probable double of all; the others differ by birthday.
+    const hub = await person();
+    const a = await person('1985-01-01');
+    const c = await person('1985-01-01');
+    const b = await person('1990-02-02');
+    const d = await person('1990-02-02');
+    const groupsOf = async () => {
+      const page = await send(account.token, 'GET', '/api/applicants/doubles');
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      return (page.body.message.groups as { id: number; applicants: { id: number }[] }[]).map(
+        (g) => ({ id: g.id, members: g.applicants.map((x) => x.id).sort((x, y) => x - y) }),
+      );
+    };
+    expect(await groupsOf()).toEqual([{ id: hub.id, members: [hub.id, a.id, c.id, b.id, d.id] }]);
+
+    const deleted = await send(account.token, 'DELETE', `/api/applicants/${hub.id}?confirm=true`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const after = await groupsOf();
+    expect(after.map((g) => g.members).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [a.id, c.id],
+      [b.id, d.id],
+    ]);
+    expect(after.map((g) => g.id).sort((x, y) => x - y)).toEqual([a.id, b.id]);
   });
 });
 
