@@ -79,6 +79,32 @@ describe('certain doubles: a shared contact and compatible names', () => {
     expect(verdict?.level).toBe('certain');
   });
 
+  it('a short form of the first name, as messengers show it: Маша, Sasha', () => {
+    const masha = found(
+      maria,
+      applicant({ firstName: 'Маша', lastName: 'Иванова', phone: '+79123456789' }),
+    );
+    expect(masha?.level).toBe('certain');
+    expect(masha?.reasons).toContain('уменьшительное имя');
+    const alexander = applicant({
+      lastName: 'Петров',
+      firstName: 'Александр',
+      email: 'ap@mail.ru',
+    });
+    const sasha = found(alexander, applicant({ firstName: 'Sasha Petrov', email: 'AP@mail.ru' }));
+    expect(sasha?.level).toBe('certain');
+    expect(sasha?.reasons).toEqual(
+      expect.arrayContaining(['ФИО в латинице', 'уменьшительное имя']),
+    );
+    // A short form of another name is another person.
+    expect(
+      compareSubjects(
+        maria,
+        applicant({ firstName: 'Катя', lastName: 'Иванова', phone: '+79123456789' }),
+      ),
+    ).toBeNull();
+  });
+
   it('an extra phone among the contacts, or a phone typed into the Telegram field', () => {
     const withContact = applicant({
       firstName: 'Мария',
@@ -131,6 +157,16 @@ describe('relatives sharing a contact are not doubles', () => {
       firstName: 'Александра',
       phone: '89031112233',
     });
+    expect(compareSubjects(brother, sister)).toBeNull();
+  });
+
+  it('a sister signed «Саша» beside her brother Александр, the surname in her form', () => {
+    const brother = applicant({
+      lastName: 'Петров',
+      firstName: 'Александр',
+      phone: '+79031112233',
+    });
+    const sister = applicant({ lastName: 'Петрова', firstName: 'Саша', phone: '89031112233' });
     expect(compareSubjects(brother, sister)).toBeNull();
   });
 

@@ -43,3 +43,100 @@ build(FEMALE, 'female', FIRST_NAMES);
 export function firstNameGender(skeleton: string): Gender | undefined {
   return FIRST_NAMES.get(skeleton);
 }
+
+// Everyday short forms, as people sign in messengers and some job sites: «Саша» is Александр or
+// Александра, «Маша» is Мария. Each line: short forms, then the full names they stand for.
+const SHORT_FORMS = `Саша Шура Саня: Александр Александра
+Лёша Алёша: Алексей
+Толя: Анатолий
+Андрюша: Андрей
+Тёма: Артём
+Боря: Борис
+Вадик: Вадим
+Валера: Валерий
+Вася: Василий
+Витя: Виктор
+Виталик: Виталий
+Вова Володя: Владимир
+Влад: Владислав
+Слава: Вячеслав Владислав Ярослав Святослав Станислав
+Гена: Геннадий
+Гоша Жора: Георгий
+Гриша: Григорий
+Даня: Даниил Данила
+Дима Митя: Дмитрий
+Женя: Евгений Евгения
+Ваня: Иван
+Костя: Константин
+Лёня: Леонид
+Макс: Максим
+Миша: Михаил
+Коля: Николай
+Паша: Павел
+Петя: Пётр
+Рома: Роман
+Серёжа: Сергей
+Стас: Станислав
+Федя: Фёдор
+Юра: Юрий
+Яша: Яков
+Аня: Анна
+Настя: Анастасия
+Тоня: Антонина
+Валя: Валентина Валентин
+Лера: Валерия
+Вика: Виктория
+Галя: Галина
+Даша: Дарья
+Катя: Екатерина
+Лена: Елена
+Лиза: Елизавета
+Зина: Зинаида
+Ира: Ирина
+Ксюша: Ксения
+Люба: Любовь
+Люда: Людмила
+Рита: Маргарита
+Маша: Мария
+Надя: Надежда
+Наташа: Наталья
+Оля: Ольга
+Поля: Полина
+Света: Светлана
+Соня: София Софья
+Таня: Татьяна
+Тома: Тамара
+Уля: Ульяна
+Юля: Юлия
+Лида: Лидия`;
+
+/** Each line of SHORT_FORMS as words: [short forms, full names]. */
+const SHORT_FORM_LINES = SHORT_FORMS.split('\n').map((line) => {
+  const [shorts, fulls] = line.split(':') as [string, string];
+  return [shorts.trim().split(/\s+/), fulls.trim().split(/\s+/)] as const;
+});
+
+/** The short forms of a full name as written (Мария → Маша), for the labelled quality set. */
+export const shortFormsOf = (name: string): string[] =>
+  SHORT_FORM_LINES.filter(([, fulls]) => fulls.includes(name)).flatMap(([shorts]) => shorts);
+
+/** Skeleton of a short form → skeletons of the full names it stands for. */
+const FULL_NAMES_OF = new Map<string, Set<string>>();
+for (const [shorts, fulls] of SHORT_FORM_LINES) {
+  const full = new Set(fulls.flatMap(skeletonsOf));
+  for (const short of shorts) {
+    for (const skeleton of skeletonsOf(short)) {
+      const known = FULL_NAMES_OF.get(skeleton) ?? new Set<string>();
+      for (const name of full) known.add(name);
+      FULL_NAMES_OF.set(skeleton, known);
+    }
+  }
+}
+
+/** Whether a word (its skeletons) is a short form of a name (its skeletons): Маша of Мария. */
+export function isShortFormOf(short: string[], full: string[]): boolean {
+  return short.some((skeleton) => {
+    const names = FULL_NAMES_OF.get(skeleton);
+    return names !== undefined && full.some((name) => names.has(name));
+  });
+}

@@ -1,4 +1,5 @@
 import type { DoubleSubject } from './double-matching.ts';
+import { shortFormsOf } from './first-names.ts';
 import {
   CITIES,
   COMPANIES,
@@ -142,6 +143,14 @@ function samePerson(change: (b: DoubleSubject, p: Person, random: Random) => Dou
   };
 }
 
+/** A man's name and a short form that would as well be his sister's. */
+const UNISEX_SHORT_FORMS: [string, string][] = [
+  ['Александр', 'Саша'],
+  ['Александр', 'Шура'],
+  ['Евгений', 'Женя'],
+  ['Валентин', 'Валя'],
+];
+
 const YO_NAMES = {
   male: ['Пётр', 'Семён', 'Артём', 'Фёдор'],
   female: ['Алёна'],
@@ -224,6 +233,19 @@ const POSITIVE: Record<string, Build> = {
     ]);
     return [a, { ...b, resumeUrls: [url] }];
   },
+  'уменьшительное имя и тот же телефон': (random) => {
+    let person = newPerson(random);
+    while (shortFormsOf(person.first).length === 0) person = newPerson(random);
+    const a = { ...recordOf(person, ORIGINAL, random), phone: formatPhone(person.phone, random) };
+    const b = recordOf(later(person, random), REENTRY, random);
+    const changed = {
+      ...b,
+      firstName: random.pick(shortFormsOf(person.first)),
+      middleName: null,
+      phone: formatPhone(person.phone, random),
+    };
+    return [a, random.chance(0.3) ? inLatin(changed, random) : changed];
+  },
   'только имя и телефон': (random) => {
     const person = newPerson(random);
     const a = { ...recordOf(person, ORIGINAL, random), phone: formatPhone(person.phone, random) };
@@ -301,6 +323,16 @@ const NEGATIVE: Record<string, Build> = {
     const relative = relativeOf(person, random);
     const a = { ...recordOf(person, ORIGINAL, random), email: person.email };
     return [a, { ...recordOf(relative, REENTRY, random), email: person.email }];
+  },
+  'брат и сестра с общим телефоном, одна подписана «Саша»': (random) => {
+    const [full, short] = random.pick(UNISEX_SHORT_FORMS);
+    const person = { ...newPerson(random, 'male'), first: full };
+    const sister = newPerson(random, 'female');
+    sister.last = feminineSurname(person.last);
+    sister.first = short;
+    const a = { ...recordOf(person, ORIGINAL, random), phone: formatPhone(person.phone, random) };
+    const b = { ...recordOf(sister, REENTRY, random), phone: formatPhone(person.phone, random) };
+    return [a, { ...b, middleName: null }];
   },
   'похожая фамилия': (random) => {
     const person = newPerson(random);

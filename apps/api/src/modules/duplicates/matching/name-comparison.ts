@@ -1,10 +1,11 @@
+import { isShortFormOf } from './first-names.ts';
 import type { NameWord, PersonName } from './person-name.ts';
 import { editDistance, trigramSimilarity } from './string-distance.ts';
 
 // How two full names relate: the same (in another script, order or surname form, or with a typo),
 // only the first name the same (a changed surname), or different people.
 
-type Relation = 'exact' | 'translit' | 'form' | 'typo' | 'none';
+type Relation = 'exact' | 'translit' | 'short' | 'form' | 'typo' | 'none';
 
 export type NameMatch = {
   /** unknown: a side has no name; partial: one side has a single word and it matches;
@@ -15,7 +16,14 @@ export type NameMatch = {
   reasons: string[];
 };
 
-const WEIGHT: Record<Relation, number> = { exact: 3, translit: 2.8, form: 2.5, typo: 2, none: 0 };
+const WEIGHT: Record<Relation, number> = {
+  exact: 3,
+  translit: 2.8,
+  short: 2.6,
+  form: 2.5,
+  typo: 2,
+  none: 0,
+};
 
 /** Edits allowed for a typo: none in a short word, one from 4 letters, two from 8. */
 const allowedEdits = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
@@ -29,6 +37,9 @@ function minDistance(a: string[], b: string[], max: number): number {
 function relationOf(a: NameWord, b: NameWord): Relation {
   if (a.digits !== b.digits) return 'none';
   if (a.skeletons.some((s) => b.skeletons.includes(s))) return 'exact';
+  if (isShortFormOf(a.skeletons, b.skeletons) || isShortFormOf(b.skeletons, a.skeletons)) {
+    return 'short';
+  }
   // Two different known first names (Мария/Марина, Евгений/Евгения) are two people, not a typo.
   if (a.firstName && b.firstName) return 'none';
   const x = a.skeletons[0]!;
@@ -111,6 +122,9 @@ export function compareNames(a: PersonName, b: PersonName): NameMatch {
     return { kind: 'partial', score: 0.2, reasons: ['ФИО указано не полностью'] };
   }
   const count = (relation: Relation) => matched.filter(([, , r]) => r === relation).length;
+  // A short form often fits both genders (Саша, Женя): with the surname in the other gender's
+  // form it is as likely a brother or a sister as the same person.
+  if (count('short') && count('form')) return CONFLICT;
   const typos = count('typo');
   const reasons: string[] = [typos ? 'опечатка в ФИО' : 'совпадает ФИО'];
   const scripts = (name: PersonName) => new Set(name.words.map((word) => word.script));
@@ -124,7 +138,8 @@ export function compareNames(a: PersonName, b: PersonName): NameMatch {
   if (crossed) reasons.push('ФИО в другом порядке');
   if (patronymic === 'missing') reasons.push('без отчества');
   if (count('form')) reasons.push('другая форма фамилии');
-  let score = 0.6 - 0.02 * count('form');
+  if (count('short')) reasons.push('уменьшительное имя');
+  let score = 0.6 - 0.02 * count('form') - 0.05 * count('short');
   // Trigram similarity grades a typo: one slip in a long name leaves most trigrams intact and is
   // surer than one in a short name, where it may as well be another name (Иванов/Иванцов).
   for (const [i, j, relation] of matched) {
