@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -26,9 +29,43 @@ function versionFile(): Plugin {
   };
 }
 
+/** What is worth compressing: text the browser downloads (source maps only with devtools open). */
+const COMPRESSIBLE = /\.(js|css|svg|json|html)$/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Brotli and gzip siblings (app.js.br, app.js.gz) of every text asset, made once at build time
+ * with the strongest settings, so the server sends them as they are (@fastify/static
+ * `preCompressed`) instead of the raw bundle: the first screen downloads a quarter of the bytes.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'ats-precompressed-assets',
+    apply: 'build',
+    writeBundle(options) {
+      const assets = path.join(options.dir!, 'assets');
+      for (const name of readdirSync(assets)) {
+        const file = path.join(assets, name);
+        if (!COMPRESSIBLE.test(name) || statSync(file).size < MIN_COMPRESSED_BYTES) continue;
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), versionFile()],
+  plugins: [react(), tailwindcss(), versionFile(), precompressedAssets()],
   define: { __BUILD_ID__: JSON.stringify(command === 'serve' ? 'dev' : buildId) },
   server: {
     port: 5173,

@@ -13,6 +13,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz siblings of the assets (apps/web/vite.config.ts).
+    preCompressed: true,
+    // Our own header below; the plugin's default (max-age=0) would be sent over it.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,12 +1,17 @@
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { DeactivatedScreen } from '../../features/account/deactivated-screen';
 import { useAccountState, useMe } from '../../features/session/session.queries';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
+
+// Loaded only when an account is switched off: its feedback form (and the form library) stays
+// out of the first download of every other visit.
+const DeactivatedScreen = lazy(async () => ({
+  default: (await import('../../features/account/deactivated-screen')).DeactivatedScreen,
+}));
 
 /** The signed-in app: sidebar, top bar and the page; or the deactivated notice instead of all. */
 export function DefaultLayout() {
@@ -19,7 +24,9 @@ export function DefaultLayout() {
   if (account?.state === 'deactivated') {
     return (
       <GuestShell>
-        <DeactivatedScreen />
+        <Suspense fallback={null}>
+          <DeactivatedScreen />
+        </Suspense>
       </GuestShell>
     );
   }
