@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_EVENT_TITLES,
+  type TNotificationEvent,
   type TNotificationSettings,
 } from '@ats/contracts/profile';
 import { Card } from '@ats/ui/card';
@@ -12,9 +14,24 @@ const CHANNELS = [
   { key: 'in_app', title: 'В приложении' },
 ] as const;
 
-/** Each switch saves at once: the table always shows what the server keeps. */
+/**
+ * Each switch saves at once. It moves in the click itself: the query cache tells its readers a
+ * moment later (TanStack Query batches notifications into a timer), and a controlled checkbox
+ * would meanwhile snap back. What the server keeps replaces the shown state when it arrives.
+ */
 function NotificationsTable({ settings }: { settings: TNotificationSettings }) {
   const update = useUpdateNotificationSettings();
+  const [shown, setShown] = useState(settings);
+  const [kept, setKept] = useState(settings);
+  if (kept !== settings) {
+    // New settings from the server (the answer to a change, or a reload): shown as they are.
+    setKept(settings);
+    setShown(settings);
+  }
+  const toggle = (event: TNotificationEvent, channel: 'email' | 'in_app', on: boolean) => {
+    setShown((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
+    update.change({ [event]: { [channel]: on } });
+  };
   return (
     <table className="mt-4 w-full text-sm" aria-label="Уведомления">
       <thead>
@@ -37,9 +54,9 @@ function NotificationsTable({ settings }: { settings: TNotificationSettings }) {
                   type="checkbox"
                   aria-label={`${NOTIFICATION_EVENT_TITLES[event]}: ${c.title}`}
                   className="size-4 rounded border-zinc-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  checked={settings[event][c.key]}
+                  checked={shown[event][c.key]}
                   disabled={update.isPending}
-                  onChange={(e) => update.change({ [event]: { [c.key]: e.target.checked } })}
+                  onChange={(e) => toggle(event, c.key, e.target.checked)}
                 />
               </td>
             ))}
