@@ -26,6 +26,10 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'h-11 px-5 text-base',
 };
 
+/** A small square button holding one icon (move, edit, delete in a list row); name it by aria-label. */
+export const iconButton =
+  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-indigo-600';
+
 export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md') {
   return cx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',

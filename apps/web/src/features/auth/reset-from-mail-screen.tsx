@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { RESET_LINK_INVALID, ZResetFromMailRequest } from '@ats/contracts/auth';
 import { Button } from '@ats/ui/button';
-import { Field } from '@ats/ui/field';
-import { Input } from '@ats/ui/input';
 import { applyServerErrors } from '../../shared/form-errors';
+import { NewPasswordFields } from '../../shared/inputs/new-password-fields';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { AuthCard, FormAlert } from './auth-card';
 import { failureText, resetFromMail, useSignInMutation } from './auth.queries';
@@ -47,27 +46,15 @@ export function ResetFromMailScreen() {
     <AuthCard title="Новый пароль" subtitle="Придумайте пароль не короче 8 символов" footer={again}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={errors.root?.server?.message ?? errors.token?.message} />
-        <Field label="Пароль" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              {...control}
-              {...register('password')}
-            />
-          )}
-        </Field>
-        <Field label="Повторите пароль" error={errors.password_confirmation?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          errors={{
+            password: errors.password?.message,
+            confirmation: errors.password_confirmation?.message,
+          }}
+          autoFocus
+        />
         <Button type="submit" loading={isSubmitting} className="w-full">
           Сохранить пароль
         </Button>

@@ -7,6 +7,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { applyServerErrors } from '../../shared/form-errors';
+import { NewPasswordFields } from '../../shared/inputs/new-password-fields';
 import { DigitsInput } from '../../shared/inputs/digits-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../../shared/time-zones';
@@ -113,31 +114,16 @@ export function SignupScreen() {
             )}
           </Field>
         </div>
-        <Field
-          label="Пароль"
-          required
+        <NewPasswordFields
+          password={register('admin_user.password')}
+          confirmation={register('admin_user.password_confirmation')}
+          errors={{
+            password: errors?.password?.message,
+            confirmation: errors?.password_confirmation?.message,
+          }}
           hint="Не короче 8 символов"
-          error={errors?.password?.message}
-        >
-          {(c) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...c}
-              {...register('admin_user.password')}
-            />
-          )}
-        </Field>
-        <Field label="Повторите пароль" required error={errors?.password_confirmation?.message}>
-          {(c) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...c}
-              {...register('admin_user.password_confirmation')}
-            />
-          )}
-        </Field>
+          required
+        />
         <input type="hidden" {...register('admin_user.utm_source')} />
         <label className="flex items-start gap-2 text-sm text-zinc-600">
           <input

@@ -17,68 +17,35 @@ export type AnswerDrafts = Record<number, AnswerDraft>;
 
 const EMPTY: AnswerDraft = { value: null, comment: '' };
 
+/** The result of one answer as the API takes it, by the criterion's type. */
+function resultOf(type: TCriterion['criterion_type'], d: AnswerDraft): TAnswerInput['result'] {
+  switch (type) {
+    case 'pick_one':
+    case 'text':
+      return { criterion_type: type, result: (d.value as string | null) ?? null };
+    case 'pick_few':
+      return { criterion_type: type, result: (d.value as string[] | null) ?? [] };
+    case 'scale':
+      return { criterion_type: type, result: (d.value as number | null) ?? null };
+    case 'add_file':
+      return d.file
+        ? { criterion_type: type, file: d.file.dataUrl, file_name: d.file.name }
+        : { criterion_type: type, keep: !!d.keptFileName };
+  }
+}
+
 /** The answers as the API takes them; unanswered criteria are left out. */
 export function answersOf(criteria: TCriterion[], drafts: AnswerDrafts): TAnswerInput[] {
   return criteria.flatMap((c): TAnswerInput[] => {
     const d = drafts[c.id];
     if (!d) return [];
-    const comment = d.comment.trim() || null;
-    switch (c.criterion_type) {
-      case 'pick_one':
-        return [
-          {
-            criterion_id: c.id,
-            comment,
-            result: {
-              criterion_type: c.criterion_type,
-              result: (d.value as string | null) ?? null,
-            },
-          },
-        ];
-      case 'pick_few':
-        return [
-          {
-            criterion_id: c.id,
-            comment,
-            result: {
-              criterion_type: c.criterion_type,
-              result: (d.value as string[] | null) ?? [],
-            },
-          },
-        ];
-      case 'scale':
-        return [
-          {
-            criterion_id: c.id,
-            comment,
-            result: {
-              criterion_type: c.criterion_type,
-              result: (d.value as number | null) ?? null,
-            },
-          },
-        ];
-      case 'text':
-        return [
-          {
-            criterion_id: c.id,
-            comment,
-            result: {
-              criterion_type: c.criterion_type,
-              result: (d.value as string | null) ?? null,
-            },
-          },
-        ];
-      case 'add_file':
-        return [
-          {
-            criterion_id: c.id,
-            comment,
-            result: d.file
-              ? { criterion_type: 'add_file', file: d.file.dataUrl, file_name: d.file.name }
-              : { criterion_type: 'add_file', keep: !!d.keptFileName },
-          },
-        ];
-    }
+    return [
+      {
+        criterion_id: c.id,
+        comment: d.comment.trim() || null,
+        result: resultOf(c.criterion_type, d),
+      },
+    ];
   });
 }
 

@@ -10,7 +10,7 @@ import {
   type TAnswer,
   type TApplicantEvaluation,
 } from '@ats/contracts/evaluations';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { formatDateTime } from '../applicants/applicant-format';
@@ -22,9 +22,6 @@ import {
   useDeleteEvaluation,
   useEvaluationForms,
 } from './evaluations.queries';
-
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 function answerText(answer: TAnswer) {
   const { result } = answer.result;

@@ -16,9 +16,7 @@ import {
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { type CriterionDraft, hasOptions, retype } from './form-draft';
-
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-indigo-600';
+import { iconButton } from '@ats/ui/button';
 
 type Props = {
   criterion: CriterionDraft;

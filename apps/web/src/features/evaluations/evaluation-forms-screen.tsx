@@ -6,7 +6,7 @@ import {
 } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { CRITERION_TYPE_LABELS, type TEvaluationForm } from '@ats/contracts/evaluations';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -18,8 +18,6 @@ import { FormStages } from './form-stages';
 
 const CRITERIA_FORMS = { one: 'критерий', few: 'критерия', many: 'критериев' };
 const EVALUATION_FORMS = { one: 'оценка', few: 'оценки', many: 'оценок' };
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 function FormCard({
   form,

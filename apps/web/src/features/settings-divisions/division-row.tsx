@@ -8,6 +8,7 @@ import {
 } from '@heroicons/react/24/outline';
 import type { TDivision } from '@ats/contracts/divisions';
 import { cx } from '@ats/ui/class-names';
+import { iconButton } from '@ats/ui/button';
 
 export type DivisionActions = {
   onAddChild: (division: TDivision) => void;
@@ -15,9 +16,6 @@ export type DivisionActions = {
   onMove: (division: TDivision) => void;
   onDelete: (division: TDivision) => void;
 };
-
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /**
  * One division: a drop target (dropping another division here puts it inside) with a drag

@@ -1,21 +1,16 @@
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  PencilSquareIcon,
-  TrashIcon,
-} from '@heroicons/react/24/outline';
+import { PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ZCreateReasonRequest, type TReason, type TReasonType } from '@ats/contracts/pipeline';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Field } from '@ats/ui/field';
 import { applyServerErrors } from '../../shared/form-errors';
 import { TextInput } from '../../shared/inputs/text-input';
 import { NameDialog } from '../settings/name-dialog';
-import { moveId } from '../settings/ordered-list';
+import { MoveButtons } from '../settings/move-buttons';
 import { LoadState } from '../settings/settings-page';
 import {
   useCreateReason,
@@ -26,8 +21,6 @@ import {
 } from './settings-reasons.queries';
 
 const ZName = ZCreateReasonRequest.shape.name;
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** The reasons of one type in their order, and the form that adds one at the end. */
 export function ReasonList({
@@ -69,26 +62,13 @@ export function ReasonList({
               <span className="min-w-0 flex-1 truncate text-sm text-zinc-900">{reason.name}</span>
               {canEdit && (
                 <>
-                  <button
-                    type="button"
-                    className={iconButton}
-                    aria-label={`Поднять «${reason.name}»`}
-                    title="Выше"
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => reorder.mutate(moveId(ids, index, -1))}
-                  >
-                    <ArrowUpIcon className="size-4" aria-hidden="true" />
-                  </button>
-                  <button
-                    type="button"
-                    className={iconButton}
-                    aria-label={`Опустить «${reason.name}»`}
-                    title="Ниже"
-                    disabled={index === ids.length - 1 || reorder.isPending}
-                    onClick={() => reorder.mutate(moveId(ids, index, 1))}
-                  >
-                    <ArrowDownIcon className="size-4" aria-hidden="true" />
-                  </button>
+                  <MoveButtons
+                    name={reason.name}
+                    ids={ids}
+                    index={index}
+                    disabled={reorder.isPending}
+                    onMove={(next) => reorder.mutate(next)}
+                  />
                   <button
                     type="button"
                     className={iconButton}

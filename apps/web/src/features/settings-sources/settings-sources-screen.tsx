@@ -1,6 +1,4 @@
 import {
-  ArrowDownIcon,
-  ArrowUpIcon,
   DocumentTextIcon,
   PencilSquareIcon,
   PlusIcon,
@@ -8,13 +6,13 @@ import {
 } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TAccountSource } from '@ats/contracts/account-sources';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { cx } from '@ats/ui/class-names';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { useCurrentUser } from '../session/session.queries';
-import { moveId } from '../settings/ordered-list';
+import { MoveButtons } from '../settings/move-buttons';
 import { LoadState, SettingsPage } from '../settings/settings-page';
 import { settingsRights } from '../settings/settings-rights';
 import {
@@ -27,8 +25,6 @@ import { SourceDialog } from './source-dialog';
 
 const READ_ONLY =
   'Изменять источники может администратор или рекрутер с правом «Управление источниками».';
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-30 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 export function SettingsSourcesScreen() {
   const me = useCurrentUser();
@@ -118,26 +114,13 @@ export function SettingsSourcesScreen() {
                 </button>
                 {canEdit && (
                   <>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={`Поднять «${source.name}»`}
-                      title="Выше"
-                      disabled={index === 0 || reorder.isPending}
-                      onClick={() => reorder.mutate(moveId(ids, index, -1))}
-                    >
-                      <ArrowUpIcon className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={`Опустить «${source.name}»`}
-                      title="Ниже"
-                      disabled={index === ids.length - 1 || reorder.isPending}
-                      onClick={() => reorder.mutate(moveId(ids, index, 1))}
-                    >
-                      <ArrowDownIcon className="size-4" aria-hidden="true" />
-                    </button>
+                    <MoveButtons
+                      name={source.name}
+                      ids={ids}
+                      index={index}
+                      disabled={reorder.isPending}
+                      onMove={(next) => reorder.mutate(next)}
+                    />
                     <button
                       type="button"
                       className={iconButton}

@@ -1,7 +1,7 @@
 import { PencilSquareIcon, PlusIcon, TagIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TTag } from '@ats/contracts/tags';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -11,8 +11,6 @@ import { useDeleteTag, useTagList, useTagUsage } from './settings-tags.queries';
 import { TagDialog } from './tag-dialog';
 
 const APPLICANT_FORMS = { one: 'кандидат', few: 'кандидата', many: 'кандидатов' };
-const iconButton =
-  'rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** The route guard lets only owners with can_manage_tag in (SPEC.md §6): all of it is editable. */
 export function SettingsTagsScreen() {

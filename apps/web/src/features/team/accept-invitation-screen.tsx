@@ -8,6 +8,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Spinner } from '@ats/ui/spinner';
 import { applyServerErrors } from '../../shared/form-errors';
+import { NewPasswordFields } from '../../shared/inputs/new-password-fields';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { AuthCard, FormAlert } from '../auth/auth-card';
 import { acceptInvitation, useInvitation } from './team.queries';
@@ -73,27 +74,16 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
         <Field label="Email">
           {(control) => <Input {...control} value={data.email} readOnly autoComplete="username" />}
         </Field>
-        <Field label="Пароль" hint="Не короче 8 символов" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              {...control}
-              {...register('password')}
-            />
-          )}
-        </Field>
-        <Field label="Повторите пароль" error={errors.password_confirmation?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('password_confirmation')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          errors={{
+            password: errors.password?.message,
+            confirmation: errors.password_confirmation?.message,
+          }}
+          hint="Не короче 8 символов"
+          autoFocus
+        />
         <Button type="submit" loading={isSubmitting} className="w-full">
           Задать пароль и войти
         </Button>
