@@ -21,6 +21,29 @@ module.exports = {
       to: { path: INTERNAL, pathNot: ['^apps/web/', '^packages/(contracts|ui)/'] },
     },
     {
+      name: 'web-feature-not-to-other-features',
+      severity: 'error',
+      comment:
+        'apps/web/src/features/X may not import another feature (nor the routes or app that ' +
+        'compose features): features stay independent so one can change or go without breaking ' +
+        'another. Move what two features share down to apps/web/src/shared, or compose the ' +
+        'features in a route (apps/web/src/routes) or in apps/web/src/app.',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/(features|routes|app)/',
+        pathNot: '^apps/web/src/features/$1/',
+      },
+    },
+    {
+      name: 'web-shared-not-to-features',
+      severity: 'error',
+      comment:
+        'apps/web/src/shared is what features have in common: it imports no feature, route or ' +
+        'app code, or it would become the back door between two features.',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|routes|app)/' },
+    },
+    {
       name: 'module-only-contracts-db-platform',
       severity: 'error',
       comment:

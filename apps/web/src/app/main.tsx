@@ -5,7 +5,7 @@ import {
   accountQueryOptions,
   endLocalSession,
   type AccountState,
-} from '../features/session/session.queries';
+} from '../shared/session/session.queries';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { parseCompareParams } from '../features/duplicates/compare-url';
+import { parseCompareParams } from '../shared/doubles/compare-url';
 import { MergeScreen } from '../features/duplicates/merge-screen';
 
 export default function ApplicantDoubleRoute() {

@@ -1,8 +1,15 @@
 import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
+import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
   // The key drops one applicant's edit state when the page switches to another.
-  return <ApplicantCardScreen key={id} id={Number(id)} />;
+  return (
+    <ApplicantCardScreen
+      key={id}
+      id={Number(id)}
+      renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+    />
+  );
 }

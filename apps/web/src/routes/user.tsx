@@ -1,5 +1,6 @@
 import { ProfileScreen } from '../features/profile/profile-screen';
+import { SafetyCards } from '../features/safety/safety-cards';
 
 export default function UserRoute() {
-  return <ProfileScreen />;
+  return <ProfileScreen ownSafety={<SafetyCards />} />;
 }

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import { canOpenRoute } from '../../features/session/route-access';
-import { accountQueryOptions, meQueryOptions } from '../../features/session/session.queries';
+import { canOpenRoute } from '../../shared/session/route-access';
+import { accountQueryOptions, meQueryOptions } from '../../shared/session/session.queries';
 import { queryClient } from '../query-client';
 
 const LOGIN_PATH = '/auth/login';

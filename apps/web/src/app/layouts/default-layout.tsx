@@ -1,7 +1,7 @@
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { useAccountState, useMe } from '../../features/session/session.queries';
+import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { buttonClassName } from '@ats/ui/button';
-import { useMe } from '../../features/session/session.queries';
+import { useMe } from '../../shared/session/session.queries';
 import { Logo } from './logo';
 
 const LINKS = [

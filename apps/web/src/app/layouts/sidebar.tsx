@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import type { TMe } from '@ats/contracts/me';
-import { canOpenRoute } from '../../features/session/route-access';
+import { canOpenRoute } from '../../shared/session/route-access';
 import { Logo } from './logo';
 import { NAV_GROUPS } from './nav-items';
 

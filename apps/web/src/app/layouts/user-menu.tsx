@@ -2,7 +2,7 @@ import { ArrowRightStartOnRectangleIcon, UserCircleIcon } from '@heroicons/react
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TMe } from '@ats/contracts/me';
-import { useLogout } from '../../features/session/session.queries';
+import { useLogout } from '../../shared/session/session.queries';
 import { personDisplayName } from '../../shared/format/person-name';
 
 function initials(text: string) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { API_TOAST_MS, notify } from '../../shared/toasts';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { FeedbackDialog } from '../feedback/feedback-dialog';
+import { FeedbackDialog } from '../../shared/feedback/feedback-dialog';
 import { useRequestTariffExtension } from './account.queries';
 import { DeactivatedAnimation } from './deactivated-animation';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TApplicantCard } from '@ats/contracts/applicants';
 import type { TMe } from '@ats/contracts/me';
-import { sessionKeys } from '../session/session.queries';
+import { sessionKeys } from '../../shared/session/session.queries';
 import { ApplicantCardScreen } from './applicant-card-screen';
 
 const card: TApplicantCard = {

@@ -1,12 +1,13 @@
 import { ArrowLeftIcon, UserMinusIcon } from '@heroicons/react/24/outline';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { TApplicant } from '@ats/contracts/applicants';
 import { Button, buttonClassName } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
 import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
-import { applicantName } from './applicant-format';
-import { useApplicantCard } from './applicants.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
+import { applicantName } from '../../shared/format/applicant-format';
 import { CardHeader } from './card-header';
 import { CommentsSection } from './card-comments';
 import { FilesSection } from './card-files';
@@ -25,6 +26,7 @@ import {
 } from './card-sections';
 import { TagsSection } from './card-tags';
 import { WorklogSection } from './card-worklog';
+import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
 
 const backLink = (
   <Link to="/applicants" className={buttonClassName('ghost', 'sm')}>
@@ -33,7 +35,13 @@ const backLink = (
   </Link>
 );
 
-export function ApplicantCardScreen({ id }: { id: number }) {
+type Props = {
+  id: number;
+  /** «Оценки» (scorecards, features/evaluations), composed by the route: after «Нераспознанная информация». */
+  renderEvaluations?: (applicant: TApplicant) => ReactNode;
+};
+
+export function ApplicantCardScreen({ id, renderEvaluations }: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
   const applicant = card.data;
@@ -77,6 +85,7 @@ export function ApplicantCardScreen({ id }: { id: number }) {
           <EducationSection applicant={applicant} />
           <AboutSection applicant={applicant} />
           <UnidentifiedSection applicant={applicant} />
+          {renderEvaluations?.(applicant)}
           <CommentsSection applicant={applicant} />
           <WorklogSection applicant={applicant} />
         </div>

@@ -6,7 +6,11 @@ import { Select } from '@ats/ui/select';
 import { personDisplayName } from '../../shared/format/person-name';
 import { DigitsInput } from '../../shared/inputs/digits-input';
 import { TextInput } from '../../shared/inputs/text-input';
-import { useAccountSources, useCountries, useRecruiters } from './applicant-references.queries';
+import {
+  useAccountSources,
+  useCountries,
+  useRecruiters,
+} from '../../shared/applicant/applicant-references.queries';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import {
   draftFromFilters,

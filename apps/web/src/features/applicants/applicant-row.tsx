@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { ApplicantAvatar } from './applicant-avatar';
-import { applicantName, formatAge, formatSalary } from './applicant-format';
+import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
+import { applicantName, formatAge, formatSalary } from '../../shared/format/applicant-format';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
-import { TagChip } from './tag-chip';
+import { TagChip } from '../../shared/applicant/tag-chip';
 
 export const ROW_HEIGHT = 64;
 export const ROW_GRID =

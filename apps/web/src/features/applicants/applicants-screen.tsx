@@ -17,7 +17,7 @@ import { Select } from '@ats/ui/select';
 import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { ApplicantFiltersPanel } from './applicant-filters-panel';
-import { formatFoundCount } from './applicant-format';
+import { formatFoundCount } from '../../shared/format/applicant-format';
 import { ApplicantVirtualList } from './applicant-virtual-list';
 import { useApplicantList } from './applicants.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
@@ -31,7 +31,7 @@ import {
   type ApplicantFilters,
 } from './list-query';
 import { SavedFilters } from './saved-filters';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

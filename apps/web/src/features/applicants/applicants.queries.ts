@@ -3,40 +3,24 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  ZApplicantCard,
   ZComment,
   type TCreateApplicantRequest,
   type TUpdateApplicantRequest,
 } from '@ats/contracts/applicants';
 import { ZCreatedApplicant } from '@ats/contracts/duplicates';
-import { API_CODES } from '@ats/contracts/envelope';
 import { ZApplicantFile, type TApplicantFileKind } from '@ats/contracts/files';
 import { useNavigate } from 'react-router';
-import {
-  apiCall,
-  apiDownload,
-  apiRequest,
-  apiUpload,
-  ApiError,
-  saveBlob,
-} from '../../shared/api-client';
+import { apiCall, apiDownload, apiRequest, apiUpload, saveBlob } from '../../shared/api-client';
 import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
+import { applicantKeys } from '../../shared/query-keys';
 import { listQueryString, nextListPage, type ApplicantListParams } from './list-query';
-
-export const applicantKeys = {
-  all: ['applicants'] as const,
-  lists: () => [...applicantKeys.all, 'list'] as const,
-  list: (params: ApplicantListParams) => [...applicantKeys.lists(), params] as const,
-  card: (id: number) => [...applicantKeys.all, 'card', id] as const,
-};
 
 export const applicantListQueryOptions = (params: ApplicantListParams) =>
   infiniteQueryOptions({
-    queryKey: applicantKeys.list(params),
+    queryKey: [...applicantKeys.lists(), params] as const,
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/applicants?${listQueryString(params, pageParam)}`, {
         schema: ZApplicantListResponse,
@@ -51,27 +35,6 @@ export function useApplicantList(params: ApplicantListParams) {
   return useInfiniteQuery({
     ...applicantListQueryOptions(params),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The card, or null when the applicant does not exist (or belongs to another account). */
-export async function fetchApplicantCard(id: number, signal?: AbortSignal) {
-  const result = await apiCall(`/applicants/${id}`, {
-    schema: ZApplicantCard,
-    signal,
-    errorToast: false,
-  });
-  if (result.ok) return result.data;
-  if (result.code === API_CODES.notFound) return null;
-  throw new ApiError(result.code, result.message);
-}
-
-export function useApplicantCard(id: number) {
-  return useQuery({
-    queryKey: applicantKeys.card(id),
-    queryFn: ({ signal }) => fetchApplicantCard(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: (count, error) => !(error instanceof ApiError && error.code < 500) && count < 2,
   });
 }
 

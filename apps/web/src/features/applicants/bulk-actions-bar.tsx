@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Dialog } from '@ats/ui/dialog';
-import { formatApplicantCount } from './applicant-format';
-import { applicantKeys, useBulkApplicantActions } from './applicants.queries';
-import { PlaceOnVacancyDialog } from '../board/place-on-vacancy-dialog';
+import { formatApplicantCount } from '../../shared/format/applicant-format';
+import { useBulkApplicantActions } from './applicants.queries';
+import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { TagPicker } from './tag-picker';
+import { applicantKeys } from '../../shared/query-keys';
 
 type Props = { selectedIds: number[]; onClear: () => void };
 

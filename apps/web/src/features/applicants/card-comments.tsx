@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Field } from '@ats/ui/field';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
-import { formatDateTime } from './applicant-format';
+import { formatDateTime } from '../../shared/format/applicant-format';
 import { useCommentMutations } from './applicants.queries';
 import { CardSection, Muted } from './card-section';
 

@@ -12,7 +12,7 @@ import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Select } from '@ats/ui/select';
 import { notify } from '../../shared/toasts';
-import { formatDateTime } from './applicant-format';
+import { formatDateTime } from '../../shared/format/applicant-format';
 import { useApplicantFileMutations } from './applicants.queries';
 import { CardSection, Muted } from './card-section';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZUpdateApplicantRequest, type TApplicant } from '@ats/contracts/applicants';
-import { formatIsoDate } from './applicant-format';
+import { formatIsoDate } from '../../shared/format/applicant-format';
 import { nullIfBlank } from './applicant-form-schema';
 
 type UpdateInput = z.input<typeof ZUpdateApplicantRequest>;

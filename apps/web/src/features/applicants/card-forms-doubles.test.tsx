@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApplicant, fakeDoubleApplicant } from '../duplicates/fake-applicants';
+import { fakeApplicant, fakeDoubleApplicant } from '../../shared/testing/fake-applicants';
 import { MainInfoForm } from './card-forms';
 
 const ok = (message: unknown) =>

@@ -23,12 +23,12 @@ import {
 } from './card-form-schemas';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { SkillsInput } from './skills-input';
-import { SimilarApplicantsPanel } from '../duplicates/similar-applicants-panel';
+import { SimilarApplicantsPanel } from '../../shared/doubles/similar-applicants-panel';
 import {
   changesIdentity,
   checkDraftOfApplicant,
   useSimilarApplicants,
-} from '../duplicates/use-similar-applicants';
+} from '../../shared/doubles/use-similar-applicants';
 
 /**
  * Doubles of the applicant as edited: asked only once a name, contact or birthday differs from

@@ -10,15 +10,21 @@ import { ZApplicantCard, type TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
-import { ApplicantAvatar } from './applicant-avatar';
-import { applicantName, formatAge, formatIsoDate, formatSalary } from './applicant-format';
+import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
+import {
+  applicantName,
+  formatAge,
+  formatIsoDate,
+  formatSalary,
+} from '../../shared/format/applicant-format';
 import { apiCall, apiUpload } from '../../shared/api-client';
-import { applicantKeys, useArchiveApplicant, useDeleteApplicant } from './applicants.queries';
+import { useArchiveApplicant, useDeleteApplicant } from './applicants.queries';
 import { CardPdfLink } from './card-pdf-link';
 import { MainInfoForm } from './card-forms';
 import { applicantContacts, ContactLink } from './contact-links';
 import { PhotoInput } from './photo-input';
-import { PossibleDoublesBanner } from '../duplicates/possible-doubles-banner';
+import { PossibleDoublesBanner } from '../../shared/doubles/possible-doubles-banner';
+import { applicantKeys } from '../../shared/query-keys';
 
 type Props = { applicant: TApplicant; isAdmin: boolean };
 

@@ -11,7 +11,7 @@ import {
   formatIsoDate,
   formatSalary,
   formatWorkPeriod,
-} from './applicant-format';
+} from '../../shared/format/applicant-format';
 import {
   useAccountSources,
   useCountries,
@@ -19,14 +19,13 @@ import {
   useLanguageLevels,
   useLanguages,
   useRecruiters,
-} from './applicant-references.queries';
-import { PlaceOnVacancyDialog } from '../board/place-on-vacancy-dialog';
-import { EvaluationsSection } from '../evaluations/card-evaluations';
-import { applicantKeys } from './applicants.queries';
+} from '../../shared/applicant/applicant-references.queries';
+import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { ContactsForm, LongTextForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
 import { CardSection, Facts, Muted } from './card-section';
 import { applicantContacts, CONTACT_LABELS, ContactLink } from './contact-links';
+import { applicantKeys } from '../../shared/query-keys';
 
 type Props = { applicant: TApplicant };
 
@@ -162,16 +161,12 @@ export function AboutSection({ applicant }: Props) {
 /** What an import or a résumé could not place, for the recruiter to tidy up. */
 export function UnidentifiedSection({ applicant }: Props) {
   return (
-    <>
-      <LongTextSection
-        applicant={applicant}
-        field="unidentified_info"
-        title="Нераспознанная информация"
-        empty="Всё распознано"
-      />
-      {/* «Оценки» (scorecards) come next in the main column. */}
-      <EvaluationsSection applicant={applicant} />
-    </>
+    <LongTextSection
+      applicant={applicant}
+      field="unidentified_info"
+      title="Нераспознанная информация"
+      empty="Всё распознано"
+    />
   );
 }
 

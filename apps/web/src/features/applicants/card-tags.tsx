@@ -3,7 +3,7 @@ import type { TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { useUpdateApplicantTags } from './applicants.queries';
 import { CardSection, Muted } from './card-section';
-import { TagChip } from './tag-chip';
+import { TagChip } from '../../shared/applicant/tag-chip';
 import { TagPicker } from './tag-picker';
 
 function TagsForm({ applicant, onDone }: { applicant: TApplicant; onDone: () => void }) {

@@ -1,8 +1,8 @@
 import type { TApplicantCard } from '@ats/contracts/applicants';
-import { useApplicantMerges } from '../duplicates/duplicates.queries';
-import { MergeUndoButton } from '../duplicates/merge-undo-button';
+import { MergeUndoButton } from '../../shared/doubles/merge-undo-button';
 import { CardSection, Muted } from './card-section';
 import { formatWorklogEntry } from './worklog-format';
+import { useApplicantMerges } from '../../shared/doubles/doubles.queries';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

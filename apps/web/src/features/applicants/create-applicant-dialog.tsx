@@ -11,9 +11,9 @@ import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
 import { notify } from '../../shared/toasts';
-import type { CheckDraftInput } from '../duplicates/check-draft';
-import { SimilarApplicantsPanel } from '../duplicates/similar-applicants-panel';
-import { useSimilarApplicants } from '../duplicates/use-similar-applicants';
+import type { CheckDraftInput } from '../../shared/doubles/check-draft';
+import { SimilarApplicantsPanel } from '../../shared/doubles/similar-applicants-panel';
+import { useSimilarApplicants } from '../../shared/doubles/use-similar-applicants';
 import { personDisplayName } from '../../shared/format/person-name';
 import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
@@ -24,7 +24,10 @@ import {
   nullIfBlank,
   ZCreateApplicantForm,
 } from './applicant-form-schema';
-import { useAccountSources, useRecruiters } from './applicant-references.queries';
+import {
+  useAccountSources,
+  useRecruiters,
+} from '../../shared/applicant/applicant-references.queries';
 import { useCreateApplicant } from './applicants.queries';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { PhotoInput } from './photo-input';

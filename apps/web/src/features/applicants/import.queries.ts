@@ -5,7 +5,7 @@ import {
   type TImportField,
 } from '@ats/contracts/applicant-import';
 import { apiCall, apiDownload, apiRequest, apiUpload, saveBlob } from '../../shared/api-client';
-import { applicantKeys } from './applicants.queries';
+import { applicantKeys } from '../../shared/query-keys';
 
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 700;

@@ -6,7 +6,10 @@ import { Dialog } from '@ats/ui/dialog';
 import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
 import { TextInput } from '../../shared/inputs/text-input';
-import { useSavedFilterMutations, useSavedFilters } from './applicant-references.queries';
+import {
+  useSavedFilterMutations,
+  useSavedFilters,
+} from '../../shared/applicant/applicant-references.queries';
 import { filtersFromSaved } from './filter-draft';
 import { compactFilters, type ApplicantFilters } from './list-query';
 

@@ -1,8 +1,8 @@
 import { XMarkIcon } from '@heroicons/react/20/solid';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Input } from '@ats/ui/input';
-import { useHardSkills } from './applicant-references.queries';
-import { useDebouncedValue } from './use-debounced-value';
+import { useHardSkills } from '../../shared/applicant/applicant-references.queries';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 export type SkillItem = { id?: number; name: string };
 

@@ -1,8 +1,8 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import type { TTag } from '@ats/contracts/tags';
 import { Spinner } from '@ats/ui/spinner';
-import { readableTextColor } from './tag-chip';
-import { useTags } from './applicant-references.queries';
+import { readableTextColor } from '../../shared/applicant/tag-chip';
+import { useTags } from '../../shared/applicant/applicant-references.queries';
 
 type Props = {
   value: number[];

@@ -1,5 +1,5 @@
 import type { TWorklogEntry } from '@ats/contracts/applicants';
-import { formatDateTime, formatIsoDate } from './applicant-format';
+import { formatDateTime, formatIsoDate } from '../../shared/format/applicant-format';
 
 const ACTION_LABELS: Record<string, string> = {
   create: 'Создал(а) кандидата',

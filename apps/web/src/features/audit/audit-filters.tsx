@@ -5,8 +5,8 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { personDisplayName } from '../../shared/format/person-name';
-import { useTeam } from '../team/team.queries';
 import { EMPTY_AUDIT_FILTERS, type AuditFilters } from './audit.queries';
+import { useTeam } from '../../shared/team-members.queries';
 
 const SEARCH_DELAY_MS = 300;
 

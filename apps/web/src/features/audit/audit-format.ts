@@ -1,5 +1,5 @@
 import type { TAuditEvent } from '@ats/contracts/audit';
-import { PERMISSION_GROUPS } from '../team/team-labels';
+import { PERMISSION_GROUPS } from '../../shared/team-labels';
 
 /** Names of the fields the log records changes of; others are shown as stored. */
 const FIELD_LABELS: Record<string, string> = {

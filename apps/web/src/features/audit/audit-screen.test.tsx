@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAuditEvent } from '@ats/contracts/audit';
-import { renderWithApp, stubApi } from '../vacancies/vacancy-test-data';
+import { renderWithApp, stubApi } from '../../shared/testing/vacancy-test-data';
 import { AuditScreen } from './audit-screen';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ClipboardDocumentListIcon } from '@heroicons/react/24/outline';
 import { Button } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
-import { LoadState, SettingsPage } from '../settings/settings-page';
+import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { AuditFiltersBar } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { EMPTY_AUDIT_FILTERS, useAuditEvents } from './audit.queries';

@@ -6,7 +6,7 @@ import { Button } from '@ats/ui/button';
 import { applyServerErrors } from '../../shared/form-errors';
 import { NewPasswordFields } from '../../shared/inputs/new-password-fields';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, FormAlert } from '../../shared/auth-card';
 import { failureText, resetFromMail, useSignInMutation } from './auth.queries';
 
 export function ResetFromMailScreen() {

@@ -8,7 +8,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { applyServerErrors } from '../../shared/form-errors';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, FormAlert } from '../../shared/auth-card';
 import { failureText, requestReset } from './auth.queries';
 
 export function ResetScreen() {

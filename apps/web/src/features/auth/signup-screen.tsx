@@ -12,7 +12,7 @@ import { DigitsInput } from '../../shared/inputs/digits-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../../shared/time-zones';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, FormAlert } from '../../shared/auth-card';
 import { failureText, signUp, useSignInMutation } from './auth.queries';
 
 const FIELDS = [

@@ -5,7 +5,7 @@ import { Button } from '@ats/ui/button';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { applyServerErrors } from '../../shared/form-errors';
-import { AuthCard, FormAlert } from './auth-card';
+import { AuthCard, FormAlert } from '../../shared/auth-card';
 import { failureText, loginWithSecondFactor, useSignInMutation } from './auth.queries';
 
 const ZCodeForm = ZLoginTwoFactorRequest.pick({ code: true });

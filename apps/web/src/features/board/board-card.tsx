@@ -3,9 +3,9 @@ import { Bars3Icon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
 import type { TBoardCard, TRejectKind } from '@ats/contracts/pipeline';
 import { cx } from '@ats/ui/class-names';
-import { ApplicantAvatar } from '../applicants/applicant-avatar';
-import { applicantName } from '../applicants/applicant-format';
-import { TagChip } from '../applicants/tag-chip';
+import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
+import { applicantName } from '../../shared/format/applicant-format';
+import { TagChip } from '../../shared/applicant/tag-chip';
 import { formatDaysInStage } from './board-columns';
 import { CardMenu } from './card-menu';
 

@@ -7,7 +7,7 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
-import { applicantName } from '../applicants/applicant-format';
+import { applicantName } from '../../shared/format/applicant-format';
 import { columnDropId, neighbourColumn } from './board-columns';
 
 /** The pointer decides under a mouse; for the keyboard the moved card's box does. */

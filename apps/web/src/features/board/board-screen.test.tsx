@@ -6,10 +6,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBoardColumn } from '@ats/contracts/pipeline';
 import { loadedCards, type CardPages } from './board-columns';
-import { boardKeys, useMoveApplication } from './board.queries';
+import { useMoveApplication } from './board.queries';
 import { BoardScreen } from './board-screen';
 import { card, column, FUNNEL } from './board-test-data';
 import { RejectDialog } from './reject-dialog';
+import { boardKeys } from '../../shared/query-keys';
 
 const envelope = (status: number, message: unknown, errors?: Record<string, string>) =>
   new Response(

@@ -17,6 +17,7 @@ import {
   type TRejectKind,
 } from '@ats/contracts/pipeline';
 import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import { boardKeys } from '../../shared/query-keys';
 import {
   cardEnteringStage,
   countsAfterMove,
@@ -27,17 +28,6 @@ import {
 } from './board-columns';
 
 export const BOARD_PAGE_SIZE = 30;
-
-export const boardKeys = {
-  all: ['board'] as const,
-  vacancy: (vacancyId: number) => [...boardKeys.all, vacancyId] as const,
-  header: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'header'] as const,
-  columns: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'columns'] as const,
-  cardsOfVacancy: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'cards'] as const,
-  cards: (vacancyId: number, statusId: number) =>
-    [...boardKeys.cardsOfVacancy(vacancyId), statusId] as const,
-  reasons: (kind: TRejectKind) => ['reasons', kind] as const,
-};
 
 /** Only what the board's header needs, so a richer vacancy answer never breaks the board. */
 const ZBoardVacancy = z.object({ id: z.number().int(), position: z.string(), state: z.string() });

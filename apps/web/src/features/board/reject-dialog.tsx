@@ -5,7 +5,7 @@ import { Dialog } from '@ats/ui/dialog';
 import { Field } from '@ats/ui/field';
 import { Spinner } from '@ats/ui/spinner';
 import { Textarea } from '@ats/ui/textarea';
-import { applicantName } from '../applicants/applicant-format';
+import { applicantName } from '../../shared/format/applicant-format';
 import { useReasons, useRejectApplication } from './board.queries';
 
 export type RejectRequest = { card: TBoardCard; kind: TRejectKind };

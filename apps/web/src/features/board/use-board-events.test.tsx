@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { boardKeys } from './board.queries';
 import { BOARD_REFRESH_DELAY_MS, useBoardEvents } from './use-board-events';
+import { boardKeys } from '../../shared/query-keys';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import type { TDoubleGroup, TDoublePair } from '@ats/contracts/duplicates';
 import { Button, buttonClassName } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
-import { applicantName } from '../applicants/applicant-format';
-import { DoubleApplicantSummary } from './double-applicant-summary';
-import { DoubleLevelBadge, DoubleReasons } from './double-level-badge';
+import { applicantName } from '../../shared/format/applicant-format';
+import { DoubleApplicantSummary } from '../../shared/doubles/double-applicant-summary';
+import { DoubleLevelBadge, DoubleReasons } from '../../shared/doubles/double-level-badge';
 import { useDismissDouble } from './duplicates.queries';
-import { compareUrl } from './compare-url';
+import { compareUrl } from '../../shared/doubles/compare-url';
 
 type Props = { group: TDoubleGroup };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TDoubleApplicant, TDoubleGroup, TDoublesPage } from '@ats/contracts/duplicates';
 import { scanPercent } from './doubles-scan-panel';
 import { withoutPair } from './duplicates.queries';
-import { fakeDoubleApplicant } from './fake-applicants';
+import { fakeDoubleApplicant } from '../../shared/testing/fake-applicants';
 
 const person = (id: number): TDoubleApplicant =>
   fakeDoubleApplicant(id, { first_name: `Имя${id}`, last_name: 'Фамилия' });

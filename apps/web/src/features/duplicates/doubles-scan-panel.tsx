@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { TDoubleScan } from '@ats/contracts/duplicates';
 import { Button } from '@ats/ui/button';
 import { notify } from '../../shared/toasts';
-import { formatDateTime } from '../applicants/applicant-format';
-import { duplicateKeys, useDoubleScan, useStartScan } from './duplicates.queries';
+import { formatDateTime } from '../../shared/format/applicant-format';
+import { useDoubleScan, useStartScan } from './duplicates.queries';
+import { duplicateKeys } from '../../shared/query-keys';
 
 const groupDigits = new Intl.NumberFormat('ru-RU');
 const isActive = (scan: TDoubleScan | null | undefined) =>

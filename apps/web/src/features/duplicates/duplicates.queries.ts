@@ -6,69 +6,20 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
-  type QueryClient,
 } from '@tanstack/react-query';
 import {
-  ZDoubleMatchList,
   ZDoubleScanResponse,
   ZDoublesPage,
-  ZMergeList,
   ZMergePreview,
   ZMergeResult,
-  ZUndoMergeResult,
-  type TCheckDoublesRequest,
   type TDoublesPage,
   type TDoubleLevel,
   type TMergeRequest,
 } from '@ats/contracts/duplicates';
 import { PAGE_SIZE } from '@ats/contracts/pagination';
 import { apiCall, apiRequest } from '../../shared/api-client';
-import { applicantKeys } from '../applicants/applicants.queries';
-
-export const duplicateKeys = {
-  all: ['duplicates'] as const,
-  check: (draft: TCheckDoublesRequest) => [...duplicateKeys.all, 'check', draft] as const,
-  ofApplicant: (id: number) => [...duplicateKeys.all, 'of', id] as const,
-  lists: () => [...duplicateKeys.all, 'list'] as const,
-  list: (level: TDoubleLevel | null) => [...duplicateKeys.lists(), level ?? 'all'] as const,
-  scan: () => [...duplicateKeys.all, 'scan'] as const,
-  preview: (request: TMergeRequest) => [...duplicateKeys.all, 'preview', request] as const,
-  merges: (applicantId: number) => [...duplicateKeys.all, 'merges', applicantId] as const,
-};
-
-/** The create form's 'Похожие кандидаты': null draft = nothing worth checking yet. */
-export function useCheckDoubles(draft: TCheckDoublesRequest | null) {
-  return useQuery({
-    queryKey: duplicateKeys.check(draft ?? {}),
-    queryFn: ({ signal }) =>
-      apiRequest('/applicants/check_doubles', {
-        method: 'POST',
-        body: draft,
-        schema: ZDoubleMatchList,
-        signal,
-        // A failed check must never stand between the recruiter and saving.
-        errorToast: false,
-      }),
-    enabled: draft !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-/** The live doubles of one applicant (the card's banner, the compare screen's reasons). */
-export function useApplicantDoubles(id: number, enabled = true) {
-  return useQuery({
-    queryKey: duplicateKeys.ofApplicant(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/applicants/${id}/get_double`, {
-        schema: ZDoubleMatchList,
-        signal,
-        errorToast: false,
-      }),
-    enabled: enabled && Number.isInteger(id) && id > 0,
-    retry: false,
-  });
-}
+import { invalidateAfterMerge } from '../../shared/doubles/doubles.queries';
+import { duplicateKeys } from '../../shared/query-keys';
 
 export const doublesListQueryOptions = (level: TDoubleLevel | null) =>
   infiniteQueryOptions({
@@ -178,27 +129,6 @@ export function useMergePreview(request: TMergeRequest | null) {
   });
 }
 
-/** After a merge or its undo both cards, the lists and the doubles are stale. */
-const invalidateAfterMerge = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
-    queryClient.invalidateQueries({ queryKey: duplicateKeys.all }),
-  ]);
-
-/**
- * Undoes a merge and refreshes what it touched. A plain function, so the toast shown after the
- * merge can call it after the compare screen is gone.
- */
-export async function undoMerge(queryClient: QueryClient, mergeId: number) {
-  const result = await apiCall(`/applicants/merges/${mergeId}/undo`, {
-    method: 'POST',
-    schema: ZUndoMergeResult,
-    successToast: 'Объединение отменено: оба кандидата восстановлены',
-  });
-  if (result.ok) await invalidateAfterMerge(queryClient);
-  return result;
-}
-
 /**
  * The merge itself. The caches are left to the caller: refreshing them while the compare screen
  * is still mounted would show its secondary as «не найден» before the screen can leave.
@@ -212,25 +142,4 @@ export function useMergeApplicants() {
     }),
     refreshAfterMerge: () => invalidateAfterMerge(queryClient),
   };
-}
-
-/** Merges into the applicant, newest first as the server gives them. */
-export function useApplicantMerges(applicantId: number, enabled = true) {
-  return useQuery({
-    queryKey: duplicateKeys.merges(applicantId),
-    queryFn: ({ signal }) =>
-      apiRequest('/applicants/merges', {
-        query: { applicant_id: applicantId },
-        schema: ZMergeList,
-        signal,
-        errorToast: false,
-      }),
-    enabled,
-    retry: false,
-  });
-}
-
-export function useUndoMerge() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (mergeId: number) => undoMerge(queryClient, mergeId) });
 }

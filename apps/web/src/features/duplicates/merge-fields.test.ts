@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MERGE_FIELDS } from '@ats/contracts/duplicates';
-import { fakeApplicant } from './fake-applicants';
+import { fakeApplicant } from '../../shared/testing/fake-applicants';
 import { mergeRequestOf, mergeRows, sourceOf } from './merge-fields';
 
 const maria = fakeApplicant(1, {

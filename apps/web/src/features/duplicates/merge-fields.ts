@@ -5,7 +5,7 @@ import {
   formatExperience,
   formatIsoDate,
   formatSalary,
-} from '../applicants/applicant-format';
+} from '../../shared/format/applicant-format';
 
 /** Names for the ids a field holds (recruiters, countries); sources come with the applicant. */
 export type MergeLookups = {

@@ -1,6 +1,6 @@
 import type { TMergePreview } from '@ats/contracts/duplicates';
 import { Spinner } from '@ats/ui/spinner';
-import { applicantName, formatIsoDate, formatSalary } from '../applicants/applicant-format';
+import { applicantName, formatIsoDate, formatSalary } from '../../shared/format/applicant-format';
 
 type Props = {
   preview: TMergePreview | undefined;

@@ -13,22 +13,18 @@ import { Spinner } from '@ats/ui/spinner';
 import { personDisplayName } from '../../shared/format/person-name';
 import { notify } from '../../shared/toasts';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { applicantName } from '../applicants/applicant-format';
-import { useCountries, useRecruiters } from '../applicants/applicant-references.queries';
-import { useApplicantCard } from '../applicants/applicants.queries';
-import { useDebouncedValue } from '../applicants/use-debounced-value';
-import type { CompareParams } from './compare-url';
-import { DoubleLevelBadge, DoubleReasons } from './double-level-badge';
-import {
-  undoMerge,
-  useApplicantDoubles,
-  useMergeApplicants,
-  useMergePreview,
-} from './duplicates.queries';
+import { applicantName } from '../../shared/format/applicant-format';
+import { useCountries, useRecruiters } from '../../shared/applicant/applicant-references.queries';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
+import type { CompareParams } from '../../shared/doubles/compare-url';
+import { DoubleLevelBadge, DoubleReasons } from '../../shared/doubles/double-level-badge';
+import { useMergeApplicants, useMergePreview } from './duplicates.queries';
 import { MergeFieldTable } from './merge-field-table';
 import { mergeRequestOf, mergeRows, sourceOf, type MergeChoices } from './merge-fields';
 import { MergePreviewPanel } from './merge-preview-panel';
 import { MergeUnionSummary } from './merge-union-summary';
+import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
+import { undoMerge, useApplicantDoubles } from '../../shared/doubles/doubles.queries';
 
 const PREVIEW_DEBOUNCE_MS = 300;
 

@@ -1,5 +1,5 @@
 import type { TApplicantCard } from '@ats/contracts/applicants';
-import { applicantName } from '../applicants/applicant-format';
+import { applicantName } from '../../shared/format/applicant-format';
 
 type Part = { label: string; count: (a: TApplicantCard) => number };
 

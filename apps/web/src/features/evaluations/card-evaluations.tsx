@@ -13,8 +13,8 @@ import {
 import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
-import { formatDateTime } from '../applicants/applicant-format';
-import { useCurrentUser } from '../session/session.queries';
+import { formatDateTime } from '../../shared/format/applicant-format';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { AnswerForm } from './answer-form';
 import { EvaluationSummary } from './evaluation-summary';
 import {

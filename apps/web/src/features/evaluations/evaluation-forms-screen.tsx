@@ -11,7 +11,7 @@ import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { pluralize } from '../../shared/format/plurals';
-import { LoadState, SettingsPage } from '../settings/settings-page';
+import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { useDeleteForm, useEvaluationForms } from './evaluations.queries';
 import { FormBuilder } from './form-builder';
 import { FormStages } from './form-stages';

@@ -1,7 +1,7 @@
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
 import { Input } from '@ats/ui/input';
 import { useId, useState } from 'react';
-import { useDebouncedValue } from '../applicants/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useApplicantSearch } from './mail-templates.queries';
 
 export type PickedApplicant = { id: number; name: string };

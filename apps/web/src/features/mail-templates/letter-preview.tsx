@@ -4,7 +4,7 @@ import { buttonClassName } from '@ats/ui/button';
 import { Spinner } from '@ats/ui/spinner';
 import { cx } from '@ats/ui/class-names';
 import { RICH_TEXT_CLASS } from '../../shared/rich-text/rich-text-view';
-import { useDebouncedValue } from '../applicants/use-debounced-value';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { ApplicantPicker, type PickedApplicant } from './applicant-picker';
 import { markUnknownVariables } from './letter-preview-html';
 import { renderedFileUrl, useLetterPreview } from './mail-templates.queries';

@@ -9,7 +9,7 @@ import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { MailTemplateDialog } from './mail-template-dialog';
 import { useDeleteMailTemplate, useMailTemplates } from './mail-templates.queries';
 

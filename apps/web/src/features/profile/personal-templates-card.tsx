@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card } from '@ats/ui/card';
-import { canOpenRoute } from '../session/route-access';
-import { useCurrentUser } from '../session/session.queries';
+import { canOpenRoute } from '../../shared/session/route-access';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { usePersonalTemplates } from './profile.queries';
 
 export function PersonalTemplatesCard() {

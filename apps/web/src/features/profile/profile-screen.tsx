@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ZUpdateUserRequest } from '@ats/contracts/users';
 import { Button } from '@ats/ui/button';
@@ -11,12 +12,9 @@ import { applyServerErrors } from '../../shared/form-errors';
 import { TextInput } from '../../shared/inputs/text-input';
 import { timeZoneOptions } from '../../shared/time-zones';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { Link } from 'react-router';
-import { PasswordCard } from '../safety/password-card';
-import { SessionsCard } from '../safety/sessions-card';
-import { TwoFactorCard } from '../safety/two-factor-card';
-import { canOpenRoute } from '../session/route-access';
+import { canOpenRoute } from '../../shared/session/route-access';
 import { NotificationsCard } from './notifications-card';
 import { PersonalTemplatesCard } from './personal-templates-card';
 import { useUpdateProfile } from './profile.queries';
@@ -32,7 +30,12 @@ const ZProfileForm = ZUpdateUserRequest.shape.admin_user.pick({
 
 const ROLE_LABELS = { owner: 'Рекрутер', watcher: 'Наблюдатель' } as const;
 
-export function ProfileScreen() {
+type Props = {
+  /** The user's own password, 2FA and sessions cards (features/safety, composed by the route). */
+  ownSafety: ReactNode;
+};
+
+export function ProfileScreen({ ownSafety }: Props) {
   useDocumentTitle('Профиль');
   const me = useCurrentUser();
   const update = useUpdateProfile(me.id);
@@ -140,11 +143,7 @@ export function ProfileScreen() {
         </Card>
       ) : (
         // Roles without the settings area (SPEC.md §6) still look after their own sign-in here.
-        <>
-          <PasswordCard />
-          <TwoFactorCard />
-          <SessionsCard />
-        </>
+        ownSafety
       )}
     </section>
   );

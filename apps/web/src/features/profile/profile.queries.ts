@@ -7,7 +7,7 @@ import {
 } from '@ats/contracts/profile';
 import type { TUpdateUserRequest } from '@ats/contracts/users';
 import { apiCall, apiRequest } from '../../shared/api-client';
-import { sessionKeys } from '../session/session.queries';
+import { sessionKeys } from '../../shared/session/session.queries';
 
 export const profileKeys = {
   notifications: ['profile', 'notification-settings'] as const,

@@ -1,5 +1,5 @@
 import { Card } from '@ats/ui/card';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { useUpdateProfile } from './profile.queries';
 
 /** The support chat widget reads is_hide_chat from /me; the switch saves at once. */

@@ -2,9 +2,7 @@ import { Link } from 'react-router';
 import { ChevronLeftIcon } from '@heroicons/react/20/solid';
 import { PageHeader } from '@ats/ui/page-header';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { PasswordCard } from './password-card';
-import { SessionsCard } from './sessions-card';
-import { TwoFactorCard } from './two-factor-card';
+import { SafetyCards } from './safety-cards';
 
 const TITLE = 'Настройки — Безопасность';
 
@@ -21,9 +19,7 @@ export function SafetyScreen() {
       </Link>
       <PageHeader title={TITLE} description="Пароль, двухфакторный вход и активные сессии." />
       <div className="flex flex-col gap-6">
-        <PasswordCard />
-        <TwoFactorCard />
-        <SessionsCard />
+        <SafetyCards />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useAccountState } from '../session/session.queries';
+import { useAccountState } from '../../shared/session/session.queries';
 
 /** The company's logo beside its name in the header, when the company has one. */
 export function CompanyLogo() {

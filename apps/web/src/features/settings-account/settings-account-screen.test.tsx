@@ -2,7 +2,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAccount } from '@ats/contracts/account';
-import { memberOf, renderWithApp, sentBodies, stubApi } from '../vacancies/vacancy-test-data';
+import {
+  memberOf,
+  renderWithApp,
+  sentBodies,
+  stubApi,
+} from '../../shared/testing/vacancy-test-data';
 import { SettingsAccountScreen } from './settings-account-screen';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Card } from '@ats/ui/card';
-import { useAccountState, useCurrentUser } from '../session/session.queries';
-import { LoadState, SettingsPage } from '../settings/settings-page';
-import { settingsRights } from '../settings/settings-rights';
+import { useAccountState, useCurrentUser } from '../../shared/session/session.queries';
+import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
+import { settingsRights } from '../../shared/settings/settings-rights';
 import { CompanyForm } from './company-form';
 import { LogoCard } from './logo-card';
 import { TariffCard } from './tariff-card';

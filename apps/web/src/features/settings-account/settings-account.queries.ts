@@ -6,8 +6,8 @@ import {
   type TAccountSettingsFields,
 } from '@ats/contracts/account';
 import { apiCall, apiUpload, type ApiResult } from '../../shared/api-client';
-import { type AccountState, sessionKeys } from '../session/session.queries';
-import { settingsCommonKeys } from '../settings-common/settings-common.queries';
+import { type AccountState, sessionKeys } from '../../shared/session/session.queries';
+import { settingsCommonKeys } from '../../shared/query-keys';
 
 export const LOGO_SAVED = 'Логотип загружен';
 export const LOGO_REMOVED = 'Логотип удалён';

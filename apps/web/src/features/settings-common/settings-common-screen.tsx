@@ -4,7 +4,7 @@ import { Card } from '@ats/ui/card';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { CommonSettingsForm } from './common-settings-form';
 import { DeadlineHelper } from './deadline-helper';
 import { ProductionCalendar } from './production-calendar';

@@ -7,13 +7,8 @@ import {
   type TUpdateCalendarDaysRequest,
 } from '@ats/contracts/account-calendar';
 import { apiCall, apiRequest } from '../../shared/api-client';
-import { sessionKeys } from '../session/session.queries';
-
-export const settingsCommonKeys = {
-  settings: ['common-settings'] as const,
-  calendars: ['account-calendar'] as const,
-  calendar: (year: number) => ['account-calendar', year] as const,
-};
+import { settingsCommonKeys } from '../../shared/query-keys';
+import { sessionKeys } from '../../shared/session/session.queries';
 
 export const COMMON_SETTINGS_SAVED = 'Общие настройки сохранены';
 

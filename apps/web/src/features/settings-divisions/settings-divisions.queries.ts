@@ -6,7 +6,7 @@ import {
   type TUpdateDivisionRequest,
 } from '@ats/contracts/divisions';
 import { apiCall, apiRequest } from '../../shared/api-client';
-import { sessionKeys } from '../session/session.queries';
+import { sessionKeys } from '../../shared/session/session.queries';
 
 // The same key as the vacancy screens, so a change here shows there without a reload.
 export const divisionKeys = { tree: ['account-divisions'] as const };

@@ -9,9 +9,9 @@ import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Field } from '@ats/ui/field';
 import { applyServerErrors } from '../../shared/form-errors';
 import { TextInput } from '../../shared/inputs/text-input';
-import { NameDialog } from '../settings/name-dialog';
-import { MoveButtons } from '../settings/move-buttons';
-import { LoadState } from '../settings/settings-page';
+import { NameDialog } from '../../shared/settings/name-dialog';
+import { MoveButtons } from '../../shared/settings/move-buttons';
+import { LoadState } from '../../shared/settings/settings-page';
 import {
   useCreateReason,
   useDeleteReason,

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memberOf, renderWithApp, sentBodies, stubApi } from '../vacancies/vacancy-test-data';
+import {
+  memberOf,
+  renderWithApp,
+  sentBodies,
+  stubApi,
+} from '../../shared/testing/vacancy-test-data';
 import { SettingsReasonsScreen } from './settings-reasons-screen';
 
 afterEach(() => {

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { REASON_TYPES, REASON_TYPE_LABELS, type TReasonType } from '@ats/contracts/pipeline';
 import { Card } from '@ats/ui/card';
 import { cx } from '@ats/ui/class-names';
-import { useCurrentUser } from '../session/session.queries';
-import { SettingsPage } from '../settings/settings-page';
-import { settingsRights } from '../settings/settings-rights';
+import { useCurrentUser } from '../../shared/session/session.queries';
+import { SettingsPage } from '../../shared/settings/settings-page';
+import { settingsRights } from '../../shared/settings/settings-rights';
 import { ReasonList } from './reason-list';
 
 const READ_ONLY =

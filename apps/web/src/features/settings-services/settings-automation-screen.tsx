@@ -1,5 +1,5 @@
 import { BellAlertIcon, ClockIcon, EnvelopeIcon, MegaphoneIcon } from '@heroicons/react/24/outline';
-import { SettingsPage } from '../settings/settings-page';
+import { SettingsPage } from '../../shared/settings/settings-page';
 import { ComingSoonCard } from './coming-soon-card';
 
 const RULES = [

@@ -5,7 +5,7 @@ import {
   CodeBracketIcon,
   GlobeAltIcon,
 } from '@heroicons/react/24/outline';
-import { SettingsPage } from '../settings/settings-page';
+import { SettingsPage } from '../../shared/settings/settings-page';
 import { ComingSoonCard } from './coming-soon-card';
 
 const JOB_SITES = [

@@ -11,10 +11,10 @@ import { Card } from '@ats/ui/card';
 import { cx } from '@ats/ui/class-names';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
-import { useCurrentUser } from '../session/session.queries';
-import { MoveButtons } from '../settings/move-buttons';
-import { LoadState, SettingsPage } from '../settings/settings-page';
-import { settingsRights } from '../settings/settings-rights';
+import { useCurrentUser } from '../../shared/session/session.queries';
+import { MoveButtons } from '../../shared/settings/move-buttons';
+import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
+import { settingsRights } from '../../shared/settings/settings-rights';
 import {
   useDeleteSource,
   useReorderSources,

@@ -6,7 +6,7 @@ import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { pluralize } from '../../shared/format/plurals';
-import { LoadState, SettingsPage } from '../settings/settings-page';
+import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { useDeleteTag, useTagList, useTagUsage } from './settings-tags.queries';
 import { TagDialog } from './tag-dialog';
 

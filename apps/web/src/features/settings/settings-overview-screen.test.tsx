@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TMe } from '@ats/contracts/me';
-import { memberOf, renderWithApp } from '../vacancies/vacancy-test-data';
+import { memberOf, renderWithApp } from '../../shared/testing/vacancy-test-data';
 import { SettingsOverviewScreen } from './settings-overview-screen';
 
 afterEach(cleanup);

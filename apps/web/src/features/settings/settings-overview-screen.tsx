@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '@ats/ui/page-header';
-import { canOpenRoute } from '../session/route-access';
-import { useCurrentUser } from '../session/session.queries';
+import { canOpenRoute } from '../../shared/session/route-access';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { SETTINGS_SECTIONS } from './settings-sections';
 

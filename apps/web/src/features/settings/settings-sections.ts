@@ -13,7 +13,7 @@ import {
   TagIcon,
   UsersIcon,
 } from '@heroicons/react/24/outline';
-import type { SETTINGS_SUBPAGES } from '../session/route-access';
+import type { SETTINGS_SUBPAGES } from '../../shared/session/route-access';
 import type { HeroIcon } from '../../shared/icons/icon-list';
 
 export type SettingsSectionName = (typeof SETTINGS_SUBPAGES)[number];

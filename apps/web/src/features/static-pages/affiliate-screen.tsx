@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { PageHeader } from '@ats/ui/page-header';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { FeedbackDialog } from '../feedback/feedback-dialog';
+import { FeedbackDialog } from '../../shared/feedback/feedback-dialog';
 
 const STEPS = [
   {

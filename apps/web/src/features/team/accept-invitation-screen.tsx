@@ -10,7 +10,7 @@ import { Spinner } from '@ats/ui/spinner';
 import { applyServerErrors } from '../../shared/form-errors';
 import { NewPasswordFields } from '../../shared/inputs/new-password-fields';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { AuthCard, FormAlert } from '../auth/auth-card';
+import { AuthCard, FormAlert } from '../../shared/auth-card';
 import { acceptInvitation, useInvitation } from './team.queries';
 
 /** `/invite/{token}`: the invited colleague sets a password and lands signed in. */

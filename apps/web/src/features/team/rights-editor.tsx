@@ -1,7 +1,11 @@
 import type { TAdminUserSetting, TMemberType, TUser } from '@ats/contracts/users';
 import { MEMBER_TYPE_LABELS } from '@ats/contracts/users';
 import { Switch } from './switch';
-import { APPLICANT_FIELD_LABELS, PERMISSION_GROUPS, VACANCY_FIELD_LABELS } from './team-labels';
+import {
+  APPLICANT_FIELD_LABELS,
+  PERMISSION_GROUPS,
+  VACANCY_FIELD_LABELS,
+} from '../../shared/team-labels';
 
 /** Everything an admin sets for a colleague: role, admin flag, rights and visible fields. */
 export type Rights = {

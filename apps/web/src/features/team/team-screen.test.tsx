@@ -8,7 +8,7 @@ import {
   sentBodies,
   stubApi,
   userOf,
-} from '../vacancies/vacancy-test-data';
+} from '../../shared/testing/vacancy-test-data';
 import { TeamScreen } from './team-screen';
 
 const memberRow = (

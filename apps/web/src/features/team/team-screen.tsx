@@ -11,11 +11,12 @@ import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import { personDisplayName } from '../../shared/format/person-name';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { InviteDialog } from './invite-dialog';
 import { TeamTable } from './team-table';
-import { useResendInvitation, useTeam, useTeamSeats, useUpdateUser } from './team.queries';
+import { useResendInvitation, useTeamSeats, useUpdateUser } from './team.queries';
 import { UserRightsDialog } from './user-rights-dialog';
+import { useTeam } from '../../shared/team-members.queries';
 
 const matches = (user: TTeamMember, search: string) => {
   const needle = search.trim().toLowerCase();

@@ -3,27 +3,14 @@ import { ZAuthTokenResponse } from '@ats/contracts/auth';
 import {
   ZInvitation,
   ZTeamMember,
-  ZTeamMemberList,
   ZTeamSeats,
   type TAcceptInvitationRequest,
   type TCreateUserRequest,
   type TUpdateUserRequest,
 } from '@ats/contracts/users';
 import { apiCall, ApiError, apiRequest } from '../../shared/api-client';
-import { sessionKeys } from '../session/session.queries';
-
-export const teamKeys = {
-  all: ['team'] as const,
-  list: () => [...teamKeys.all, 'list'] as const,
-  seats: () => [...teamKeys.all, 'seats'] as const,
-  invitation: (token: string) => ['invitation', token] as const,
-};
-
-export const useTeam = () =>
-  useQuery({
-    queryKey: teamKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/users', { schema: ZTeamMemberList, signal }),
-  });
+import { teamKeys } from '../../shared/query-keys';
+import { sessionKeys } from '../../shared/session/session.queries';
 
 export const useTeamSeats = () =>
   useQuery({

@@ -3,7 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { THome } from '@ats/contracts/home';
 import { VacanciesHomeScreen } from './vacancies-home-screen';
-import { memberOf, renderWithApp, stubApi, vacancyOf, type Routes } from './vacancy-test-data';
+import {
+  memberOf,
+  renderWithApp,
+  stubApi,
+  vacancyOf,
+  type Routes,
+} from '../../shared/testing/vacancy-test-data';
 
 const home: THome = {
   vacancies: [

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { PageHeader } from '@ats/ui/page-header';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { HomeOverview } from './home-overview';
 import { useHome } from './vacancies.queries';
 import { VacancyFilters } from './vacancy-filters';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
-import { useDebouncedValue } from '../applicants/use-debounced-value';
-import { useRecruiters } from '../applicants/applicant-references.queries';
+import { useDebouncedValue } from '../../shared/use-debounced-value';
+import { useRecruiters } from '../../shared/applicant/applicant-references.queries';
 import { useDivisions } from './vacancies.queries';
 import { flattenDivisions, PRIORITY_OPTIONS, userDisplayName } from './vacancy-format';
 import type { VacancyGrouping, VacancyListParams } from './vacancy-list-params';

@@ -10,7 +10,7 @@ import {
   templateOf,
   userOf,
   type Routes as ApiRoutes,
-} from './vacancy-test-data';
+} from '../../shared/testing/vacancy-test-data';
 
 const users = [userOf(2, 'Смирнова', 'Анна'), userOf(3, 'Петров', 'Олег')];
 const divisions = [

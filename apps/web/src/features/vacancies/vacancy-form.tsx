@@ -9,7 +9,7 @@ import type { ApiResult } from '../../shared/api-client';
 import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import { RichTextEditor } from '../../shared/rich-text/rich-text-editor';
-import { useCountries, useRecruiters } from '../applicants/applicant-references.queries';
+import { useCountries, useRecruiters } from '../../shared/applicant/applicant-references.queries';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
 import { AdditionalFieldsEditor } from './additional-fields-editor';
 import { MemberPicker } from './member-picker';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupVacancies } from './vacancy-grouping';
 import { deadlineOf, flattenDivisions, formatSalary } from './vacancy-format';
 import { groupingOf, listParamsOf, searchOfListParams } from './vacancy-list-params';
-import { vacancyOf } from './vacancy-test-data';
+import { vacancyOf } from '../../shared/testing/vacancy-test-data';
 
 describe('the home list filters in the address', () => {
   it('reads what is valid and defaults the rest', () => {

@@ -9,7 +9,7 @@ import {
   stubApi,
   vacancyOf,
   type Routes,
-} from './vacancy-test-data';
+} from '../../shared/testing/vacancy-test-data';
 
 const statistics = {
   vacancy_id: 1,

@@ -6,7 +6,7 @@ import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import type { TVacancy } from '@ats/contracts/vacancies';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { SaveTemplateDialog } from './save-template-dialog';
 import { useVacancy } from './vacancies.queries';
 import { VacancyDescription, VacancyDetails, VacancyTeam } from './vacancy-details';

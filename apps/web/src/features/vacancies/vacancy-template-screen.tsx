@@ -8,7 +8,7 @@ import type { TVacancyTemplate } from '@ats/contracts/vacancies';
 import { isBlankRichText } from '../../shared/rich-text/rich-text-sanitize';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { useDocumentTitle } from '../../shared/use-document-title';
-import { useCurrentUser } from '../session/session.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { useUpdateVacancyTemplate, useVacancyTemplate } from './vacancies.queries';
 import { VacancyForm } from './vacancy-form';
 import { CreateVacancyDialog } from './vacancy-form-dialog';

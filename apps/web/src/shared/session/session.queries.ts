@@ -4,8 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_DEACTIVATED_PATTERN, ZAccount, type TAccount } from '@ats/contracts/account';
 import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
 import { ZMe, type TMe } from '@ats/contracts/me';
-import { apiCall, ApiError } from '../../shared/api-client';
-import { notify } from '../../shared/toasts';
+import { apiCall, ApiError } from '../api-client';
+import { notify } from '../toasts';
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,

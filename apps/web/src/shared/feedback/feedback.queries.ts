@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TFeedbackRequest } from '@ats/contracts/feedbacks';
-import { apiCall } from '../../shared/api-client';
+import { apiCall } from '../api-client';
 
 export function useSendFeedback() {
   return useMutation({

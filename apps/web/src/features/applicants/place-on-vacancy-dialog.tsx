@@ -9,7 +9,7 @@ import { Select } from '@ats/ui/select';
 import { apiCall, apiRequest } from '../../shared/api-client';
 import { pluralize } from '../../shared/format/plurals';
 import { notify } from '../../shared/toasts';
-import { boardKeys } from './board.queries';
+import { boardKeys } from '../../shared/query-keys';
 
 /** Only what the picker shows, so richer vacancy answers never break it. */
 const ZOpenVacancies = z.object({

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
 import { Field } from '@ats/ui/field';
-import type { ApiResult } from '../../shared/api-client';
-import { applyServerErrors } from '../../shared/form-errors';
-import { TextInput } from '../../shared/inputs/text-input';
+import type { ApiResult } from '../api-client';
+import { applyServerErrors } from '../form-errors';
+import { TextInput } from '../inputs/text-input';
 
 type Props = {
   title: string;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { TMerge } from '@ats/contracts/duplicates';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
-import { formatDateTime } from '../applicants/applicant-format';
-import { useUndoMerge } from './duplicates.queries';
+import { formatDateTime } from '../format/applicant-format';
+import { useUndoMerge } from './doubles.queries';
 
 /** «Отменить объединение» in the card's history, while the merge can still be undone. */
 export function MergeUndoButton({ merge }: { merge: TMerge }) {

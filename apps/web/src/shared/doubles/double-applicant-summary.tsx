@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { TDoubleApplicant } from '@ats/contracts/duplicates';
-import { ApplicantAvatar } from '../applicants/applicant-avatar';
-import { applicantName, formatIsoDate, formatShortDate } from '../applicants/applicant-format';
+import { ApplicantAvatar } from '../applicant/applicant-avatar';
+import { applicantName, formatIsoDate, formatShortDate } from '../format/applicant-format';
 
 type Props = {
   applicant: TDoubleApplicant;

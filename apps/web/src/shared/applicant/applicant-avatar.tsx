@@ -1,5 +1,5 @@
 import { cx } from '@ats/ui/class-names';
-import { applicantInitials, type ApplicantNameParts } from './applicant-format';
+import { applicantInitials, type ApplicantNameParts } from '../format/applicant-format';
 
 type Props = ApplicantNameParts & { photo?: string | null; size?: 'sm' | 'lg' };
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import type { TApplicant } from '@ats/contracts/applicants';
 import type { TCheckDoublesRequest, TDoubleMatch } from '@ats/contracts/duplicates';
-import { formatIsoDate } from '../applicants/applicant-format';
-import { useDebouncedValue } from '../applicants/use-debounced-value';
+import { formatIsoDate } from '../format/applicant-format';
+import { useDebouncedValue } from '../use-debounced-value';
 import { checkDraftOf, type CheckDraftInput } from './check-draft';
-import { useCheckDoubles } from './duplicates.queries';
+import { useCheckDoubles } from './doubles.queries';
 
 export const CHECK_DEBOUNCE_MS = 400;
 

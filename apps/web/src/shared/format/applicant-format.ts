@@ -1,6 +1,6 @@
-import { currencySymbol } from '../../shared/format/currency';
-import { personDisplayName } from '../../shared/format/person-name';
-import { formatMonths, formatYears } from '../../shared/format/plurals';
+import { currencySymbol } from './currency';
+import { personDisplayName } from './person-name';
+import { formatMonths, formatYears } from './plurals';
 
 export type ApplicantNameParts = {
   first_name?: string | null;

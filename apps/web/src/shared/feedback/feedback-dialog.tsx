@@ -7,9 +7,9 @@ import { Dialog } from '@ats/ui/dialog';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Textarea } from '@ats/ui/textarea';
-import { applyServerErrors } from '../../shared/form-errors';
-import { TextInput } from '../../shared/inputs/text-input';
-import { notify } from '../../shared/toasts';
+import { applyServerErrors } from '../form-errors';
+import { TextInput } from '../inputs/text-input';
+import { notify } from '../toasts';
 import { useSendFeedback } from './feedback.queries';
 
 const EMPTY: TFeedbackRequest = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '@heroicons/react/20/solid';
 import { PageHeader } from '@ats/ui/page-header';
-import { useDocumentTitle } from '../../shared/use-document-title';
+import { useDocumentTitle } from '../use-document-title';
 
 type Props = {
   title: string;

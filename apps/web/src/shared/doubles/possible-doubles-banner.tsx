@@ -1,9 +1,9 @@
 import { DocumentDuplicateIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
-import { applicantName } from '../applicants/applicant-format';
+import { applicantName } from '../format/applicant-format';
 import { compareUrl } from './compare-url';
 import { DoubleLevelBadge } from './double-level-badge';
-import { useApplicantDoubles } from './duplicates.queries';
+import { useApplicantDoubles } from './doubles.queries';
 
 const SHOWN = 3;
 

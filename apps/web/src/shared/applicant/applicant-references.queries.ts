@@ -15,7 +15,7 @@ import {
 } from '@ats/contracts/references';
 import { ZTag, ZTagList } from '@ats/contracts/tags';
 import { ZUserList } from '@ats/contracts/users';
-import { apiCall, apiRequest } from '../../shared/api-client';
+import { apiCall, apiRequest } from '../api-client';
 
 // Dictionaries the applicant screens read; they change rarely, so they stay fresh for minutes.
 const DICTIONARY_STALE_MS = 5 * 60_000;

@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TApplicantCard } from '@ats/contracts/applicants';
-import ApplicantDoubleRoute from '../../routes/applicant-double';
-import { fakeCard } from './fake-applicants';
+import ApplicantDoubleRoute from './applicant-double';
+import { fakeCard } from '../shared/testing/fake-applicants';
 
 const envelope = (code: number, message: unknown) =>
   new Response(JSON.stringify({ code, status: code === 200 ? 'ok' : 'error', message }), {

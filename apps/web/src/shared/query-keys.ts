@@ -1,0 +1,47 @@
+// The query-cache keys that more than one feature reads or refreshes. Features may not import
+// each other (.dependency-cruiser.cjs), so a key that another feature invalidates lives here,
+// next to the other features' keys it must stay consistent with.
+import type { TCheckDoublesRequest, TDoubleLevel, TMergeRequest } from '@ats/contracts/duplicates';
+import type { TRejectKind } from '@ats/contracts/pipeline';
+
+/** Applicants: their lists (`[...lists(), params]`, features/applicants) and cards. */
+export const applicantKeys = {
+  all: ['applicants'] as const,
+  lists: () => [...applicantKeys.all, 'list'] as const,
+  card: (id: number) => [...applicantKeys.all, 'card', id] as const,
+};
+
+export const boardKeys = {
+  all: ['board'] as const,
+  vacancy: (vacancyId: number) => [...boardKeys.all, vacancyId] as const,
+  header: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'header'] as const,
+  columns: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'columns'] as const,
+  cardsOfVacancy: (vacancyId: number) => [...boardKeys.vacancy(vacancyId), 'cards'] as const,
+  cards: (vacancyId: number, statusId: number) =>
+    [...boardKeys.cardsOfVacancy(vacancyId), statusId] as const,
+  reasons: (kind: TRejectKind) => ['reasons', kind] as const,
+};
+
+export const duplicateKeys = {
+  all: ['duplicates'] as const,
+  check: (draft: TCheckDoublesRequest) => [...duplicateKeys.all, 'check', draft] as const,
+  ofApplicant: (id: number) => [...duplicateKeys.all, 'of', id] as const,
+  lists: () => [...duplicateKeys.all, 'list'] as const,
+  list: (level: TDoubleLevel | null) => [...duplicateKeys.lists(), level ?? 'all'] as const,
+  scan: () => [...duplicateKeys.all, 'scan'] as const,
+  preview: (request: TMergeRequest) => [...duplicateKeys.all, 'preview', request] as const,
+  merges: (applicantId: number) => [...duplicateKeys.all, 'merges', applicantId] as const,
+};
+
+export const settingsCommonKeys = {
+  settings: ['common-settings'] as const,
+  calendars: ['account-calendar'] as const,
+  calendar: (year: number) => ['account-calendar', year] as const,
+};
+
+export const teamKeys = {
+  all: ['team'] as const,
+  list: () => [...teamKeys.all, 'list'] as const,
+  seats: () => [...teamKeys.all, 'seats'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};
