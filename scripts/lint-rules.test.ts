@@ -99,7 +99,19 @@ const cleanTree: Files = {
     "import { ZApplicant } from '@ats/contracts/applicants';",
     "import { Button } from '@ats/ui/button';",
     "import { z } from 'zod';",
-    'export const ApplicantsScreen = () => [ZApplicant, Button, z];',
+    "import { applicantName } from '../../shared/format/applicant-format.ts';",
+    'export const ApplicantsScreen = () => [ZApplicant, Button, z, applicantName];',
+    '',
+  ].join('\n'),
+  'apps/web/src/shared/format/applicant-format.ts':
+    'export const applicantName = (name: string) => name;\n',
+  'apps/web/src/features/duplicates/merge-screen.tsx':
+    "import { applicantName } from '../../shared/format/applicant-format.ts';\nexport const MergeScreen = () => applicantName;\n",
+  // A route composes features: the card of one feature with a section of another.
+  'apps/web/src/routes/applicant.tsx': [
+    "import { ApplicantsScreen } from '../features/applicants/applicants-screen.tsx';",
+    "import { MergeScreen } from '../features/duplicates/merge-screen.tsx';",
+    'export const route = [ApplicantsScreen, MergeScreen];',
     '',
   ].join('\n'),
   'apps/api/src/platform/tenancy.ts':
@@ -229,6 +241,57 @@ describe.concurrent('dependency rules (.dependency-cruiser.cjs)', () => {
       'web-only-contracts-and-ui',
       'apps/web/src/x.ts',
       'packages/db/src/connection.ts',
+    );
+  });
+
+  test('a web feature cannot import another feature, by any path', async () => {
+    const result = await cruise({
+      'apps/web/src/features/duplicates/merge-screen.tsx': [
+        "import { ApplicantsScreen } from '../applicants/applicants-screen.tsx';",
+        "import type { Board } from '@ats/web/src/features/board/board-screen.tsx';",
+        'export const MergeScreen = ApplicantsScreen as unknown as Board;',
+        '',
+      ].join('\n'),
+      'apps/web/src/features/board/board-screen.tsx': 'export type Board = string;\n',
+    });
+    expectViolation(
+      result,
+      'web-feature-not-to-other-features',
+      'apps/web/src/features/duplicates/merge-screen.tsx',
+      'apps/web/src/features/applicants/applicants-screen.tsx',
+    );
+    expectViolation(
+      result,
+      'web-feature-not-to-other-features',
+      'apps/web/src/features/duplicates/merge-screen.tsx',
+      'apps/web/src/features/board/board-screen.tsx',
+    );
+    expect(ruleNames(result)).toEqual(['web-feature-not-to-other-features']);
+  });
+
+  test('a web feature cannot reach up into the routes or the app that compose it', async () => {
+    const result = await cruise({
+      'apps/web/src/features/duplicates/merge-screen.tsx':
+        "import { route } from '../../routes/applicant.tsx';\nexport const MergeScreen = route;\n",
+    });
+    expectViolation(
+      result,
+      'web-feature-not-to-other-features',
+      'apps/web/src/features/duplicates/merge-screen.tsx',
+      'apps/web/src/routes/applicant.tsx',
+    );
+  });
+
+  test('web shared code cannot import a feature (no back door between features)', async () => {
+    const result = await cruise({
+      'apps/web/src/shared/format/applicant-format.ts':
+        "import { ApplicantsScreen } from '../../features/applicants/applicants-screen.tsx';\nexport const applicantName = (name: string) => [name, ApplicantsScreen];\n",
+    });
+    expectViolation(
+      result,
+      'web-shared-not-to-features',
+      'apps/web/src/shared/format/applicant-format.ts',
+      'apps/web/src/features/applicants/applicants-screen.tsx',
     );
   });
 
