@@ -121,7 +121,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Удалить кандидата навсегда (только администратор, ?confirm=true)',
+        summary: 'Удалить кандидата навсегда (только администратор)',
         params: ZIdParams,
         querystring: ZDeleteApplicantQuery,
         response: { 200: ZTextEnvelope },

@@ -383,7 +383,7 @@ export async function listArchivedApplicants(
   };
 }
 
-/** Final: the applicant, its tags, comments, history and files go. Asked with confirm=true. */
+/** Final: the applicant, its tags, comments, history and files go (only an admin). */
 export async function deleteApplicant(
   storage: Storage,
   tenant: Tenant,

@@ -512,36 +512,33 @@ describe('a recruiter keeps the card up to date', () => {
     ]);
   });
 
-  it('deletes only with confirmation and only for an admin, together with its files', async () => {
+  it('deletes on a plain DELETE as API clients send it, only for an admin, with its files', async () => {
     const doomed = await create(owner.token, { first_name: 'Удаляемый', photo: dataUrl(PHOTO) });
     const doomedId = doomed.body.message.id;
     const colleague = await addTeamMember(t.app, owner.token, {
       member_type: 'owner',
       is_admin: false,
     });
-    const unconfirmed = await call(t.app, 'DELETE', `/api/applicants/${doomedId}`, undefined, {
-      token: owner.token,
-    });
-    expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.message).toBe(
-      'Удаление необратимо: подтвердите его параметром confirm=true',
-    );
-    const notAdmin = await call(
+    // A client that says it has not confirmed keeps the applicant.
+    const declined = await call(
       t.app,
       'DELETE',
-      `/api/applicants/${doomedId}?confirm=true`,
-      undefined,
-      { token: colleague.token },
-    );
-    expect(notAdmin.status).toBe(403);
-    expect(notAdmin.body.message).toBe('Удалять кандидатов может только администратор');
-    const deleted = await call(
-      t.app,
-      'DELETE',
-      `/api/applicants/${doomedId}?confirm=true`,
+      `/api/applicants/${doomedId}?confirm=false`,
       undefined,
       { token: owner.token },
     );
+    expect(declined.status).toBe(400);
+    expect(declined.body.message).toBe(
+      'Удаление не подтверждено: передайте confirm=true или не передавайте параметр',
+    );
+    const notAdmin = await call(t.app, 'DELETE', `/api/applicants/${doomedId}`, undefined, {
+      token: colleague.token,
+    });
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.message).toBe('Удалять кандидатов может только администратор');
+    const deleted = await call(t.app, 'DELETE', `/api/applicants/${doomedId}`, undefined, {
+      token: owner.token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Кандидат удалён');
     const gone = await call(t.app, 'GET', `/api/applicants/${doomedId}`, undefined, {
