@@ -393,9 +393,22 @@ export const ZBoardCard = z.object({
 });
 export type TBoardCard = z.infer<typeof ZBoardCard>;
 
+/**
+ * How many cards a paged answer holds in all: `applicant_count`, as every paged list answers
+ * (API.md). `total` is the same number under the name these two calls answered first; kept for
+ * the clients that read it, deprecated.
+ */
+const ZCardCount = {
+  applicant_count: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .meta({ deprecated: true, description: 'То же, что applicant_count (устаревшее имя)' }),
+};
+
 export const ZBoardCardPage = z.object({
   applicants: z.array(ZBoardCard),
-  total: z.number().int(),
+  ...ZCardCount,
   page: z.number().int(),
   per_page: z.number().int(),
 });
@@ -447,7 +460,7 @@ export type TColumnFilters = z.infer<typeof ZColumnFilters>;
 export const ZColumnCard = ZBoardCard.extend({ vacancy_id: z.number().int() });
 export const ZColumnCardPage = z.object({
   applicants: z.array(ZColumnCard),
-  total: z.number().int(),
+  ...ZCardCount,
   page: z.number().int(),
   per_page: z.number().int(),
 });
