@@ -283,6 +283,12 @@ export const ZApplicantCard = ZApplicant.extend({
 export type TApplicantCard = z.infer<typeof ZApplicantCard>;
 
 /**
+ * `GET /api/applicants/{id}?vacancy_id=`: the card as seen from that vacancy, its application on
+ * the vacancy first in `vacancies` (SPEC.md §7). Without it, the most recent arrival comes first.
+ */
+export const ZApplicantCardQuery = z.object({ vacancy_id: ZId.optional() });
+
+/**
  * A plain DELETE deletes, as existing API clients send it (huntlee-api.md): the web interface asks
  * the person before it calls. `confirm` is still accepted; a client that sends any other value
  * than true has not confirmed, and nothing is deleted.

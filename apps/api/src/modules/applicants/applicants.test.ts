@@ -552,6 +552,73 @@ describe('a recruiter keeps the card up to date', () => {
   });
 });
 
+describe('the card seen from a vacancy (?vacancy_id=)', () => {
+  it('puts the applicant’s place on that vacancy first, each vacancy its own answer in memory', async () => {
+    const company = await signUpCompany(t.app);
+    const token = company.token;
+    const first = await insertVacancyWithStages(t.database, company.accountId, {
+      position: 'Кладовщик',
+    });
+    const second = await insertVacancyWithStages(t.database, company.accountId, {
+      position: 'Водитель',
+    });
+    const elsewhere = await insertVacancyWithStages(t.database, company.accountId, {
+      position: 'Курьер',
+    });
+    const id = (await create(token, { first_name: 'Олег', last_name: 'Зимин' })).body.message.id;
+    for (const [vacancy, stage] of [
+      [first, 'Интервью с HR'],
+      [second, 'Новый'],
+    ] as const) {
+      const placed = await call(
+        t.app,
+        'POST',
+        '/api/applications',
+        { applicant_id: id, vacancy_id: vacancy.id, status_id: vacancy.stage(stage).id },
+        { token },
+      );
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    }
+    const order = async (query: string) => {
+      const r = await call(t.app, 'GET', `/api/applicants/${id}${query}`, undefined, { token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return {
+        vacancies: r.body.message.vacancies.map(
+          (v: { vacancy_id: number; status_name: string }) => [v.vacancy_id, v.status_name],
+        ),
+        cached: r.headers['x-cache'] === 'hit',
+      };
+    };
+    const latestFirst = [
+      [second.id, 'Новый'],
+      [first.id, 'Интервью с HR'],
+    ];
+    // Read twice each: the second read comes from memory and must still be that vacancy's card.
+    for (let round = 0; round < 2; round += 1) {
+      expect(await order('')).toEqual({ vacancies: latestFirst, cached: round === 1 });
+      expect(await order(`?vacancy_id=${first.id}`)).toEqual({
+        vacancies: [
+          [first.id, 'Интервью с HR'],
+          [second.id, 'Новый'],
+        ],
+        cached: round === 1,
+      });
+      expect(await order(`?vacancy_id=${second.id}`)).toEqual({
+        vacancies: latestFirst,
+        cached: round === 1,
+      });
+    }
+    // A vacancy the applicant is not on changes nothing; a vacancy id that is no id is a 400.
+    expect((await order(`?vacancy_id=${elsewhere.id}`)).vacancies).toEqual(latestFirst);
+    const bad = await call(t.app, 'GET', `/api/applicants/${id}?vacancy_id=abc`, undefined, {
+      token,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.status).toBe('error');
+    expect(bad.body.message).toMatch(/[а-я]/i);
+  });
+});
+
 describe('references in the payload belong to the account', () => {
   it('refuses a responsible recruiter or a source from another account with a field error', async () => {
     const mine = await signUpCompany(t.app);
