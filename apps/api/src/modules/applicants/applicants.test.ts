@@ -593,21 +593,28 @@ describe('the card seen from a vacancy (?vacancy_id=)', () => {
       [second.id, 'Новый'],
       [first.id, 'Интервью с HR'],
     ];
-    // Read twice each: the second read comes from memory and must still be that vacancy's card.
-    for (let round = 0; round < 2; round += 1) {
-      expect(await order('')).toEqual({ vacancies: latestFirst, cached: round === 1 });
-      expect(await order(`?vacancy_id=${first.id}`)).toEqual({
-        vacancies: [
-          [first.id, 'Интервью с HR'],
-          [second.id, 'Новый'],
-        ],
-        cached: round === 1,
-      });
-      expect(await order(`?vacancy_id=${second.id}`)).toEqual({
-        vacancies: latestFirst,
-        cached: round === 1,
-      });
-    }
+    const firstFirst = [
+      [first.id, 'Интервью с HR'],
+      [second.id, 'Новый'],
+    ];
+    /**
+     * Reads until the answer comes from memory, each read that vacancy's card. (On PostgreSQL the
+     * placements are announced a moment later and may drop the first stored answers.)
+     */
+    const untilFromMemory = async (query: string, expected: unknown) => {
+      for (let attempt = 0; attempt < 60; attempt += 1) {
+        const read = await order(query);
+        expect(read.vacancies, query).toEqual(expected);
+        if (read.cached) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`${query}: never answered from memory`);
+    };
+    await untilFromMemory('', latestFirst);
+    await untilFromMemory(`?vacancy_id=${first.id}`, firstFirst);
+    await untilFromMemory(`?vacancy_id=${second.id}`, latestFirst);
+    expect((await order('')).vacancies).toEqual(latestFirst);
+    expect((await order(`?vacancy_id=${first.id}`)).vacancies).toEqual(firstFirst);
     // A vacancy the applicant is not on changes nothing; a vacancy id that is no id is a 400.
     expect((await order(`?vacancy_id=${elsewhere.id}`)).vacancies).toEqual(latestFirst);
     const bad = await call(t.app, 'GET', `/api/applicants/${id}?vacancy_id=abc`, undefined, {
