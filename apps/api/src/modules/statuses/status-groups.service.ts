@@ -19,6 +19,13 @@ import {
 } from './statuses.service.ts';
 
 const LAST_FUNNEL = 'Нельзя удалить единственную воронку аккаунта';
+const STAGE_TAKEN = 'Этап только что добавлен в другую воронку; обновите список и повторите';
+
+/** Takes the account's stages `ids` into the funnel, all of them or none (409). */
+async function takeIntoFunnel(tx: Db, accountId: number, ids: number[], statusGroupId: number) {
+  const taken = await repo.takeAccountStagesIntoFunnel(tx, accountId, ids, statusGroupId);
+  if (taken !== ids.length) throw conflict(STAGE_TAKEN);
+}
 
 const toStatusGroup = (row: repo.StatusGroupRow, stages: repo.StageRow[]): TStatusGroup => ({
   id: row.id,
@@ -78,7 +85,7 @@ async function placeStages(
     if (free.has(id) && !taken.has(id)) taken.add(id);
     else copied.push(index);
   }
-  await repo.takeAccountStagesIntoFunnel(tx, accountId, [...taken], statusGroupId);
+  await takeIntoFunnel(tx, accountId, [...taken], statusGroupId);
   const copies = await repo.copyStages(
     tx,
     accountId,
@@ -162,7 +169,7 @@ export async function updateStatusGroup(
         throw notFound(STAGE_NOT_FOUND);
       }
       // The account's stages named here join the funnel, then the whole funnel takes the order.
-      await repo.takeAccountStagesIntoFunnel(tx, accountId, free, id);
+      await takeIntoFunnel(tx, accountId, free, id);
       await reorderStagesIn(tx, accountId, changes.status_ids);
     }
     return readStatusGroup(tx, accountId, id);

@@ -250,15 +250,18 @@ export async function deleteStatusGroup(tx: Db, accountId: number, id: number) {
     .where(and(eq(statusGroups.accountId, accountId), eq(statusGroups.id, id)));
 }
 
-/** Takes stages of the account (in no funnel or vacancy) into a funnel; their ids stay. */
+/**
+ * Takes stages of the account (in no funnel or vacancy) into a funnel; their ids stay. Answers
+ * how many it took: fewer than asked when a concurrent request took one first.
+ */
 export async function takeAccountStagesIntoFunnel(
   tx: Db,
   accountId: number,
   ids: number[],
   statusGroupId: number,
 ) {
-  if (ids.length === 0) return;
-  await tx
+  if (ids.length === 0) return 0;
+  const taken = await tx
     .update(statuses)
     .set({ statusGroupId, updatedAt: new Date() })
     .where(
@@ -268,7 +271,9 @@ export async function takeAccountStagesIntoFunnel(
         isNull(statuses.statusGroupId),
         isNull(statuses.vacancyId),
       ),
-    );
+    )
+    .returning({ id: statuses.id });
+  return taken.length;
 }
 
 /**
