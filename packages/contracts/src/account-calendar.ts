@@ -58,15 +58,17 @@ export const ZCalendarDay = z.object({
 });
 export type TCalendarDay = z.infer<typeof ZCalendarDay>;
 
+/** Without `year`: the current year in the account's time zone (SPEC.md §7 calls it bare). */
 export const ZAccountCalendarQuery = z.object({
   year: z.coerce
     .number({ error: YEAR_RANGE })
     .int({ error: YEAR_RANGE })
     .min(CALENDAR_MIN_YEAR, { error: YEAR_RANGE })
-    .max(CALENDAR_MAX_YEAR, { error: YEAR_RANGE }),
+    .max(CALENDAR_MAX_YEAR, { error: YEAR_RANGE })
+    .optional(),
 });
 
-/** GET /api/account_calendar?year=YYYY: the days that differ from a plain Monday–Friday week. */
+/** GET /api/account_calendar[?year=YYYY]: the days that differ from a plain Monday–Friday week. */
 export const ZAccountCalendar = z.object({
   year: z.number().int(),
   /** The government decree on moved days off that the year follows; null when none is known. */

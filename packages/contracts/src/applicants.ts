@@ -282,11 +282,23 @@ export const ZApplicantCard = ZApplicant.extend({
 });
 export type TApplicantCard = z.infer<typeof ZApplicantCard>;
 
-/** Deleting is final, so the client must say so: `?confirm=true`. */
+/**
+ * `GET /api/applicants/{id}?vacancy_id=`: the card as seen from that vacancy, its application on
+ * the vacancy first in `vacancies` (SPEC.md §7). Without it, the most recent arrival comes first.
+ */
+export const ZApplicantCardQuery = z.object({ vacancy_id: ZId.optional() });
+
+/**
+ * A plain DELETE deletes, as existing API clients send it (huntlee-api.md): the web interface asks
+ * the person before it calls. `confirm` is still accepted; a client that sends any other value
+ * than true has not confirmed, and nothing is deleted.
+ */
 export const ZDeleteApplicantQuery = z.object({
-  confirm: z.enum(['true', '1'], {
-    error: 'Удаление необратимо: подтвердите его параметром confirm=true',
-  }),
+  confirm: z
+    .enum(['true', '1'], {
+      error: 'Удаление не подтверждено: передайте confirm=true или не передавайте параметр',
+    })
+    .optional(),
 });
 
 export const ZApplicantCommentParams = z.object({ id: ZId, commentId: ZId });

@@ -179,14 +179,18 @@ const REJECT_KIND_WITHOUT_FLAG = 'Вид отказа указывается т�
 const rejectKindFits = (v: { is_reject?: boolean | undefined; reject_kind?: unknown }) =>
   !(v.is_reject === false && v.reject_kind != null);
 
-/** A stage of a funnel (`status_group_id`) or of one vacancy (`vacancy_id`): exactly one. */
+/**
+ * A stage of a funnel (`status_group_id`), of one vacancy (`vacancy_id`), or — with neither, as
+ * API clients send it (huntlee-api.md §6.5) — a stage of the account, which a funnel made with
+ * its id in `status_ids` then takes as it is (decision 0018). Never both.
+ */
 export const ZCreateStageRequest = ZStageFields.extend({
   status_group_id: ZId.nullish(),
   vacancy_id: ZId.nullish(),
 })
-  .refine((v) => (v.status_group_id == null) !== (v.vacancy_id == null), {
+  .refine((v) => v.status_group_id == null || v.vacancy_id == null, {
     path: ['status_group_id'],
-    error: 'Этап добавляется в воронку (status_group_id) или в вакансию (vacancy_id)',
+    error: 'Этап добавляется в воронку (status_group_id) или в вакансию (vacancy_id), не в обе',
   })
   .refine(rejectKindFits, { path: ['reject_kind'], error: REJECT_KIND_WITHOUT_FLAG });
 export type TCreateStageRequest = z.infer<typeof ZCreateStageRequest>;
@@ -197,6 +201,7 @@ export const ZUpdateStageRequest = ZStageFields.partial().refine(rejectKindFits,
 });
 export type TUpdateStageRequest = z.infer<typeof ZUpdateStageRequest>;
 
+/** Without either: the stages of every funnel and the account's stages that are in none. */
 export const ZStageListQuery = z.object({
   vacancy_id: ZId.optional(),
   status_group_id: ZId.optional(),
@@ -238,7 +243,8 @@ const ZStatusGroupFields = z.object({
 });
 
 export const ZCreateStatusGroupRequest = ZStatusGroupFields.extend({
-  // Stages of other funnels or vacancies to copy into the new funnel, in this order.
+  // The funnel's stages, in this order: a stage of the account (in no funnel or vacancy) is taken
+  // in under its own id; a stage of another funnel or a vacancy is copied under a new one.
   status_ids: z.array(ZId).max(100).optional(),
   // New stages, after the copied ones.
   statuses: z.array(ZStageFields).max(100).optional(),
@@ -246,7 +252,8 @@ export const ZCreateStatusGroupRequest = ZStatusGroupFields.extend({
 export type TCreateStatusGroupRequest = z.infer<typeof ZCreateStatusGroupRequest>;
 
 export const ZUpdateStatusGroupRequest = ZStatusGroupFields.partial().extend({
-  // The funnel's own stages in their new order (all of them).
+  // The funnel's own stages in their new order (all of them); stages of the account named here
+  // join the funnel under their own ids.
   status_ids: ZReorderStagesRequest.shape.status_ids.optional(),
 });
 export type TUpdateStatusGroupRequest = z.infer<typeof ZUpdateStatusGroupRequest>;
@@ -393,9 +400,22 @@ export const ZBoardCard = z.object({
 });
 export type TBoardCard = z.infer<typeof ZBoardCard>;
 
+/**
+ * How many cards a paged answer holds in all: `applicant_count`, as every paged list answers
+ * (API.md). `total` is the same number under the name these two calls answered first; kept for
+ * the clients that read it, deprecated.
+ */
+const ZCardCount = {
+  applicant_count: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .meta({ deprecated: true, description: 'То же, что applicant_count (устаревшее имя)' }),
+};
+
 export const ZBoardCardPage = z.object({
   applicants: z.array(ZBoardCard),
-  total: z.number().int(),
+  ...ZCardCount,
   page: z.number().int(),
   per_page: z.number().int(),
 });
@@ -447,7 +467,7 @@ export type TColumnFilters = z.infer<typeof ZColumnFilters>;
 export const ZColumnCard = ZBoardCard.extend({ vacancy_id: z.number().int() });
 export const ZColumnCardPage = z.object({
   applicants: z.array(ZColumnCard),
-  total: z.number().int(),
+  ...ZCardCount,
   page: z.number().int(),
   per_page: z.number().int(),
 });

@@ -30,10 +30,11 @@ export const COLUMN_SIZES = ['S', 'M', 'L'] as const;
 export type StageAction = { name: string; action_params: Record<string, unknown> };
 
 /**
- * A stage («этап»). It belongs either to a funnel (`status_group_id`: the template) or to one
- * vacancy (`vacancy_id`: the vacancy's own copy, which its applications point at), never both.
- * Rejection is a stage too: `is_reject` with `reject_kind` 'reject' (the company declines) or
- * 'refuse' (the applicant declines).
+ * A stage («этап»). It belongs to a funnel (`status_group_id`: the template), or to one vacancy
+ * (`vacancy_id`: the vacancy's own copy, which its applications point at), or to neither: a stage
+ * of the account, made by an API client before the funnel it goes into (decision 0018). Never to
+ * both. Rejection is a stage too: `is_reject` with `reject_kind` 'reject' (the company declines)
+ * or 'refuse' (the applicant declines).
  */
 export const statuses = pgTable(
   'statuses',
@@ -76,7 +77,7 @@ export const statuses = pgTable(
       columns: [t.accountId, t.vacancyId],
       foreignColumns: [vacancies.accountId, vacancies.id],
     }).onDelete('cascade'),
-    check('statuses_one_owner_check', sql`num_nonnulls(status_group_id, vacancy_id) = 1`),
+    check('statuses_at_most_one_owner_check', sql`num_nonnulls(status_group_id, vacancy_id) <= 1`),
     check('statuses_reject_kind_check', sql`(reject_kind is not null) = is_reject`),
     tenantPolicy('statuses'),
   ],

@@ -65,8 +65,18 @@ export function describeDay(
 
 const byDay = (rows: repo.CalendarOverrideRow[]) => new Map(rows.map((row) => [row.day, row]));
 
-export async function getAccountCalendar(tenant: Tenant, year: number): Promise<TAccountCalendar> {
+/** The year it is now in a time zone (an IANA name, as the account settings keep it). */
+export function currentYearIn(timeZone: string, now: Date = new Date()) {
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(now));
+}
+
+/** The calendar of `year`; without one, of the current year in the account's time zone. */
+export async function getAccountCalendar(
+  tenant: Tenant,
+  requestedYear: number | undefined,
+): Promise<TAccountCalendar> {
   const settings = await getCommonSettings(tenant);
+  const year = requestedYear ?? currentYearIn(settings.time_zone);
   const overrides = byDay(
     await tenant.transaction((tx) =>
       repo.listOverridesBetween(tx, tenant.accountId, `${year}-01-01`, `${year}-12-31`),

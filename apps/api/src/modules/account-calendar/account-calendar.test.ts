@@ -6,6 +6,7 @@ import {
   ONLY_ADMINS_CHANGE_CALENDAR,
   calendarRefusal,
 } from './account-calendar.policy.ts';
+import { currentYearIn } from './account-calendar.service.ts';
 
 // The dates below follow the decrees on moved days off: 2024 — Постановление Правительства РФ
 // от 10.08.2023 № 1314; 2025 — от 04.10.2024 № 1335; 2026 — от 24.09.2025 № 1466.
@@ -80,8 +81,36 @@ describe('GET /api/account_calendar', () => {
     expect(r.body.message).toMatchObject({ year: 2027, decree: null, is_preliminary: true });
   });
 
-  it('answers a missing or impossible year with 400 in Russian', async () => {
-    for (const query of ['', '?year=1999', '?year=2101', '?year=abc', '?year=2025.5']) {
+  it('answers the current year of the account’s time zone when no year is asked', async () => {
+    const zone = await call(
+      t.app,
+      'PATCH',
+      '/api/account/account_settings',
+      { time_zone: 'Asia/Kamchatka' },
+      { token: admin.token },
+    );
+    expect(zone.status, JSON.stringify(zone.body)).toBe(200);
+    const r = await get(admin.token, '/api/account_calendar');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const year = currentYearIn('Asia/Kamchatka');
+    expect(r.body.message.year).toBe(year);
+    expect(r.body.message).toEqual(
+      (await get(admin.token, `/api/account_calendar?year=${year}`)).body.message,
+    );
+    expect(r.body.message.days.length).toBeGreaterThan(0);
+    expect(r.body.message.days.every((d: { date: string }) => d.date.startsWith(`${year}-`))).toBe(
+      true,
+    );
+  });
+
+  it('takes the year of the account’s zone, not the server’s, around New Year', () => {
+    const newYearInKamchatka = new Date('2026-12-31T13:00:00Z');
+    expect(currentYearIn('Asia/Kamchatka', newYearInKamchatka)).toBe(2027);
+    expect(currentYearIn('Europe/Moscow', newYearInKamchatka)).toBe(2026);
+  });
+
+  it('answers an impossible year with 400 in Russian', async () => {
+    for (const query of ['?year=1999', '?year=2101', '?year=abc', '?year=2025.5', '?year=']) {
       const r = await get(admin.token, `/api/account_calendar${query}`);
       expect(r.status, query).toBe(400);
       expect(r.body.status).toBe('error');

@@ -1,6 +1,7 @@
 import {
   ZApplicantArchivePage,
   ZApplicantCard,
+  ZApplicantCardQuery,
   ZApplicantCommentParams,
   ZComment,
   ZCommentList,
@@ -79,14 +80,25 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(
     '/api/applicants/:id',
-    { schema: { tags, summary: 'Карточка кандидата', params: ZIdParams, response: card } },
+    {
+      schema: {
+        tags,
+        summary: 'Карточка кандидата; с vacancy_id — его место на этой вакансии первым',
+        params: ZIdParams,
+        querystring: ZApplicantCardQuery,
+        response: card,
+      },
+    },
     async (request, reply) => {
       const { tenant, session } = caller(request);
       // Checked before memory is consulted: a stored card is the same for every reader.
       assertCanReadApplicants(session);
       const { id } = request.params;
-      return answers(request, reply, `applicant:${id}:${todayInMoscow()}`, async () =>
-        success(await applicantsService.getApplicantCard(tenant, session, id)),
+      const { vacancy_id: vacancyId } = request.query;
+      // The vacancy is part of the key: the card seen from it is another answer.
+      const key = `applicant:${id}:${vacancyId ?? ''}:${todayInMoscow()}`;
+      return answers(request, reply, key, async () =>
+        success(await applicantsService.getApplicantCard(tenant, session, id, vacancyId)),
       );
     },
   );
@@ -121,7 +133,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Удалить кандидата навсегда (только администратор, ?confirm=true)',
+        summary: 'Удалить кандидата навсегда (только администратор)',
         params: ZIdParams,
         querystring: ZDeleteApplicantQuery,
         response: { 200: ZTextEnvelope },

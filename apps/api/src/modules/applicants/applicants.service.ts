@@ -199,14 +199,29 @@ export async function createApplicant(
   );
 }
 
-export async function getApplicantCard(tenant: Tenant, session: Session, id: number) {
+/**
+ * The card; seen from a vacancy (`vacancyId`), the applicant's application on it comes first in
+ * `vacancies`, the others keeping their order (the most recent arrival first).
+ */
+export async function getApplicantCard(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  vacancyId?: number,
+) {
   assertCanReadApplicants(session);
   const [row] = await tenant.read<repo.ApplicantCardRow>(
     repo.applicantCardQuery(tenant.accountId, id),
     'applicant_card',
   );
   if (!row) throw notFound(APPLICANT_NOT_FOUND);
-  return toApplicantCard(row);
+  const card = toApplicantCard(row);
+  if (vacancyId === undefined) return card;
+  const here = card.vacancies.filter((v) => v.vacancy_id === vacancyId);
+  return {
+    ...card,
+    vacancies: [...here, ...card.vacancies.filter((v) => v.vacancy_id !== vacancyId)],
+  };
 }
 
 export async function updateApplicant(
@@ -383,7 +398,7 @@ export async function listArchivedApplicants(
   };
 }
 
-/** Final: the applicant, its tags, comments, history and files go. Asked with confirm=true. */
+/** Final: the applicant, its tags, comments, history and files go (only an admin). */
 export async function deleteApplicant(
   storage: Storage,
   tenant: Tenant,

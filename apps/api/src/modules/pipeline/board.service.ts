@@ -76,6 +76,7 @@ export async function listBoardCards(
   if (!row || !canReadStage(row.my_right)) throw notFound(STAGE_NOT_FOUND);
   return {
     applicants: row.cards.map(toCard),
+    applicant_count: row.total,
     total: row.total,
     page: query.page,
     per_page: query.per_page,

@@ -129,6 +129,7 @@ export async function listColumnCards(
   });
   return {
     applicants: result.cards.map((row) => ({ ...toCard(row), vacancy_id: row.vacancy_id })),
+    applicant_count: result.total,
     total: result.total,
     page: query.page,
     per_page: query.per_page,

@@ -81,7 +81,7 @@ describe('saved views', () => {
     const cards = (
       await get(admin.token, `/api/columns/get_applicants?id=${byName.body.message.id}`)
     ).body.message;
-    expect(cards.total).toBe(2);
+    expect(cards).toMatchObject({ applicant_count: 2, total: 2, page: 1, per_page: 30 });
     expect(cards.applicants.map((c: { applicant_id: number }) => c.applicant_id).sort()).toEqual(
       [ids[0], ids[1]].sort(),
     );

@@ -19,6 +19,13 @@ import {
 } from './statuses.service.ts';
 
 const LAST_FUNNEL = 'Нельзя удалить единственную воронку аккаунта';
+const STAGE_TAKEN = 'Этап только что добавлен в другую воронку; обновите список и повторите';
+
+/** Takes the account's stages `ids` into the funnel, all of them or none (409). */
+async function takeIntoFunnel(tx: Db, accountId: number, ids: number[], statusGroupId: number) {
+  const taken = await repo.takeAccountStagesIntoFunnel(tx, accountId, ids, statusGroupId);
+  if (taken !== ids.length) throw conflict(STAGE_TAKEN);
+}
 
 const toStatusGroup = (row: repo.StatusGroupRow, stages: repo.StageRow[]): TStatusGroup => ({
   id: row.id,
@@ -58,6 +65,40 @@ export async function getStatusGroup(tenant: Tenant, id: number) {
   return tenant.transaction((tx) => readStatusGroup(tx, tenant.accountId, id, tenant.userId));
 }
 
+/**
+ * Gives a new funnel the stages `sources`, in that order (decision 0018): a stage of the account
+ * (in no funnel or vacancy) is taken in under its own id, so a client reads back the ids it sent;
+ * a stage of another funnel or of a vacancy stays there, and the funnel gets a copy.
+ */
+async function placeStages(
+  tx: Db,
+  accountId: number,
+  statusGroupId: number,
+  sources: number[],
+  found: { id: number; statusGroupId: number | null; vacancyId: number | null }[],
+) {
+  if (sources.length === 0) return;
+  const free = new Set(found.filter((s) => 'account' in repo.ownerOf(s)).map((s) => s.id));
+  const taken = new Set<number>();
+  const copied: number[] = []; // indexes into sources
+  for (const [index, id] of sources.entries()) {
+    if (free.has(id) && !taken.has(id)) taken.add(id);
+    else copied.push(index);
+  }
+  await takeIntoFunnel(tx, accountId, [...taken], statusGroupId);
+  const copies = await repo.copyStages(
+    tx,
+    accountId,
+    copied.map((index) => sources[index]!),
+    { statusGroupId },
+  );
+  const order = [...sources];
+  copied.forEach((index, k) => {
+    order[index] = copies[k]!;
+  });
+  await repo.setStagePositions(tx, accountId, order);
+}
+
 export async function createStatusGroup(
   tenant: Tenant,
   session: Session,
@@ -67,8 +108,9 @@ export async function createStatusGroup(
   return tenant.transaction(async (tx) => {
     const accountId = tenant.accountId;
     const sources = input.status_ids ?? [];
+    let found: Awaited<ReturnType<typeof repo.findStagesByIds>> = [];
     if (sources.length > 0) {
-      const found = await repo.findStagesByIds(tx, accountId, [...new Set(sources)]);
+      found = await repo.findStagesByIds(tx, accountId, [...new Set(sources)]);
       if (found.length !== new Set(sources).size) throw notFound(STAGE_NOT_FOUND);
     }
     const group = await repo.insertStatusGroup(tx, {
@@ -80,7 +122,7 @@ export async function createStatusGroup(
     });
     if (group.isFavorite) await repo.clearOtherFavoriteStatusGroups(tx, accountId, group.id);
     const owner = { statusGroupId: group.id };
-    await repo.copyStages(tx, accountId, sources, owner);
+    await placeStages(tx, accountId, group.id, sources, found);
     let next = (await repo.findLastStagePosition(tx, accountId, owner)) + 1;
     for (const stage of input.statuses ?? []) {
       const [created] = await repo.insertStages(tx, [
@@ -122,7 +164,12 @@ export async function updateStatusGroup(
     if (changes.is_favorite) await repo.clearOtherFavoriteStatusGroups(tx, accountId, id);
     if (changes.status_ids) {
       const stages = await repo.findStagesByIds(tx, accountId, changes.status_ids);
-      if (stages.some((s) => s.statusGroupId !== id)) throw notFound(STAGE_NOT_FOUND);
+      const free = stages.filter((s) => 'account' in repo.ownerOf(s)).map((s) => s.id);
+      if (stages.some((s) => s.statusGroupId !== id && !free.includes(s.id))) {
+        throw notFound(STAGE_NOT_FOUND);
+      }
+      // The account's stages named here join the funnel, then the whole funnel takes the order.
+      await takeIntoFunnel(tx, accountId, free, id);
       await reorderStagesIn(tx, accountId, changes.status_ids);
     }
     return readStatusGroup(tx, accountId, id);

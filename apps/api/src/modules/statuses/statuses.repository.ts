@@ -9,8 +9,21 @@ export type StageRow = typeof statuses.$inferSelect & {
   rights: { admin_user_id: number; is_read: boolean; is_write: boolean }[];
 };
 export type StatusGroupRow = typeof statusGroups.$inferSelect;
-/** Whose stages: a funnel's or a vacancy's. */
-export type StageOwner = { statusGroupId: number } | { vacancyId: number };
+/** Where stages are copied to: a funnel or a vacancy. */
+export type StageTarget = { statusGroupId: number } | { vacancyId: number };
+/** Whose stages: a funnel's, a vacancy's, or the account's own, in neither (decision 0018). */
+export type StageOwner = StageTarget | { account: true };
+
+/** The owner of a stage row. */
+export const ownerOf = (row: {
+  statusGroupId: number | null;
+  vacancyId: number | null;
+}): StageOwner =>
+  row.vacancyId !== null
+    ? { vacancyId: row.vacancyId }
+    : row.statusGroupId !== null
+      ? { statusGroupId: row.statusGroupId }
+      : { account: true };
 
 export async function insertDefaultPipeline(tx: Db, accountId: number) {
   await tx.execute(sql`select ats_seed_account_pipeline(${accountId})`);
@@ -19,7 +32,9 @@ export async function insertDefaultPipeline(tx: Db, accountId: number) {
 const ownerCondition = (owner: StageOwner) =>
   'statusGroupId' in owner
     ? eq(statuses.statusGroupId, owner.statusGroupId)
-    : eq(statuses.vacancyId, owner.vacancyId);
+    : 'vacancyId' in owner
+      ? eq(statuses.vacancyId, owner.vacancyId)
+      : and(isNull(statuses.statusGroupId), isNull(statuses.vacancyId));
 
 const rightsOf = sql<StageRow['rights']>`coalesce((
   select json_agg(json_build_object('admin_user_id', r.user_id, 'is_read', r.is_read,
@@ -28,8 +43,8 @@ const rightsOf = sql<StageRow['rights']>`coalesce((
   where r.account_id = ${statuses.accountId} and r.status_id = ${statuses.id}), '[]'::json)`;
 
 /**
- * Stages in their order, with everyone's rights. Without an owner: the stages of every funnel.
- * `readerId` hides the stages that user may not read.
+ * Stages in their order, with everyone's rights. Without an owner: the stages of every funnel
+ * and the account's own. `readerId` hides the stages that user may not read.
  */
 export async function listStages(
   tx: Db,
@@ -236,20 +251,47 @@ export async function deleteStatusGroup(tx: Db, accountId: number, id: number) {
 }
 
 /**
+ * Takes stages of the account (in no funnel or vacancy) into a funnel; their ids stay. Answers
+ * how many it took: fewer than asked when a concurrent request took one first.
+ */
+export async function takeAccountStagesIntoFunnel(
+  tx: Db,
+  accountId: number,
+  ids: number[],
+  statusGroupId: number,
+) {
+  if (ids.length === 0) return 0;
+  const taken = await tx
+    .update(statuses)
+    .set({ statusGroupId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(statuses.accountId, accountId),
+        inArray(statuses.id, ids),
+        isNull(statuses.statusGroupId),
+        isNull(statuses.vacancyId),
+      ),
+    )
+    .returning({ id: statuses.id });
+  return taken.length;
+}
+
+/**
  * Copies stages (with their rights) to a funnel or a vacancy, in the order of `sourceIds`,
  * after the target's existing stages. One statement each for the stages and the rights.
+ * Answers the copies' ids in the order of `sourceIds`.
  */
 export async function copyStages(
   tx: Db,
   accountId: number,
   sourceIds: number[],
-  target: StageOwner,
-) {
-  if (sourceIds.length === 0) return;
+  target: StageTarget,
+): Promise<number[]> {
+  if (sourceIds.length === 0) return [];
   const groupId = 'statusGroupId' in target ? target.statusGroupId : null;
   const vacancyId = 'vacancyId' in target ? target.vacancyId : null;
   const start = await findLastStagePosition(tx, accountId, target);
-  const copied = await selectRows<{ id: number; source_id: number }>(
+  const copied = await selectRows<{ id: number; source_id: number; n: number }>(
     tx,
     sql`
     with source as (
@@ -264,9 +306,9 @@ export async function copyStages(
              ${start} + n, status_type, is_favorite, is_offer, is_reject, reject_kind,
              is_required, stay_duration, actions, evaluation_id
       from source order by n
-      returning id, copied_from_id as source_id
+      returning id, copied_from_id as source_id, position
     )
-    select id, source_id from inserted`,
+    select id, source_id, (position - ${start})::int as n from inserted`,
   );
   await tx.execute(sql`
     insert into user_status_rights (account_id, user_id, status_id, is_read, is_write)
@@ -274,4 +316,5 @@ export async function copyStages(
     from unnest(${`{${copied.map((c) => c.id).join(',')}}`}::int[],
                 ${`{${copied.map((c) => c.source_id).join(',')}}`}::int[]) as c(id, source_id)
     join user_status_rights r on r.account_id = ${accountId} and r.status_id = c.source_id`);
+  return copied.sort((a, b) => a.n - b.n).map((c) => c.id);
 }

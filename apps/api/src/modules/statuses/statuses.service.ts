@@ -101,7 +101,10 @@ async function readStage(tx: Db, accountId: number, id: number) {
   return row;
 }
 
-/** The stages of a vacancy or a funnel (the funnels' stages when neither is named). */
+/**
+ * The stages of a vacancy or a funnel; when neither is named, the funnels' stages and the
+ * account's own (those in no funnel yet).
+ */
 export async function listStages(
   tenant: Tenant,
   query: { vacancy_id?: number | undefined; status_group_id?: number | undefined },
@@ -138,10 +141,13 @@ export async function getStage(tenant: Tenant, id: number) {
 export async function createStage(tenant: Tenant, session: Session, input: TCreateStageRequest) {
   await assertStageManager(tenant, session);
   const row = await tenant.transaction(async (tx) => {
+    // Neither a vacancy nor a funnel: a stage of the account, for a funnel to take (0018).
     const owner: repo.StageOwner =
       input.vacancy_id != null
         ? { vacancyId: input.vacancy_id }
-        : { statusGroupId: input.status_group_id! };
+        : input.status_group_id != null
+          ? { statusGroupId: input.status_group_id }
+          : { account: true };
     if (
       'vacancyId' in owner &&
       !(await repo.vacancyExists(tx, tenant.accountId, owner.vacancyId))
@@ -211,15 +217,11 @@ export async function deleteStage(tenant: Tenant, session: Session, id: number) 
   return toStage(row);
 }
 
-/** Puts every stage of one funnel or one vacancy in the given order. */
+/** Puts every stage of one funnel, one vacancy or of the account's own in the given order. */
 export async function reorderStagesIn(tx: Db, accountId: number, ids: number[]) {
   const found = await repo.findStagesByIds(tx, accountId, ids);
   if (found.length !== ids.length) throw notFound(STAGE_NOT_FOUND);
-  const first = found[0]!;
-  const owner: repo.StageOwner =
-    first.vacancyId !== null
-      ? { vacancyId: first.vacancyId }
-      : { statusGroupId: first.statusGroupId! };
+  const owner = repo.ownerOf(found[0]!);
   const all = await repo.listStages(tx, accountId, { owner });
   if (all.length !== ids.length || found.some((s) => !all.some((a) => a.id === s.id))) {
     throw badRequest(NOT_ALL_STAGES, { status_ids: NOT_ALL_STAGES });

@@ -341,6 +341,171 @@ describe('funnels', () => {
   });
 });
 
+describe('the Huntlee client’s sequence: stages first, then a funnel of their ids (§6.5–6.6)', () => {
+  /** A stage as huntlee-api.md §6.5 shows the payload: no funnel, no vacancy. */
+  const clientStage = (name: string, userId: number) => ({
+    name,
+    status_type: 'user',
+    is_favorite: false,
+    is_offer: false,
+    is_reject: false,
+    is_required: false,
+    order: 9999,
+    stay_duration: 30,
+    color: '#49B57D',
+    actions: [{ name: 'sites', action_params: { site: 2 } }],
+    admin_user_statuses: [{ admin_user_id: userId, is_read: true, is_write: false }],
+  });
+
+  it('creates stages of the account, makes a funnel of their ids and reads the same ids back', async () => {
+    const company = await signUpCompany(t.app);
+    const ids: number[] = [];
+    for (const name of ['Скрининг', 'Тестовое задание']) {
+      const created = await send(
+        company.token,
+        'POST',
+        '/api/statuses',
+        clientStage(name, company.userId),
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.message).toMatchObject({
+        name,
+        status_group_id: null,
+        vacancy_id: null,
+        order: 9999,
+        stay_duration: 30,
+        color: '#49B57D',
+        actions: [{ name: 'sites', action_params: { site: 2 } }],
+        admin_user_statuses: [{ admin_user_id: company.userId, is_read: true, is_write: false }],
+      });
+      ids.push(created.body.message.id);
+    }
+    // Before a funnel takes them, they are listed among the account's stages.
+    const loose = (await get(company.token, '/api/statuses')).body.message as Stage[];
+    expect(loose.filter((s) => ids.includes(s.id)).map((s) => s.status_group_id)).toEqual([
+      null,
+      null,
+    ]);
+
+    const funnel = await send(company.token, 'POST', '/api/status_groups', {
+      name: 'Воронка из API',
+      order: 1,
+      is_active: true,
+      is_favorite: false,
+      status_ids: ids,
+    });
+    expect(funnel.status, JSON.stringify(funnel.body)).toBe(200);
+    const funnelId = funnel.body.message.id;
+    expect(funnel.body.message.status_ids).toEqual(ids);
+
+    const read = await get(company.token, `/api/status_groups/${funnelId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.message.status_ids).toEqual(ids);
+    expect(read.body.message.statuses.map((s: Stage) => [s.id, s.name, s.order])).toEqual([
+      [ids[0], 'Скрининг', 1],
+      [ids[1], 'Тестовое задание', 2],
+    ]);
+    const listed = (await get(company.token, '/api/status_groups')).body.message;
+    expect(listed.find((g: { id: number }) => g.id === funnelId).status_ids).toEqual(ids);
+    const stage = await get(company.token, `/api/statuses/${ids[0]}`);
+    expect(stage.body.message).toMatchObject({ status_group_id: funnelId, vacancy_id: null });
+
+    // A stage made later joins the funnel by its id too, in the order the client sends.
+    const later = await send(
+      company.token,
+      'POST',
+      '/api/statuses',
+      clientStage('Финал', company.userId),
+    );
+    const order = [ids[1]!, later.body.message.id, ids[0]!];
+    const updated = await send(company.token, 'PATCH', `/api/status_groups/${funnelId}`, {
+      status_ids: order,
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.message.status_ids).toEqual(order);
+    expect(
+      (await get(company.token, `/api/status_groups/${funnelId}`)).body.message.status_ids,
+    ).toEqual(order);
+
+    // A stage already in a funnel stays there: another funnel of the same ids gets copies.
+    const second = await send(company.token, 'POST', '/api/status_groups', {
+      name: 'Копия',
+      status_ids: ids,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const copies = second.body.message.statuses as Stage[];
+    expect(copies.map((s) => s.name)).toEqual(['Скрининг', 'Тестовое задание']);
+    expect(copies.map((s) => s.id).some((id) => ids.includes(id))).toBe(false);
+    expect(
+      (await get(company.token, `/api/status_groups/${funnelId}`)).body.message.status_ids,
+    ).toEqual(order);
+  });
+
+  it('mixes stages of the account (kept) and of another funnel (copied) in the order sent', async () => {
+    const company = await signUpCompany(t.app);
+    const main = await defaultFunnel(company.token);
+    const own = await send(company.token, 'POST', '/api/statuses', { name: 'Созвон' });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const created = await send(company.token, 'POST', '/api/status_groups', {
+      name: 'Смешанная',
+      status_ids: [main.status_ids[0], own.body.message.id, main.status_ids[4]],
+      statuses: [{ name: 'Стажировка' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const stages = created.body.message.statuses as Stage[];
+    expect(stages.map((s) => [s.name, s.order])).toEqual([
+      ['Новый', 1],
+      ['Созвон', 2],
+      ['Оффер', 3],
+      ['Стажировка', 4],
+    ]);
+    expect(stages[1]!.id).toBe(own.body.message.id);
+    expect([stages[0]!.id, stages[2]!.id]).not.toContain(main.status_ids[0]);
+    // The default funnel keeps its own stages.
+    expect((await defaultFunnel(company.token)).status_ids).toEqual(main.status_ids);
+  });
+
+  it('orders and deletes the account’s stages; an applicant cannot be put on one', async () => {
+    const company = await signUpCompany(t.app);
+    const a = (await send(company.token, 'POST', '/api/statuses', { name: 'А' })).body.message;
+    const b = (await send(company.token, 'POST', '/api/statuses', { name: 'Б' })).body.message;
+    expect([a.order, b.order]).toEqual([1, 2]);
+    const reordered = await send(company.token, 'POST', '/api/statuses/reorder', {
+      status_ids: [b.id, a.id],
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    expect(reordered.body.message.map((s: Stage) => [s.id, s.order])).toEqual([
+      [b.id, 1],
+      [a.id, 2],
+    ]);
+    // A vacancy made of them (huntlee-api.md §6.3 `statuses`) gets its own copies.
+    const made = await send(company.token, 'POST', '/api/vacancies', {
+      position: 'Диспетчер',
+      statuses: [b.id, a.id],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const vacancyStages = made.body.message.statuses as Stage[];
+    expect(vacancyStages.map((s) => s.name)).toEqual(['Б', 'А']);
+    expect(vacancyStages.map((s) => s.id)).not.toContain(a.id);
+    expect(vacancyStages.every((s) => s.vacancy_id === made.body.message.id)).toBe(true);
+    const vacancyId = await insertVacancy(company.accountId, 'Оператор');
+    const applicant = await tenantRows<{ id: number }>(
+      t.database,
+      company.accountId,
+      sql`insert into applicants (account_id, first_name) values (${company.accountId}, 'Ия') returning id`,
+    );
+    const placed = await send(company.token, 'POST', '/api/applications', {
+      applicant_id: applicant[0]!.id,
+      vacancy_id: vacancyId,
+      status_id: a.id,
+    });
+    expect(placed.status).toBe(400);
+    expect(placed.body.message).toBe('Этап не относится к этой вакансии');
+    expect((await send(company.token, 'DELETE', `/api/statuses/${a.id}`)).status).toBe(200);
+    expect((await get(company.token, `/api/statuses/${a.id}`)).status).toBe(404);
+  });
+});
+
 describe('who may change stages and funnels', () => {
   it('watchers and owners without can_manage_status read but do not change; owners with it do', async () => {
     const funnel = await defaultFunnel(admin.token);
@@ -420,7 +585,6 @@ describe('bad input', () => {
         { name: 'Два', status_group_id: funnel.id, vacancy_id: 1 },
         'в воронку (status_group_id) или в вакансию',
       ],
-      [{ name: 'Ничей' }, 'в воронку (status_group_id) или в вакансию'],
       [
         { name: 'Вид', status_group_id: funnel.id, is_reject: false, reject_kind: 'refuse' },
         'Вид отказа',

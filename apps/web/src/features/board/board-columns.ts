@@ -44,8 +44,14 @@ export const loadedCards = (data: CardPages | undefined): TBoardCard[] =>
   data?.pages.flatMap((page) => page.applicants) ?? [];
 
 export function nextCardPage(last: TBoardCardPage): number | undefined {
-  return last.page * last.per_page < last.total ? last.page + 1 : undefined;
+  return last.page * last.per_page < last.applicant_count ? last.page + 1 : undefined;
 }
+
+/** The page with its count moved by `delta` (and `total`, the count's deprecated twin). */
+const recounted = <P extends TBoardCardPage>(page: P, delta: number): P => {
+  const count = Math.max(0, page.applicant_count + delta);
+  return { ...page, applicant_count: count, total: count };
+};
 
 /** The column's pages without one card, with the total one less. */
 export function withoutCard(data: CardPages | undefined, applicationId: number) {
@@ -57,7 +63,7 @@ export function withoutCard(data: CardPages | undefined, applicationId: number) 
     return { ...page, applicants };
   });
   if (!removed) return data;
-  return { ...data, pages: pages.map((p) => ({ ...p, total: Math.max(0, p.total - 1) })) };
+  return { ...data, pages: pages.map((p) => recounted(p, -1)) };
 }
 
 /** The column's pages with a card arrived just now at the top (newest arrivals come first). */
@@ -67,8 +73,8 @@ export function withCardOnTop(data: CardPages | undefined, card: TBoardCard) {
   return {
     ...data,
     pages: [
-      { ...first!, applicants: [card, ...first!.applicants], total: first!.total + 1 },
-      ...rest.map((p) => ({ ...p, total: p.total + 1 })),
+      recounted({ ...first!, applicants: [card, ...first!.applicants] }, 1),
+      ...rest.map((p) => recounted(p, 1)),
     ],
   };
 }

@@ -32,7 +32,13 @@ function serve(routes: Record<string, () => Response | Promise<Response>>) {
 }
 
 const page = (statusId: number, cards: ReturnType<typeof card>[]) =>
-  envelope(200, { applicants: cards, total: cards.length, page: 1, per_page: 30 });
+  envelope(200, {
+    applicants: cards,
+    applicant_count: cards.length,
+    total: cards.length,
+    page: 1,
+    per_page: 30,
+  });
 
 function renderWith(children: ReactNode, client = newClient()) {
   render(
@@ -107,6 +113,7 @@ describe('moving a card', () => {
       pages: [
         {
           applicants: ids.map((id) => card(id, statusId)),
+          applicant_count: ids.length,
           total: ids.length,
           page: 1,
           per_page: 30,
