@@ -2,12 +2,13 @@ import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
+import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import type { Config } from './platform/config.ts';
 import { startQueue } from './platform/queue.ts';
 
 /** Every module's jobs: the API enqueues them, a worker (in-process or its own) runs them. */
-export const BACKGROUND_JOBS = [applicantImportJob, doubleScanJob];
+export const BACKGROUND_JOBS = [applicantImportJob, doubleScanJob, passwordResetJob];
 
 export type JobQueueOptions = {
   /** Run jobs in this process too (npm start, npm run worker, tests); false: only enqueue. */

@@ -95,10 +95,11 @@ export async function startSentryFake() {
     dsn: (project = 42) => `http://publickey@127.0.0.1:${port}/${project}`,
     /** The events (type "event") received so far. */
     events: () =>
-      received.flatMap((envelope) =>
-        envelope.items
-          .filter((item) => item.header.type === 'event')
-          .map((item) => item.payload as Record<string, any>), // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read events loosely
+      received.flatMap(
+        (envelope) =>
+          envelope.items
+            .filter((item) => item.header.type === 'event')
+            .map((item) => item.payload as Record<string, any>), // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read events loosely
       ),
     /** Waits until `count` envelopes have arrived, or fails after `timeoutMs`. */
     async waitFor(count: number, timeoutMs = 10_000) {
