@@ -131,7 +131,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   // Uploads are read by their routes with a per-route file size; the body limit above does not
   // apply to multipart, so the plugin's own limits bound every request.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   await registerApiDocs(app);
   registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);

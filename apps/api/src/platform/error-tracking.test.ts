@@ -106,6 +106,7 @@ describe('without a DSN', () => {
       expect(r.status).toBe(500);
       const config = await call(t.app, 'GET', '/api/client_config');
       expect(config.body.message.error_tracking_dsn).toBeNull();
+      expect(String(config.headers['content-security-policy'])).toContain("connect-src 'self';");
     } finally {
       await t.close();
     }
@@ -123,6 +124,9 @@ describe('a separate project for the browser', () => {
     try {
       const r = await call(t.app, 'GET', '/api/client_config');
       expect(r.body.message.error_tracking_dsn).toBe('https://browserkey@errors.example.ru/2');
+      // The page's content security policy lets the browser reach that service, and no other.
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' https://errors.example.ru;");
     } finally {
       await t.close();
     }
