@@ -4,6 +4,9 @@ import { PASSWORD, signUpCompany, uniqueEmail } from '../../test/factories.ts';
 import { startSentryFake } from '../../test/sentry-fake.ts';
 import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { loadConfig } from './config.ts';
+import pino from 'pino';
+import { z } from 'zod';
+import { createErrorTracker, reportingFailures } from './error-tracking.ts';
 import { badRequest } from './errors.ts';
 
 type Fake = Awaited<ReturnType<typeof startSentryFake>>;
@@ -86,6 +89,33 @@ describe('reporting unexpected server errors to a Sentry-protocol service', () =
     const event = sentry.events().at(-1)!;
     expect(event.exception.values[0].type).toBe('TypeError');
     expect(event.user).toBeUndefined();
+  });
+
+  it('reports a background job that fails, which still fails for the queue to retry it', async () => {
+    const before = sentry.received.length;
+    const log = pino({ level: 'silent' });
+    const tracker = await createErrorTracker(t.config, t.database, log);
+    const job = reportingFailures(
+      {
+        name: 'test.broken',
+        payload: z.object({ accountId: z.number() }),
+        handle: async () => {
+          throw new RangeError('Invalid time value');
+        },
+      },
+      tracker,
+    );
+    await expect(
+      job.handle({ accountId: 7 }, { config: t.config, database: t.database, log }),
+    ).rejects.toThrow('Invalid time value');
+    await tracker.close();
+    await sentry.waitFor(before + 1);
+    const event = sentry.events().at(-1)!;
+    expect(event.exception.values[0]).toMatchObject({
+      type: 'RangeError',
+      value: 'Invalid time value',
+    });
+    expect(event.tags).toMatchObject({ job: 'test.broken', account_id: '7' });
   });
 
   it('tells the web app the DSN to report to', async () => {

@@ -2,6 +2,7 @@ import { type Database, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import type { JobDefinition } from './queue.ts';
 
 /**
  * Unexpected server errors go to a Sentry-protocol service (Sentry, GlitchTip…) with the user's
@@ -12,12 +13,15 @@ import type { Config } from './config.ts';
 export type ErrorTracker = {
   /** Reports in the background: the answer to the client does not wait for it. */
   captureUnexpected: (error: unknown, request: FastifyRequest) => void;
+  /** A background job that threw (each failed attempt; the queue retries it). */
+  captureJobFailure: (error: unknown, job: { name: string; accountId?: number }) => void;
   /** Sends what is still queued (on shutdown, and in tests). */
   close: () => Promise<void>;
 };
 
 export const noErrorTracking: ErrorTracker = {
   captureUnexpected: () => undefined,
+  captureJobFailure: () => undefined,
   close: () => Promise.resolve(),
 };
 
@@ -95,14 +99,48 @@ export async function createErrorTracker(
     client.captureException(error, {}, scope);
   };
 
+  const notReported = (failure: unknown) =>
+    log.warn({ err: failure }, 'error not reported to the error tracker');
   return {
     captureUnexpected(error, request) {
-      report(error, request).catch((failure: unknown) =>
-        log.warn({ err: failure }, 'error not reported to the error tracker'),
-      );
+      report(error, request).catch(notReported);
+    },
+    captureJobFailure(error, job) {
+      try {
+        const scope = new sentry.Scope();
+        scope.setClient(client);
+        scope.setTransactionName(`job ${job.name}`);
+        scope.setTag('job', job.name);
+        if (job.accountId !== undefined) scope.setTag('account_id', String(job.accountId));
+        client.captureException(error, {}, scope);
+      } catch (failure) {
+        notReported(failure);
+      }
     },
     async close() {
       await client.close(2000);
+    },
+  };
+}
+
+/** The job as it was, its failures also reported (and still thrown, for the queue to retry). */
+export function reportingFailures<P>(
+  job: JobDefinition<P>,
+  tracker: ErrorTracker,
+): JobDefinition<P> {
+  return {
+    ...job,
+    async handle(payload, context) {
+      try {
+        await job.handle(payload, context);
+      } catch (error) {
+        const accountId = (payload as { accountId?: unknown } | null)?.accountId;
+        tracker.captureJobFailure(error, {
+          name: job.name,
+          ...(typeof accountId === 'number' ? { accountId } : {}),
+        });
+        throw error;
+      }
     },
   };
 }
