@@ -16,6 +16,7 @@ import { startJobQueue } from '../../apps/api/src/background-jobs.ts';
 import { buildHttpServer } from '../../apps/api/src/http-server.ts';
 import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changelogs.service.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
+import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
 
@@ -52,6 +53,8 @@ async function main() {
   ensureWebBuild();
 
   const smtp = await startMailCatcher();
+  // The browser reports its errors here, as it would to the install's Sentry (GlitchTip…).
+  const errorTracker = await startSentryFake();
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -63,6 +66,7 @@ async function main() {
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     SMTP_URL: smtp.url,
+    SENTRY_BROWSER_DSN: errorTracker.dsn(7),
     PUBLIC_URL: APP_URL,
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
     CHANGELOG_PATH: path.join(repoRoot, 'docs/CHANGELOG.md'),
@@ -80,6 +84,9 @@ async function main() {
     const expire = /^\/accounts\/(\d+)\/expire-tariff$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
+    if (req.method === 'GET' && url.pathname === '/error-reports') {
+      return send(res, 200, errorTracker.received);
+    }
     if (req.method === 'POST' && expire) {
       const accountId = Number(expire[1]);
       database.system
@@ -110,6 +117,7 @@ async function main() {
     stopping = true;
     control.close();
     void smtp.close();
+    void errorTracker.close();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

@@ -2,12 +2,18 @@ import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
+import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import type { Config } from './platform/config.ts';
-import { startQueue } from './platform/queue.ts';
+import {
+  createErrorTracker,
+  noErrorTracking,
+  reportingFailures,
+} from './platform/error-tracking.ts';
+import { type JobDefinition, type Queue, startQueue } from './platform/queue.ts';
 
 /** Every module's jobs: the API enqueues them, a worker (in-process or its own) runs them. */
-export const BACKGROUND_JOBS = [applicantImportJob, doubleScanJob];
+export const BACKGROUND_JOBS = [applicantImportJob, doubleScanJob, passwordResetJob];
 
 export type JobQueueOptions = {
   /** Run jobs in this process too (npm start, npm run worker, tests); false: only enqueue. */
@@ -18,15 +24,29 @@ export type JobQueueOptions = {
   databaseUrl?: string | undefined;
 };
 
-/** The job queue of this process, with every module's jobs registered. */
-export const startJobQueue = (config: Config, database: Database, options: JobQueueOptions) =>
-  startQueue({
+/**
+ * The job queue of this process, with every module's jobs registered; where jobs run, their
+ * failures go to the error tracker too (with SENTRY_DSN).
+ */
+export async function startJobQueue(config: Config, database: Database, options: JobQueueOptions) {
+  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const tracker = options.work ? await createErrorTracker(config, database, log) : noErrorTracking;
+  const queue = await startQueue({
     database,
     databaseUrl: options.databaseUrl ?? config.DATABASE_URL,
-    jobs: BACKGROUND_JOBS,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of mixed jobs, as in queue.ts
+    jobs: BACKGROUND_JOBS.map((job) => reportingFailures(job as JobDefinition<any>, tracker)),
     work: options.work,
     ...(options.pollingIntervalSeconds
       ? { pollingIntervalSeconds: options.pollingIntervalSeconds }
       : {}),
-    context: { config, database, log: options.log ?? pino({ level: config.LOG_LEVEL }) },
+    context: { config, database, log },
   });
+  return {
+    ...queue,
+    async stop() {
+      await queue.stop();
+      await tracker.close();
+    },
+  } satisfies Queue;
+}

@@ -50,7 +50,9 @@ import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerApiDocs } from './platform/docs.ts';
 import { registerEnvelope } from './platform/envelope.ts';
+import { createErrorTracker } from './platform/error-tracking.ts';
 import { badRequest } from './platform/errors.ts';
+import { registerClientConfig } from './platform/client-config.ts';
 import { registerHealth } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
@@ -129,13 +131,16 @@ export async function buildHttpServer(options: HttpServerOptions) {
   // Uploads are read by their routes with a per-route file size; the body limit above does not
   // apply to multipart, so the plugin's own limits bound every request.
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   await registerApiDocs(app);
   registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);
   deps.answers = await registerResponseCache(app, database, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
-  registerEnvelope(app, spaFallback);
+  const errorTracker = await createErrorTracker(config, database, log);
+  app.addHook('onClose', async () => errorTracker.close());
+  registerEnvelope(app, spaFallback, errorTracker);
+  registerClientConfig(app, config);
   registerHealth(app, database, deps.queue ?? queueNotStarted);
 
   registerAuthRoutes(app, deps);

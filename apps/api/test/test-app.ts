@@ -1,5 +1,6 @@
 import type { Database } from '@ats/db/connection';
 import type { FastifyInstance } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
 import { startJobQueue } from '../src/background-jobs.ts';
 import { buildHttpServer } from '../src/http-server.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
@@ -18,7 +19,8 @@ export type TestApp = {
 /** The real server on a fresh database, driven through HTTP with Fastify's inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: unknown } = {},
+  /** work: false — jobs are only enqueued, as on an API process with its worker elsewhere. */
+  options: { logger?: unknown; work?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -27,8 +29,11 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
+  // Jobs log where the server logs (a test reading the log sees both).
+  const logger = options.logger as { level?: string; stream?: DestinationStream } | undefined;
   const queue = await startJobQueue(config, database, {
-    work: true,
+    work: options.work ?? true,
+    ...(logger?.stream ? { log: pino({ level: logger.level ?? 'info' }, logger.stream) } : {}),
     pollingIntervalSeconds: 0.5,
     // On PostgreSQL: this test file's own database.
     databaseUrl: database.url,

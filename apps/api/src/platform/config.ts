@@ -8,6 +8,15 @@ const flag = z
   .enum(['1', '0', 'true', 'false'], { error: 'ожидается 1, 0, true или false' })
   .transform((v) => v === '1' || v === 'true');
 
+/** A DSN names the public key and the project: https://KEY@HOST/PROJECT. */
+const sentryDsn = (example: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/(.+\/)?\d+\/?$/, {
+      error: `ожидается DSN вида ${example}`,
+    })
+    .optional();
+
 const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -35,7 +44,10 @@ const ZConfig = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   ERROR_REPORT_CHAT_ID: z.string().min(1).optional(),
   TELEGRAM_API_BASE_URL: z.url({ error: 'ожидается адрес' }).default('https://api.telegram.org'),
-  ERROR_TRACKING_TOKEN: z.string().min(1).optional(),
+  /** Sentry-protocol project of the server (Sentry, GlitchTip…); unset: nothing is sent. */
+  SENTRY_DSN: sentryDsn('https://ключ@sentry.example.ru/1'),
+  /** The project the browser reports to (it reads it at run time); unset: SENTRY_DSN. */
+  SENTRY_BROWSER_DSN: sentryDsn('https://ключ@sentry.example.ru/2'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: flag.default(false),
   /** Behind a reverse proxy: trust X-Forwarded-Proto/For (HTTPS detection, client address). */

@@ -2,6 +2,7 @@ import { API_CODES, MESSAGES, type TErrorEnvelope } from '@ats/contracts/envelop
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { type ErrorTracker, noErrorTracking } from './error-tracking.ts';
 
 export const success = <T>(message: T) => ({
   code: 200 as const,
@@ -27,6 +28,7 @@ const fieldErrors = (error: FastifyError): Record<string, string> => {
 export function registerEnvelope(
   app: FastifyInstance,
   spaFallback: ((request: FastifyRequest, reply: FastifyReply) => boolean) | null,
+  errorTracker: ErrorTracker = noErrorTracking,
 ) {
   app.setNotFoundHandler((request, reply) => {
     if (spaFallback?.(request, reply)) return reply;
@@ -79,6 +81,8 @@ export function registerEnvelope(
       });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    // Only the unexpected: the 4xx answers above are the client's mistakes, not bugs.
+    errorTracker.captureUnexpected(error, request);
     return sendError(reply, {
       code: API_CODES.internal,
       status: 'error',

@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { browserErrorTrackingDsn } from './client-config.ts';
+import type { Config } from './config.ts';
+
+/** The browser may send its error reports only to the install's own tracker, besides us. */
+const appCsp = (config: Config) => {
+  const dsn = browserErrorTrackingDsn(config);
+  const connect = dsn ? `connect-src 'self' ${new URL(dsn).origin}` : "connect-src 'self'";
+  return APP_CSP.map((directive) =>
+    directive === "connect-src 'self'" ? connect : directive,
+  ).join('; ');
+};
 
 const APP_CSP = [
   "default-src 'self'",
@@ -12,9 +23,10 @@ const APP_CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const csp = appCsp(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
@@ -23,7 +35,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     // The API docs page brings its own CSP for its bundled viewer.
     if (!request.url.startsWith('/api/docs')) {
-      reply.header('content-security-policy', APP_CSP);
+      reply.header('content-security-policy', csp);
     }
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

@@ -6,11 +6,14 @@ import {
   endLocalSession,
   type AccountState,
 } from '../shared/session/session.queries';
+import { startErrorTracking } from '../shared/error-tracking';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
+
+void startErrorTracking();
 
 const router = createAppRouter();
 

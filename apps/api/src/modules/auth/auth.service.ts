@@ -20,6 +20,7 @@ import {
   verifyDecoyPassword,
   verifyPassword,
 } from '../../platform/secrets.ts';
+import { queueNotStarted } from '../../platform/queue.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
   defaultAdminUserSetting,
@@ -38,6 +39,7 @@ import {
   userSecretKeys,
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
+import { passwordResetJob } from './password-reset.jobs.ts';
 import {
   recordAudit,
   recordFailedSecondFactor,
@@ -48,8 +50,6 @@ import {
 export type ClientMeta = { ip: string | null; userAgent: string | null };
 
 const DAY_MS = 86_400_000;
-const RESET_TOKEN_TTL_MS = 3_600_000;
-export const INVITE_TOKEN_TTL_MS = 7 * DAY_MS;
 const EMAIL_TAKEN = 'Пользователь с таким email уже зарегистрирован';
 
 async function openSession(
@@ -241,6 +241,11 @@ export async function logInWithSecondFactor(
   };
 }
 
+/**
+ * Answers at once and the same way for every address: the look-up of the user and the mail run
+ * in a job after the answer (password-reset.jobs.ts), so neither the answer nor its timing tells
+ * whether the address has an account.
+ */
 export async function requestPasswordReset(
   deps: AppDeps,
   email: string,
@@ -250,50 +255,8 @@ export async function requestPasswordReset(
   const keys = [`reset:email:${email}`, ...(meta.ip ? [`reset:ip:${meta.ip}`] : [])];
   await assertNotThrottled(deps, keys);
   await recordFailedAttempt(deps, keys, RESET_LIMIT);
-  const db = deps.database.system;
-  const user = await repo.findUserByEmailAcrossAccounts(db, email);
-  if (user && user.isActive && !user.deletedAt) {
-    await sendPasswordLink(
-      deps,
-      { accountId: user.accountId, userId: user.id, email: user.email },
-      publicUrl,
-      'reset',
-    );
-  }
+  await (deps.queue ?? queueNotStarted).enqueue(passwordResetJob, { email, publicUrl });
   return RESET_NEUTRAL_MESSAGE;
-}
-
-/** Mails a one-time link to set a password: after "forgot password", or as an invitation. */
-export async function sendPasswordLink(
-  deps: AppDeps,
-  user: { accountId: number; userId: number; email: string },
-  publicUrl: string,
-  purpose: 'reset' | 'invite',
-) {
-  const token = generateToken();
-  const ttl = purpose === 'invite' ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
-  await deps.database.withTenant(user.accountId, (tx) =>
-    repo.insertPasswordToken(tx, {
-      accountId: user.accountId,
-      userId: user.userId,
-      tokenHash: hashToken(token),
-      purpose,
-      expiresAt: new Date(Date.now() + ttl),
-    }),
-  );
-  const link = `${publicUrl}/auth/reset-from-mail?token=${token}`;
-  const text =
-    purpose === 'invite'
-      ? `Здравствуйте!\n\nВас пригласили в команду подбора. Чтобы войти, задайте пароль по ссылке (действует 7 дней):\n${link}\n`
-      : `Здравствуйте!\n\nЧтобы задать новый пароль, перейдите по ссылке (действует 1 час, сработает один раз):\n${link}\n\nЕсли вы не запрашивали восстановление, просто проигнорируйте это письмо.\n`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: purpose === 'invite' ? 'Приглашение в команду' : 'Восстановление пароля',
-    text,
-    kind: purpose === 'invite' ? 'invitation' : 'password_reset',
-    accountId: user.accountId,
-    devLogLine: `${purpose === 'invite' ? 'Ссылка-приглашение' : 'Ссылка для восстановления пароля'}: ${link}`,
-  });
 }
 
 export async function resetPasswordFromMail(

@@ -5,6 +5,7 @@ import { ACCOUNT_DEACTIVATED_PATTERN, ZAccount, type TAccount } from '@ats/contr
 import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
 import { ZMe, type TMe } from '@ats/contracts/me';
 import { apiCall, ApiError } from '../api-client';
+import { setErrorTrackingUser } from '../error-tracking';
 import { notify } from '../toasts';
 
 export const sessionKeys = {
@@ -17,8 +18,15 @@ const NO_SESSION_CODES: number[] = [API_CODES.sessionMissing, API_CODES.sessionE
 /** GET /api/me is the single source of "signed in": the cookie is HttpOnly, JS cannot see it. */
 export async function fetchMe(): Promise<TMe | null> {
   const result = await apiCall('/me', { schema: ZMe, sessionHandling: false, errorToast: false });
-  if (result.ok) return result.data;
-  if (NO_SESSION_CODES.includes(result.code)) return null;
+  if (result.ok) {
+    const { id, email, tariff_name } = result.data;
+    setErrorTrackingUser({ id, email, tariff_name });
+    return result.data;
+  }
+  if (NO_SESSION_CODES.includes(result.code)) {
+    setErrorTrackingUser(null);
+    return null;
+  }
   throw new ApiError(result.code, result.message);
 }
 
@@ -96,4 +104,5 @@ export function endLocalSession(queryClient: QueryClient) {
   void queryClient.cancelQueries();
   queryClient.clear();
   queryClient.setQueryData(sessionKeys.me, null);
+  setErrorTrackingUser(null);
 }
