@@ -132,7 +132,7 @@ describe.skipIf(skipReason !== null)(
       server = await buildHttpServer({ config, database, queue, logger: false });
       await server.listen({ port: 0, host: '127.0.0.1' });
       base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    });
+    }, 90_000);
     afterAll(async () => {
       await server?.close();
       await queue?.stop();
@@ -263,7 +263,7 @@ describe.skipIf(skipReason !== null)(
       // The queue takes and runs a job again.
       await queue.enqueue(probe, { note: 'после перезапуска' });
       await until(() => ran.includes('после перезапуска'), 'the job after the restart');
-    }, 60_000);
+    }, 90_000);
 
     it('forgets what it kept in memory: announcements may have been missed while the database was away', async () => {
       // An account reads its card and its session (kept in memory from then on), then both
@@ -309,6 +309,6 @@ describe.skipIf(skipReason !== null)(
       );
       expect(await readCard()).toBe('Новое');
       expect(await readMe()).toBe(420);
-    }, 30_000);
+    }, 60_000);
   },
 );

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../../test/db-helpers.ts';
@@ -21,9 +23,18 @@ describe('which failures mean "the database is away" (answered 503, to be retrie
   it('a refused connection, as the driver reports it and as drizzle wraps it', async () => {
     const refused = await refusedConnection();
     expect(isDatabaseUnavailable(refused)).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(
-      true,
-    );
+    const pool = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'postgres' });
+    try {
+      const wrapped = await drizzle(pool)
+        .execute(sql`select 1`)
+        .then(
+          () => new Error('a closed port answered'),
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(wrapped)).toBe(true);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('a server that is shutting down, killed, or still starting up; a dropped connection', () => {
@@ -46,5 +57,15 @@ describe('which failures mean "the database is away" (answered 503, to be retrie
       isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')")),
     ).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('not another server that refused: a mail or chat server reached with fetch', async () => {
+    const port = await closedPort();
+    const failed = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => new Error('a closed port answered'),
+      (error: unknown) => error,
+    );
+    expect((failed as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    expect(isDatabaseUnavailable(failed)).toBe(false);
   });
 });
