@@ -146,7 +146,7 @@ describe.skipIf(skipReason !== null)(
       const board = openBoardStream(base, admin.token, vacancy.id);
       expect(await board.opened).toBe(200);
 
-      // The load: writers creating applicants and readers of the card and of the session, all
+      // The load: four writers creating applicants and a reader of the session (/api/me), all
       // the time, before, during and after the outage.
       const answers: Answer[] = [];
       let running = true;
