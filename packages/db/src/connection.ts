@@ -158,9 +158,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  // An idle connection that the server drops emits 'error' on the pool; without a listener that
-  // would crash the process. The next query on a fresh connection reports any real outage.
+  // A connection the server drops emits 'error': on the pool while it is idle, on the client
+  // itself while it is checked out between two queries (a transaction awaiting the app), and an
+  // 'error' event without a listener ends the process ("terminating connection due to unexpected
+  // postmaster exit" on a restart). Nothing is lost by ignoring the event: the query that runs on
+  // such a connection fails (the API answers 503), the pool discards the connection on release,
+  // and the next query opens a fresh one once the server is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const writes = tenantWriteListeners();

@@ -1,7 +1,7 @@
 import { API_CODES, MESSAGES, type TErrorEnvelope } from '@ats/contracts/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.ts';
 import { type ErrorTracker, noErrorTracking } from './error-tracking.ts';
 
 export const success = <T>(message: T) => ({
@@ -78,6 +78,17 @@ export function registerEnvelope(
         code: error.statusCode,
         status: 'error',
         message: error.statusCode === 404 ? MESSAGES.notFound : MESSAGES.validationFailed,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The server is restarting or unreachable: the pool reconnects on its own, the client
+      // may try again shortly.
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return sendError(reply, {
+        code: 503,
+        status: 'error',
+        message: DATABASE_UNAVAILABLE,
       });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');

@@ -1,5 +1,9 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../test/db-helpers.ts';
 import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { signUpCompany } from '../../test/factories.ts';
 import { loggerOptions } from './logger.ts';
@@ -19,6 +23,13 @@ describe('every answer is the envelope with a Russian message', () => {
     t = await createTestApp({}, { logger: { ...(loggerOptions(config) as object), stream } });
     t.app.get('/api/test/explode', { config: { auth: 'none' } }, async () => {
       throw new Error('database exploded');
+    });
+    // A query to a PostgreSQL server that is not there, as during a restart of the real one.
+    const unreachable = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'x' });
+    afterAll(() => unreachable.end());
+    t.app.get('/api/test/database-away', { config: { auth: 'none' } }, async () => {
+      await drizzle(unreachable).execute(sql`select 1`);
+      return { unreachable: false };
     });
   });
   afterAll(() => t.close());
@@ -102,6 +113,17 @@ describe('every answer is the envelope with a Russian message', () => {
     const logged = logLines.find((line) => line.includes('database exploded'));
     expect(logged).toBeDefined();
     expect(JSON.parse(logged!).reqId).toMatch(/^req-/);
+  });
+
+  it('answers 503 "База данных недоступна, повторите попытку" while the database cannot be reached', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/test/database-away' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toEqual({
+      code: 503,
+      status: 'error',
+      message: 'База данных недоступна, повторите попытку',
+    });
+    expect(r.headers['retry-after']).toBe('5');
   });
 
   it('keeps tokens, passwords and e-mails out of the request logs', async () => {

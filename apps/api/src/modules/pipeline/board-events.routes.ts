@@ -26,6 +26,19 @@ export function registerBoardEventsRoutes(app: FastifyInstance, deps: AppDeps) {
     for (const end of [...open]) end();
   });
   if (!deps.notifier) app.addHook('onClose', async () => notifier.close());
+  // Changes announced while the notification connection was down (a database restart) never
+  // reach the streams: once it listens again, the open streams are ended, and each browser
+  // reconnects and reloads its board, as its EventSource does after any gap.
+  let missed = false;
+  const stopWatching = notifier.watchConnection((connected) => {
+    if (!connected) {
+      missed = true;
+    } else if (missed) {
+      missed = false;
+      for (const end of [...open]) end();
+    }
+  });
+  app.addHook('onClose', async () => stopWatching());
 
   r.get(
     '/api/vacancies/:id/events',
