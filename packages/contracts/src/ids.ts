@@ -36,7 +36,11 @@ export const intBetween = (min: number, max: number, message: string) =>
     .max(Math.min(max, INT32_MAX), { error: message });
 
 /** Any int4 value (a code, a count a client reports). */
-export const ZInt32 = intBetween(INT32_MIN, INT32_MAX, `Целое число от ${INT32_MIN} до ${INT32_MAX}`);
+export const ZInt32 = intBetween(
+  INT32_MIN,
+  INT32_MAX,
+  `Целое число от ${INT32_MIN} до ${INT32_MAX}`,
+);
 
 /** The largest amount (money, a number-typed custom field) a client may send: exact in float8 and numeric. */
 export const MAX_AMOUNT = 1_000_000_000_000;

@@ -89,7 +89,9 @@ describe('requests refused before any route are answered in the envelope', () =>
   });
 
   it('a bad percent escape in the path is a 400 in Russian', async () => {
-    const answer = await rawRequest('GET /api/applicants/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const answer = await rawRequest(
+      'GET /api/applicants/%E0%A4%A HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
     expectEnvelope(answer, 400, 'Некорректный адрес запроса');
   });
 

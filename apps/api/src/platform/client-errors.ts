@@ -25,11 +25,11 @@ const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
-type ParserError = Error & { code?: string; rawPacket?: Buffer };
+type ParserError = Error & { code?: string; rawPacket?: unknown };
 
 /** The request line alone went over the limit when the bytes read hold no line break yet. */
 const requestLineTooLong = (error: ParserError) =>
-  error.rawPacket !== undefined && !error.rawPacket.includes('\r\n');
+  Buffer.isBuffer(error.rawPacket) && !error.rawPacket.includes('\r\n');
 
 const envelopeFor = (error: ParserError): TErrorEnvelope => {
   switch (error.code) {

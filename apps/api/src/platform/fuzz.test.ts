@@ -75,7 +75,7 @@ const HOSTILE_VALUES: readonly unknown[] = [
   1.5,
   1e308,
   -1e308,
-  9_007_199_254_740_993,
+  Number.MAX_SAFE_INTEGER + 2,
   '',
   ' ',
   'x'.repeat(100_000),
@@ -233,7 +233,9 @@ function leavesOf(
       leavesOf(value, resolve, [...path, key], depth + 1),
     );
   }
-  if (types.includes('array') && s.items) return leavesOf(s.items, resolve, [...path, 0], depth + 1);
+  if (types.includes('array') && s.items) {
+    return leavesOf(s.items, resolve, [...path, 0], depth + 1);
+  }
   if (types.includes('integer') || types.includes('number')) return [{ path, kind: 'number' }];
   if (types.includes('string')) return [{ path, kind: 'string' }];
   return [{ path, kind: 'other' }];
@@ -289,7 +291,11 @@ function edgeRequestsFor(
   for (const parameter of operation.parameters ?? []) {
     for (const value of ['2147483648', 'x'.repeat(99)]) {
       if (parameter.in === 'path') {
-        sent.push({ method, url: withQuery(fill(parameter.name, value), plausibleQuery('')), payload });
+        sent.push({
+          method,
+          url: withQuery(fill(parameter.name, value), plausibleQuery('')),
+          payload,
+        });
       } else if (parameter.in === 'query' && !streaming) {
         const query = [...plausibleQuery(parameter.name), `${parameter.name}=${value}`];
         sent.push({ method, url: withQuery(fill(null, ''), query), payload });
@@ -339,8 +345,9 @@ function badRequestFor(
   if (target === 1 && !query.length) query.push(`page=${random.pick(HOSTILE_URL_VALUES)}`);
   let payload: string | undefined;
   if (bodySchema || method !== 'GET') {
-    if (target === 2 && random.int(4) === 0) payload = random.pick(RAW_BODIES);
-    else {
+    if (target === 2 && random.int(4) === 0) {
+      payload = random.pick(RAW_BODIES);
+    } else {
       const base = bodySchema ? plausible(bodySchema, resolve) : {};
       payload = JSON.stringify(target === 2 ? mutate(base, random) : base);
     }
@@ -455,7 +462,9 @@ describe('fuzz over every operation of the OpenAPI document', () => {
               body.status === 'error' &&
               typeof body.message === 'string' &&
               CYRILLIC.test(body.message);
-            if (!envelope) failures.push(`not the envelope (${response.body.slice(0, 120)}) ← ${name}`);
+            if (!envelope) {
+              failures.push(`not the envelope (${response.body.slice(0, 120)}) ← ${name}`);
+            }
           }
           // A fuzzed request that ended the session (a log-out, a password change) is legitimate:
           // carry on as a newly signed-up user.

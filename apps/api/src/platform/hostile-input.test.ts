@@ -94,14 +94,12 @@ describe('PATCH /api/applicant_filters/{id} with a hostile document is a 400 in 
     filterId = created.body.message.id;
   });
 
-  const patch = (payload: string) => sendRaw('PATCH', `/api/applicant_filters/${filterId}`, payload);
+  const patch = (payload: string) =>
+    sendRaw('PATCH', `/api/applicant_filters/${filterId}`, payload);
 
   it('duplicate keys, at the top or inside the filters', async () => {
     expectRussian400(await patch('{"name":"а","name":"б"}'), /«name» повторяется/);
-    expectRussian400(
-      await patch('{"filters":{"tags":[1],"tags":[2]}}'),
-      /«tags» повторяется/,
-    );
+    expectRussian400(await patch('{"filters":{"tags":[1],"tags":[2]}}'), /«tags» повторяется/);
     // The same key written once plainly and once with an escape is the same key.
     expectRussian400(await patch('{"name":"а","n\\u0061me":"б"}'), /«name» повторяется/);
   });

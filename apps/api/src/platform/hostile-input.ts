@@ -20,9 +20,13 @@ export const HOSTILE_INPUT_MESSAGES = {
   forbiddenKey: (key: string) => `Недопустимое имя поля «${key}»`,
 } as const;
 
+/** String.prototype.isWellFormed (Node 20+; the shared TypeScript lib predates ES2024). */
+const isWellFormed = (text: string) =>
+  (text as string & { isWellFormed(): boolean }).isWellFormed();
+
 const textProblem = (text: string): string | null => {
   if (text.includes('\u0000')) return HOSTILE_INPUT_MESSAGES.nul;
-  if (!text.isWellFormed()) return HOSTILE_INPUT_MESSAGES.surrogate;
+  if (!isWellFormed(text)) return HOSTILE_INPUT_MESSAGES.surrogate;
   return null;
 };
 
@@ -47,26 +51,40 @@ const stringEnd = (text: string, start: number) => {
  * Returns the Russian reason to refuse it, or null.
  */
 export function jsonDocumentProblem(text: string): string | null {
+  // A literal lone surrogate anywhere (inside a string, since nothing else may hold one).
+  if (!isWellFormed(text)) return HOSTILE_INPUT_MESSAGES.surrogate;
   const stack: Container[] = [];
   let lastKey: string | null = null;
+  let nextEscape = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const end = stringEnd(text, i);
-      const raw = text.slice(i, end + 1);
-      const value = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-      const problem = textProblem(value);
-      if (problem) return problem;
       const top = stack.at(-1);
       if (top?.keys && top.expectKey) {
-        if (value.length > MAX_KEY_LENGTH) return HOSTILE_INPUT_MESSAGES.longKey;
-        if (value === '__proto__' || (value === 'prototype' && top.parentKey === 'constructor')) {
-          return HOSTILE_INPUT_MESSAGES.forbiddenKey(value);
+        const raw = text.slice(i, end + 1);
+        const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        const problem = textProblem(key);
+        if (problem) return problem;
+        if (key.length > MAX_KEY_LENGTH) return HOSTILE_INPUT_MESSAGES.longKey;
+        if (key === '__proto__' || (key === 'prototype' && top.parentKey === 'constructor')) {
+          return HOSTILE_INPUT_MESSAGES.forbiddenKey(key);
         }
-        if (top.keys.has(value)) return HOSTILE_INPUT_MESSAGES.duplicateKey(value);
-        top.keys.add(value);
+        if (top.keys.has(key)) return HOSTILE_INPUT_MESSAGES.duplicateKey(key);
+        top.keys.add(key);
         top.expectKey = false;
-        lastKey = value;
+        lastKey = key;
+      } else {
+        // Only a \u escape can make a lone surrogate or NUL in a value: decode those alone.
+        // (The next escape's position is searched again only once passed: linear overall.)
+        if (nextEscape < i) {
+          const found = text.indexOf('\\u', i);
+          nextEscape = found === -1 ? Infinity : found;
+        }
+        if (nextEscape < end) {
+          const problem = textProblem(JSON.parse(text.slice(i, end + 1)) as string);
+          if (problem) return problem;
+        }
       }
       i = end;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {
