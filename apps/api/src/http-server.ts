@@ -51,8 +51,15 @@ import type { AppDeps } from './platform/deps.ts';
 import { registerApiDocs } from './platform/docs.ts';
 import { registerEnvelope } from './platform/envelope.ts';
 import { createErrorTracker } from './platform/error-tracking.ts';
-import { badRequest } from './platform/errors.ts';
 import { registerClientConfig } from './platform/client-config.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  answerUnsupportedExpectations,
+  CLIENT_ERROR_MESSAGES,
+} from './platform/client-errors.ts';
+import { AppError, badRequest } from './platform/errors.ts';
+import { HOSTILE_INPUT_MESSAGES, parseJsonBody, queryProblem } from './platform/hostile-input.ts';
 import { registerHealth } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
@@ -75,7 +82,6 @@ export type HttpServerOptions = {
 };
 
 const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
-const NUL_CHARACTER = 'Текст содержит недопустимый нулевой символ (U+0000)';
 
 /** The whole HTTP surface: platform plugins, then every module's routes, then the SPA. */
 export async function buildHttpServer(options: HttpServerOptions) {
@@ -86,21 +92,23 @@ export async function buildHttpServer(options: HttpServerOptions) {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
+    // What never reaches a route is answered in the envelope too (platform/client-errors.ts).
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    // Node would answer a request without Host itself; the hook below answers it in the envelope.
+    http: { requireHostHeader: false },
   });
+  answerUnsupportedExpectations(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Clients send DELETE with a JSON content type and no body; that is not malformed JSON.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
-    // (The escape \u0000 itself, not an escaped backslash followed by 'u0000'.)
-    if (/(?<!\\)(\\\\)*\\u0000/i.test(text)) return done(badRequest(NUL_CHARACTER), undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      if (error instanceof AppError) return done(error, undefined);
       done(
         Object.assign(new Error('invalid json'), {
           statusCode: 400,
@@ -125,7 +133,13 @@ export async function buildHttpServer(options: HttpServerOptions) {
   };
 
   app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw badRequest(NUL_CHARACTER);
+    // Without a Host an HTTP/1.1 request is malformed; Node would answer it outside the envelope.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw badRequest(CLIENT_ERROR_MESSAGES.badRequest);
+    }
+    if (/%00/.test(request.url)) throw badRequest(HOSTILE_INPUT_MESSAGES.nul);
+    const problem = queryProblem(request.query);
+    if (problem) throw badRequest(problem);
   });
   await app.register(fastifyCookie);
   // Uploads are read by their routes with a per-route file size; the body limit above does not

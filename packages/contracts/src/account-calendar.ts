@@ -112,7 +112,10 @@ export const ZDateByWorkdaysQuery = z.object({
   days: z
     .union(
       [
-        z.number(),
+        z
+          .number()
+          .min(-MAX_WORKDAYS_SHIFT, { error: `Не больше ${MAX_WORKDAYS_SHIFT} рабочих дней` })
+          .max(MAX_WORKDAYS_SHIFT, { error: `Не больше ${MAX_WORKDAYS_SHIFT} рабочих дней` }),
         z
           .string()
           .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
 import { MAX_ID } from './ids.ts';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from './pagination.ts';
+import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './pagination.ts';
 
 // The applicant list: GET /api/applicants with the filters of research/huntlee-api.md §5.3, saved
 // filter sets (/api/applicant_filters) and bulk actions on a selection.
@@ -22,7 +22,6 @@ export type TApplicantListSort = (typeof APPLICANT_LIST_SORTS)[number];
 
 export const MAX_BULK_APPLICANTS = 1000;
 const MAX_LIST_IDS = 100;
-const MAX_PAGE = 100_000;
 
 const scalar = z.union([z.string(), z.number()]);
 const isBlank = (value: unknown) =>
@@ -244,9 +243,17 @@ const rangeChecks = (filters: TApplicantListFilters, ctx: z.RefinementCtx) => {
   }
 };
 
-/** A filter set as a client sends it, normalised. */
+/**
+ * A filter set as a client sends it, normalised. A saved set is a document kept as sent, so it
+ * is held to the filters the list knows: an unknown key is refused, not stored.
+ */
 export const ZApplicantListFiltersInput = z
-  .object(filterFields)
+  .strictObject(filterFields, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Неизвестный фильтр: ${issue.keys.join(', ').slice(0, 200)}`
+        : 'Фильтры — объект с полями списка кандидатов',
+  })
   .transform(normalizeFilters)
   .superRefine(rangeChecks)
   .pipe(ZApplicantListFilters);
@@ -340,11 +347,16 @@ export const ZCreateApplicantFilterRequest = z.object({
 });
 export type TCreateApplicantFilterRequest = z.infer<typeof ZCreateApplicantFilterRequest>;
 
-export const ZUpdateApplicantFilterRequest = z.object({
-  name: filterName.optional(),
-  filters: ZApplicantListFiltersInput.optional(),
-  is_shared: z.boolean({ error: 'is_shared: true или false' }).optional(),
-});
+export const ZUpdateApplicantFilterRequest = z
+  .object({
+    name: filterName.optional(),
+    filters: ZApplicantListFiltersInput.optional(),
+    is_shared: z.boolean({ error: 'is_shared: true или false' }).optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.filters !== undefined || body.is_shared !== undefined,
+    { error: 'Укажите, что изменить: name, filters или is_shared' },
+  );
 export type TUpdateApplicantFilterRequest = z.infer<typeof ZUpdateApplicantFilterRequest>;
 
 // Bulk actions on a selection of the list.

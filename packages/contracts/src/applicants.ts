@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZApplicantFile } from './files.ts';
-import { ZId } from './ids.ts';
+import { ZAmount, ZBodyId, ZId } from './ids.ts';
 import { ZTag } from './tags.ts';
 
 // The applicant as the product's existing clients send it (research/huntlee-api.md §5.1).
@@ -11,6 +11,8 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: `Не длиннее ${max} символов` });
 const optionalText = (max = 255) => text(max).nullish();
+/** A country of the reference list (its id, an integer column). */
+const ZCountry = ZBodyId.nullish();
 
 /** ISO `YYYY-MM-DD`, or `DD.MM.YYYY` as Russian users type it; stored as ISO. */
 export const ZDate = z
@@ -67,14 +69,14 @@ export const ZExperience = z.object({
   date_end: ZDate.nullish(),
   is_now: z.boolean().default(false),
   description: optionalText(10_000),
-  country: z.number().int().nullish(),
+  country: ZCountry,
   skills: z.array(text(100)).max(100).default([]),
 });
 export type TExperience = z.infer<typeof ZExperience>;
 
 export const ZEducation = z.object({
   level: optionalText(),
-  country: z.number().int().nullish(),
+  country: ZCountry,
   education_type: optionalText(50),
   form: optionalText(50),
   name: optionalText(500),
@@ -86,11 +88,11 @@ export const ZEducation = z.object({
 });
 
 export const ZApplicantLanguage = z.object({
-  language_id: z.number().int().positive(),
-  language_level_id: z.number().int().positive().nullish(),
+  language_id: ZBodyId,
+  language_level_id: ZBodyId.nullish(),
 });
 export const ZApplicantDriverLicense = z.object({
-  driver_license_id: z.number().int().positive(),
+  driver_license_id: ZBodyId,
   // Years of driving with this category.
   driver_experience: z.number().int().min(0).max(80).nullish(),
 });
@@ -134,7 +136,7 @@ const ZApplicantFields = z.object({
   skype: optionalText(100),
   contacts: z.array(ZContact).max(50).optional(),
   // Free text as clients send it ('100 000'); numbers are accepted too.
-  money: z.union([text(100), z.number().transform(String)]).nullish(),
+  money: z.union([text(100), ZAmount.transform(String)]).nullish(),
   currency: z
     .string()
     .trim()
@@ -142,12 +144,12 @@ const ZApplicantFields = z.object({
     .regex(/^[A-Z]{3}$/, { error: 'Валюта — трёхбуквенный код, например RUB' })
     .nullish(),
   about_me: optionalText(20_000),
-  country: z.number().int().positive().nullish(),
+  country: ZCountry,
   citizenship: z.array(text(100)).max(10).optional(),
   // Months.
   total_experience: z.number().int().min(0).max(1200).nullish(),
   experience: z.array(ZExperience).max(100).optional(),
-  employments: z.array(z.number().int().positive()).max(20).optional(),
+  employments: z.array(ZBodyId).max(20).optional(),
   education: z.array(ZEducation).max(50).optional(),
   skills: z.array(text(100).min(1)).max(300).optional(),
   text_block: optionalText(20_000),

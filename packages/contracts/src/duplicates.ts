@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZApplicant, ZApplicantCard, ZContact, ZDate } from './applicants.ts';
 import { ZId } from './ids.ts';
-import { PAGE_SIZE } from './pagination.ts';
+import { perPage, ZPageNumber } from './pagination.ts';
 
 // Duplicate applicants: detection, the list of doubles, merge and its undo (issue 5).
 
@@ -71,8 +71,8 @@ export const ZDoubleGroup = z.object({
 export type TDoubleGroup = z.infer<typeof ZDoubleGroup>;
 
 export const ZDoublesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  page: ZPageNumber,
+  per_page: perPage(),
   level: z.enum(DOUBLE_LEVELS, { error: 'Уровень: certain или probable' }).optional(),
 });
 export type TDoublesQuery = z.output<typeof ZDoublesQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './envelope.ts';
+import { ZInt32 } from './ids.ts';
 
 export const ZErrorReportRequest = z.object({
   message: z
@@ -7,7 +8,7 @@ export const ZErrorReportRequest = z.object({
     .trim()
     .min(1, { error: MESSAGES.errorReportEmpty })
     .max(5000, { error: 'Слишком длинное сообщение' }),
-  code: z.number().int().optional(),
+  code: ZInt32.optional(),
   path: z.string().max(2000).optional(),
 });
 export type TErrorReportRequest = z.infer<typeof ZErrorReportRequest>;

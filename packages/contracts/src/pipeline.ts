@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './ids.ts';
+import { boundedDocument } from './json-document.ts';
+import { perPage, ZPageNumber } from './pagination.ts';
 import { ZTag, ZTagColor } from './tags.ts';
 
 // The hiring pipeline: stages (`/api/statuses`, huntlee-api.md §6.5), funnels
@@ -117,7 +119,7 @@ export const DEFAULT_FUNNEL = {
 /** An automation on entering the stage, e.g. `{name: "sites", action_params: {site: 2}}`. */
 export const ZStageAction = z.object({
   name: text(50).min(1, { error: 'Укажите действие' }),
-  action_params: z.record(z.string(), z.unknown()).default({}),
+  action_params: boundedDocument(4, 10_000).default({}),
 });
 
 /** One user's rights on a stage (`admin_user_statuses`); a user without an entry may read. */
@@ -348,7 +350,7 @@ export const ZCreateColumnRequest = z.object({
     .min(1, { error: 'Укажите название колонки' })
     .max(100, { error: 'Не длиннее 100 символов' }),
   size: ZColumnSize.optional(),
-  filters: z.record(z.string(), z.unknown()).optional(),
+  filters: boundedDocument(4, 10_000).optional(),
   vacancy_id: ZId.nullish(),
   order: z.number().int().min(0).max(100_000).optional(),
 });
@@ -376,8 +378,8 @@ export const ZBoardColumnList = z.array(ZBoardColumn);
 export const ZBoardCardQuery = z.object({
   vacancy_id: ZId,
   status_id: ZId,
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(30),
+  page: ZPageNumber,
+  per_page: perPage(),
 });
 
 export const ZBoardCard = z.object({
@@ -447,8 +449,8 @@ export type TApplicationWithHistory = z.infer<typeof ZApplicationWithHistory>;
 /** `GET /api/columns/get_applicants`: the cards a saved view selects. */
 export const ZColumnCardQuery = z.object({
   id: ZId,
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(30),
+  page: ZPageNumber,
+  per_page: perPage(),
 });
 
 /** Filters a saved view understands; other keys are kept and ignored. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
-import { ZId } from './ids.ts';
+import { intBetween, ZAmount, ZId } from './ids.ts';
+import { perPage, ZPageNumber } from './pagination.ts';
 import { ZStage } from './pipeline.ts';
 
 // Vacancies as the product's clients send them (research/huntlee-api.md §6.3; update uses PUT)
@@ -50,7 +51,7 @@ export const ZAdditionalField = z.object({
   type: z.enum(ADDITIONAL_FIELD_TYPES, { error: 'Тип поля: string, text или number' }),
   name: text(255).min(1, { error: 'Укажите название поля' }),
   value: z
-    .union([text(10_000), z.number()])
+    .union([text(10_000), ZAmount])
     .nullable()
     .default(null),
 });
@@ -208,7 +209,7 @@ export const ZVacancyStateLogEntry = z.object({
 export const ZTemplateStage = z.object({
   name: text(100).min(1, { error: 'Укажите название этапа' }),
   color: z.string(),
-  order: z.number().int(),
+  order: intBetween(0, 100_000, 'Порядок этапа — целое число от 0 до 100000'),
   is_offer: z.boolean().default(false),
   is_reject: z.boolean().default(false),
   reject_kind: z.enum(['reject', 'refuse']).nullable().default(null),
@@ -263,8 +264,8 @@ export type TVacancyTemplate = z.infer<typeof ZVacancyTemplate>;
 
 /** `/api/vacancies_with_filters` and the list on the home page. */
 export const ZVacancyListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(30),
+  page: ZPageNumber,
+  per_page: perPage(),
   state: z
     .union([ZVacancyState, z.array(ZVacancyState)], {
       error: 'Состояние вакансии: open, hold или closed',
