@@ -179,9 +179,9 @@ export const DEFAULT_WORKER_LIMITS: WorkerLimits = { timeoutMs: 15_000, heapMb: 
 const POOL_SIZE = 2;
 /** Tasks waiting for a worker; more are answered 503 at once. */
 const MAX_WAITING = 20;
-/** An idle worker is ended after this long, giving its memory back. */
+/** A second worker, idle this long, is ended; the first stays, its readers loaded. */
 const IDLE_MS = 30_000;
-/** A worker whose heap grew past this after a task is ended rather than kept. */
+/** A worker whose heap grew past this after a task is ended (and replaced) rather than kept. */
 const RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 
 type Reply =
@@ -201,11 +201,14 @@ const BOOTSTRAP = new URL('./untrusted-files.worker.mjs', import.meta.url);
 
 const slots = new Set<Slot>();
 const waiting: { heapMb: number; take: (slot: Slot) => void }[] = [];
+/** Task modules asked for so far: a new worker loads them before its first task. */
+const knownModules = new Set<string>();
 let nextId = 1;
 
 function startWorker(heapMb: number): Slot {
   const worker = new Worker(BOOTSTRAP, {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
+    workerData: { preload: [...knownModules] },
     stdout: false,
     stderr: false,
   });
@@ -260,22 +263,21 @@ function acquire(heapMb: number): Promise<Slot> {
   return new Promise((take) => waiting.push({ heapMb, take }));
 }
 
-function release(slot: Slot, keep: boolean) {
-  if (!keep) endWorker(slot);
-  else slot.busy = false;
-  const next = waiting.shift();
-  if (!next) {
-    if (keep) slot.idleTimer = setTimeout(() => endWorker(slot), IDLE_MS).unref();
-    return;
-  }
-  acquire(next.heapMb).then(next.take, () => undefined);
+/** An idle worker is kept (the last one for good, a second one for IDLE_MS). */
+function keepIdle(slot: Slot) {
+  slot.busy = false;
+  if (slots.size > 1) slot.idleTimer = setTimeout(() => endWorker(slot), IDLE_MS).unref();
 }
 
-/** Starts a worker ahead of the first file, so the first résumé does not wait for it to load. */
-export function warmUntrustedFileWorkers(): void {
-  if (slots.size === 0) {
-    const slot = startWorker(DEFAULT_WORKER_LIMITS.heapMb);
-    slot.idleTimer = setTimeout(() => endWorker(slot), IDLE_MS).unref();
+function release(slot: Slot, keep: boolean, heapMb: number) {
+  if (keep) keepIdle(slot);
+  else endWorker(slot);
+  const next = waiting.shift();
+  if (next) {
+    acquire(next.heapMb).then(next.take, () => undefined);
+  } else if (!keep && slots.size === 0) {
+    // The ended worker's place is taken at once, so the next file finds its readers loaded.
+    keepIdle(startWorker(heapMb));
   }
 }
 
@@ -290,11 +292,12 @@ export async function runUntrusted<Input, Output>(
   limits: Partial<WorkerLimits> = {},
 ): Promise<Output> {
   const { timeoutMs, heapMb } = { ...DEFAULT_WORKER_LIMITS, ...limits };
+  knownModules.add(task.module);
   const slot = await acquire(heapMb);
   try {
     await slot.ready;
   } catch (error) {
-    release(slot, false);
+    endWorker(slot);
     throw error;
   }
   const id = nextId++;
@@ -305,7 +308,7 @@ export async function runUntrusted<Input, Output>(
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      release(slot, keep);
+      release(slot, keep, heapMb);
       outcome();
     };
     const timer = setTimeout(() => settle(false, () => reject(tooSlow())), timeoutMs);

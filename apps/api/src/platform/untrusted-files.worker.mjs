@@ -1,7 +1,7 @@
 // The worker thread of untrusted-files.ts: loads the module a task names (TypeScript through
 // tsx, as the server itself runs) and answers each task by its id. Kept in plain JavaScript so
 // that Node starts it without a loader; the tasks themselves are ordinary TypeScript modules.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const loaded = new Map();
 
@@ -36,3 +36,6 @@ parentPort.on('message', async ({ id, module, name, input }) => {
 });
 
 parentPort.postMessage({ ready: true });
+
+// The modules earlier workers needed, loaded while no task waits (a failure shows on first use).
+for (const module of workerData?.preload ?? []) load(module).catch(() => undefined);
