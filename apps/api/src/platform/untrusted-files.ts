@@ -27,8 +27,19 @@ const tooSlow = () => refusal(422, FILE_LIMIT_MESSAGES.tooSlow);
 const tooMuchMemory = () => refusal(422, FILE_LIMIT_MESSAGES.tooMuchMemory);
 const busy = () => new AppError(503, FILE_LIMIT_MESSAGES.busy, undefined, { 'retry-after': '60' });
 
-export type ZipLimits = { maxEntries: number; maxUnpackedBytes: number };
-const ZIP_LIMITS: ZipLimits = { maxEntries: MAX_ZIP_ENTRIES, maxUnpackedBytes: MAX_UNPACKED_BYTES };
+export type ZipLimits = {
+  maxEntries: number;
+  maxUnpackedBytes: number;
+  /** The XML parts together (what a document reader parses); over it, `markupTooLarge`. */
+  maxMarkupBytes?: number;
+  markupTooLarge?: () => AppError;
+};
+export const ZIP_LIMITS: ZipLimits = {
+  maxEntries: MAX_ZIP_ENTRIES,
+  maxUnpackedBytes: MAX_UNPACKED_BYTES,
+};
+
+const isMarkup = (name: string) => /\.(xml|rels)$/i.test(name);
 
 /** The zip's entries when they keep to the limits by what the directory declares; null: no zip. */
 function declaredEntries(bytes: Buffer, limits: ZipLimits): ZipEntry[] | null {
@@ -38,11 +49,16 @@ function declaredEntries(bytes: Buffer, limits: ZipLimits): ZipEntry[] | null {
   const entries = zipEntries(bytes, limits.maxEntries);
   if (!entries) return null;
   let total = 0;
+  let markup = 0;
   for (const entry of entries) {
     // 0xFFFFFFFF marks a Zip64 size kept elsewhere: more than any document here needs.
     if (entry.uncompressedSize === 0xffffffff) throw unpackedTooLarge();
     total += entry.uncompressedSize;
     if (total > limits.maxUnpackedBytes) throw unpackedTooLarge();
+    if (isMarkup(entry.name)) markup += entry.uncompressedSize;
+    if (limits.maxMarkupBytes !== undefined && markup > limits.maxMarkupBytes) {
+      throw (limits.markupTooLarge ?? unpackedTooLarge)();
+    }
   }
   return entries;
 }
@@ -95,7 +111,9 @@ export function assertZipInflatesWithinLimits(bytes: Buffer, limits = ZIP_LIMITS
           info: true,
         }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
       } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw unpackedTooLarge();
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw ((isMarkup(entry.name) && limits.markupTooLarge) || unpackedTooLarge)();
+        }
         throw damagedZip();
       }
       // The deflate stream must end where the entry does, and unpack to what was declared.
