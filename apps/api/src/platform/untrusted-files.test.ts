@@ -38,7 +38,22 @@ async function refusalOfAsync(act: () => Promise<unknown>) {
 
 describe('the size an image declares, read from its header alone', () => {
   const jpeg = (width: number, height: number) => {
-    const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+    const app0 = Buffer.from([
+      0xff,
+      0xe0,
+      0x00,
+      0x10,
+      ...Buffer.from('JFIF\0'),
+      1,
+      1,
+      0,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0,
+    ]);
     const sof = Buffer.alloc(19);
     sof.set([0xff, 0xc2, 0x00, 0x11, 0x08]);
     sof.writeUInt16BE(height, 5);
@@ -90,8 +105,9 @@ describe('the size an image declares, read from its header alone', () => {
       message: FILE_LIMIT_MESSAGES.imageTooLarge,
     });
     expect(refusalOf(() => assertImageWithinLimits(gif(65_535, 65_535), notImage))?.code).toBe(422);
-    expect(refusalOf(() => assertImageWithinLimits(webp('VP8X', 16_000, 16_000), notImage))?.code)
-      .toBe(422);
+    expect(
+      refusalOf(() => assertImageWithinLimits(webp('VP8X', 16_000, 16_000), notImage))?.code,
+    ).toBe(422);
     // A JPEG whose header never says its size is not an image.
     expect(
       refusalOf(() => assertImageWithinLimits(Buffer.from([0xff, 0xd8, 0xff, 0xda]), notImage)),
@@ -104,7 +120,11 @@ describe('a zip kept to its limits', () => {
     const chunk = Buffer.alloc(8 * MB, 'a');
     const times = Math.ceil((megabytes * MB) / chunk.length);
     return rawZip([
-      { name: 'big.xml', packed: repeatedDeflate(chunk, times), size: declare ?? times * chunk.length },
+      {
+        name: 'big.xml',
+        packed: repeatedDeflate(chunk, times),
+        size: declare ?? times * chunk.length,
+      },
     ]);
   };
 
@@ -187,7 +207,9 @@ describe('the worker a parser runs in', () => {
     const took = performance.now() - started;
     expect(took).toBeLessThan(2000);
     expect(worst).toBeLessThan(100);
-    console.info(`spinning parser ended after ${took.toFixed(0)} ms; worst loop lag ${worst.toFixed(1)} ms`);
+    console.info(
+      `spinning parser ended after ${took.toFixed(0)} ms; worst loop lag ${worst.toFixed(1)} ms`,
+    );
     // The pool goes on with a fresh worker.
     await expect(runUntrusted(workerTask(TASKS, 'double'), { n: 1 })).resolves.toEqual({ n: 2 });
   });

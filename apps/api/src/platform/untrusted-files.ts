@@ -157,8 +157,8 @@ export function assertUploadWithinLimits(bytes: Buffer, type: string, field = 'f
     try {
       assertZipWithinLimits(bytes);
     } catch (error) {
-      if (error instanceof AppError) throw new AppError(error.code, error.message, { [field]: error.message });
-      throw error;
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(error.code, error.message, { [field]: error.message });
     }
   }
 }

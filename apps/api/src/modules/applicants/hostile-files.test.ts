@@ -55,7 +55,12 @@ const parseResume = (content: Buffer, filename: string) =>
     owner.token,
   );
 const importFile = (content: Buffer, filename: string) =>
-  postMultipart(t.app, '/api/applicants/imports', [{ name: 'file', filename, content }], owner.token);
+  postMultipart(
+    t.app,
+    '/api/applicants/imports',
+    [{ name: 'file', filename, content }],
+    owner.token,
+  );
 
 type Measured<T> = { result: T; ms: number; slowestHealthMs: number; healthChecks: number };
 
@@ -277,7 +282,10 @@ describe('a table made to expand (POST /api/applicants/imports)', () => {
       status: 413,
       message: IMPORT_MESSAGES.tooManyLines,
     });
-    const cells = Array.from({ length: 1000 }, (_, i) => `<c r="${columnName(i)}2"><v>${i}</v></c>`);
+    const cells = Array.from(
+      { length: 1000 },
+      (_, i) => `<c r="${columnName(i)}2"><v>${i}</v></c>`,
+    );
     const wide = workbookOf(`<row r="2">${cells.join('')}</row>`);
     await expectRefused(() => importFile(wide, 'кандидаты.xlsx'), {
       status: 422,
@@ -310,9 +318,15 @@ describe('a photo of 20000×20000 pixels', () => {
     expect(huge.length).toBeLessThan(5 * MB);
     await expectRefused(
       () =>
-        call(t.app, 'POST', '/api/applicants', { first_name: 'Анна', photo: dataUrl(huge) }, {
-          token: owner.token,
-        }),
+        call(
+          t.app,
+          'POST',
+          '/api/applicants',
+          { first_name: 'Анна', photo: dataUrl(huge) },
+          {
+            token: owner.token,
+          },
+        ),
       { status: 422, message: FILE_LIMIT_MESSAGES.imageTooLarge },
     );
   });
