@@ -11,7 +11,7 @@ import { ZId } from './ids.ts';
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Lines read in all, empty ones included: a file of a million empty rows is refused, not walked. */
-export const MAX_IMPORT_LINES = 100_000;
+export const MAX_IMPORT_LINES = 50_000;
 /** Columns a row may fill. */
 export const MAX_IMPORT_COLUMNS = 500;
 /** Rows shown under each column while mapping. */

@@ -1,7 +1,19 @@
 // The worker thread of untrusted-files.ts: loads the module a task names (TypeScript through
 // tsx, as the server itself runs) and answers each task by its id. Kept in plain JavaScript so
 // that Node starts it without a loader; the tasks themselves are ordinary TypeScript modules.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// The lowest CPU priority for this thread alone (on Linux a thread's nice value is its own): when
+// a file keeps it busy, the server's thread still gets the cores first. Elsewhere the call would
+// lower the whole process, so it is made on Linux only.
+if (process.platform === 'linux') {
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here: the deadline and the heap limit still hold.
+  }
+}
 
 const loaded = new Map();
 
