@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -13,39 +13,52 @@ const crc32 = (bytes: Buffer) => {
   return (c ^ 0xffffffff) >>> 0;
 };
 
-/** A real zip (deflated entries, central directory, end record) as unzip and Word read it. */
-export function zip(entries: Record<string, string | Buffer>): Buffer {
+/** An entry of `rawZip`: its bytes already packed, and the sizes and CRC its headers declare. */
+export type RawZipEntry = {
+  name: string;
+  packed: Buffer;
+  /** The unpacked size the headers declare (a bomb may lie about it). */
+  size: number;
+  crc?: number;
+  /** 8 deflate (the default), 0 stored. */
+  method?: number;
+};
+
+/** A zip of entries packed by the caller, with the sizes they declare, as unzip reads it. */
+export function rawZip(entries: RawZipEntry[], options: { hidden?: Buffer } = {}): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const data = Buffer.from(content);
-    const packed = deflateRawSync(data);
+  for (const { name, packed, size, crc = 0, method = 8 } of entries) {
     const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(fileName.length, 26);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4); // made by
     header.writeUInt16LE(20, 6); // version needed
     header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(8, 10);
+    header.writeUInt16LE(method, 10);
     header.writeUInt32LE(crc, 16);
     header.writeUInt32LE(packed.length, 20);
-    header.writeUInt32LE(data.length, 24);
+    header.writeUInt32LE(size, 24);
     header.writeUInt16LE(fileName.length, 28);
     header.writeUInt32LE(offset, 42);
     locals.push(local, fileName, packed);
     central.push(header, fileName);
     offset += local.length + fileName.length + packed.length;
+  }
+  // Bytes between the last part and the directory: where a part no directory lists would hide.
+  if (options.hidden) {
+    locals.push(options.hidden);
+    offset += options.hidden.length;
   }
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
@@ -57,21 +70,46 @@ export function zip(entries: Record<string, string | Buffer>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** A real zip (deflated entries, central directory, end record) as unzip and Word read it. */
+export function zip(entries: Record<string, string | Buffer>): Buffer {
+  return rawZip(
+    Object.entries(entries).map(([name, content]) => {
+      const data = Buffer.from(content);
+      return { name, packed: deflateRawSync(data), size: data.length, crc: crc32(data) };
+    }),
+  );
+}
+
+/**
+ * `chunk` repeated `times` over as one raw deflate stream, built without compressing the whole:
+ * the chunk is packed once and its blocks repeated (each refers only to itself), then a final
+ * empty block. 600 MB of XML costs a few hundred kilobytes and a millisecond — a zip bomb.
+ */
+export function repeatedDeflate(chunk: Buffer, times: number): Buffer {
+  const part = deflateRawSync(chunk, { finishFlush: constants.Z_SYNC_FLUSH });
+  return Buffer.concat([...Array<Buffer>(times).fill(part), Buffer.from([0x03, 0x00])]);
+}
+
+/** The parts Word needs besides the body: the manifest and the package relations. */
+export const WORD_PACKAGE: Record<string, string> = {
+  '[Content_Types].xml':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+    '</Types>',
+  '_rels/.rels':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+    '</Relationships>',
+};
+
 /** A Word document as Word saves it: the manifest, the package relations and the given body. */
 export function wordDocument(bodyXml: string): Buffer {
   return zip({
-    '[Content_Types].xml':
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-    '_rels/.rels':
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
+    ...WORD_PACKAGE,
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
       '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +

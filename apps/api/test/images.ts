@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -37,3 +37,28 @@ export function tinyPng(rgb: [number, number, number] = [220, 40, 40]): Buffer {
 
 export const dataUrl = (bytes: Buffer, type = 'image/png') =>
   `data:${type};base64,${bytes.toString('base64')}`;
+
+/**
+ * A PNG that declares `width`×`height` RGBA pixels (a decoder would allocate 4 bytes a pixel):
+ * its pixel data is one zero row repeated as a deflate stream, so 20000×20000 is about 2 MB sent.
+ * Only its header is meant to be read.
+ */
+export function pngOfSize(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // colour type: truecolour with alpha
+  const row = deflateRawSync(Buffer.alloc(width * 4 + 1), { finishFlush: constants.Z_SYNC_FLUSH });
+  const pixels = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array<Buffer>(height).fill(row),
+    Buffer.from([0x03, 0x00, 0, 0, 0, 0]),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

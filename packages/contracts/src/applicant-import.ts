@@ -10,6 +10,10 @@ import { ZId } from './ids.ts';
 /** The largest file accepted, and the most data rows one import takes. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
+/** Lines read in all, empty ones included: a file of a million empty rows is refused, not walked. */
+export const MAX_IMPORT_LINES = 50_000;
+/** Columns a row may fill. */
+export const MAX_IMPORT_COLUMNS = 500;
 /** Rows shown under each column while mapping. */
 export const IMPORT_SAMPLE_ROWS = 3;
 /** Bad rows returned with the import; all of them are in the xlsx report. */
@@ -56,6 +60,8 @@ export const IMPORT_MESSAGES = {
   noHeader: 'В первой строке файла должны быть названия столбцов',
   noRows: 'В файле нет строк с кандидатами',
   tooManyRows: `В файле больше ${MAX_IMPORT_ROWS.toLocaleString('ru-RU')} строк: разделите его на части`,
+  tooManyLines: `В файле больше ${MAX_IMPORT_LINES.toLocaleString('ru-RU')} строк, считая пустые: разделите его на части`,
+  tooManyColumns: `В строке файла больше ${MAX_IMPORT_COLUMNS} столбцов`,
   notFound: 'Импорт не найден',
   alreadyStarted: 'Этот импорт уже запущен',
   mappingLength: 'Укажите поле для каждого столбца файла',

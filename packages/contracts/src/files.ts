@@ -56,3 +56,26 @@ export type TApplicantFile = z.infer<typeof ZApplicantFile>;
 export const ZApplicantFileList = z.array(ZApplicantFile);
 
 export const ZApplicantFileParams = z.object({ id: ZId, fileId: ZId });
+
+/** The largest image (in pixels, width × height) a photo, a logo or an image file may declare. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** What a zipped document (DOCX, XLSX) may unpack to, and how many parts it may hold. */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+export const MAX_ZIP_ENTRIES = 2000;
+/**
+ * The markup (XML parts) of a Word résumé to parse: the Word reader spends about 2.7 s and 90 MB
+ * a megabyte of it at worst; a real résumé has a few hundred kilobytes.
+ */
+export const MAX_RESUME_MARKUP_BYTES = 2 * 1024 * 1024;
+
+/** Refusals of a file that is small as sent but too big or too hard to read (a «bomb»). */
+export const FILE_LIMIT_MESSAGES = {
+  unpackedTooLarge: `Файл слишком большой в распакованном виде: больше ${MAX_UNPACKED_BYTES / 1024 / 1024} МБ`,
+  markupTooLarge: `В документе больше ${MAX_RESUME_MARKUP_BYTES / 1024 / 1024} МБ разметки: сохраните резюме в PDF или заполните поля вручную`,
+  tooManyEntries: `В файле слишком много частей: больше ${MAX_ZIP_ENTRIES}`,
+  damagedZip: 'Файл повреждён: его части не совпадают с оглавлением архива',
+  imageTooLarge: `Изображение слишком большое: больше ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`,
+  tooSlow: 'Файл слишком сложный: его не удалось прочитать за отведённое время',
+  tooMuchMemory: 'Файл слишком сложный: на его чтение не хватило памяти',
+  busy: 'Сервер сейчас читает другие файлы: повторите попытку через минуту',
+} as const;

@@ -35,6 +35,24 @@ export class UnreadableSpreadsheetError extends Error {
   }
 }
 
+/** The sheet goes past a limit of `readSheetRows`: more rows read, or a row with more cells. */
+export class SpreadsheetLimitError extends Error {
+  constructor(
+    readonly limit: 'rows' | 'columns',
+    readonly line: number,
+  ) {
+    super(`spreadsheet over its ${limit} limit at line ${line}`);
+    this.name = 'SpreadsheetLimitError';
+  }
+}
+
+export type SheetLimits = {
+  /** Rows read, empty ones included (each costs the reader its time). */
+  maxRows: number;
+  /** Cells up to the last filled one in a row. */
+  maxColumns: number;
+};
+
 /** Excel refuses a longer cell text (and calls the whole file damaged). */
 export const MAX_CELL_TEXT = 32_767;
 /**
@@ -188,9 +206,12 @@ async function zipInput(input: Readable): Promise<Readable> {
 /**
  * The rows of the workbook's first sheet, one at a time, header included; empty rows are skipped
  * (their line numbers are kept). Consumes `input`. A file that is not an xlsx workbook, or is
- * damaged, throws UnreadableSpreadsheetError.
+ * damaged, throws UnreadableSpreadsheetError; one past `limits`, SpreadsheetLimitError.
  */
-export async function* readSheetRows(input: Readable): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(
+  input: Readable,
+  limits: SheetLimits = { maxRows: Infinity, maxColumns: Infinity },
+): AsyncGenerator<SheetRow> {
   const zip = await zipInput(input);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(zip, {
     worksheets: 'emit',
@@ -213,15 +234,19 @@ export async function* readSheetRows(input: Readable): AsyncGenerator<SheetRow> 
     // Every workbook has a sheet: a zip without one is another kind of file (a .docx, say).
     if (first.done) throw new UnreadableSpreadsheetError(new Error('no worksheet'));
     const rows = first.value[Symbol.asyncIterator]();
+    let read = 0;
     for (;;) {
       const next = await rows.next().catch((error: unknown) => {
         throw new UnreadableSpreadsheetError(error);
       });
       if (next.done) break;
+      read += 1;
+      if (read > limits.maxRows) throw new SpreadsheetLimitError('rows', next.value.number);
       const values = next.value.values as ExcelCell[];
-      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) =>
-        plainCell(values[i + 1]),
-      );
+      let width = values.length - 1;
+      while (width > 0 && (values[width] === undefined || values[width] === null)) width -= 1;
+      if (width > limits.maxColumns) throw new SpreadsheetLimitError('columns', next.value.number);
+      const cells = Array.from({ length: Math.max(width, 0) }, (_, i) => plainCell(values[i + 1]));
       if (cells.some((cell) => cell !== null && cell !== '')) {
         yield { line: next.value.number, cells };
       }

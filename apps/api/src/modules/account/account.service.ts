@@ -10,6 +10,7 @@ import { changesBetween, recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { PHOTO_TYPES, detectImageType } from '../../platform/file-types.ts';
+import { assertImageWithinLimits } from '../../platform/untrusted-files.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
@@ -103,7 +104,9 @@ export async function replaceAccountLogo(
     throw new AppError(413, LOGO_MESSAGES.tooLarge, { file: LOGO_MESSAGES.tooLarge });
   }
   const mimeType = detectImageType(bytes);
-  if (!mimeType) throw badRequest(LOGO_MESSAGES.notImage, { file: LOGO_MESSAGES.notImage });
+  const notImage = () => badRequest(LOGO_MESSAGES.notImage, { file: LOGO_MESSAGES.notImage });
+  if (!mimeType) throw notImage();
+  assertImageWithinLimits(bytes, notImage);
   const blob = blobOf(tenant.accountId, bytes, mimeType, `logo.${PHOTO_TYPES[mimeType]}`);
   await storage.put(blob.storageKey, bytes);
   let replacedKeys: string[];

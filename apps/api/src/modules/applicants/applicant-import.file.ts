@@ -1,15 +1,31 @@
 import { Readable } from 'node:stream';
-import { IMPORT_MESSAGES } from '@ats/contracts/applicant-import';
+import {
+  IMPORT_MESSAGES,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_LINES,
+  MAX_IMPORT_ROWS,
+} from '@ats/contracts/applicant-import';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { startsLikeZip, startsWithBytes } from '../../platform/file-types.ts';
 import {
   type CellValue,
   readSheetRows,
+  SpreadsheetLimitError,
   UnreadableSpreadsheetError,
 } from '../../platform/spreadsheet.ts';
+import {
+  assertZipInflatesWithinLimits,
+  assertZipWithinLimits,
+  runUntrusted,
+  workerTask,
+} from '../../platform/untrusted-files.ts';
 
-/** Reading an uploaded table: which kind of file it is (by its bytes), and its rows as text. */
+/**
+ * Reading an uploaded table: which kind of file it is (by its bytes), and its rows as text. The
+ * rows are read in a worker thread (platform/untrusted-files.ts), within limits on the unpacked
+ * size, the lines read (empty ones too), the columns and the rows.
+ */
 
 export type ImportFormat =
   { format: 'xlsx' } | { format: 'csv'; encoding: CsvEncoding; delimiter: string };
@@ -72,7 +88,10 @@ function delimiterOf(text: string) {
  */
 export function detectImportFormat(bytes: Buffer): ImportFormat {
   if (bytes.length === 0) throw badRequest(IMPORT_MESSAGES.empty, { file: IMPORT_MESSAGES.empty });
-  if (startsLikeZip(bytes)) return { format: 'xlsx' };
+  if (startsLikeZip(bytes)) {
+    assertZipWithinLimits(bytes);
+    return { format: 'xlsx' };
+  }
   if (startsWithBytes(bytes, OLE)) throw new AppError(415, IMPORT_MESSAGES.oldExcel);
   if (!looksLikeText(bytes)) throw unsupported();
   const encoding = encodingOf(bytes);
@@ -91,20 +110,41 @@ function cellText(cell: CellValue | string | undefined): string {
   return String(cell).trim();
 }
 
+const tooManyLines = () =>
+  new AppError(413, IMPORT_MESSAGES.tooManyLines, { file: IMPORT_MESSAGES.tooManyLines });
+const tooManyColumns = () =>
+  new AppError(422, IMPORT_MESSAGES.tooManyColumns, { file: IMPORT_MESSAGES.tooManyColumns });
+
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<ImportRow> {
+  assertZipInflatesWithinLimits(bytes);
   try {
-    for await (const row of readSheetRows(Readable.from([bytes]))) {
+    const rows = readSheetRows(Readable.from([bytes]), {
+      maxRows: MAX_IMPORT_LINES,
+      maxColumns: MAX_IMPORT_COLUMNS,
+    });
+    for await (const row of rows) {
       yield { line: row.line, cells: row.cells.map(cellText) };
     }
   } catch (error) {
     if (error instanceof UnreadableSpreadsheetError) {
       throw badRequest(IMPORT_MESSAGES.unreadableXlsx, { file: IMPORT_MESSAGES.unreadableXlsx });
     }
+    if (error instanceof SpreadsheetLimitError) {
+      throw error.limit === 'rows' ? tooManyLines() : tooManyColumns();
+    }
     throw error;
   }
 }
 
+/** Line breaks in the bytes: an upper bound of the records, known before the parser runs. */
+function lineCount(bytes: Buffer) {
+  let count = 1;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) count += 1;
+  return count;
+}
+
 function* csvRows(bytes: Buffer, encoding: CsvEncoding, delimiter: string): Generator<ImportRow> {
+  if (lineCount(bytes) > MAX_IMPORT_LINES) throw tooManyLines();
   let records: string[][];
   try {
     // Empty lines are kept as records, so a record's index is its line in Excel.
@@ -119,15 +159,39 @@ function* csvRows(bytes: Buffer, encoding: CsvEncoding, delimiter: string): Gene
   }
   for (const [index, record] of records.entries()) {
     const cells = record.map((cell) => cellText(cell));
-    if (cells.some((cell) => cell !== '')) yield { line: index + 1, cells };
+    // Empty cells at the end count for the header (a column without a name), not for the limit.
+    if (cells.findLastIndex((cell) => cell !== '') >= MAX_IMPORT_COLUMNS) throw tooManyColumns();
+    if (cells.some((cell) => cell !== '')) {
+      yield { line: index + 1, cells: cells.slice(0, MAX_IMPORT_COLUMNS) };
+    }
   }
 }
 
 /** The rows of the file that have anything in them, header first. */
-export function readImportRows(bytes: Buffer, format: ImportFormat): AsyncIterable<ImportRow> {
+function readImportRows(bytes: Buffer, format: ImportFormat): AsyncIterable<ImportRow> {
   if (format.format === 'xlsx') return xlsxRows(bytes);
   const rows = csvRows(bytes, format.encoding, format.delimiter);
   return (async function* () {
     yield* rows;
   })();
 }
+
+type ReadInput = { bytes: Uint8Array; format: ImportFormat };
+
+/** Runs in the worker: every row with anything in it, header first; at most the header and
+ * MAX_IMPORT_ROWS rows (more is refused). */
+export async function readImportFileTask({ bytes, format }: ReadInput): Promise<ImportRow[]> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rows: ImportRow[] = [];
+  for await (const row of readImportRows(buffer, format)) {
+    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const readInWorker = workerTask<ReadInput, ImportRow[]>(import.meta.url, 'readImportFileTask');
+
+/** The rows of the file that have anything in them, header first, read off the request's thread. */
+export const readImportFile = (bytes: Buffer, format: ImportFormat): Promise<ImportRow[]> =>
+  runUntrusted(readInWorker, { bytes, format });

@@ -13,7 +13,7 @@ import {
   listAccountSources,
 } from '../account-sources/account-sources.service.ts';
 import { createTag, listTags } from '../tags/tags.service.ts';
-import { readImportRows, type ImportFormat, type ImportRow } from './applicant-import.file.ts';
+import { readImportFile, type ImportFormat, type ImportRow } from './applicant-import.file.ts';
 import { applicantOfRow, reasonOfIssues } from './applicant-import.mapping.ts';
 import * as repo from './applicant-import.repository.ts';
 import { createApplicant, updateApplicantTags } from './applicants.service.ts';
@@ -190,7 +190,7 @@ export async function runApplicantImport(
     };
     let batch: { index: number; row: ImportRow }[] = [];
     let index = -1;
-    for await (const fileRow of readImportRows(bytes, formatOf(row))) {
+    for (const fileRow of await readImportFile(bytes, formatOf(row))) {
       // The first row with anything in it is the header.
       if (index++ < 0) continue;
       batch.push({ index: index - 1, row: fileRow });

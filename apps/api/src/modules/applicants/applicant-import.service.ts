@@ -15,7 +15,7 @@ import type { Sheet } from '../../platform/spreadsheet.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
-import { detectImportFormat, type ImportFormat, readImportRows } from './applicant-import.file.ts';
+import { detectImportFormat, type ImportFormat, readImportFile } from './applicant-import.file.ts';
 import { applicantImportJob } from './applicant-import.jobs.ts';
 import { suggestFields } from './applicant-import.mapping.ts';
 import * as repo from './applicant-import.repository.ts';
@@ -63,7 +63,7 @@ async function surveyFile(bytes: Buffer, format: ImportFormat) {
   let header: string[] | null = null;
   const sample: string[][] = [];
   let total = 0;
-  for await (const row of readImportRows(bytes, format)) {
+  for (const row of await readImportFile(bytes, format)) {
     if (!header) {
       header = row.cells.map((cell, index) => cell || `Столбец ${index + 1}`);
       continue;

@@ -2,11 +2,12 @@ import { buffer } from 'node:stream/consumers';
 import { APPLICANT_FIELDS } from '@ats/contracts/users';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { createDocument, isPdfImage } from '../../platform/pdf.ts';
+import { isPdfImage } from '../../platform/pdf.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { type FieldFlag, downloadFieldsOf } from './applicant-export.service.ts';
-import { printedName, writeApplicantCard } from './applicant-pdf.layout.ts';
+import { printedName } from './applicant-pdf.layout.ts';
+import { renderApplicantCard } from './applicant-pdf.render.ts';
 import { type ApplicantPdfRow, applicantPdfQuery } from './applicant-pdf.repository.ts';
 import { toApplicantCard } from './applicant-view.ts';
 import { assertCanReadApplicants } from './applicants.policy.ts';
@@ -55,10 +56,13 @@ export async function renderApplicantPdf(
   const photo = shown.has('is_photo') ? await photoBytes(storage, row.photo_file) : null;
 
   const name = printedName(card, shown) || `Кандидат ${card.id}`;
-  const doc = createDocument({ title: name, subject: 'Карточка кандидата' });
-  writeApplicantCard(doc, { card, names: row, photo, shown });
+  const names = {
+    country_name: row.country_name,
+    language_names: row.language_names,
+    license_names: row.license_names,
+  };
   return {
     fileName: `${fileNameOf(name) || `Кандидат ${card.id}`}.pdf`,
-    bytes: await doc.finish(),
+    bytes: await renderApplicantCard(name, { card, names, photo, shown }),
   };
 }

@@ -9,8 +9,8 @@ import { listLanguageLevels, listLanguages } from '../references/references.serv
 import { getUser } from '../users/users.service.ts';
 import { assertApplicantAction } from './applicants.policy.ts';
 import type { LanguageMention } from './resume-languages.ts';
-import { parseResumeText } from './resume-parser.ts';
-import { extractResumeText, resumeFileType } from './resume-text.ts';
+import { readResume } from './resume-read.ts';
+import { resumeFileType } from './resume-text.ts';
 
 /** Parsing serves creating: whoever may not create applicants may not parse résumés either. */
 async function assertMayCreateApplicants(tenant: Tenant, session: Session) {
@@ -70,8 +70,7 @@ export async function parseResume(
   if (bytes.length === 0) throw uploadEmpty();
   const type = resumeFileType(bytes);
   if (!type) throw badRequest(RESUME_MESSAGES.wrongType, { file: RESUME_MESSAGES.wrongType });
-  const text = await extractResumeText(bytes, type);
-  const parsed = parseResumeText(text);
+  const { parsed, textLength } = await readResume(bytes, type);
   const languages = await resolveLanguages(references, parsed.languages);
   const unidentified = [parsed.draft.unidentified_info, ...languages.unknown].filter(Boolean);
   return {
@@ -80,7 +79,7 @@ export async function parseResume(
       languages: languages.found,
       unidentified_info: unidentified.length > 0 ? unidentified.join('\n') : null,
     },
-    text_length: text.trim().length,
+    text_length: textLength,
     file_type: type,
   };
 }

@@ -7,6 +7,7 @@ import {
 import type { StoredAnswer } from '@ats/db/schema/evaluations';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { detectUploadType, uploadFileName } from '../../platform/file-types.ts';
+import { assertUploadWithinLimits } from '../../platform/untrusted-files.ts';
 import type { CriterionRow } from './evaluations.repository.ts';
 
 /** A file answer's bytes, checked, waiting to be written to storage by the service. */
@@ -27,6 +28,7 @@ function readFileAnswer(criterionId: number, dataUrl: string, givenName: string 
   }
   const type = bytes.length > 0 ? detectUploadType(bytes) : null;
   if (!type) throw badRequest(M.fileWrongType, { [key]: M.fileWrongType });
+  assertUploadWithinLimits(bytes, type, key);
   return { criterionId, bytes, type, fileName: uploadFileName(givenName ?? undefined, type) };
 }
 

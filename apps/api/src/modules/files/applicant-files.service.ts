@@ -7,6 +7,7 @@ import {
 import type { Session } from '../../platform/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { detectUploadType, uploadFileName } from '../../platform/file-types.ts';
+import { assertUploadWithinLimits } from '../../platform/untrusted-files.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { uploadEmpty, uploadTooLarge } from '../../platform/uploads.ts';
@@ -38,6 +39,7 @@ export async function addApplicantFile(
       if (upload.bytes.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
       const type = detectUploadType(upload.bytes);
       if (!type) throw badRequest(UPLOAD_MESSAGES.wrongType, { file: UPLOAD_MESSAGES.wrongType });
+      assertUploadWithinLimits(upload.bytes, type);
       const fileName = uploadFileName(upload.fileName, type);
       const blob = blobOf(tenant.accountId, upload.bytes, type, fileName);
       await storage.put(blob.storageKey, upload.bytes);

@@ -8,6 +8,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { PHOTO_TYPES, detectImageType } from '../../platform/file-types.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import { assertImageWithinLimits } from '../../platform/untrusted-files.ts';
 import * as repo from './files.repository.ts';
 
 export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
@@ -70,7 +71,9 @@ export async function storePhoto(
     throw new AppError(413, PHOTO_TOO_LARGE, { photo: PHOTO_TOO_LARGE });
   }
   const mimeType = detectImageType(bytes);
-  if (!mimeType) throw badRequest(PHOTO_NOT_IMAGE, { photo: PHOTO_NOT_IMAGE });
+  const notImage = () => badRequest(PHOTO_NOT_IMAGE, { photo: PHOTO_NOT_IMAGE });
+  if (!mimeType) throw notImage();
+  assertImageWithinLimits(bytes, notImage, 'photo');
   const blob = blobOf(accountId, bytes, mimeType, `photo.${PHOTO_TYPES[mimeType]}`);
   await storage.put(blob.storageKey, bytes);
   return blob;
