@@ -258,6 +258,16 @@ export const ZApplicantListFiltersInput = z
   .superRefine(rangeChecks)
   .pipe(ZApplicantListFilters);
 
+/**
+ * GET /api/applicants/export query: the list's filters as a query string. Like the list's own
+ * query it ignores what it does not know (clients pass the list's page and per_page along).
+ */
+export const ZApplicantExportQuery = z
+  .object(filterFields)
+  .transform(normalizeFilters)
+  .superRefine(rangeChecks)
+  .pipe(ZApplicantListFilters);
+
 /** GET /api/applicants query. */
 export const ZApplicantListQuery = z
   .object({

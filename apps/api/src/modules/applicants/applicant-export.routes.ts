@@ -1,7 +1,7 @@
 import {
   // The selection of a bulk export has the same shape and limits as the one of a bulk archive.
   ZBulkArchiveApplicantsRequest as ZBulkExportApplicantsRequest,
-  ZApplicantListFiltersInput,
+  ZApplicantExportQuery,
 } from '@ats/contracts/applicant-list';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +43,7 @@ export function registerApplicantExportRoutes(app: FastifyInstance, deps: AppDep
         tags: ['Кандидаты'],
         summary: 'Выгрузить список кандидатов в Excel с фильтрами, поиском и сортировкой списка',
         description,
-        querystring: ZApplicantListFiltersInput,
+        querystring: ZApplicantExportQuery,
       },
     },
     async (request, reply) =>
