@@ -57,6 +57,7 @@ import { createMailer, type Mailer } from './platform/mailer.ts';
 import { type Queue, queueNotStarted } from './platform/queue.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa } from './platform/spa.ts';
+import { registerTenancy } from './platform/tenancy.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
 import { MULTIPART_LIMITS } from './platform/uploads.ts';
 
@@ -133,6 +134,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await registerApiDocs(app);
   registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);
+  registerTenancy(app, database);
   deps.answers = await registerResponseCache(app, database, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   registerEnvelope(app, spaFallback);

@@ -32,8 +32,8 @@ import {
   type ApplicantAction,
   type ApplicantActor,
   assertApplicantAction,
-  assertCanReadApplicants,
 } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 import * as repo from './applicants.repository.ts';
 
 export const APPLICANT_NOT_FOUND = 'Кандидат не найден';
