@@ -1,7 +1,7 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { applicantWorklog } from '@ats/db/schema/applicants';
+import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
-import { intArray } from './applicant-list.repository.ts';
 
 /** The applicants of the selection that exist in the account, locked for the change. */
 export async function lockApplicants(tx: Db, accountId: number, ids: number[]) {

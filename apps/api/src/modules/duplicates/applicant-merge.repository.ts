@@ -1,4 +1,5 @@
 import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MovedTable } from './applicant-references.ts';
 import type { ApplicantRecord } from './merge-fields.ts';
@@ -6,7 +7,6 @@ import type { ApplicantRecord } from './merge-fields.ts';
 // All SQL of merges and their undo. Rows are copied whole (to_jsonb) into the merge's snapshot
 // and written back with jsonb_populate_record, so a column added later is kept without a change.
 
-const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The tables a snapshot may write back: names come from here, never from data. */

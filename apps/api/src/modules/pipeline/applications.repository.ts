@@ -1,4 +1,5 @@
 import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
@@ -183,7 +184,7 @@ export async function insertApplications(
       select ${accountId}::int, ${input.vacancyId}::int, p.id, ${input.statusId}::int, ${input.userId}::int
       from applicants p
       where p.account_id = ${accountId}::int
-        and p.id = any(${`{${input.applicantIds.join(',')}}`}::int[])
+        and p.id = any(${intArray(input.applicantIds)})
       order by p.id
       on conflict (account_id, vacancy_id, applicant_id) do nothing
       returning *
@@ -203,7 +204,7 @@ export async function countApplicants(tx: Db, accountId: number, ids: number[]) 
   const [row] = await selectRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from applicants
-        where account_id = ${accountId}::int and id = any(${`{${ids.join(',')}}`}::int[])`,
+        where account_id = ${accountId}::int and id = any(${intArray(ids)})`,
   );
   return row?.n ?? 0;
 }
