@@ -296,6 +296,13 @@ export const recordApplicantsHistory = (
   entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
 ) => repo.logApplicantsChanges(tx, tenant, entries);
 
+/**
+ * Locks the applicants of `ids` that exist in the account for a change of several at once (a
+ * bulk action, a merge), inside the caller's transaction; missing ones are absent.
+ */
+export const lockApplicants = (tx: Db, accountId: number, ids: number[]) =>
+  repo.lockApplicants(tx, accountId, ids);
+
 /** For other modules reading what belongs to an applicant: as reading the card is allowed. */
 export async function readApplicantBelongings<T>(
   tenant: Tenant,

@@ -212,6 +212,13 @@ export async function deleteStage(tenant: Tenant, session: Session, id: number) 
 }
 
 /** Puts every stage of one funnel or one vacancy in the given order. */
+/**
+ * Positions 1…n in the order of `ids`. The statuses module owns the stages' order; the caller has
+ * checked that `ids` are every stage of one funnel or vacancy (reorderStagesIn, a vacancy's edit).
+ */
+export const setStagePositions = (tx: Db, accountId: number, ids: number[]) =>
+  repo.setStagePositions(tx, accountId, ids);
+
 export async function reorderStagesIn(tx: Db, accountId: number, ids: number[]) {
   const found = await repo.findStagesByIds(tx, accountId, ids);
   if (found.length !== ids.length) throw notFound(STAGE_NOT_FOUND);

@@ -434,14 +434,6 @@ export async function insertTemplateStages(
   );
 }
 
-/** Positions 1…n in the order of `ids`. */
-export async function setStagePositions(tx: Db, accountId: number, ids: number[]) {
-  await tx.execute(sql`
-    update statuses s set position = o.position, updated_at = now()
-    from unnest(${intArray(ids)}) with ordinality as o(id, position)
-    where s.account_id = ${accountId} and s.id = o.id`);
-}
-
 export async function findReason(tx: Db, accountId: number, id: number) {
   const [row] = await selectRows<{ id: number; reason_type: string }>(
     tx,
