@@ -45,6 +45,7 @@ import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerResponseCache } from './platform/response-cache.ts';
+import { collectApiRoutes } from './platform/route-list.ts';
 import { createNotifier } from './platform/notify.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -86,6 +87,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
   });
+  collectApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
