@@ -234,7 +234,7 @@ describe('every route keeps to the caller’s account', () => {
       );
       const fields = idFields(ids);
       const query = new URLSearchParams(
-        Object.entries(fields).map(([key, value]) => [key, String(value)]),
+        Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
       );
       const isQuery = route.method === 'GET' || route.method === 'DELETE';
       const response = await t.app.inject({
