@@ -1,5 +1,6 @@
-// Flat ESLint config for the whole monorepo. Syntax-only rules (no type-aware linting) keep
-// `npm run lint` fast; `npm run typecheck` is where the compiler checks types.
+// Flat ESLint config for the whole monorepo. Syntax-only rules keep `npm run lint` fast and
+// `npm run typecheck` is where the compiler checks types; the API alone adds one type-aware rule
+// (a promise nobody awaits loses its error and its ordering).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -52,6 +53,26 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     languageOptions: {
       globals: { ...globals.browser },
+    },
+  },
+  {
+    // The API: a promise is awaited, returned or handled — or marked `void` with a comment saying
+    // why nobody waits for it. Type-aware, through the API's own tsconfig (projectService).
+    files: ['apps/api/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // A Fastify reply is thenable (it can be awaited to send) but its setters (header,
+          // setCookie, sendFile) only configure the answer: nothing is lost by not awaiting them.
+          allowForKnownSafePromises: [
+            { from: 'package', name: 'FastifyReply', package: 'fastify' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -45,6 +45,7 @@ import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerResponseCache } from './platform/response-cache.ts';
+import { collectApiRoutes } from './platform/route-list.ts';
 import { createNotifier } from './platform/notify.ts';
 import type { Config } from './platform/config.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -66,6 +67,7 @@ import { createMailer, type Mailer } from './platform/mailer.ts';
 import { type Queue, queueNotStarted } from './platform/queue.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa } from './platform/spa.ts';
+import { registerTenancy } from './platform/tenancy.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
 import { MULTIPART_LIMITS } from './platform/uploads.ts';
 
@@ -99,6 +101,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
     http: { requireHostHeader: false },
   });
   answerUnsupportedExpectations(app.server);
+  collectApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -149,6 +152,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await registerApiDocs(app);
   registerAuditOrigin(app);
   await registerAuthentication(app, database, config, notifier);
+  registerTenancy(app, database);
   deps.answers = await registerResponseCache(app, database, notifier);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   const errorTracker = await createErrorTracker(config, database, log);

@@ -29,6 +29,7 @@ async function main() {
     retryOutboxMail(config, database.system, log).catch((err: unknown) =>
       log.error({ err }, 'outbox retry failed'),
     );
+  // Fire and forget: tick() logs its own failure, and the next tick is the retry.
   const timer = setInterval(() => void tick(), 60_000);
   void tick();
   const stop = async () => {

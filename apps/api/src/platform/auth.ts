@@ -146,7 +146,7 @@ function assertSameOrigin(request: FastifyRequest, config: Config) {
 }
 
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, token: string) {
-  void reply.setCookie(AUTH_COOKIE, token, {
+  reply.setCookie(AUTH_COOKIE, token, {
     path: '/',
     maxAge: SESSION_TTL_SECONDS,
     sameSite: 'lax',
@@ -156,7 +156,7 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, t
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest) {
-  void reply.clearCookie(AUTH_COOKIE, {
+  reply.clearCookie(AUTH_COOKIE, {
     path: '/',
     sameSite: 'lax',
     httpOnly: true,

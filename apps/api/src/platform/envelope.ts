@@ -41,7 +41,7 @@ export function registerEnvelope(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, {
         code: error.code,
         status: 'error',

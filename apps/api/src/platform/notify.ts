@@ -103,7 +103,7 @@ function serverListener(
       changed();
     }
     dead.removeAllListeners('notification');
-    void dead.end().catch(() => {});
+    dead.end().catch(() => {});
     if (closed || channels.size === 0) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)]!;
     setTimeout(() => {
@@ -177,7 +177,7 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
         set.delete(handler);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          void listener.unlisten(channel).catch(() => {});
+          listener.unlisten(channel).catch(() => {});
         }
       };
     },

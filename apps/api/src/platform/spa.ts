@@ -25,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (request.url.startsWith('/api/') || request.url === '/api') return false;
-    void reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
     return true;
   };
 }

@@ -1,6 +1,14 @@
 import type { Database, Db } from '@ats/db/connection';
 import type { SQL } from 'drizzle-orm';
-import type { Session } from './auth.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireSession, type Session } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database the routes' tenants are built on (registerTenancy). */
+    database: Database;
+  }
+}
 
 /** The caller's account and user, taken from the session; repositories are built from it. */
 export type Tenant = {
@@ -22,3 +30,17 @@ export const tenantFor = (database: Database, accountId: number, userId: number)
 
 export const tenantFromSession = (database: Database, session: Session): Tenant =>
   tenantFor(database, session.accountId, session.userId);
+
+/** Lets every route find the caller's tenant from the request alone (callerOf). */
+export function registerTenancy(app: FastifyInstance, database: Database) {
+  app.decorate('database', database);
+}
+
+/**
+ * The caller of a route whose auth mode is 'required': their session (420 without one) and the
+ * tenant built from it — never from the request's body or query.
+ */
+export function callerOf(request: FastifyRequest): { session: Session; tenant: Tenant } {
+  const session = requireSession(request);
+  return { session, tenant: tenantFromSession(request.server.database, session) };
+}

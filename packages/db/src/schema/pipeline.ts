@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { applicants } from './applicants.ts';
+import { evaluations } from './evaluations.ts';
 import { reasons, statusGroups } from './pipeline-settings.ts';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 import { users } from './users.ts';
@@ -58,7 +59,7 @@ export const statuses = pgTable(
     // The most days an applicant should stay here; cards past it are flagged on the board.
     stayDuration: integer(),
     actions: jsonb().$type<StageAction[]>().notNull().default([]),
-    // The scorecard to fill on entering; scorecards arrive later, so no foreign key yet.
+    // The scorecard to fill on entering (decision 0014); forms are archived, never deleted.
     evaluationId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +78,10 @@ export const statuses = pgTable(
       columns: [t.accountId, t.vacancyId],
       foreignColumns: [vacancies.accountId, vacancies.id],
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.accountId, t.evaluationId],
+      foreignColumns: [evaluations.accountId, evaluations.id],
+    }),
     check('statuses_at_most_one_owner_check', sql`num_nonnulls(status_group_id, vacancy_id) <= 1`),
     check('statuses_reject_kind_check', sql`(reject_kind is not null) = is_reject`),
     tenantPolicy('statuses'),

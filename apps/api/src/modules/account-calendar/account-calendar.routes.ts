@@ -9,13 +9,12 @@ import {
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as calendar from './account-calendar.service.ts';
 
-export function registerAccountCalendarRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerAccountCalendarRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Производственный календарь'];
 
@@ -30,12 +29,7 @@ export function registerAccountCalendarRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request) =>
-      success(
-        await calendar.getAccountCalendar(
-          tenantFromSession(deps.database, requireSession(request)),
-          request.query.year,
-        ),
-      ),
+      success(await calendar.getAccountCalendar(callerOf(request).tenant, request.query.year)),
   );
 
   r.put(
@@ -50,14 +44,8 @@ export function registerAccountCalendarRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      return success(
-        await calendar.updateCalendarDays(
-          tenantFromSession(deps.database, session),
-          session,
-          request.body,
-        ),
-      );
+      const { session, tenant } = callerOf(request);
+      return success(await calendar.updateCalendarDays(tenant, session, request.body));
     },
   );
 
@@ -75,7 +63,7 @@ export function registerAccountCalendarRoutes(app: FastifyInstance, deps: AppDep
     async (request) =>
       success(
         await calendar.findDateByWorkdays(
-          tenantFromSession(deps.database, requireSession(request)),
+          callerOf(request).tenant,
           request.query.date,
           request.query.days,
         ),

@@ -1,6 +1,7 @@
 import type { Db } from '@ats/db/connection';
 import { accountSources, applicants } from '@ats/db/schema/applicants';
 import { users } from '@ats/db/schema/users';
+import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 
 export type AccountSourceRow = typeof accountSources.$inferSelect;
@@ -97,6 +98,6 @@ export async function updateAccountSourcePositions(tx: Db, accountId: number, id
   if (ids.length === 0) return;
   await tx
     .update(accountSources)
-    .set({ position: sql`array_position(${`{${ids.join(',')}}`}::int[], ${accountSources.id})` })
+    .set({ position: sql`array_position(${intArray(ids)}, ${accountSources.id})` })
     .where(and(eq(accountSources.accountId, accountId), inArray(accountSources.id, ids)));
 }

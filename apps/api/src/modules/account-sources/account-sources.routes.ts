@@ -7,21 +7,16 @@ import {
 } from '@ats/contracts/account-sources';
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as sourcesService from './account-sources.service.ts';
 
-export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerAccountSourcesRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Источники резюме'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/account_sources',
@@ -32,7 +27,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
         response: { 200: successEnvelope(ZAccountSourceList) },
       },
     },
-    async (request) => success(await sourcesService.listAccountSources(caller(request).tenant)),
+    async (request) => success(await sourcesService.listAccountSources(callerOf(request).tenant)),
   );
 
   r.post(
@@ -46,7 +41,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await sourcesService.createAccountSource(tenant, session, request.body));
     },
   );
@@ -62,7 +57,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await sourcesService.reorderAccountSources(tenant, session, request.body));
     },
   );
@@ -79,7 +74,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await sourcesService.updateAccountSource(tenant, session, request.params.id, request.body),
       );
@@ -97,7 +92,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await sourcesService.deleteAccountSource(tenant, session, request.params.id));
     },
   );

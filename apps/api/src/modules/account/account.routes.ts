@@ -6,14 +6,13 @@ import {
 } from '@ats/contracts/account';
 import { ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
 import { UPLOAD_MESSAGES } from '@ats/contracts/files';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { findUserEmail } from '../users/users.service.ts';
 import { assertAccountAction } from './account.policy.ts';
@@ -28,10 +27,6 @@ import {
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   // A deactivated account gets 419 here with the inactive text: the app then shows its notice.
   r.get(
@@ -43,8 +38,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZAccount) },
       },
     },
-    async (request) =>
-      success(await getAccount(tenantFromSession(deps.database, requireSession(request)))),
+    async (request) => success(await getAccount(callerOf(request).tenant)),
   );
 
   r.post(
@@ -58,7 +52,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const tenant = tenantFromSession(deps.database, requireSession(request));
+      const tenant = callerOf(request).tenant;
       return success(
         await requestTariffExtension(deps, tenant, await findUserEmail(tenant, tenant.userId)),
       );
@@ -77,7 +71,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await updateAccountSettings(tenant, session, request.body));
     },
   );
@@ -94,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       // Refused before the body is read: a watcher's upload never reaches the disk.
       assertAccountAction(session, 'change');
       const upload = await receiveUpload(
@@ -119,7 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await removeAccountLogo(storage, tenant, session));
     },
   );

@@ -2,13 +2,12 @@ import { ZCommonSettings, ZUpdateCommonSettingsRequest } from '@ats/contracts/ac
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { getCommonSettings, updateCommonSettings } from './common-settings.service.ts';
 
-export function registerCommonSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerCommonSettingsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Аккаунт'];
 
@@ -21,8 +20,7 @@ export function registerCommonSettingsRoutes(app: FastifyInstance, deps: AppDeps
         response: { 200: successEnvelope(ZCommonSettings) },
       },
     },
-    async (request) =>
-      success(await getCommonSettings(tenantFromSession(deps.database, requireSession(request)))),
+    async (request) => success(await getCommonSettings(callerOf(request).tenant)),
   );
 
   r.patch(
@@ -36,14 +34,8 @@ export function registerCommonSettingsRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      return success(
-        await updateCommonSettings(
-          tenantFromSession(deps.database, session),
-          session,
-          request.body,
-        ),
-      );
+      const { session, tenant } = callerOf(request);
+      return success(await updateCommonSettings(tenant, session, request.body));
     },
   );
 }

@@ -1,17 +1,6 @@
 import { type Db, selectRows } from '@ats/db/connection';
-import { applicantWorklog } from '@ats/db/schema/applicants';
+import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
-import { intArray } from './applicant-list.repository.ts';
-
-/** The applicants of the selection that exist in the account, locked for the change. */
-export async function lockApplicants(tx: Db, accountId: number, ids: number[]) {
-  return selectRows<{ id: number; archived: boolean }>(
-    tx,
-    sql`select id, archived_at is not null as archived from applicants
-        where account_id = ${accountId}::int and id = any(${intArray(ids)})
-        order by id for update`,
-  );
-}
 
 export async function findTags(tx: Db, accountId: number, ids: number[]) {
   return selectRows<{ id: number; name: string }>(
@@ -71,8 +60,4 @@ export async function archiveApplicants(tx: Db, accountId: number, userId: numbe
         where account_id = ${accountId}::int and id = any(${intArray(ids)}) and archived_at is null
         returning id, archived_at`,
   );
-}
-
-export async function insertWorklog(tx: Db, rows: (typeof applicantWorklog.$inferInsert)[]) {
-  if (rows.length) await tx.insert(applicantWorklog).values(rows);
 }

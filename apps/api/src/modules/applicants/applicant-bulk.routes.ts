@@ -6,20 +6,19 @@ import {
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as bulkService from './applicant-bulk.service.ts';
-import { assertCanReadApplicantBase } from './applicant-list.service.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 
-export function registerApplicantBulkRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerApplicantBulkRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты: массовые действия'];
   const tenantOf = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    assertCanReadApplicantBase(session);
-    return tenantFromSession(deps.database, session);
+    const { session, tenant } = callerOf(request);
+    assertCanReadApplicants(session);
+    return tenant;
   };
 
   r.post(

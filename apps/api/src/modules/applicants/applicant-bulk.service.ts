@@ -7,17 +7,18 @@ import { API_CODES } from '@ats/contracts/envelope';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './applicant-bulk.repository.ts';
+import { lockApplicants, recordApplicantsHistory } from './applicants.service.ts';
 
 const APPLICANTS_NOT_FOUND = 'Некоторые кандидаты не найдены';
 const TAGS_NOT_FOUND = 'Некоторые теги не найдены';
 
 /** Every id of the selection must be in the account, or nothing changes. */
 async function assertAllApplicantsFound(
-  tx: Parameters<typeof repo.lockApplicants>[0],
+  tx: Parameters<typeof lockApplicants>[0],
   tenant: Tenant,
   ids: number[],
 ) {
-  const found = await repo.lockApplicants(tx, tenant.accountId, ids);
+  const found = await lockApplicants(tx, tenant.accountId, ids);
   if (found.length !== ids.length) {
     const known = new Set(found.map((row) => row.id));
     throw new AppError(API_CODES.notFound, APPLICANTS_NOT_FOUND, {
@@ -58,14 +59,13 @@ export async function changeApplicantTags(
 
     const changedIds = [...changes.keys()].sort((a, b) => a - b);
     await repo.touchApplicants(tx, tenant.accountId, changedIds);
-    await repo.insertWorklog(
+    await recordApplicantsHistory(
       tx,
+      tenant,
       changedIds.map((applicantId) => {
         const change = changes.get(applicantId)!;
         return {
-          accountId: tenant.accountId,
           applicantId,
-          userId: tenant.userId,
           action: 'tags_changed',
           changes: {
             tags: {
@@ -90,12 +90,11 @@ export async function archiveApplicants(
   return tenant.transaction(async (tx) => {
     await assertAllApplicantsFound(tx, tenant, ids);
     const archived = await repo.archiveApplicants(tx, tenant.accountId, tenant.userId, ids);
-    await repo.insertWorklog(
+    await recordApplicantsHistory(
       tx,
+      tenant,
       archived.map((row) => ({
-        accountId: tenant.accountId,
         applicantId: row.id,
-        userId: tenant.userId,
         action: 'archived',
         changes: {
           archived_at: { from: null, to: new Date(row.archived_at).toISOString() },

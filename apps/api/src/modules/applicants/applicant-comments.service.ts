@@ -2,7 +2,8 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { assertCanChangeComment, assertCanReadApplicants } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { assertCanChangeComment } from './applicants.policy.ts';
 import * as repo from './applicants.repository.ts';
 
 const COMMENT_NOT_FOUND = 'Комментарий не найден';

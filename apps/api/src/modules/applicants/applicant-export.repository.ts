@@ -2,12 +2,8 @@ import { createHash } from 'node:crypto';
 import type { TApplicantListFilters } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  TIME_ZONE,
-  applicantListOrder,
-  applicantListWhere,
-  intArray,
-} from './applicant-list.repository.ts';
+import { intArray } from '@ats/db/sql-arrays';
+import { TIME_ZONE, applicantListOrder, applicantListWhere } from './applicant-list.repository.ts';
 
 export type ApplicantExportRow = {
   first_name: string | null;

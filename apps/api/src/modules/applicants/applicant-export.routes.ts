@@ -5,13 +5,12 @@ import {
 } from '@ats/contracts/applicant-list';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as exportService from './applicant-export.service.ts';
-import { assertCanReadApplicantBase } from './applicant-list.service.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 
 const sendFile = (reply: FastifyReply, file: exportService.ApplicantExport) =>
   reply
@@ -28,12 +27,12 @@ const description =
   'Telegram, Зарплата, Валюта, Возраст, Теги, Источник, Добавлен — те из них, что разрешены ' +
   `настройкой пользователя download_pdf. Не больше ${exportService.MAX_EXPORT_APPLICANTS.toLocaleString('ru-RU')} кандидатов.`;
 
-export function registerApplicantExportRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerApplicantExportRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tenantOf = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    assertCanReadApplicantBase(session);
-    return tenantFromSession(deps.database, session);
+    const { session, tenant } = callerOf(request);
+    assertCanReadApplicants(session);
+    return tenant;
   };
 
   r.get(

@@ -8,20 +8,19 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as filtersService from './applicant-filters.service.ts';
-import { assertCanReadApplicantBase } from './applicant-list.service.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 
-export function registerApplicantFiltersRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerApplicantFiltersRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты: наборы фильтров'];
   const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    assertCanReadApplicantBase(session);
-    return { session, tenant: tenantFromSession(deps.database, session) };
+    const found = callerOf(request);
+    assertCanReadApplicants(found.session);
+    return found;
   };
 
   r.get(

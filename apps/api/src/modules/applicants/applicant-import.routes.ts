@@ -7,17 +7,16 @@ import {
   ZStartImportRequest,
 } from '@ats/contracts/applicant-import';
 import { successEnvelope } from '@ats/contracts/envelope';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { queueNotStarted } from '../../platform/queue.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sheetStream, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import * as importService from './applicant-import.service.ts';
 
@@ -28,10 +27,6 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты: импорт'];
   const storage = storageFor(deps.config);
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
   const one = { 200: successEnvelope(ZApplicantImport) };
 
   r.post(
@@ -51,7 +46,7 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const file = await receiveUpload(request, MAX_IMPORT_BYTES, tooLarge);
       return success(await importService.uploadApplicantImport(storage, tenant, session, file));
     },
@@ -71,7 +66,7 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await importService.startApplicantImport(
           deps.queue ?? queueNotStarted,
@@ -95,7 +90,7 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await importService.getApplicantImport(tenant, session, request.params.id));
     },
   );
@@ -110,7 +105,7 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const report = await importService.applicantImportFailuresSheet(
         tenant,
         session,

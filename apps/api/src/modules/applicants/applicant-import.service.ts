@@ -19,14 +19,15 @@ import { detectImportFormat, type ImportFormat, readImportFile } from './applica
 import { applicantImportJob } from './applicant-import.jobs.ts';
 import { suggestFields } from './applicant-import.mapping.ts';
 import * as repo from './applicant-import.repository.ts';
-import { assertApplicantAction, WATCHER_NO_APPLICANTS } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { assertApplicantAction } from './applicants.policy.ts';
 
 /**
  * Who may import: not a watcher; an admin, or a user with can_upload_data; and, since every row
  * becomes an applicant, someone allowed to create applicants.
  */
 async function assertCanImport(tenant: Tenant, session: Session) {
-  if (session.memberType === 'watcher') throw forbidden(WATCHER_NO_APPLICANTS);
+  assertCanReadApplicants(session);
   const permissions = (await getUser(tenant, session.userId)).admin_user_setting
     .permissions_actions;
   if (!session.isAdmin && !permissions.can_upload_data) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TApplicantListFilters, TApplicantListSort } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { intArray } from '@ats/db/sql-arrays';
 
 /** Dates of the filters are days in Moscow, the product's time zone. */
 export const TIME_ZONE = 'Europe/Moscow';
@@ -26,13 +27,6 @@ export type ApplicantListRow = {
   admin_user_id: number | null;
   created_at: string;
 };
-
-/**
- * Arrays travel as PostgreSQL array literals in a text parameter: the single-trip tenant read
- * inlines its parameters as literals, which a JS array cannot be.
- */
-export const intArray = (ids: number[]) =>
-  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

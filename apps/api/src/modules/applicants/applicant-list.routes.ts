@@ -2,12 +2,12 @@ import { ZApplicantListQuery, ZApplicantListResponse } from '@ats/contracts/appl
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
-import { assertCanReadApplicantBase, listApplicants } from './applicant-list.service.ts';
+import { callerOf } from '../../platform/tenancy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { listApplicants } from './applicant-list.service.ts';
 import { todayInMoscow } from './applicant-view.ts';
 
 export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -25,12 +25,12 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      assertCanReadApplicantBase(session);
+      const { session, tenant } = callerOf(request);
+      assertCanReadApplicants(session);
       // The page depends on the caller ("only mine") and on the day (ages, date filters).
       const key = `applicants:${session.userId}:${todayInMoscow()}:${request.url}`;
       return answers(request, reply, key, async () =>
-        success(await listApplicants(tenantFromSession(deps.database, session), request.query)),
+        success(await listApplicants(tenant, request.query)),
       );
     },
   );

@@ -3,17 +3,8 @@ import type {
   TApplicantListQuery,
   TApplicantListResponse,
 } from '@ats/contracts/applicant-list';
-import type { Session } from '../../platform/auth.ts';
-import { forbidden } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './applicant-list.repository.ts';
-
-export const BASE_CLOSED_TO_WATCHERS = 'Заказчику недоступна база кандидатов';
-
-/** Watchers (the hiring client's people) see their vacancies, never the applicant base. */
-export function assertCanReadApplicantBase(session: Session) {
-  if (session.memberType === 'watcher') throw forbidden(BASE_CLOSED_TO_WATCHERS);
-}
 
 /** Where the files feature serves a stored photo. */
 const photoUrl = (fileId: number | null) => (fileId === null ? null : `/api/files/${fileId}`);

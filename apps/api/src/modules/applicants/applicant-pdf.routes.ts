@@ -1,12 +1,11 @@
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { PDF_CONTENT_TYPE } from '../../platform/pdf.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { renderApplicantPdf } from './applicant-pdf.service.ts';
 
 export function registerApplicantPdfRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -29,8 +28,7 @@ export function registerApplicantPdfRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const tenant = tenantFromSession(deps.database, session);
+      const { session, tenant } = callerOf(request);
       const file = await renderApplicantPdf(storage, tenant, session, request.params.id);
       return reply
         .header('content-type', PDF_CONTENT_TYPE)

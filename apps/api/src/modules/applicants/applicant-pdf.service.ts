@@ -10,7 +10,7 @@ import { printedName } from './applicant-pdf.layout.ts';
 import { renderApplicantCard } from './applicant-pdf.render.ts';
 import { type ApplicantPdfRow, applicantPdfQuery } from './applicant-pdf.repository.ts';
 import { toApplicantCard } from './applicant-view.ts';
-import { assertCanReadApplicants } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 import { APPLICANT_NOT_FOUND } from './applicants.service.ts';
 
 export type ApplicantPdf = { fileName: string; bytes: Buffer };

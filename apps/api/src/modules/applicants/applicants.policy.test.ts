@@ -7,9 +7,9 @@ import {
   CANNOT_MANAGE_APPLICANTS,
   CANNOT_MANAGE_OTHERS_APPLICANTS,
   ONLY_ADMINS_DELETE,
-  WATCHER_NO_APPLICANTS,
   refusalOf,
 } from './applicants.policy.ts';
+import { WATCHER_NO_APPLICANTS } from './applicant-base.service.ts';
 
 const ALL = { can_manage_applicant: true, can_manage_others_applicant: true };
 const ROLES: Record<string, ApplicantActor> = {

@@ -1,8 +1,12 @@
 import type { TPermissionAction } from '@ats/contracts/users';
 import type { Session } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
+import {
+  assertCanReadApplicants,
+  seesApplicantBase,
+  WATCHER_NO_APPLICANTS,
+} from './applicant-base.service.ts';
 
-export const WATCHER_NO_APPLICANTS = 'Заказчику недоступна база кандидатов';
 export const CANNOT_MANAGE_APPLICANTS = 'Нет прав на изменение кандидатов';
 export const CANNOT_MANAGE_OTHERS_APPLICANTS =
   'Нет прав на изменение кандидатов другого ответственного';
@@ -34,7 +38,7 @@ export function refusalOf(
   action: ApplicantAction,
   applicant?: { adminUserId: number | null },
 ): string | null {
-  if (actor.memberType === 'watcher') return WATCHER_NO_APPLICANTS;
+  if (!seesApplicantBase(actor)) return WATCHER_NO_APPLICANTS;
   if (action === 'read' || action === 'comment') return null;
   if (action === 'delete') return actor.isAdmin ? null : ONLY_ADMINS_DELETE;
   if (CHANGES.has(action) && !actor.permissions.can_manage_applicant) {
@@ -59,16 +63,11 @@ export function assertApplicantAction(
   if (refusal) throw forbidden(refusal);
 }
 
-/** Reading needs no permission flags, only a role: answered from the session alone. */
-export function assertCanReadApplicants(session: Pick<Session, 'memberType'>) {
-  if (session.memberType === 'watcher') throw forbidden(WATCHER_NO_APPLICANTS);
-}
-
 /** A comment is changed by its author; an admin may tidy anyone's. */
 export function assertCanChangeComment(
   actor: Pick<Session, 'userId' | 'memberType' | 'isAdmin'>,
   comment: { authorId: number | null },
 ) {
-  if (actor.memberType === 'watcher') throw forbidden(WATCHER_NO_APPLICANTS);
+  assertCanReadApplicants(actor);
   if (comment.authorId !== actor.userId && !actor.isAdmin) throw forbidden(ONLY_AUTHOR_OR_ADMIN);
 }

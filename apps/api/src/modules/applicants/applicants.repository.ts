@@ -3,11 +3,12 @@ import {
   accountSources,
   applicantComments,
   applicantTags,
-  applicantWorklog,
   applicants,
   tags,
 } from '@ats/db/schema/applicants';
 import { users } from '@ats/db/schema/users';
+import type { RowOf } from '@ats/db/rows';
+import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 export type ApplicantInsert = typeof applicants.$inferInsert;
@@ -292,17 +293,17 @@ export async function replaceApplicantTags(
   await tx.insert(applicantTags).values(tagIds.map((tagId) => ({ accountId, applicantId, tagId })));
 }
 
-export async function insertWorklog(
-  tx: Db,
-  entry: {
-    accountId: number;
-    applicantId: number;
-    userId: number;
-    action: string;
-    changes: Record<string, unknown>;
-  },
-) {
-  await tx.insert(applicantWorklog).values(entry);
+/**
+ * The applicants of `ids` that exist in the account, locked in id order for a change (concurrent
+ * changes of the same applicants queue up); missing ones are absent.
+ */
+export async function lockApplicants(tx: Db, accountId: number, ids: number[]) {
+  return selectRows<RowOf<typeof applicants, 'id' | 'adminUserId'> & { archived: boolean }>(
+    tx,
+    sql`select id, admin_user_id, archived_at is not null as archived from applicants
+        where account_id = ${accountId}::int and id = any(${intArray(ids)})
+        order by id for update`,
+  );
 }
 
 export async function listWorklog(tx: Db, accountId: number, applicantId: number, limit: number) {
@@ -372,16 +373,12 @@ export const logApplicantChange = (
   applicantId: number,
   action: string,
   changes: Record<string, unknown>,
-) =>
-  insertWorklog(tx, {
-    accountId: tenant.accountId,
-    applicantId,
-    userId: tenant.userId,
-    action,
-    changes,
-  });
+) => logApplicantsChanges(tx, tenant, [{ applicantId, action, changes }]);
 
-/** History entries of several applicants written by the same user, in one statement. */
+/**
+ * History entries of several applicants written by the same user, in one statement: the one
+ * insert into `applicant_worklog` (other modules reach it through recordApplicantsHistory).
+ */
 export async function logApplicantsChanges(
   tx: Db,
   tenant: { accountId: number; userId: number },

@@ -16,17 +16,16 @@ import { ZCreatedApplicant } from '@ats/contracts/duplicates';
 import { ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import { ZPageQuery } from '@ats/contracts/pagination';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as commentsService from './applicant-comments.service.ts';
 import { todayInMoscow } from './applicant-view.ts';
-import { assertCanReadApplicants } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 import * as applicantsService from './applicants.service.ts';
 
 /** One applicant: create, card, edit, tags, archive, delete, comments and history. */
@@ -34,10 +33,6 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты'];
   const storage = storageFor(deps.config);
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
   const card = { 200: successEnvelope(ZApplicantCard) };
   const answers = deps.answers ?? uncachedAnswers;
 
@@ -52,7 +47,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.createApplicant(storage, tenant, session, request.body),
       );
@@ -71,7 +66,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.listArchivedApplicants(tenant, session, request.query),
       );
@@ -90,7 +85,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       // Checked before memory is consulted: a stored card is the same for every reader.
       assertCanReadApplicants(session);
       const { id } = request.params;
@@ -115,7 +110,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.updateApplicant(
           storage,
@@ -140,7 +135,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.deleteApplicant(storage, tenant, session, request.params.id),
       );
@@ -159,7 +154,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.updateApplicantTags(
           tenant,
@@ -186,7 +181,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await applicantsService.setApplicantArchived(
             tenant,
@@ -210,7 +205,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantsService.listApplicantWorklog(tenant, session, request.params.id),
       );
@@ -228,7 +223,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await commentsService.listApplicantComments(tenant, session, request.params.id),
       );
@@ -247,7 +242,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await commentsService.addApplicantComment(
           tenant,
@@ -271,7 +266,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await commentsService.updateApplicantComment(
           tenant,
@@ -295,7 +290,7 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await commentsService.deleteApplicantComment(
           tenant,

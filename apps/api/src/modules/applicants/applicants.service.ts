@@ -32,8 +32,8 @@ import {
   type ApplicantAction,
   type ApplicantActor,
   assertApplicantAction,
-  assertCanReadApplicants,
 } from './applicants.policy.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 import * as repo from './applicants.repository.ts';
 
 export const APPLICANT_NOT_FOUND = 'Кандидат не найден';
@@ -310,6 +310,13 @@ export const recordApplicantsHistory = (
   tenant: Tenant,
   entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
 ) => repo.logApplicantsChanges(tx, tenant, entries);
+
+/**
+ * Locks the applicants of `ids` that exist in the account for a change of several at once (a
+ * bulk action, a merge), inside the caller's transaction; missing ones are absent.
+ */
+export const lockApplicants = (tx: Db, accountId: number, ids: number[]) =>
+  repo.lockApplicants(tx, accountId, ids);
 
 /** For other modules reading what belongs to an applicant: as reading the card is allowed. */
 export async function readApplicantBelongings<T>(

@@ -3,10 +3,9 @@ import { MAX_UPLOAD_BYTES } from '@ats/contracts/files';
 import { ZParseResumeResponse } from '@ats/contracts/resume-parse';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
 import { parseResume } from './resume-parse.service.ts';
 
@@ -25,8 +24,7 @@ export function registerResumeParseRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      const tenant = tenantFromSession(deps.database, session);
+      const { session, tenant } = callerOf(request);
       return success(
         await parseResume(tenant, session, deps.database.system, async () => {
           const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, uploadTooLarge);

@@ -7,6 +7,7 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { uploadEmpty } from '../../platform/uploads.ts';
 import { listLanguageLevels, listLanguages } from '../references/references.service.ts';
 import { getUser } from '../users/users.service.ts';
+import { assertCanReadApplicants } from './applicant-base.service.ts';
 import { assertApplicantAction } from './applicants.policy.ts';
 import type { LanguageMention } from './resume-languages.ts';
 import { readResume } from './resume-read.ts';
@@ -15,9 +16,7 @@ import { resumeFileType } from './resume-text.ts';
 /** Parsing serves creating: whoever may not create applicants may not parse résumés either. */
 async function assertMayCreateApplicants(tenant: Tenant, session: Session) {
   const base = { userId: session.userId, memberType: session.memberType, isAdmin: session.isAdmin };
-  if (session.memberType === 'watcher') {
-    assertApplicantAction({ ...base, permissions: {} }, 'create');
-  }
+  assertCanReadApplicants(session);
   const user = await getUser(tenant, session.userId);
   assertApplicantAction(
     { ...base, permissions: user.admin_user_setting.permissions_actions },

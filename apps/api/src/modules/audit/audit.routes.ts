@@ -2,13 +2,12 @@ import { ZAuditEventList, ZAuditEventsQuery } from '@ats/contracts/audit';
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as auditService from './audit.service.ts';
 
-export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerAuditRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -22,14 +21,8 @@ export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      return success(
-        await auditService.listAuditEvents(
-          tenantFromSession(deps.database, session),
-          session,
-          request.query,
-        ),
-      );
+      const { session, tenant } = callerOf(request);
+      return success(await auditService.listAuditEvents(tenant, session, request.query));
     },
   );
 }

@@ -14,11 +14,11 @@ import {
 import { MESSAGES, ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../../platform/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as auth from './auth.service.ts';
 
 const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({
@@ -151,8 +151,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      await auth.logOut(tenantFromSession(deps.database, session), session.sessionId);
+      const { session, tenant } = callerOf(request);
+      await auth.logOut(tenant, session.sessionId);
       clearSessionCookie(reply, request);
       return success(MESSAGES.loggedOut);
     },

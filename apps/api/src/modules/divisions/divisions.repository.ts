@@ -1,5 +1,6 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { accountDivisions } from '@ats/db/schema/accounts';
+import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 
 export type DivisionRow = typeof accountDivisions.$inferSelect;
@@ -72,10 +73,9 @@ export async function updateDivision(
 
 /** Deletes the division with its children; their vacancies stay, without a division. */
 export async function deleteDivisionSubtree(tx: Db, accountId: number, ids: number[]) {
-  const list = `{${ids.join(',')}}`;
   await tx.execute(sql`
     update vacancies set division_id = null
-    where account_id = ${accountId} and division_id = any(${list}::int[])`);
+    where account_id = ${accountId} and division_id = any(${intArray(ids)})`);
   await tx.execute(sql`
-    delete from account_divisions where account_id = ${accountId} and id = any(${list}::int[])`);
+    delete from account_divisions where account_id = ${accountId} and id = any(${intArray(ids)})`);
 }

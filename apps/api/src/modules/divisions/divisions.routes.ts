@@ -6,22 +6,17 @@ import {
 } from '@ats/contracts/divisions';
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as divisionsService from './divisions.service.ts';
 
 /** The company's divisions as a tree (`/api/account_divisions`). */
-export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerDivisionsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Подразделения'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/account_divisions',
@@ -32,7 +27,7 @@ export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZDivisionTree) },
       },
     },
-    async (request) => success(await divisionsService.listDivisions(caller(request).tenant)),
+    async (request) => success(await divisionsService.listDivisions(callerOf(request).tenant)),
   );
 
   r.get(
@@ -46,7 +41,7 @@ export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await divisionsService.getDivision(caller(request).tenant, request.params.id)),
+      success(await divisionsService.getDivision(callerOf(request).tenant, request.params.id)),
   );
 
   r.post(
@@ -60,7 +55,7 @@ export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await divisionsService.createDivision(tenant, session, request.body));
     },
   );
@@ -77,7 +72,7 @@ export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZDivision) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await divisionsService.updateDivision(tenant, session, request.params.id, request.body),
         );
@@ -96,7 +91,7 @@ export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await divisionsService.deleteDivision(tenant, session, request.params.id));
     },
   );

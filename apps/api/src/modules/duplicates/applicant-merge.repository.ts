@@ -1,4 +1,5 @@
 import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MovedTable } from './applicant-references.ts';
 import type { ApplicantRecord } from './merge-fields.ts';
@@ -6,7 +7,6 @@ import type { ApplicantRecord } from './merge-fields.ts';
 // All SQL of merges and their undo. Rows are copied whole (to_jsonb) into the merge's snapshot
 // and written back with jsonb_populate_record, so a column added later is kept without a change.
 
-const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** The tables a snapshot may write back: names come from here, never from data. */
@@ -47,16 +47,6 @@ export async function restoreRows(tx: Db, table: RestorableTable, rows: Applican
     insert into ${sql.identifier(table)} (${list(columns)}) overriding system value
     select ${list(columns, 'r')} from jsonb_populate_recordset(null::${sql.identifier(table)}, ${json(rows)}) r
     on conflict do nothing`);
-}
-
-/** Both applicants locked in id order (concurrent merges of a pair queue up); missing ones absent. */
-export async function lockApplicants(tx: Db, accountId: number, ids: number[]) {
-  return selectRows<{ id: number; admin_user_id: number | null }>(
-    tx,
-    sql`select id, admin_user_id from applicants
-        where account_id = ${accountId} and id = any(${intArray(ids)})
-        order by id for update`,
-  );
 }
 
 export async function findApplicantRecords(tx: Db, accountId: number, ids: number[]) {
@@ -252,21 +242,6 @@ export async function removeDismissals(tx: Db, accountId: number, pairs: [number
     delete from applicant_double_dismissals d
     using jsonb_to_recordset(${json(pairs.map(([a, b]) => ({ a, b })))}) as p(a int, b int)
     where d.account_id = ${accountId} and d.applicant_id = p.a and d.double_id = p.b`);
-}
-
-export async function insertWorklog(
-  tx: Db,
-  entry: {
-    accountId: number;
-    applicantId: number;
-    userId: number;
-    action: string;
-    changes: object;
-  },
-) {
-  await tx.execute(sql`
-    insert into applicant_worklog (account_id, applicant_id, user_id, action, changes)
-    values (${entry.accountId}::int, ${entry.applicantId}::int, ${entry.userId}::int, ${entry.action}, ${json(entry.changes)})`);
 }
 
 export type MergeRow = {

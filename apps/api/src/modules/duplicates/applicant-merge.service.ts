@@ -10,7 +10,11 @@ import type { Session } from '../../platform/auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { getApplicantCard } from '../applicants/applicants.service.ts';
+import {
+  getApplicantCard,
+  lockApplicants,
+  recordApplicantsHistory,
+} from '../applicants/applicants.service.ts';
 import * as repo from './applicant-merge.repository.ts';
 import { MOVED_TABLES } from './applicant-references.ts';
 import { detectApplicantDoubles } from './double-detection.service.ts';
@@ -133,7 +137,7 @@ async function performMerge(
 ): Promise<Performed> {
   const { accountId } = tenant;
   const { primary_id: primaryId, secondary_id: secondaryId } = request;
-  const heads = await repo.lockApplicants(tx, accountId, [primaryId, secondaryId]);
+  const heads = await lockApplicants(tx, accountId, [primaryId, secondaryId]);
   if (heads.length !== 2) throw notFound(APPLICANT_NOT_FOUND);
   assertDoubleAction(
     actor,
@@ -178,13 +182,13 @@ async function performMerge(
     moved,
     mergedBy: tenant.userId,
   });
-  await repo.insertWorklog(tx, {
-    accountId,
-    applicantId: primaryId,
-    userId: tenant.userId,
-    action: 'merged',
-    changes: { merge_id: mergeId, secondary_id: secondaryId, secondary_name: secondaryName },
-  });
+  await recordApplicantsHistory(tx, tenant, [
+    {
+      applicantId: primaryId,
+      action: 'merged',
+      changes: { merge_id: mergeId, secondary_id: secondaryId, secondary_name: secondaryName },
+    },
+  ]);
   await recordAudit(tx, tenant, {
     action: 'applicants.merged',
     target: { type: 'applicant', id: primaryId },
@@ -266,7 +270,7 @@ export async function undoApplicantMerge(tenant: Tenant, session: Session, merge
     if (!merge) throw notFound(MERGE_MESSAGES.notFound);
     if (merge.undone_at) throw conflict(MERGE_MESSAGES.undone);
     if (new Date() >= undoUntil(merge.created_at)) throw conflict(MERGE_MESSAGES.expired);
-    const [head] = await repo.lockApplicants(tx, accountId, [merge.primary_id]);
+    const [head] = await lockApplicants(tx, accountId, [merge.primary_id]);
     if (!head) throw conflict(MERGE_MESSAGES.primaryGone);
     const { snapshot, moved, primary_id: primaryId, secondary_id: secondaryId } = merge;
     assertDoubleAction(actor, 'merge', [
@@ -300,13 +304,13 @@ export async function undoApplicantMerge(tenant: Tenant, session: Session, merge
       snapshot.deleted.applicant_double_dismissals,
     );
     await repo.markMergeUndone(tx, accountId, mergeId, tenant.userId);
-    await repo.insertWorklog(tx, {
-      accountId,
-      applicantId: primaryId,
-      userId: tenant.userId,
-      action: 'merge_undone',
-      changes: { merge_id: mergeId, secondary_id: secondaryId },
-    });
+    await recordApplicantsHistory(tx, tenant, [
+      {
+        applicantId: primaryId,
+        action: 'merge_undone',
+        changes: { merge_id: mergeId, secondary_id: secondaryId },
+      },
+    ]);
     await recordAudit(tx, tenant, {
       action: 'applicants.merge_undone',
       target: { type: 'applicant', id: primaryId },

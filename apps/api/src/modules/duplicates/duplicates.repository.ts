@@ -1,5 +1,6 @@
 import type { TDoubleLevel } from '@ats/contracts/duplicates';
 import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import { type SubjectRow, subjectColumns, subjectSource } from './double-subject.ts';
 
@@ -15,7 +16,6 @@ export type StoredPair = {
 };
 
 // Arrays travel as one text parameter: drizzle would spread a JS array into a list.
-const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 const jsonRows = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /** Replaces the keys of the given applicants with the ones computed for them. */

@@ -16,13 +16,12 @@ import {
 } from '@ats/contracts/duplicates';
 import { successEnvelope, ZTextEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { queueNotStarted } from '../../platform/queue.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as mergeService from './applicant-merge.service.ts';
 import * as scanService from './double-scan.service.ts';
 import * as duplicatesService from './duplicates.service.ts';
@@ -31,10 +30,6 @@ import * as duplicatesService from './duplicates.service.ts';
 export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты: дубли'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
   const matches = { 200: successEnvelope(ZDoubleMatchList) };
   const scan = { 200: successEnvelope(ZDoubleScanResponse) };
 
@@ -49,7 +44,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await duplicatesService.checkApplicantDoubles(tenant, session, request.body));
     },
   );
@@ -65,7 +60,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await duplicatesService.getApplicantDoubles(tenant, session, request.params.id),
       );
@@ -83,7 +78,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await duplicatesService.listApplicantDoubles(tenant, session, request.query));
     },
   );
@@ -99,7 +94,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await duplicatesService.dismissApplicantDouble(tenant, session, request.body));
     },
   );
@@ -114,7 +109,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await scanService.startDoubleScan(deps.queue ?? queueNotStarted, tenant, session),
       );
@@ -125,7 +120,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/applicants/doubles/scan',
     { schema: { tags, summary: 'Последняя проверка базы на дубли и её ход', response: scan } },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await scanService.getLatestDoubleScan(tenant, session));
     },
   );
@@ -141,7 +136,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await mergeService.previewApplicantMerge(tenant, session, request.body));
     },
   );
@@ -162,7 +157,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await mergeService.mergeApplicants(tenant, session, request.body));
     },
   );
@@ -178,7 +173,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await mergeService.listApplicantMerges(tenant, session, request.query.applicant_id),
       );
@@ -196,7 +191,7 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await mergeService.undoApplicantMerge(tenant, session, request.params.mergeId),
       );

@@ -6,6 +6,7 @@ import {
   type StoredAnswer,
 } from '@ats/db/schema/evaluations';
 import { statuses } from '@ats/db/schema/pipeline';
+import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 export type FormRow = typeof evaluations.$inferSelect;
@@ -299,7 +300,7 @@ export async function listEvaluationFileKeys(tx: Db, accountId: number, applican
     tx,
     sql`select answer->'file'->>'storage_key' as storage_key
         from applicant_evaluations e, jsonb_array_elements(e.answers) answer
-        where e.account_id = ${accountId} and e.applicant_id = any(${`{${applicantIds.join(',')}}`}::int[])
+        where e.account_id = ${accountId} and e.applicant_id = any(${intArray(applicantIds)})
           and jsonb_typeof(answer->'file') = 'object'`,
   );
   return rows.map((r) => r.storage_key).filter(Boolean);

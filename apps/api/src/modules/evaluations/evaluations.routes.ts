@@ -12,24 +12,19 @@ import {
   ZUpdateEvaluationFormRequest,
 } from '@ats/contracts/evaluations';
 import { ZId, ZIdParams } from '@ats/contracts/ids';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as evaluations from './applicant-evaluations.service.ts';
 import * as forms from './evaluations.service.ts';
 
 export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
   const formTags = ['Формы оценки'];
   const tags = ['Оценки кандидатов'];
 
@@ -42,7 +37,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZEvaluationFormList) },
       },
     },
-    async (request) => success(await forms.listForms(caller(request).tenant)),
+    async (request) => success(await forms.listForms(callerOf(request).tenant)),
   );
 
   r.post(
@@ -56,7 +51,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await forms.createForm(tenant, session, request.body));
     },
   );
@@ -71,7 +66,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZEvaluationForm) },
       },
     },
-    async (request) => success(await forms.getForm(caller(request).tenant, request.params.id)),
+    async (request) => success(await forms.getForm(callerOf(request).tenant, request.params.id)),
   );
 
   r.get(
@@ -85,7 +80,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await forms.summarizeFormResults(tenant, session, request.params.id));
     },
   );
@@ -102,7 +97,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await forms.updateForm(tenant, session, request.params.id, request.body));
     },
   );
@@ -118,7 +113,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await forms.deleteForm(tenant, session, request.params.id));
     },
   );
@@ -134,7 +129,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await evaluations.listApplicantEvaluations(tenant, session, request.query));
     },
   );
@@ -150,7 +145,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await evaluations.createApplicantEvaluation(storage, tenant, session, request.body),
       );
@@ -168,7 +163,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await evaluations.getApplicantEvaluation(tenant, session, request.params.id));
     },
   );
@@ -185,7 +180,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await evaluations.updateApplicantEvaluation(
           storage,
@@ -209,7 +204,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await evaluations.deleteApplicantEvaluation(storage, tenant, session, request.params.id),
       );
@@ -226,7 +221,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const file = await evaluations.openAnswerFile(
         storage,
         tenant,

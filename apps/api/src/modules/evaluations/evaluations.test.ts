@@ -248,6 +248,31 @@ describe('a form on a stage', () => {
     );
     expect(stages.body.message.some((s: { name: string }) => s.name === 'Финал')).toBe(false);
   });
+
+  it('is held by the database too: a stage cannot name a form of another account or none at all', async () => {
+    const vacancy = await openVacancy(t.app, admin.token);
+    const stage = vacancy.statuses[0]!;
+    for (const formId of [otherForm.id, 2_000_000_000]) {
+      await expect(
+        systemRows(
+          t.database,
+          sql`update statuses set evaluation_id = ${formId}
+              where account_id = ${admin.accountId} and id = ${stage.id}`,
+        ),
+      ).rejects.toMatchObject({ cause: { code: '23503' } });
+    }
+    const own = await buildForm(admin.token, 'Своя форма');
+    await systemRows(
+      t.database,
+      sql`update statuses set evaluation_id = ${own.id}
+          where account_id = ${admin.accountId} and id = ${stage.id}`,
+    );
+    const [row] = await systemRows<{ evaluation_id: number }>(
+      t.database,
+      sql`select evaluation_id from statuses where account_id = ${admin.accountId} and id = ${stage.id}`,
+    );
+    expect(row!.evaluation_id).toBe(own.id);
+  });
 });
 
 describe('recruiters evaluate applicants', () => {

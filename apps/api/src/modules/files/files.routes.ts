@@ -9,14 +9,13 @@ import {
   ZApplicantFileParams,
 } from '@ats/contracts/files';
 import { ZIdParams } from '@ats/contracts/ids';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
 import { replaceApplicantPhoto } from '../applicants/applicants.service.ts';
 import * as applicantFiles from './applicant-files.service.ts';
@@ -31,10 +30,6 @@ const multipartBody = {
 export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/files/:id',
@@ -46,7 +41,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const file = await filesService.openFile(storage, tenant, session, request.params.id);
       return reply
         .header('content-type', file.mimeType)
@@ -71,7 +66,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await applicantFiles.listApplicantFiles(tenant, session, request.params.id));
     },
   );
@@ -89,7 +84,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, uploadTooLarge);
       const kind = ZApplicantFileKind.default('resume').safeParse(upload.fields.kind || undefined);
       if (!kind.success) {
@@ -117,7 +112,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applicantFiles.removeApplicantFile(
           storage,
@@ -143,7 +138,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const upload = await receiveUpload(
         request,
         MAX_PHOTO_BYTES,

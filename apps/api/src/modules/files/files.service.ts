@@ -3,18 +3,18 @@ import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
 import type { TApplicantFile, TApplicantFileKind } from '@ats/contracts/files';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { PHOTO_TYPES, detectImageType } from '../../platform/file-types.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { assertImageWithinLimits } from '../../platform/untrusted-files.ts';
+import { assertCanReadApplicants } from '../applicants/applicant-base.service.ts';
 import * as repo from './files.repository.ts';
 
 export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
 export const PHOTO_TOO_LARGE = 'Фото больше 5 МБ';
 const FILE_NOT_FOUND = 'Файл не найден';
-export const WATCHER_NO_APPLICANTS = 'Заказчику недоступна база кандидатов';
 
 /** The URL a client loads a stored file from. */
 export const fileUrl = (fileId: number | null) => (fileId ? `/api/files/${fileId}` : null);
@@ -142,9 +142,7 @@ export async function discardBlobs(storage: Storage, keys: string[]) {
 export async function openFile(storage: Storage, tenant: Tenant, session: Session, id: number) {
   const row = await tenant.transaction((tx) => repo.findFileById(tx, tenant.accountId, id));
   if (!row) throw notFound(FILE_NOT_FOUND);
-  if (row.applicantId !== null && session.memberType === 'watcher') {
-    throw forbidden(WATCHER_NO_APPLICANTS);
-  }
+  if (row.applicantId !== null) assertCanReadApplicants(session);
   const content = await storage.get(row.storageKey);
   if (!content) throw notFound(FILE_NOT_FOUND);
   return {

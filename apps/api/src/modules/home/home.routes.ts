@@ -2,14 +2,13 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZHome } from '@ats/contracts/home';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as homeService from './home.service.ts';
 
 /** `GET /api/home`: the recruiter's start page. */
-export function registerHomeRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerHomeRoutes(app: FastifyInstance, _deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/home',
     {
@@ -20,8 +19,7 @@ export function registerHomeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      return success(await homeService.getHome(tenantFromSession(deps.database, session)));
+      return success(await homeService.getHome(callerOf(request).tenant));
     },
   );
 }

@@ -10,25 +10,20 @@ import {
   ZRenderedLetter,
   ZUpdateMailTemplateRequest,
 } from '@ats/contracts/mail-templates';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { PDF_CONTENT_TYPE } from '../../platform/pdf.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { DOCX_CONTENT_TYPE } from './mail-template-docx.ts';
 import * as render from './mail-template-render.service.ts';
 import * as templates from './mail-templates.service.ts';
 
-export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerMailTemplatesRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Шаблоны писем'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/account_mail_temps',
@@ -40,7 +35,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templates.listMailTemplates(tenant, session));
     },
   );
@@ -68,7 +63,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await render.previewLetter(tenant, session, request.body));
     },
   );
@@ -84,7 +79,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templates.createMailTemplate(tenant, session, request.body));
     },
   );
@@ -100,7 +95,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templates.getMailTemplate(tenant, session, request.params.id));
     },
   );
@@ -117,7 +112,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await templates.updateMailTemplate(tenant, session, request.params.id, request.body),
       );
@@ -135,7 +130,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templates.deleteMailTemplate(tenant, session, request.params.id));
     },
   );
@@ -150,7 +145,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templates.listPersonalMailTemplates(tenant, session));
     },
   );
@@ -166,7 +161,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await render.renderLetter(tenant, session, request.query));
     },
   );
@@ -181,7 +176,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const file = await render.renderTemplatePdf(tenant, session, request.query);
       return reply
         .header('content-type', PDF_CONTENT_TYPE)
@@ -203,7 +198,7 @@ export function registerMailTemplatesRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       const file = await render.renderTemplateDocx(tenant, session, request.query);
       return reply
         .header('content-type', DOCX_CONTENT_TYPE)

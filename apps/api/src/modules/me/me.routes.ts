@@ -2,13 +2,13 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZMe } from '@ats/contracts/me';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession, setSessionCookie } from '../../platform/auth.ts';
+import { setSessionCookie } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { getCurrentUser } from './me.service.ts';
 
-export function registerMeRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerMeRoutes(app: FastifyInstance, _deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/me',
     {
@@ -20,8 +20,8 @@ export function registerMeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const me = await getCurrentUser(tenantFromSession(deps.database, session), session);
+      const { session, tenant } = callerOf(request);
+      const me = await getCurrentUser(tenant, session);
       if (session.via === 'cookie') setSessionCookie(reply, request, session.token);
       return success(me);
     },

@@ -1,35 +1,40 @@
 import { type Db, selectRows } from '@ats/db/connection';
+import type { RowOf } from '@ats/db/rows';
+import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
+import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
-export type ApplicationRow = {
-  id: number;
-  vacancy_id: number;
-  applicant_id: number;
-  status_id: number;
-  entered_status_at: Date | string;
-  reject_reason_id: number | null;
-  reject_kind: 'reject' | 'refuse' | null;
-  reject_comment: string | null;
-  created_by: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+export type ApplicationRow = RowOf<
+  typeof applications,
+  | 'id'
+  | 'vacancyId'
+  | 'applicantId'
+  | 'statusId'
+  | 'enteredStatusAt'
+  | 'rejectReasonId'
+  | 'rejectKind'
+  | 'rejectComment'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
-export type TransitionRow = {
-  id: number;
-  application_id: number;
-  vacancy_id: number;
-  applicant_id: number;
-  from_status_id: number | null;
-  to_status_id: number;
-  moved_by: number | null;
-  moved_at: Date | string;
-  seconds_in_from: number | null;
-  reason_id: number | null;
-  comment: string | null;
-  kind: 'place' | 'move' | 'reject' | 'refuse';
-};
+export type TransitionRow = RowOf<
+  typeof applicationTransitions,
+  | 'id'
+  | 'applicationId'
+  | 'vacancyId'
+  | 'applicantId'
+  | 'fromStatusId'
+  | 'toStatusId'
+  | 'movedBy'
+  | 'movedAt'
+  | 'secondsInFrom'
+  | 'reasonId'
+  | 'comment'
+  | 'kind'
+>;
 
 /** A stage of one vacancy with the caller's rights row on it (null: none). */
 export type VacancyStageRow = {
@@ -183,7 +188,7 @@ export async function insertApplications(
       select ${accountId}::int, ${input.vacancyId}::int, p.id, ${input.statusId}::int, ${input.userId}::int
       from applicants p
       where p.account_id = ${accountId}::int
-        and p.id = any(${`{${input.applicantIds.join(',')}}`}::int[])
+        and p.id = any(${intArray(input.applicantIds)})
       order by p.id
       on conflict (account_id, vacancy_id, applicant_id) do nothing
       returning *
@@ -203,7 +208,7 @@ export async function countApplicants(tx: Db, accountId: number, ids: number[]) 
   const [row] = await selectRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from applicants
-        where account_id = ${accountId}::int and id = any(${`{${ids.join(',')}}`}::int[])`,
+        where account_id = ${accountId}::int and id = any(${intArray(ids)})`,
   );
   return row?.n ?? 0;
 }

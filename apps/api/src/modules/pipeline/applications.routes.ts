@@ -9,22 +9,17 @@ import {
   ZPlaceApplicantsResult,
   ZRejectOrRefuseRequest,
 } from '@ats/contracts/pipeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as applications from './applications.service.ts';
 
 /** Applicants on vacancies: placing, moving between stages, rejecting, removing. */
-export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerApplicationsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Кандидаты на вакансиях'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/applications/:id',
@@ -37,7 +32,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await applications.getApplication(tenant, session, request.params.id));
     },
   );
@@ -53,7 +48,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await applications.placeApplicant(tenant, session, request.body));
     },
   );
@@ -69,7 +64,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await applications.placeApplicants(tenant, session, request.body));
     },
   );
@@ -86,7 +81,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await applications.moveApplication(tenant, session, request.params.id, request.body),
       );
@@ -109,7 +104,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
         },
       },
       async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await applications.rejectApplication(
             tenant,
@@ -134,7 +129,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await applications.removeApplication(tenant, session, request.params.id));
     },
   );

@@ -2,10 +2,9 @@ import { ZIdParams } from '@ats/contracts/ids';
 import type { TBoardEvent } from '@ats/contracts/pipeline';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { createNotifier } from '../../platform/notify.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { createBoardFeed } from './board-events.service.ts';
 
 /** A comment line keeps proxies and browsers from closing an idle stream. */
@@ -51,8 +50,7 @@ export function registerBoardEventsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const tenant = tenantFromSession(deps.database, session);
+      const { session, tenant } = callerOf(request);
       const start = await feed.prepare(tenant, session, request.params.id);
 
       reply.hijack();

@@ -1,22 +1,17 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import { ZBoardCardPage, ZBoardCardQuery, ZBoardColumnList } from '@ats/contracts/pipeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as board from './board.service.ts';
 
 /** The kanban board of a vacancy: its stage columns and each column's cards, page by page. */
-export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerBoardRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Доска вакансии'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/vacancies/:id/get_status_vacancy_columns',
@@ -29,7 +24,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await board.listBoardColumns(tenant, session, request.params.id));
     },
   );
@@ -45,7 +40,7 @@ export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await board.listBoardCards(tenant, session, request.query));
     },
   );

@@ -1,6 +1,7 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { columns } from '@ats/db/schema/pipeline';
 import { users } from '@ats/db/schema/users';
+import { intArray } from '@ats/db/sql-arrays';
 import type { TColumnFilters } from '@ats/contracts/pipeline';
 import { type SQL, and, asc, eq, max, sql } from 'drizzle-orm';
 import { type CardRow, cardColumns } from './board.repository.ts';
@@ -65,7 +66,7 @@ export async function setColumnPositions(tx: Db, accountId: number, ids: number[
   if (ids.length === 0) return;
   await tx.execute(sql`
     update columns c set position = o.position, updated_at = now()
-    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, position)
+    from unnest(${intArray(ids)}) with ordinality as o(id, position)
     where c.account_id = ${accountId}::int and c.id = o.id`);
 }
 
@@ -111,7 +112,7 @@ export async function listColumnCards(
     ...(filters.status_ids ?? []),
     ...(filters.status_id === undefined ? [] : [filters.status_id]),
   ];
-  if (stageIds.length) where.push(sql`ap.status_id = any(${`{${stageIds.join(',')}}`}::int[])`);
+  if (stageIds.length) where.push(sql`ap.status_id = any(${intArray(stageIds)})`);
   if (filters.reject_kind) where.push(sql`ap.reject_kind = ${filters.reject_kind}`);
   if (filters.applicant_name) {
     const pattern = `%${filters.applicant_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -120,7 +121,7 @@ export async function listColumnCards(
   if (filters.tags?.length) {
     where.push(sql`exists (select 1 from applicant_tags at
       where at.account_id = p.account_id and at.applicant_id = p.id
-        and at.tag_id = any(${`{${filters.tags.join(',')}}`}::int[]))`);
+        and at.tag_id = any(${intArray(filters.tags)}))`);
   }
   if (filters.is_overdue !== undefined) {
     where.push(sql`(s.stay_duration is not null

@@ -10,22 +10,17 @@ import {
   ZUpdateColumnRequest,
   ZUpdateColumnSettingsRequest,
 } from '@ats/contracts/pipeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as columns from './columns.service.ts';
 
 /** The caller's saved board views (`/api/columns`; update uses PUT) and their order. */
-export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerColumnsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Колонки'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/columns',
@@ -36,7 +31,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZColumnList) },
       },
     },
-    async (request) => success(await columns.listColumns(caller(request).tenant)),
+    async (request) => success(await columns.listColumns(callerOf(request).tenant)),
   );
 
   r.get(
@@ -50,7 +45,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await columns.listColumnCards(tenant, session, request.query));
     },
   );
@@ -65,7 +60,8 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZColumn) },
       },
     },
-    async (request) => success(await columns.getColumn(caller(request).tenant, request.params.id)),
+    async (request) =>
+      success(await columns.getColumn(callerOf(request).tenant, request.params.id)),
   );
 
   r.post(
@@ -78,7 +74,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZColumn) },
       },
     },
-    async (request) => success(await columns.createColumn(caller(request).tenant, request.body)),
+    async (request) => success(await columns.createColumn(callerOf(request).tenant, request.body)),
   );
 
   for (const method of ['PUT', 'PATCH'] as const) {
@@ -94,7 +90,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       handler: async (request) =>
         success(
-          await columns.updateColumn(caller(request).tenant, request.params.id, request.body),
+          await columns.updateColumn(callerOf(request).tenant, request.params.id, request.body),
         ),
     });
   }
@@ -110,7 +106,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await columns.deleteColumn(caller(request).tenant, request.params.id)),
+      success(await columns.deleteColumn(callerOf(request).tenant, request.params.id)),
   );
 
   r.get(
@@ -122,7 +118,7 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZColumnSettings) },
       },
     },
-    async (request) => success(await columns.getColumnSettings(caller(request).tenant)),
+    async (request) => success(await columns.getColumnSettings(callerOf(request).tenant)),
   );
 
   r.put(
@@ -136,6 +132,6 @@ export function registerColumnsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await columns.updateColumnSettings(caller(request).tenant, request.body)),
+      success(await columns.updateColumnSettings(callerOf(request).tenant, request.body)),
   );
 }

@@ -2,20 +2,19 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZNotificationSettings, ZUpdateNotificationSettingsRequest } from '@ats/contracts/profile';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { type ProfileAction, assertCanDoProfileAction } from './profile.policy.ts';
 import { getNotificationSettings, updateNotificationSettings } from './profile.service.ts';
 
-export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerProfileRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Профиль'];
   const tenantFor = (request: FastifyRequest, action: ProfileAction) => {
-    const session = requireSession(request);
+    const { session, tenant } = callerOf(request);
     assertCanDoProfileAction(session, action);
-    return tenantFromSession(deps.database, session);
+    return tenant;
   };
 
   r.get(

@@ -2,6 +2,7 @@ import { type Db, selectRows } from '@ats/db/connection';
 import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
 import { type ReasonType, reasons } from '@ats/db/schema/pipeline-settings';
 import { vacancies, vacancyStateLog } from '@ats/db/schema/vacancies';
+import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 
 export type ReasonRow = typeof reasons.$inferSelect;
@@ -82,7 +83,7 @@ export async function updateReasonPositions(
   if (ids.length === 0) return;
   await tx
     .update(reasons)
-    .set({ position: sql`array_position(${`{${ids.join(',')}}`}::int[], ${reasons.id})` })
+    .set({ position: sql`array_position(${intArray(ids)}, ${reasons.id})` })
     .where(
       and(
         eq(reasons.accountId, accountId),

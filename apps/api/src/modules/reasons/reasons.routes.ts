@@ -8,22 +8,17 @@ import {
   ZReorderReasonsRequest,
   ZUpdateReasonRequest,
 } from '@ats/contracts/pipeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as reasonsService from './reasons.service.ts';
 
 /** Reasons of rejections, refusals, closing and holding (`/api/reasons`; update uses PUT). */
-export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerReasonsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Причины'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/reasons',
@@ -36,7 +31,9 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await reasonsService.listReasons(caller(request).tenant, request.query.reason_type)),
+      success(
+        await reasonsService.listReasons(callerOf(request).tenant, request.query.reason_type),
+      ),
   );
 
   r.get(
@@ -50,7 +47,7 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await reasonsService.getReason(caller(request).tenant, request.params.id)),
+      success(await reasonsService.getReason(callerOf(request).tenant, request.params.id)),
   );
 
   r.post(
@@ -64,7 +61,7 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await reasonsService.createReason(tenant, session, request.body));
     },
   );
@@ -80,7 +77,7 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await reasonsService.reorderReasons(tenant, session, request.body));
     },
   );
@@ -97,7 +94,7 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZReason) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await reasonsService.updateReason(tenant, session, request.params.id, request.body),
         );
@@ -116,7 +113,7 @@ export function registerReasonsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await reasonsService.deleteReason(tenant, session, request.params.id));
     },
   );

@@ -10,6 +10,7 @@ import {
   recordFailedAttempt,
   userSecretKeys,
 } from '../auth/attempts.service.ts';
+import { setPasswordHash } from '../auth/credentials.service.ts';
 import * as repo from './safety.repository.ts';
 import { recordAudit, securityEvent } from '../../platform/audit.ts';
 
@@ -43,7 +44,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   const ended = await tenant.transaction(async (tx) => {
-    await repo.updatePasswordHash(tx, tenant.accountId, tenant.userId, passwordHash);
+    await setPasswordHash(tx, tenant.accountId, tenant.userId, passwordHash);
     await recordAudit(tx, tenant, securityEvent('auth.password_changed', tenant.userId));
     return repo.revokeOtherSessions(tx, tenant.accountId, tenant.userId, currentSessionId);
   });

@@ -11,18 +11,6 @@ export async function findUserCredentials(tx: Db, accountId: number, userId: num
   return row ?? null;
 }
 
-export async function updatePasswordHash(
-  tx: Db,
-  accountId: number,
-  userId: number,
-  passwordHash: string,
-) {
-  await tx
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-}
-
 /** The user's sessions that still work: not ended, not expired; the latest used first. */
 export async function listLiveSessions(tx: Db, accountId: number, userId: number) {
   return tx

@@ -14,10 +14,9 @@ import {
 } from '@ats/contracts/safety';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { changePassword } from './password.service.ts';
 import { type SafetyAction, assertCanDoSafetyAction } from './safety.policy.ts';
 import { endOtherSessions, endSession, listActiveSessions } from './sessions.service.ts';
@@ -28,9 +27,9 @@ export function registerSafetyRoutes(app: FastifyInstance, deps: AppDeps) {
   const tags = ['Безопасность'];
   /** The caller's session and tenant, once the policy allows the action. */
   const allowed = (request: FastifyRequest, action: SafetyAction) => {
-    const session = requireSession(request);
+    const { session, tenant } = callerOf(request);
     assertCanDoSafetyAction(session, action);
-    return { session, tenant: tenantFromSession(deps.database, session) };
+    return { session, tenant };
   };
 
   r.patch(

@@ -3,6 +3,7 @@ import { applications, statuses, userStatusRights } from '@ats/db/schema/pipelin
 import { statusGroups } from '@ats/db/schema/pipeline-settings';
 import { users } from '@ats/db/schema/users';
 import { vacancies } from '@ats/db/schema/vacancies';
+import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, count, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 
 export type StageRow = typeof statuses.$inferSelect & {
@@ -119,7 +120,7 @@ export async function deleteStage(tx: Db, accountId: number, id: number) {
 export async function setStagePositions(tx: Db, accountId: number, ids: number[]) {
   await tx.execute(sql`
     update statuses s set position = o.position, updated_at = now()
-    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, position)
+    from unnest(${intArray(ids)}) with ordinality as o(id, position)
     where s.account_id = ${accountId} and s.id = o.id`);
 }
 
@@ -296,7 +297,7 @@ export async function copyStages(
     sql`
     with source as (
       select s.*, o.n
-      from unnest(${`{${sourceIds.join(',')}}`}::int[]) with ordinality as o(id, n)
+      from unnest(${intArray(sourceIds)}) with ordinality as o(id, n)
       join statuses s on s.account_id = ${accountId} and s.id = o.id
     ), inserted as (
       insert into statuses (account_id, status_group_id, vacancy_id, copied_from_id, name, color,
@@ -313,8 +314,8 @@ export async function copyStages(
   await tx.execute(sql`
     insert into user_status_rights (account_id, user_id, status_id, is_read, is_write)
     select r.account_id, r.user_id, c.id, r.is_read, r.is_write
-    from unnest(${`{${copied.map((c) => c.id).join(',')}}`}::int[],
-                ${`{${copied.map((c) => c.source_id).join(',')}}`}::int[]) as c(id, source_id)
+    from unnest(${intArray(copied.map((c) => c.id))},
+                ${intArray(copied.map((c) => c.source_id))}) as c(id, source_id)
     join user_status_rights r on r.account_id = ${accountId} and r.status_id = c.source_id`);
   return copied.sort((a, b) => a.n - b.n).map((c) => c.id);
 }

@@ -12,22 +12,17 @@ import {
   ZUpdateStageRequest,
   ZUpdateStatusGroupRequest,
 } from '@ats/contracts/pipeline';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as groups from './status-groups.service.ts';
 import * as stages from './statuses.service.ts';
 
 /** Stages (`/api/statuses`) and funnels (`/api/status_groups`). */
-export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerStatusesRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
   const stageTags = ['Этапы'];
   const groupTags = ['Воронки'];
 
@@ -41,7 +36,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZStageList) },
       },
     },
-    async (request) => success(await stages.listStages(caller(request).tenant, request.query)),
+    async (request) => success(await stages.listStages(callerOf(request).tenant, request.query)),
   );
 
   r.get(
@@ -54,7 +49,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZStage) },
       },
     },
-    async (request) => success(await stages.getStage(caller(request).tenant, request.params.id)),
+    async (request) => success(await stages.getStage(callerOf(request).tenant, request.params.id)),
   );
 
   r.post(
@@ -68,7 +63,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await stages.createStage(tenant, session, request.body));
     },
   );
@@ -84,7 +79,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await stages.reorderStages(tenant, session, request.body.status_ids));
     },
   );
@@ -101,7 +96,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZStage) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(await stages.updateStage(tenant, session, request.params.id, request.body));
       },
     });
@@ -118,7 +113,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await stages.deleteStage(tenant, session, request.params.id));
     },
   );
@@ -132,7 +127,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZStatusGroupList) },
       },
     },
-    async (request) => success(await groups.listStatusGroups(caller(request).tenant)),
+    async (request) => success(await groups.listStatusGroups(callerOf(request).tenant)),
   );
 
   r.get(
@@ -146,7 +141,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      success(await groups.getStatusGroup(caller(request).tenant, request.params.id)),
+      success(await groups.getStatusGroup(callerOf(request).tenant, request.params.id)),
   );
 
   r.post(
@@ -160,7 +155,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await groups.createStatusGroup(tenant, session, request.body));
     },
   );
@@ -177,7 +172,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZStatusGroup) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await groups.updateStatusGroup(tenant, session, request.params.id, request.body),
         );
@@ -196,7 +191,7 @@ export function registerStatusesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await groups.deleteStatusGroup(tenant, session, request.params.id));
     },
   );

@@ -217,6 +217,14 @@ export async function deleteStage(tenant: Tenant, session: Session, id: number) 
   return toStage(row);
 }
 
+/**
+ * Positions 1…n in the order of `ids`. The statuses module owns the stages' order; the caller has
+ * checked that `ids` are every stage of one funnel, one vacancy or of the account's own
+ * (reorderStagesIn, a vacancy's edit).
+ */
+export const setStagePositions = (tx: Db, accountId: number, ids: number[]) =>
+  repo.setStagePositions(tx, accountId, ids);
+
 /** Puts every stage of one funnel, one vacancy or of the account's own in the given order. */
 export async function reorderStagesIn(tx: Db, accountId: number, ids: number[]) {
   const found = await repo.findStagesByIds(tx, accountId, ids);

@@ -7,26 +7,21 @@ import {
   ZTagUsage,
   ZUpdateTagRequest,
 } from '@ats/contracts/tags';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as tagsService from './tags.service.ts';
 
-export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerTagsRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Теги'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/tags',
     { schema: { tags, summary: 'Теги аккаунта', response: { 200: successEnvelope(ZTagList) } } },
-    async (request) => success(await tagsService.listTags(caller(request).tenant)),
+    async (request) => success(await tagsService.listTags(callerOf(request).tenant)),
   );
 
   r.get(
@@ -39,7 +34,7 @@ export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await tagsService.countTagUsage(tenant, session));
     },
   );
@@ -55,7 +50,7 @@ export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await tagsService.createTag(tenant, session, request.body));
     },
   );
@@ -72,7 +67,7 @@ export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await tagsService.updateTag(tenant, session, request.params.id, request.body));
     },
   );
@@ -88,7 +83,7 @@ export function registerTagsRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await tagsService.deleteTag(tenant, session, request.params.id));
     },
   );

@@ -7,23 +7,18 @@ import {
   ZUpdateUserRequest,
   ZUserIdParams,
 } from '@ats/contracts/users';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import { assertUserAction } from './users.policy.ts';
 import * as usersService from './users.service.ts';
 
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Пользователи'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/users',
@@ -35,7 +30,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'list');
       return success(await usersService.listTeam(tenant, session));
     },
@@ -51,7 +46,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'list');
       return success(await usersService.getTeamSeats(tenant));
     },
@@ -68,7 +63,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'read', request.params.id);
       return success(await usersService.getTeamMember(tenant, session, request.params.id));
     },
@@ -86,7 +81,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const { session, tenant } = caller(request);
+        const { session, tenant } = callerOf(request);
         assertUserAction(session, 'invite');
         const user = await usersService.createUser(
           deps,
@@ -110,7 +105,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'resend-invitation', request.params.id);
       return success(
         await usersService.resendInvitation(
@@ -136,7 +131,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'update-profile', request.params.id);
       return success(
         await usersService.updateUser(tenant, session, request.params.id, request.body.admin_user),
@@ -155,7 +150,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { session, tenant } = caller(request);
+      const { session, tenant } = callerOf(request);
       assertUserAction(session, 'delete', request.params.id);
       return success(await usersService.deleteUser(tenant, session, request.params.id));
     },

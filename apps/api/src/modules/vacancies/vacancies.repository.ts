@@ -9,6 +9,7 @@ import {
   vacancyMembers,
   vacancyStateLog,
 } from '@ats/db/schema/vacancies';
+import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 
 export type VacancyInsert = typeof vacancies.$inferInsert;
@@ -387,7 +388,7 @@ export async function copyStagesToVacancy(
   await tx.execute(sql`
     with source as (
       select s.*, o.n
-      from unnest(${`{${sourceIds.join(',')}}`}::int[]) with ordinality as o(id, n)
+      from unnest(${intArray(sourceIds)}) with ordinality as o(id, n)
       join statuses s on s.account_id = ${accountId} and s.id = o.id
     ), copied as (
       insert into statuses (account_id, vacancy_id, copied_from_id, name, color, position,
@@ -431,14 +432,6 @@ export async function insertTemplateStages(
         stayDuration: s.stay_duration,
       })),
   );
-}
-
-/** Positions 1…n in the order of `ids`. */
-export async function setStagePositions(tx: Db, accountId: number, ids: number[]) {
-  await tx.execute(sql`
-    update statuses s set position = o.position, updated_at = now()
-    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as o(id, position)
-    where s.account_id = ${accountId} and s.id = o.id`);
 }
 
 export async function findReason(tx: Db, accountId: number, id: number) {

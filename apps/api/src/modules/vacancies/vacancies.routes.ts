@@ -10,12 +10,11 @@ import {
   ZVacancyStateLog,
   ZVacancyStatistics,
 } from '@ats/contracts/vacancies';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as statisticsService from './vacancy-statistics.service.ts';
 import * as vacanciesService from './vacancies.service.ts';
 
@@ -26,13 +25,9 @@ const STATE_ACTIONS = {
 } as const;
 
 /** Vacancies (`/api/vacancies`, huntlee-api.md §6.3; update uses PUT, PATCH too). */
-export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerVacanciesRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Вакансии'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   for (const url of ['/api/vacancies', '/api/vacancies_with_filters']) {
     r.get(
@@ -46,7 +41,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(await vacanciesService.listVacancies(tenant, session, request.query));
       },
     );
@@ -63,7 +58,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await vacanciesService.getVacancy(tenant, session, request.params.id));
     },
   );
@@ -79,7 +74,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await vacanciesService.createVacancy(tenant, session, request.body));
     },
   );
@@ -96,7 +91,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await vacanciesService.createVacancy(tenant, session, {
           ...request.body,
@@ -118,7 +113,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZVacancy) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await vacanciesService.updateVacancy(tenant, session, request.params.id, request.body),
         );
@@ -137,7 +132,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await vacanciesService.deleteVacancy(tenant, session, request.params.id));
     },
   );
@@ -155,7 +150,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
         },
       },
       async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await vacanciesService.changeVacancyState(
             tenant,
@@ -180,7 +175,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await vacanciesService.listVacancyStateLog(tenant, session, request.params.id),
       );
@@ -198,7 +193,7 @@ export function registerVacanciesRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await statisticsService.getVacancyStatistics(tenant, session, request.params.id),
       );

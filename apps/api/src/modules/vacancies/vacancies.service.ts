@@ -11,7 +11,11 @@ import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { copyFunnelStagesToVacancy, findDefaultFunnelId } from '../statuses/statuses.service.ts';
+import {
+  copyFunnelStagesToVacancy,
+  findDefaultFunnelId,
+  setStagePositions,
+} from '../statuses/statuses.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { daysBetween, moscowToday } from './vacancy-days.ts';
 import {
@@ -321,7 +325,7 @@ export async function updateVacancy(
       if (own.length !== changes.statuses.length || changes.statuses.some((s) => !ownIds.has(s))) {
         throw badRequest(NOT_ALL_STAGES, { statuses: NOT_ALL_STAGES });
       }
-      await repo.setStagePositions(tx, accountId, changes.statuses);
+      await setStagePositions(tx, accountId, changes.statuses);
     }
     return readVacancy(tx, accountId, id, readerOf(session));
   });

@@ -6,22 +6,17 @@ import {
   ZVacancyTemplate,
   ZVacancyTemplateList,
 } from '@ats/contracts/vacancies';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
-import { tenantFromSession } from '../../platform/tenancy.ts';
+import { callerOf } from '../../platform/tenancy.ts';
 import * as templatesService from './vacancy-templates.service.ts';
 
 /** Vacancy templates (`/api/vacancy_templates`): a vacancy's content and stages to start from. */
-export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerVacancyTemplatesRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Шаблоны вакансий'];
-  const caller = (request: FastifyRequest) => {
-    const session = requireSession(request);
-    return { session, tenant: tenantFromSession(deps.database, session) };
-  };
 
   r.get(
     '/api/vacancy_templates',
@@ -33,7 +28,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templatesService.listTemplates(tenant, session));
     },
   );
@@ -49,7 +44,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templatesService.getTemplate(tenant, session, request.params.id));
     },
   );
@@ -65,7 +60,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templatesService.createTemplate(tenant, session, request.body));
     },
   );
@@ -82,7 +77,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(
         await templatesService.createTemplate(tenant, session, {
           ...request.body,
@@ -104,7 +99,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
         response: { 200: successEnvelope(ZVacancyTemplate) },
       },
       handler: async (request) => {
-        const { tenant, session } = caller(request);
+        const { tenant, session } = callerOf(request);
         return success(
           await templatesService.updateTemplate(tenant, session, request.params.id, request.body),
         );
@@ -123,7 +118,7 @@ export function registerVacancyTemplatesRoutes(app: FastifyInstance, deps: AppDe
       },
     },
     async (request) => {
-      const { tenant, session } = caller(request);
+      const { tenant, session } = callerOf(request);
       return success(await templatesService.deleteTemplate(tenant, session, request.params.id));
     },
   );

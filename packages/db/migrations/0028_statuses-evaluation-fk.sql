@@ -1,0 +1,3 @@
+-- A stage that named a form of no account of its own (written before the key existed) forgets it.
+UPDATE "statuses" AS s SET "evaluation_id" = NULL WHERE s."evaluation_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "evaluations" AS e WHERE e."account_id" = s."account_id" AND e."id" = s."evaluation_id");--> statement-breakpoint
+ALTER TABLE "statuses" ADD CONSTRAINT "statuses_account_id_evaluation_id_evaluations_account_id_id_fk" FOREIGN KEY ("account_id","evaluation_id") REFERENCES "public"."evaluations"("account_id","id") ON DELETE no action ON UPDATE no action;
