@@ -44,6 +44,7 @@ import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.rou
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
+import { registerCompression } from './platform/compression.ts';
 import { registerResponseCache } from './platform/response-cache.ts';
 import { collectApiRoutes } from './platform/route-list.ts';
 import { createNotifier } from './platform/notify.ts';
@@ -154,6 +155,8 @@ export async function buildHttpServer(options: HttpServerOptions) {
   await registerAuthentication(app, database, config, notifier);
   registerTenancy(app, database);
   deps.answers = await registerResponseCache(app, database, notifier);
+  // After the cache's hook: answers it sends or stores compressed are passed through.
+  registerCompression(app);
   const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
   const errorTracker = await createErrorTracker(config, database, log);
   app.addHook('onClose', async () => errorTracker.close());

@@ -1,5 +1,14 @@
 import type { Database } from '@ats/db/connection';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  chooseEncoding,
+  compress,
+  type Encoding,
+  encodingFor,
+  markEncoded,
+  varyOnEncoding,
+  COMPRESS_MIN_BYTES,
+} from './compression.ts';
 import type { Notifier } from './notify.ts';
 
 /**
@@ -22,6 +31,10 @@ import type { Notifier } from './notify.ts';
  * - an answer lives at most RESPONSE_CACHE_TTL_MS and callers put everything the answer depends
  *   on besides the account's data into its key (the day, for ages; the user, for "only mine").
  * A request with `Cache-Control: no-cache` (or `no-store`) is answered from the database.
+ *
+ * An answer is also kept compressed, once per encoding a client asked for (decision 0023): the
+ * bytes compressed for the answer that was stored, and those of the other encoding the first
+ * time a hit asks for it; a hit then sends them with no compression work.
  */
 export const RESPONSE_CACHE_TTL_MS = 60_000;
 export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -34,9 +47,19 @@ export type Stamp = { accountId: number; version: number; epoch: number };
 export type ResponseCache = {
   /** The answer stored under `key` for the account, if nothing has changed since. */
   get: (accountId: number, key: string) => string | null;
+  /**
+   * The stored answer compressed in `encoding`, compressed now (and kept) if no earlier hit
+   * asked for it; null when there is no usable answer.
+   */
+  getEncoded: (accountId: number, key: string, encoding: Encoding) => Buffer | null;
   stamp: (accountId: number) => Stamp;
   /** Remembers `body` read at `stamp`, unless the account changed meanwhile. */
-  set: (key: string, body: string, stamp: Stamp) => void;
+  set: (
+    key: string,
+    body: string,
+    stamp: Stamp,
+    encoded?: { encoding: Encoding; bytes: Buffer },
+  ) => void;
   forgetAccount: (accountId: number) => void;
   clear: () => void;
   /** Whether changes are being heard; while false nothing is served or stored. */
@@ -44,7 +67,12 @@ export type ResponseCache = {
   size: () => { entries: number; bytes: number };
 };
 
-type Entry = Stamp & { body: string; bytes: number; storedAt: number };
+type Entry = Stamp & {
+  body: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+  storedAt: number;
+};
 
 export function createResponseCache(
   now: () => number = Date.now,
@@ -70,27 +98,40 @@ export function createResponseCache(
     bytes = 0;
   };
 
+  const usable = (accountId: number, key: string): Entry | null => {
+    if (!live) return null;
+    const id = slot(accountId, key);
+    const entry = entries.get(id);
+    if (!entry) return null;
+    if (
+      entry.version !== versionOf(accountId) ||
+      entry.epoch !== epoch ||
+      now() - entry.storedAt >= RESPONSE_CACHE_TTL_MS
+    ) {
+      remove(id);
+      return null;
+    }
+    return entry;
+  };
+
   return {
-    get: (accountId, key) => {
-      if (!live) return null;
-      const id = slot(accountId, key);
-      const entry = entries.get(id);
+    get: (accountId, key) => usable(accountId, key)?.body ?? null,
+    getEncoded: (accountId, key, encoding) => {
+      const entry = usable(accountId, key);
       if (!entry) return null;
-      if (
-        entry.version !== versionOf(accountId) ||
-        entry.epoch !== epoch ||
-        now() - entry.storedAt >= RESPONSE_CACHE_TTL_MS
-      ) {
-        remove(id);
-        return null;
-      }
-      return entry.body;
+      const kept = entry.encoded[encoding];
+      if (kept) return kept;
+      const made = compress(entry.body, encoding);
+      entry.encoded[encoding] = made;
+      entry.bytes += made.length;
+      bytes += made.length;
+      return made;
     },
     stamp: (accountId) => ({ accountId, version: versionOf(accountId), epoch }),
-    set: (key, body, stamp) => {
+    set: (key, body, stamp, encoded) => {
       if (!live || stamp.epoch !== epoch || stamp.version !== versionOf(stamp.accountId)) return;
       // UTF-16 length × 2 bounds the string's memory whatever its letters.
-      const size = body.length * 2;
+      const size = body.length * 2 + (encoded?.bytes.length ?? 0);
       if (size > limits.maxBytes / 16) return;
       const id = slot(stamp.accountId, key);
       remove(id);
@@ -99,7 +140,13 @@ export function createResponseCache(
         if (entries.size < limits.maxEntries && bytes + size <= limits.maxBytes) break;
         remove(oldest);
       }
-      entries.set(id, { ...stamp, body, bytes: size, storedAt: now() });
+      entries.set(id, {
+        ...stamp,
+        body,
+        encoded: encoded ? { [encoded.encoding]: encoded.bytes } : {},
+        bytes: size,
+        storedAt: now(),
+      });
       bytes += size;
     },
     forgetAccount: (accountId) => {
@@ -174,7 +221,16 @@ export async function registerResponseCache(
     }
     const store = pending.get(request);
     if (store && reply.statusCode === 200 && typeof payload === 'string') {
-      cache.set(store.key, payload, store.stamp);
+      // Compressed here, once, for this answer and for the hits that ask the same encoding.
+      const encoding = encodingFor(request, reply, payload);
+      if (encoding === null) {
+        cache.set(store.key, payload, store.stamp);
+        return payload;
+      }
+      const bytes = compress(payload, encoding);
+      cache.set(store.key, payload, store.stamp, { encoding, bytes });
+      markEncoded(reply, encoding);
+      return bytes;
     }
     return payload;
   });
@@ -185,9 +241,21 @@ export async function registerResponseCache(
       return compute();
     }
     const hit = cache.get(accountId, key);
-    // A string with a JSON type is sent as it is: not validated or serialised again.
+    // A string with a JSON type is sent as it is: not validated or serialised again; in the
+    // encoding asked for, its compressed bytes are sent (computed at most once per encoding).
     if (hit !== null) {
-      return reply.header('content-type', JSON_TYPE).header('x-cache', 'hit').send(hit);
+      reply.header('content-type', JSON_TYPE).header('x-cache', 'hit');
+      varyOnEncoding(reply);
+      const encoding =
+        Buffer.byteLength(hit) >= COMPRESS_MIN_BYTES
+          ? chooseEncoding(request.headers['accept-encoding'])
+          : null;
+      const encoded = encoding && cache.getEncoded(accountId, key, encoding);
+      if (encoding && encoded) {
+        markEncoded(reply, encoding);
+        return reply.send(encoded);
+      }
+      return reply.send(hit);
     }
     const stamp = cache.stamp(accountId);
     const value = await compute();
