@@ -5,6 +5,7 @@
 import { applicantsBenchmark } from './applicants-benchmark.ts';
 import { boardBenchmark } from './board-benchmark.ts';
 import { coldStartBenchmark } from './cold-start-benchmark.ts';
+import { compressionBenchmark } from './compression-benchmark.ts';
 import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
 import { meBenchmark } from './me-benchmark.ts';
@@ -16,6 +17,7 @@ const benchmarks: Benchmark[] = [
   coldStartBenchmark,
   applicantsBenchmark,
   boardBenchmark,
+  compressionBenchmark,
   doublesQualityBenchmark,
   doublesBenchmark,
 ];

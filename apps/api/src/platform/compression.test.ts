@@ -86,7 +86,10 @@ describe('API answers compressed', () => {
       ['gzip', 'gzip'],
       ['br;q=0.2, gzip;q=0.8', 'gzip'],
     ] as const) {
-      const packed = await get(`/api/applicants/${cardId}`, { ...fresh, 'accept-encoding': accept });
+      const packed = await get(`/api/applicants/${cardId}`, {
+        ...fresh,
+        'accept-encoding': accept,
+      });
       expect(packed.statusCode).toBe(200);
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.headers.vary).toMatch(/accept-encoding/i);
@@ -115,7 +118,12 @@ describe('API answers compressed', () => {
         counter.stop();
       }
       expect(counter.all()).toEqual([]);
-      const [br, gzip, gzipAgain, none] = hits as [typeof first, typeof first, typeof first, typeof first];
+      const [br, gzip, gzipAgain, none] = hits as [
+        typeof first,
+        typeof first,
+        typeof first,
+        typeof first,
+      ];
       for (const hit of hits) {
         expect(hit.statusCode).toBe(200);
         expect(hit.headers['x-cache']).toBe('hit');
