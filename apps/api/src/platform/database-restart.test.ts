@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Database, openDatabase } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closedPort, systemRows } from '../../test/db-helpers.ts';
 import { insertApplicants } from '../../test/applicant-factory.ts';
+import { openBoardStream } from '../../test/board-stream.ts';
 import { signUpCompany } from '../../test/factories.ts';
 import { insertVacancyWithStages } from '../../test/pipeline-factory.ts';
 import { call } from '../../test/test-app.ts';
@@ -53,46 +53,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
-}
-
-/** An open board event stream, as the browser's EventSource holds it: the events received. */
-function openBoardStream(base: string, token: string, vacancyId: number) {
-  const events: { application_id: number; op: string }[] = [];
-  let ended = false;
-  let request: http.ClientRequest;
-  const opened = new Promise<number>((resolve, reject) => {
-    request = http.get(
-      `${base}/api/vacancies/${vacancyId}/events`,
-      { headers: { 'x-dcrt-hrm-auth': token } },
-      (response) => {
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = block.split('\n').find((line) => line.startsWith('data: '));
-            if (block.includes('event: application') && data) {
-              events.push(JSON.parse(data.slice(6)));
-            }
-          }
-        });
-        response.on('close', () => {
-          ended = true;
-        });
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on('error', reject);
-  });
-  return {
-    events,
-    opened,
-    ended: () => ended,
-    close: () => request.destroy(),
-  };
 }
 
 describe.skipIf(skipReason !== null)(

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
+import { openBoardStream } from '../../../test/board-stream.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
@@ -20,58 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type BoardEvent = {
-  vacancy_id: number;
-  application_id: number;
-  op: string;
-  from_status_id: number | null;
-  to_status_id: number | null;
-};
-
 /** An open event stream as a browser's EventSource holds it: the events it has received. */
-function openStream(token: string, vacancyId: number) {
-  const events: BoardEvent[] = [];
-  let status = 0;
-  let contentType = '';
-  let request: http.ClientRequest;
-  const opened = new Promise<void>((resolve, reject) => {
-    request = http.get(
-      `${base}/api/vacancies/${vacancyId}/events`,
-      { headers: { 'x-dcrt-hrm-auth': token } },
-      (response) => {
-        status = response.statusCode ?? 0;
-        contentType = String(response.headers['content-type']);
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = block.split('\n').find((line) => line.startsWith('data: '));
-            if (block.includes('event: application') && data) {
-              events.push(JSON.parse(data.slice(6)));
-            }
-          }
-        });
-        resolve();
-      },
-    );
-    request.on('error', reject);
-  });
-  return {
-    events,
-    opened,
-    get status() {
-      return status;
-    },
-    get contentType() {
-      return contentType;
-    },
-    close: () => request.destroy(),
-  };
-}
+const openStream = (token: string, vacancyId: number) => openBoardStream(base, token, vacancyId);
 
 async function until(check: () => boolean, ms = 5000) {
   const deadline = Date.now() + ms;
