@@ -14,12 +14,18 @@ import { tenantFor } from '../apps/api/src/platform/tenancy.ts';
 import { generateApplicants } from './generate-applicants.ts';
 import { interleavedLoops, type LoadSettings, type Throughput } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
-import { type Api, apiRequest, AUTH_HEADER, startApiServer } from './support/api-server.ts';
+import {
+  type Api,
+  apiRequest,
+  AUTH_HEADER,
+  BENCH_PASSWORD,
+  signUpBenchAccount,
+  startApiServer,
+} from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 import { sqlFromSource } from './support/sql-source.ts';
 
 const GOALS = { columnsP95: 50, moveP95: 20 };
-const PASSWORD = 'bench-Password-123';
 const PER_PAGE = 30;
 
 type Stage = { id: number; name: string; is_reject: boolean };
@@ -105,27 +111,11 @@ async function run(): Promise<BenchReport> {
   let database: Database | null = null;
   try {
     api = await startApiServer(env);
-    const email = `bench-board-${Date.now()}@example.com`;
-    const signed = await apiRequest<{ admin_user: { id: number; account_id: number } }>(
-      'POST',
-      `${api.url}/api/sign_up`,
-      null,
-      {
-        admin_user: {
-          email,
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          name: 'Bench',
-          company: 'Bench board',
-        },
-      },
-    );
-    const accountId = signed.admin_user.account_id;
-    const userId = signed.admin_user.id;
+    const { email, accountId, userId } = await signUpBenchAccount(api, 'board');
     const token = (
       await apiRequest<{ auth_token: string }>('POST', `${api.url}/api/auth/login`, null, {
         email,
-        password: PASSWORD,
+        password: BENCH_PASSWORD,
       })
     ).auth_token;
 

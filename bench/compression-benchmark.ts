@@ -11,11 +11,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { BROTLI_LEVEL, GZIP_LEVEL } from '../apps/api/src/platform/compression.ts';
 import { generateApplicants } from './generate-applicants.ts';
-import { AUTH_HEADER, apiRequest, startApiServer } from './support/api-server.ts';
+import {
+  AUTH_HEADER,
+  apiRequest,
+  BENCH_PASSWORD,
+  signUpBenchAccount,
+  startApiServer,
+} from './support/api-server.ts';
 import { httpLoad } from './support/load.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
-
-const PASSWORD = 'bench-password-1';
 
 /** One GET as a client sends it: the bytes that crossed the wire and their encoding. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -75,24 +79,10 @@ async function run(): Promise<BenchReport> {
   try {
     // Sign up (which migrates), then fill the account with the server stopped (one PGlite owner).
     let api = await startApiServer(env);
-    const email = `bench-compression-${Date.now()}@example.com`;
+    let email: string;
     let accountId: number;
     try {
-      const signed = await apiRequest<{ admin_user: { account_id: number } }>(
-        'POST',
-        `${api.url}/api/sign_up`,
-        null,
-        {
-          admin_user: {
-            email,
-            password: PASSWORD,
-            password_confirmation: PASSWORD,
-            name: 'Bench',
-            company: 'Bench compression',
-          },
-        },
-      );
-      accountId = signed.admin_user.account_id;
+      ({ email, accountId } = await signUpBenchAccount(api, 'compression'));
     } finally {
       await api.stop();
     }
@@ -115,7 +105,7 @@ async function run(): Promise<BenchReport> {
         'POST',
         `${api.url}/api/auth/login`,
         null,
-        { email, password: PASSWORD },
+        { email, password: BENCH_PASSWORD },
       );
       const page = await apiRequest<{ applicants: { id: number }[] }>(
         'GET',

@@ -14,12 +14,18 @@ import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import { generateApplicants } from './generate-applicants.ts';
 import { interleavedLoops, type LoadSettings, type Throughput } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
-import { type Api, apiRequest, AUTH_HEADER, startApiServer } from './support/api-server.ts';
+import {
+  type Api,
+  apiRequest,
+  AUTH_HEADER,
+  BENCH_PASSWORD,
+  signUpBenchAccount,
+  startApiServer,
+} from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 import { sqlFromSource } from './support/sql-source.ts';
 
 const GOALS = { checkP95: 100, scanSeconds: 60 };
-const PASSWORD = 'bench-Password-123';
 /** Applicants whose keys are computed per transaction while the base is prepared. */
 const KEY_BATCH = 5000;
 
@@ -40,28 +46,14 @@ const silentLog = {
 type Account = { accountId: number; userId: number; token: string };
 
 async function signUp(api: Api, label: string): Promise<Account> {
-  const email = `bench-doubles-${label}-${Date.now()}@example.com`;
-  const signed = await apiRequest<{ admin_user: { id: number; account_id: number } }>(
-    'POST',
-    `${api.url}/api/sign_up`,
-    null,
-    {
-      admin_user: {
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        name: 'Bench',
-        company: `Bench doubles ${label}`,
-      },
-    },
-  );
+  const { email, accountId, userId } = await signUpBenchAccount(api, `doubles ${label}`);
   const { auth_token: token } = await apiRequest<{ auth_token: string }>(
     'POST',
     `${api.url}/api/auth/login`,
     null,
-    { email, password: PASSWORD },
+    { email, password: BENCH_PASSWORD },
   );
-  return { accountId: signed.admin_user.account_id, userId: signed.admin_user.id, token };
+  return { accountId, userId, token };
 }
 
 /**

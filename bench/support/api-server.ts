@@ -48,3 +48,26 @@ export async function apiRequest<T>(
   }
   return json.message as T;
 }
+
+/** The password of every account a benchmark signs up. */
+export const BENCH_PASSWORD = 'bench-Password-123';
+
+/** Signs up a fresh company «Bench <label>» as a client would; answers its admin's e-mail and ids. */
+export async function signUpBenchAccount(api: Api, label: string) {
+  const email = `bench-${label.replaceAll(' ', '-')}-${Date.now()}@example.com`;
+  const signed = await apiRequest<{ admin_user: { id: number; account_id: number } }>(
+    'POST',
+    `${api.url}/api/sign_up`,
+    null,
+    {
+      admin_user: {
+        email,
+        password: BENCH_PASSWORD,
+        password_confirmation: BENCH_PASSWORD,
+        name: 'Bench',
+        company: `Bench ${label}`,
+      },
+    },
+  );
+  return { email, accountId: signed.admin_user.account_id, userId: signed.admin_user.id };
+}
