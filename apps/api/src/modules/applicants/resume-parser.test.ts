@@ -251,4 +251,24 @@ describe('awkward input', () => {
     expect(draft.gender).toBe('male');
     expect(draft.birthday).toBeNull();
   });
+
+  it('reads a line of 100,000 letters or digits in linear time (it took 10 s and 27 s)', () => {
+    // The text a PDF of repeated text commands gives: one line. The e-mail and salary patterns
+    // were tried from each character to the line's end.
+    for (const line of ['a'.repeat(100_000), '1'.repeat(100_000), '8 '.repeat(50_000)]) {
+      const started = performance.now();
+      const { draft } = parseResumeText(line);
+      expect(performance.now() - started, line.slice(0, 2)).toBeLessThan(1000);
+      expect(draft.email).toBeNull();
+      expect(draft.money).toBeNull();
+    }
+  });
+
+  it('still finds an e-mail and a salary written as they are', () => {
+    const { draft } = parseResumeText(
+      'Иванов Иван\nПочта: ivan.ivanov+hr@mail.example.ru, 8 912 000-11-22\nЖелаемая должность и зарплата\nБухгалтер\nот 1 500 000 ₽',
+    );
+    expect(draft.email).toBe('ivan.ivanov+hr@mail.example.ru');
+    expect(draft.money).toBe('1500000');
+  });
 });

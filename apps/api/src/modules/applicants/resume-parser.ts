@@ -77,8 +77,10 @@ function blocksOf(lines: string[][]): Block[] {
   return blocks;
 }
 
+// An amount starts where its digits do and has at most 15 of them: unbounded, a line of 100,000
+// digits was tried from each digit to its end.
 const SALARY =
-  /(?:от\s*)?(\d{1,3}(?:[ \u202f]\d{3})+|\d+)\s*(₽|руб(?:\.|лей|ля)?|р\.|rub\b|\$|usd\b|долл(?:\.|аров)?|€|eur\b|евро)|(\$|€|usd|eur)\s*(\d{1,3}(?:[ \u202f]\d{3})+|\d+)/i;
+  /(?:от\s*)?(?<!\d)(\d{1,3}(?:[ \u202f]\d{3}){1,4}|\d{1,15})\s*(₽|руб(?:\.|лей|ля)?|р\.|rub\b|\$|usd\b|долл(?:\.|аров)?|€|eur\b|евро)|(\$|€|usd|eur)\s*(\d{1,3}(?:[ \u202f]\d{3}){1,4}|\d{1,15})/i;
 
 function currencyOf(symbol: string): TResumeDraft['currency'] {
   if (/^(\$|usd|долл)/i.test(symbol)) return 'USD';
