@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -147,6 +147,55 @@ export function tinyPdf(padTo?: number): Buffer {
   if (!padTo) return pdf;
   return Buffer.concat([pdf, Buffer.alloc(padTo - pdf.length, 0x20)]);
 }
+
+/**
+ * A one-page PDF whose page draws `content` (PDF commands, Flate-packed as writers pack them)
+ * with Helvetica as /F1; the cross-reference offsets are right.
+ */
+export function pdfWithPageContent(content: string | Buffer): Buffer {
+  const packed = deflateSync(Buffer.from(content as string, 'latin1'), { level: 9 });
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' +
+      '/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    Buffer.concat([
+      Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+      packed,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = chunks[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(length);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      Buffer.from(object as string, 'latin1'),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    chunks.push(chunk);
+    length += chunk.length;
+  });
+  chunks.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+        offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The PDF of the freezing report: one page whose content repeats `BT /F1 12 Tf 72 720 Td (a) Tj
+ * ET` `times` times — a million is 34 MB of commands packed into 94 KB.
+ */
+export const textRunsPdf = (times: number): Buffer =>
+  pdfWithPageContent('BT /F1 12 Tf 72 720 Td (a) Tj ET\n'.repeat(times));
 
 export const tinyRtf = (text = 'Resume') =>
   Buffer.from(`{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Arial;}}\\f0\\fs24 ${text}\\par}`, 'latin1');

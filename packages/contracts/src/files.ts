@@ -67,6 +67,19 @@ export const MAX_ZIP_ENTRIES = 2000;
  * a megabyte of it at worst; a real résumé has a few hundred kilobytes.
  */
 export const MAX_RESUME_MARKUP_BYTES = 2 * 1024 * 1024;
+/**
+ * What the pages of a PDF (its content streams: the drawing and text commands) may unpack to:
+ * the PDF reader gets through about 4 MB of them a second, a résumé's page has tens of kilobytes.
+ */
+export const MAX_PDF_CONTENT_BYTES = 8 * 1024 * 1024;
+/**
+ * The text of a PDF résumé: the commands that show text (`Tj`, `TJ`, `'`, `"`) in all its pages,
+ * and what the reader gives of its first 20 pages, in pieces (runs of text) and characters. A
+ * two-page résumé has a few hundred commands and a few thousand characters.
+ */
+export const MAX_PDF_TEXT_OPERATORS = 50_000;
+export const MAX_PDF_TEXT_ITEMS = 20_000;
+export const MAX_PDF_TEXT_CHARS = 200_000;
 
 /** Refusals of a file that is small as sent but too big or too hard to read (a «bomb»). */
 export const FILE_LIMIT_MESSAGES = {
@@ -74,6 +87,9 @@ export const FILE_LIMIT_MESSAGES = {
   markupTooLarge: `В документе больше ${MAX_RESUME_MARKUP_BYTES / 1024 / 1024} МБ разметки: сохраните резюме в PDF или заполните поля вручную`,
   tooManyEntries: `В файле слишком много частей: больше ${MAX_ZIP_ENTRIES}`,
   damagedZip: 'Файл повреждён: его части не совпадают с оглавлением архива',
+  pdfContentTooLarge: `Страницы PDF слишком сложные: больше ${MAX_PDF_CONTENT_BYTES / 1024 / 1024} МБ команд в распакованном виде. Сохраните резюме в PDF заново или заполните поля вручную`,
+  pdfTooMuchText:
+    'В PDF больше текста, чем бывает в резюме: загрузите резюме покороче или заполните поля вручную',
   imageTooLarge: `Изображение слишком большое: больше ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`,
   tooSlow: 'Файл слишком сложный: его не удалось прочитать за отведённое время',
   tooMuchMemory: 'Файл слишком сложный: на его чтение не хватило памяти',

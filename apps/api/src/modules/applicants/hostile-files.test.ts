@@ -9,14 +9,16 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import {
   multipart,
   type MultipartPart,
+  pdfWithPageContent,
   rawZip,
   repeatedDeflate,
+  textRunsPdf,
   WORD_PACKAGE,
   zip,
 } from '../../../test/documents.ts';
 import { signUpCompany, type SignedUp } from '../../../test/factories.ts';
 import { dataUrl, pngOfSize, tinyPng } from '../../../test/images.ts';
-import { resumeDocx } from '../../../test/resume-documents.ts';
+import { resumeDocx, resumePdf } from '../../../test/resume-documents.ts';
 import { call, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { storageFor } from '../../platform/storage.ts';
 
@@ -292,6 +294,58 @@ describe('a résumé made to expand (POST /api/applicants/parse_resume)', () => 
     const response = await parseResume(resumeDocx(RESUME), 'Резюме.docx');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.message.draft.last_name).toBe('Иванова');
+  });
+});
+
+describe('a PDF made to freeze the reader (POST /api/applicants/parse_resume)', () => {
+  // One page repeating `BT /F1 12 Tf 72 720 Td (a) Tj ET`: the reader itself is linear, but the
+  // text came out as one line of N letters, and the résumé parser tried its e-mail pattern from
+  // each letter to the line's end (N² steps: 100,000 letters held the answer 25.8 s, a million
+  // more than 15 minutes). Its text commands are counted as the page unpacks, before the reader.
+  it('refuses the 94 KB one of a million text commands (it ran for more than 15 minutes)', async () => {
+    const bomb = textRunsPdf(1_000_000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    await expectRefused(() => parseResume(bomb, 'Резюме.pdf'), {
+      status: 413,
+      message: FILE_LIMIT_MESSAGES.pdfTooMuchText,
+    });
+  });
+
+  it('refuses the 10 KB one of 100,000 (it held the answer 25.8 s): no résumé has so many', async () => {
+    const bomb = textRunsPdf(100_000);
+    expect(bomb.length).toBeLessThan(11 * 1024);
+    await expectRefused(() => parseResume(bomb, 'Резюме.pdf'), {
+      status: 413,
+      message: FILE_LIMIT_MESSAGES.pdfTooMuchText,
+    });
+  });
+
+  it('stops the reader at 20,000 pieces of text when fewer commands passed the count', async () => {
+    // 30,000 commands is under the count's limit; the reader, cancelled at 20,000 pieces, is not
+    // let to read the rest.
+    await expectRefused(() => parseResume(textRunsPdf(30_000), 'Резюме.pdf'), {
+      status: 413,
+      message: FILE_LIMIT_MESSAGES.pdfTooMuchText,
+    });
+  });
+
+  it('refuses a page of 10 MB of drawing commands packed into 10 KB', async () => {
+    const bomb = pdfWithPageContent('q Q\n'.repeat((10 * MB) / 4));
+    expect(bomb.length).toBeLessThan(20 * 1024);
+    await expectRefused(() => parseResume(bomb, 'Резюме.pdf'), {
+      status: 413,
+      message: FILE_LIMIT_MESSAGES.pdfContentTooLarge,
+    });
+  });
+
+  it('still reads a résumé exported from hh.ru after them', async () => {
+    const response = await parseResume(await resumePdf(), 'Иванова Мария.pdf');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.message.draft).toMatchObject({
+      last_name: 'Иванова',
+      email: 'maria.ivanova@mail.ru',
+      phone: '+7 (912) 345-67-89',
+    });
   });
 });
 

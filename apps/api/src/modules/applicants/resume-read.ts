@@ -1,5 +1,6 @@
 import { FILE_LIMIT_MESSAGES, MAX_RESUME_MARKUP_BYTES } from '@ats/contracts/files';
 import { AppError } from '../../platform/errors.ts';
+import { assertPdfWithinLimits } from '../../platform/pdf-limits.ts';
 import {
   assertZipInflatesWithinLimits,
   assertZipWithinLimits,
@@ -32,10 +33,14 @@ const READ_TIMEOUT_MS = 10_000;
 type ReadInput = { bytes: Uint8Array; type: ResumeFileType };
 export type ReadResume = { parsed: ParsedResume; textLength: number };
 
-/** Runs in the worker: the zip checked as it unpacks, the text extracted, then parsed. */
+/**
+ * Runs in the worker: the zip checked as it unpacks (a PDF's streams likewise), the text
+ * extracted, then parsed.
+ */
 export async function readResumeTask({ bytes, type }: ReadInput): Promise<ReadResume> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (type === 'docx') assertZipInflatesWithinLimits(buffer, WORD_RESUME_LIMITS);
+  else await assertPdfWithinLimits(buffer);
   const text = await extractResumeText(buffer, type);
   return { parsed: parseResumeText(text), textLength: text.trim().length };
 }

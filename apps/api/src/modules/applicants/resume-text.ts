@@ -1,7 +1,10 @@
+import { FILE_LIMIT_MESSAGES, MAX_PDF_TEXT_CHARS, MAX_PDF_TEXT_ITEMS } from '@ats/contracts/files';
 import { RESUME_MESSAGES } from '@ats/contracts/resume-parse';
 import mammoth from 'mammoth';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { startsLikePdf, startsLikeZip } from '../../platform/file-types.ts';
+import { pdfTooMuchText } from '../../platform/pdf-limits.ts';
 
 export type ResumeFileType = 'pdf' | 'docx';
 
@@ -24,6 +27,46 @@ export function resumeFileType(bytes: Buffer): ResumeFileType | null {
 const MAX_PAGES = 20;
 
 type PdfItem = { str: string; x: number; y: number; width: number; size: number };
+
+const tooMuchText = () =>
+  new AppError(413, FILE_LIMIT_MESSAGES.pdfTooMuchText, {
+    file: FILE_LIMIT_MESSAGES.pdfTooMuchText,
+  });
+
+/** What `tooMuchText` stops the reading at, over the pages read. */
+type TextBudget = { items: number; chars: number };
+
+/**
+ * One page's text items, read as the PDF reader streams them (a hundred at a time): past the
+ * document's budget of items or characters the reading is cancelled there, so a page of a million
+ * text commands costs what the budget allows and no more.
+ */
+async function pageItems(page: PDFPageProxy, budget: TextBudget): Promise<PdfItem[]> {
+  const reader = page.streamTextContent().getReader();
+  const items: PdfItem[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return items;
+    for (const item of value.items) {
+      if (!('str' in item)) continue;
+      budget.items -= 1;
+      budget.chars -= item.str.length;
+      if (budget.items < 0 || budget.chars < 0) {
+        await reader.cancel(new Error('too much text'));
+        throw pdfTooMuchText();
+      }
+      if (item.str.trim() === '') continue;
+      const [a, b, , , x, y] = item.transform as number[];
+      items.push({
+        str: item.str,
+        x: x!,
+        y: y!,
+        width: item.width,
+        size: Math.hypot(a!, b!) || item.height || 10,
+      });
+    }
+  }
+}
 
 const unreadable = () =>
   badRequest(RESUME_MESSAGES.unreadable, { file: RESUME_MESSAGES.unreadable });
@@ -71,28 +114,17 @@ async function pdfText(bytes: Buffer): Promise<string> {
   try {
     const document = await task.promise;
     const lines: string[] = [];
+    const budget: TextBudget = { items: MAX_PDF_TEXT_ITEMS, chars: MAX_PDF_TEXT_CHARS };
     for (let n = 1; n <= Math.min(document.numPages, MAX_PAGES); n++) {
       const page = await document.getPage(n);
-      const content = await page.getTextContent();
-      const items: PdfItem[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        const [a, b, , , x, y] = item.transform as number[];
-        items.push({
-          str: item.str,
-          x: x!,
-          y: y!,
-          width: item.width,
-          size: Math.hypot(a!, b!) || item.height || 10,
-        });
-      }
-      lines.push(...pageLines(items));
+      lines.push(...pageLines(await pageItems(page, budget)));
       page.cleanup();
     }
     return lines.join('\n');
   } catch (error) {
     // A password, a broken cross-reference table, garbage after the header: pdf.js names them all
     // as exceptions with a `name`; none of them is our failure.
+    if (error instanceof AppError) throw error;
     if (error instanceof Error) throw unreadable();
     throw error;
   } finally {
