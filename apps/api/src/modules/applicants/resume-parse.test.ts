@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type MultipartPart, postMultipart, tinyPdf, zip } from '../../../test/documents.ts';
+import { FILE_LIMIT_MESSAGES } from '@ats/contracts/files';
+import {
+  type MultipartPart,
+  postMultipart,
+  textRunsPdf,
+  tinyPdf,
+  zip,
+} from '../../../test/documents.ts';
 import {
   type SignedUp,
   addTeamMember,
@@ -205,6 +212,17 @@ describe('files it cannot read', () => {
       expect(response.body.message).toMatch(/^В файле нет текста: похоже, это скан/);
       expect(response.body.errors.file).toBe(response.body.message);
     }
+  });
+
+  it('refuses a PDF of more pieces of text than a résumé has', async () => {
+    // 30,000 text commands pass the count made before reading (50,000); the reader gives them as
+    // 30,000 pieces and is stopped at 20,000.
+    const response = await parse(textRunsPdf(30_000));
+    expect(response.status, JSON.stringify(response.body)).toBe(413);
+    expect(response.body).toMatchObject({
+      message: FILE_LIMIT_MESSAGES.pdfTooMuchText,
+      errors: { file: FILE_LIMIT_MESSAGES.pdfTooMuchText },
+    });
   });
 
   it('refuses an empty file, a missing file and more than 15 MB', async () => {
