@@ -1,4 +1,4 @@
-import { FILE_LIMIT_MESSAGES, MAX_PDF_TEXT_CHARS, MAX_PDF_TEXT_ITEMS } from '@ats/contracts/files';
+import { MAX_PDF_TEXT_CHARS, MAX_PDF_TEXT_ITEMS } from '@ats/contracts/files';
 import { RESUME_MESSAGES } from '@ats/contracts/resume-parse';
 import mammoth from 'mammoth';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -28,12 +28,7 @@ const MAX_PAGES = 20;
 
 type PdfItem = { str: string; x: number; y: number; width: number; size: number };
 
-const tooMuchText = () =>
-  new AppError(413, FILE_LIMIT_MESSAGES.pdfTooMuchText, {
-    file: FILE_LIMIT_MESSAGES.pdfTooMuchText,
-  });
-
-/** What `tooMuchText` stops the reading at, over the pages read. */
+/** What `pdfTooMuchText` stops the reading at, over the pages read. */
 type TextBudget = { items: number; chars: number };
 
 /**
