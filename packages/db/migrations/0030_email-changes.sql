@@ -17,4 +17,6 @@ ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_account_id_accounts_id
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_account_id_user_id_users_account_id_id_fk" FOREIGN KEY ("account_id","user_id") REFERENCES "public"."users"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "email_changes_token_hash_key" ON "email_changes" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("account_id","user_id");--> statement-breakpoint
-CREATE POLICY "email_changes_tenant_isolation" ON "email_changes" AS PERMISSIVE FOR ALL TO "ats_app" USING ("account_id" = nullif(current_setting('app.account_id', true), '')::integer) WITH CHECK ("account_id" = nullif(current_setting('app.account_id', true), '')::integer);
+CREATE POLICY "email_changes_tenant_isolation" ON "email_changes" AS PERMISSIVE FOR ALL TO "ats_app" USING ("account_id" = nullif(current_setting('app.account_id', true), '')::integer) WITH CHECK ("account_id" = nullif(current_setting('app.account_id', true), '')::integer);--> statement-breakpoint
+-- Announced like every other table (0027_data-change-notify), so answers kept in memory are dropped.
+CREATE TRIGGER "email_changes_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "email_changes" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();
