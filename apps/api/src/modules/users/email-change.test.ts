@@ -137,6 +137,24 @@ describe('changing one’s own e-mail', () => {
     ]);
   });
 
+  it('ends a reset link mailed to the old address once the new one is confirmed', async () => {
+    const user = await signUpCompany(t.app);
+    expect((await call(t.app, 'POST', '/api/auth/reset', { email: user.email })).status).toBe(200);
+    const reset = /reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(
+      (await letterTo(user.email)).text,
+    )![1]!;
+    const newEmail = uniqueEmail('moved');
+    await patchUser(user.token, user.userId, { email: newEmail, current_password: PASSWORD });
+    expect((await confirm(confirmToken((await letterTo(newEmail)).text))).status).toBe(200);
+    const r = await call(t.app, 'POST', '/api/auth/reset_from_mail', {
+      token: reset,
+      password: 'taken-over-1',
+      password_confirmation: 'taken-over-1',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Ссылка для восстановления недействительна или устарела');
+  });
+
   it('keeps saving the rest of the profile without a password when the address is sent back unchanged', async () => {
     const user = await signUpCompany(t.app);
     const r = await patchUser(user.token, user.userId, { email: user.email, name: 'Ольга' });
@@ -171,6 +189,25 @@ describe('changing one’s own e-mail', () => {
     expect(await emailOf(user)).toBe(user.email);
   });
 
+  it('answers 429 after five wrong passwords, even with the right one', async () => {
+    const user = await signUpCompany(t.app);
+    const newEmail = uniqueEmail('guess');
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await patchUser(user.token, user.userId, {
+        email: newEmail,
+        current_password: `guess-${i}`,
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const locked = await patchUser(user.token, user.userId, {
+      email: newEmail,
+      current_password: PASSWORD,
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect(smtp.received.some((mail) => mail.to.includes(newEmail))).toBe(false);
+  });
+
   it('refuses an address someone already signs in with, and a made-up link', async () => {
     const user = await signUpCompany(t.app);
     const other = await signUpCompany(t.app);
@@ -201,6 +238,35 @@ describe('an admin changing a colleague’s e-mail', () => {
     expect(notice.subject).toBe('Смена email учётной записи');
     expect(notice.text).toContain(newEmail);
     expect((await signIn(newEmail)).status).toBe(200);
+  });
+
+  it('sends a colleague who never joined a fresh invitation at the corrected address; the old link ends', async () => {
+    const admin = await signUpCompany(t.app);
+    const typo = uniqueEmail('typo');
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/users',
+      { admin_user: { email: typo, name: 'Ирина', member_type: 'owner', is_admin: false } },
+      { token: admin.token },
+    );
+    expect(created.status).toBe(200);
+    const oldLink = /\/invite\/([A-Za-z0-9_-]+)/.exec((await letterTo(typo)).text)![1]!;
+    const fixed = uniqueEmail('fixed');
+    expect((await patchUser(admin.token, created.body.message.id, { email: fixed })).status).toBe(
+      200,
+    );
+    const newLink = /\/invite\/([A-Za-z0-9_-]+)/.exec((await letterTo(fixed)).text)![1]!;
+    const accept = (token: string) =>
+      call(t.app, 'POST', '/api/invitations/accept', {
+        token,
+        password: 'joined-password-1',
+        password_confirmation: 'joined-password-1',
+      });
+    expect((await accept(oldLink)).status).toBe(400);
+    expect((await accept(newLink)).status).toBe(200);
+    // No notice to an address that never signed in.
+    expect(smtp.received.filter((mail) => mail.to.includes(typo))).toHaveLength(1);
   });
 
   it('is refused to a colleague who is not an admin', async () => {
