@@ -67,3 +67,56 @@ test('a hiring manager, kept out of the settings, changes the password on /user'
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
 });
+
+test('a user moves their sign-in to a new address from /user: the password, a letter, the link', async ({
+  page,
+  signedIn,
+  control,
+}) => {
+  const newEmail = `moved-${Date.now()}@example.ru`;
+  await page.goto('/user');
+  const form = page.getByRole('form', { name: 'Смена email' });
+  await field(form, 'Новый email').fill(newEmail);
+  await form.getByRole('button', { name: 'Сменить email' }).click();
+  await expect(form.getByText('Чтобы сменить email, введите текущий пароль')).toBeVisible();
+
+  await field(form, 'Текущий пароль').fill(signedIn.password);
+  await form.getByRole('button', { name: 'Сменить email' }).click();
+  await expect(
+    page.getByText(
+      `Мы отправили письмо для подтверждения на ${newEmail}. Email изменится, когда вы перейдёте по ссылке из письма`,
+    ),
+  ).toBeVisible();
+
+  const notice = await control.waitForMail(
+    (m) => m.to.includes(signedIn.email) && m.text.includes(newEmail),
+    `the notice to the old address ${signedIn.email}`,
+  );
+  expect(notice.text).not.toContain('/auth/confirm-email');
+  const letter = await control.waitForMail(
+    (m) => m.to.includes(newEmail),
+    `the confirmation to ${newEmail}`,
+  );
+  const link = /https?:\/\/\S+\/auth\/confirm-email\?token=[^\s]+/.exec(letter.text)?.[0];
+  expect(link, `a confirmation link in the mail:\n${letter.text}`).toBeTruthy();
+
+  // Until the link is opened the profile keeps the old address.
+  await page.reload();
+  await expect(page.getByText(signedIn.email).first()).toBeVisible();
+
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('heading', { name: 'Email подтверждён' })).toBeVisible();
+  await expect(
+    page.getByText(`Email подтверждён: теперь вы входите с адресом ${newEmail}`),
+  ).toBeVisible();
+
+  await page.goto('/user');
+  await expect(page.getByText(newEmail).first()).toBeVisible();
+
+  // The link works once.
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(
+    page.getByText('Ссылка для подтверждения email недействительна или устарела'),
+  ).toBeVisible();
+});

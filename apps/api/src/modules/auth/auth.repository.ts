@@ -2,6 +2,8 @@ import { accountTariffs, accounts } from '@ats/db/schema/accounts';
 import type { Db } from '@ats/db/connection';
 import { authThrottle, passwordResetTokens, sessions, users } from '@ats/db/schema/users';
 import { twoFactorChallenges } from '@ats/db/schema/two-factor';
+import { emailChanges } from '@ats/db/schema/email-changes';
+import { userInvitations } from '@ats/db/schema/user-invitations';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /** Sign-up creates a tenant, so it cannot run inside one. */
@@ -118,6 +120,47 @@ export async function consumePasswordTokenAcrossAccounts(db: Db, tokenHash: stri
   return row ?? null;
 }
 
+/**
+ * Ends every link mailed to the user that is still open: reset links, invitations to set a
+ * password, and requests to move the account to another address. Called whenever one of them
+ * is used and whenever the password or the e-mail changes, in the same transaction.
+ */
+export async function endOutstandingLinks(tx: Db, accountId: number, userId: number) {
+  const now = new Date();
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.accountId, accountId),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
+  await tx
+    .update(userInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(userInvitations.accountId, accountId),
+        eq(userInvitations.userId, userId),
+        isNull(userInvitations.acceptedAt),
+        isNull(userInvitations.revokedAt),
+      ),
+    );
+  await tx
+    .update(emailChanges)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(emailChanges.accountId, accountId),
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.revokedAt),
+      ),
+    );
+}
+
 export async function updatePasswordHash(
   tx: Db,
   accountId: number,
@@ -128,6 +171,8 @@ export async function updatePasswordHash(
     .update(users)
     .set({ passwordHash, updatedAt: new Date() })
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+  // Whoever holds a link mailed before the change must not undo it.
+  await endOutstandingLinks(tx, accountId, userId);
 }
 
 export async function findThrottle(db: Db, key: string) {

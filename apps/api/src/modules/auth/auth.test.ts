@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, addTeamMember, signUpCompany, uniqueEmail } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
@@ -350,6 +350,135 @@ describe('signing up, signing in and out', () => {
         password_confirmation: 'new-password-2',
       });
       expect(r.status).toBe(400);
+    });
+
+    /** Asks for a reset link for `email` and returns the token of the link in the letter. */
+    async function mailedResetToken(email: string) {
+      const letters = () => smtp.received.filter((mail) => mail.to.includes(email));
+      const before = letters().length;
+      expect((await call(t.app, 'POST', '/api/auth/reset', { email })).status).toBe(200);
+      for (let waited = 0; letters().length <= before && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const mail = letters()[before];
+      expect(mail, `reset letter to ${email}`).toBeDefined();
+      return /\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    }
+
+    const resetWith = (token: string, password: string) =>
+      call(t.app, 'POST', '/api/auth/reset_from_mail', {
+        token,
+        password,
+        password_confirmation: password,
+      });
+
+    const LINK_REFUSED = {
+      code: 400,
+      status: 'error',
+      message: 'Ссылка для восстановления недействительна или устарела',
+    };
+
+    it('ends every earlier link when one of them is used', async () => {
+      const company = await signUpCompany(t.app);
+      const first = await mailedResetToken(company.email);
+      const second = await mailedResetToken(company.email);
+      expect(second).not.toBe(first);
+
+      expect((await resetWith(second, 'second-password-2')).status).toBe(200);
+      const old = await resetWith(first, 'first-password-1');
+      expect(old.status).toBe(400);
+      expect(old.body).toMatchObject(LINK_REFUSED);
+      expect(old.body.message.auth_token).toBeUndefined();
+      // The password is the one set by the link that was used, not by the stale one.
+      const signIn = (password: string) =>
+        call(t.app, 'POST', '/api/auth/login', { email: company.email, password });
+      expect((await signIn('first-password-1')).status).toBe(400);
+      expect((await signIn('second-password-2')).status).toBe(200);
+    });
+
+    it('ends a link asked for before the password was changed in the settings', async () => {
+      const company = await signUpCompany(t.app);
+      const token = await mailedResetToken(company.email);
+      const changed = await call(
+        t.app,
+        'PATCH',
+        '/api/safety/password',
+        {
+          current_password: PASSWORD,
+          password: 'changed-in-settings-3',
+          password_confirmation: 'changed-in-settings-3',
+        },
+        { token: company.token },
+      );
+      expect(changed.status).toBe(200);
+
+      const r = await resetWith(token, 'attacker-password-4');
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject(LINK_REFUSED);
+      expect(
+        (
+          await call(t.app, 'POST', '/api/auth/login', {
+            email: company.email,
+            password: 'changed-in-settings-3',
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('keeps a link working for its hour and refuses it after', async () => {
+      const company = await signUpCompany(t.app);
+      const other = await signUpCompany(t.app);
+      const late = await mailedResetToken(company.email);
+      const inTime = await mailedResetToken(other.email);
+      const issuedAt = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(issuedAt + 59 * 60_000);
+        expect((await resetWith(inTime, 'in-time-password-5')).status).toBe(200);
+        vi.setSystemTime(issuedAt + 61 * 60_000);
+        const r = await resetWith(late, 'too-late-password-6');
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject(LINK_REFUSED);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('ends a reset link once an invitation sets the password, and an invitation once a reset does', async () => {
+      const admin = await signUpCompany(t.app);
+      const invite = async () => {
+        const email = uniqueEmail('invitee');
+        const created = await call(
+          t.app,
+          'POST',
+          '/api/users',
+          { admin_user: { email, name: 'Ирина', member_type: 'owner', is_admin: false } },
+          { token: admin.token },
+        );
+        expect(created.status).toBe(200);
+        for (let waited = 0; waited < 10_000; waited += 20) {
+          const mail = smtp.received.find((m) => m.to.includes(email));
+          if (mail) return { email, invitation: /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]! };
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error(`no invitation to ${email}`);
+      };
+      const acceptInvitation = (token: string, password: string) =>
+        call(t.app, 'POST', '/api/invitations/accept', {
+          token,
+          password,
+          password_confirmation: password,
+        });
+
+      const joined = await invite();
+      const resetToken = await mailedResetToken(joined.email);
+      expect((await acceptInvitation(joined.invitation, 'invited-password-7')).status).toBe(200);
+      expect((await resetWith(resetToken, 'reset-password-8')).body).toMatchObject(LINK_REFUSED);
+
+      const reset = await invite();
+      const token = await mailedResetToken(reset.email);
+      expect((await resetWith(token, 'reset-password-9')).status).toBe(200);
+      expect((await acceptInvitation(reset.invitation, 'invited-password-10')).status).toBe(400);
     });
 
     it('gives the same neutral answer for an unknown e-mail and mails nothing', async () => {

@@ -10,6 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { generateToken, hashPassword, hashToken } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { type ClientMeta, logIn } from '../auth/auth.service.ts';
+import { endOutstandingLinks } from '../auth/credentials.service.ts';
 import * as repo from './invitations.repository.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
@@ -97,6 +98,8 @@ export async function acceptInvitation(
     const accepted = await repo.acceptInvitation(tx, found.accountId, found.id, passwordHash);
     // Thrown inside the transaction, so a half-accepted link is rolled back.
     if (!accepted) throw invalid();
+    // A reset link asked for meanwhile must not replace the password just set.
+    await endOutstandingLinks(tx, found.accountId, accepted.id);
     await recordAudit(
       tx,
       { accountId: found.accountId, userId: accepted.id },

@@ -1,8 +1,9 @@
 import { accountTariffs } from '@ats/db/schema/accounts';
 import type { Db } from '@ats/db/connection';
+import { emailChanges } from '@ats/db/schema/email-changes';
 import { userInvitations } from '@ats/db/schema/user-invitations';
 import { sessions, users } from '@ats/db/schema/users';
-import { and, asc, count, desc, eq, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -132,6 +133,73 @@ export async function updateUser(
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(and(liveUser(accountId), eq(users.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** An address belongs to one user in the whole installation (sign-in is by e-mail alone). */
+export async function isEmailTakenAcrossAccounts(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row !== undefined;
+}
+
+/** A new request to change the address replaces the user's earlier ones. */
+export async function revokePendingEmailChanges(tx: Db, accountId: number, userId: number) {
+  await tx
+    .update(emailChanges)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(emailChanges.accountId, accountId),
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.revokedAt),
+      ),
+    );
+}
+
+export async function insertEmailChange(tx: Db, change: typeof emailChanges.$inferInsert) {
+  await tx.insert(emailChanges).values(change);
+}
+
+const openEmailChange = () =>
+  and(
+    isNull(emailChanges.confirmedAt),
+    isNull(emailChanges.revokedAt),
+    gt(emailChanges.expiresAt, new Date()),
+  );
+
+/** The link is opened before any account is known: found by its hash across accounts. */
+export async function findOpenEmailChangeAcrossAccounts(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ accountId: emailChanges.accountId, id: emailChanges.id })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.tokenHash, tokenHash), openEmailChange()));
+  return row ?? null;
+}
+
+/** Marks the request confirmed and returns it in one statement, so a link works exactly once. */
+export async function confirmEmailChange(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .update(emailChanges)
+    .set({ confirmedAt: new Date() })
+    .where(and(eq(emailChanges.accountId, accountId), eq(emailChanges.id, id), openEmailChange()))
+    .returning();
+  return row ?? null;
+}
+
+/** Moves the user to the new address only while they still have the one the request was made from. */
+export async function replaceEmail(
+  tx: Db,
+  accountId: number,
+  userId: number,
+  from: string,
+  to: string,
+) {
+  const [row] = await tx
+    .update(users)
+    .set({ email: to, updatedAt: new Date() })
+    .where(and(liveUser(accountId), eq(users.id, userId), eq(users.email, from)))
     .returning();
   return row ?? null;
 }

@@ -1,10 +1,13 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import {
+  ZConfirmEmailRequest,
+  ZConfirmEmailResponse,
   ZCreateUserRequest,
   ZTeamMember,
   ZTeamMemberList,
   ZTeamSeats,
   ZUpdateUserRequest,
+  ZUpdatedTeamMember,
   ZUserIdParams,
 } from '@ats/contracts/users';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { callerOf } from '../../platform/tenancy.ts';
+import { confirmEmailChange } from './email-change.service.ts';
 import { assertUserAction } from './users.policy.ts';
 import * as usersService from './users.service.ts';
 
@@ -125,18 +129,47 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Изменить пользователя',
+        description:
+          'Свой email меняется только с текущим паролем (`admin_user.current_password`) и после ' +
+          'перехода по ссылке из письма на новый адрес: ответ несёт прежний email, `pending_email` ' +
+          'и `notice`. Email другого пользователя администратор меняет сразу; на прежний адрес ' +
+          'уходит уведомление.',
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
-        response: { 200: successEnvelope(ZTeamMember) },
+        response: { 200: successEnvelope(ZUpdatedTeamMember) },
       },
     },
     async (request) => {
       const { session, tenant } = callerOf(request);
       assertUserAction(session, 'update-profile', request.params.id);
       return success(
-        await usersService.updateUser(tenant, session, request.params.id, request.body.admin_user),
+        await usersService.updateUser(
+          deps,
+          tenant,
+          session,
+          request.params.id,
+          request.body.admin_user,
+          publicUrlFor(deps.config, request),
+        ),
       );
     },
+  );
+
+  r.post(
+    '/api/users/confirm_email',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Подтвердить новый email по ссылке из письма',
+        description:
+          'Ссылка приходит на новый адрес после смены своего email; срабатывает один раз и ' +
+          'перестаёт работать после смены пароля или нового запроса.',
+        body: ZConfirmEmailRequest,
+        response: { 200: successEnvelope(ZConfirmEmailResponse) },
+      },
+    },
+    async (request) => success(await confirmEmailChange(deps, request.body.token)),
   );
 
   r.delete(

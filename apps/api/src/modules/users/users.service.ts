@@ -3,8 +3,10 @@ import {
   type TTeamMember,
   type TTeamSeats,
   type TUpdateUserRequest,
+  type TUpdatedTeamMember,
   type TUser,
   type TUserStatus,
+  emailConfirmationSentMessage,
   usersLimitReachedMessage,
 } from '@ats/contracts/users';
 import type { Db } from '@ats/db/connection';
@@ -15,6 +17,7 @@ import { hashPassword } from '../../platform/secrets.ts';
 import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { endUserSessions } from '../auth/auth.service.ts';
+import { endOutstandingLinks } from '../auth/credentials.service.ts';
 import { revokeInvitations, sendInvitation } from '../invitations/invitations.service.ts';
 import {
   defaultAdminUserSetting,
@@ -29,9 +32,15 @@ import {
   touchesRights,
 } from './users.policy.ts';
 import * as repo from './users.repository.ts';
+import {
+  EMAIL_TAKEN,
+  assertCurrentPassword,
+  assertEmailFree,
+  requestOwnEmailChange,
+  tellOldAddress,
+} from './email-change.service.ts';
 
 const USER_NOT_FOUND = 'Пользователь не найден';
-const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
 const ALREADY_JOINED = 'Пользователь уже задал пароль: приглашение больше не нужно';
 const DISABLED_NO_INVITATION = 'Пользователь отключён: сначала включите его, затем пригласите';
 
@@ -249,12 +258,32 @@ export async function resendInvitation(
   return getTeamMember(tenant, session, id);
 }
 
+/**
+ * One's own new e-mail is not saved here: with the current password it is mailed a link, and
+ * the answer says so (`pending_email`, `notice`); every other change is saved as asked. An
+ * admin's change of a colleague's address is saved, and the colleague's old address is told
+ * (decision 0025).
+ */
 export async function updateUser(
+  deps: AppDeps,
   tenant: Tenant,
   session: Session,
   id: number,
-  changes: TUpdateUserRequest['admin_user'],
-) {
+  input: TUpdateUserRequest['admin_user'],
+  publicUrl: string,
+): Promise<TUpdatedTeamMember> {
+  const { current_password: currentPassword, ...changes } = input;
+  let ownNewEmail: string | null = null;
+  if (changes.email !== undefined && id === session.userId) {
+    const self = await tenant.transaction((tx) => repo.findUserById(tx, tenant.accountId, id));
+    if (self && changes.email !== self.email) {
+      await assertCurrentPassword(deps, tenant, self, currentPassword);
+      await assertEmailFree(deps, changes.email);
+      ownNewEmail = changes.email;
+    }
+    // Clients send the whole profile back on save: the same address is no change.
+    delete changes.email;
+  }
   let updated: repo.UserRow | null;
   let before: repo.UserRow | null = null;
   try {
@@ -316,6 +345,10 @@ export async function updateUser(
       if (Object.keys(diff).length) {
         await recordAudit(tx, tenant, userEvent('user.updated', current, diff));
       }
+      // Links mailed to the old address (reset, invitation) must not outlive it.
+      if (saved && saved.email !== current.email) {
+        await endOutstandingLinks(tx, tenant.accountId, id);
+      }
       return saved;
     });
   } catch (error) {
@@ -328,7 +361,23 @@ export async function updateUser(
     await endUserSessions(tenant, id);
     await revokeInvitations(tenant, id);
   }
-  return teamMemberOf(tenant, session, updated);
+  const previous = before as repo.UserRow | null;
+  if (previous && updated.email !== previous.email) {
+    if (previous.passwordHash) {
+      await tellOldAddress(deps, tenant.accountId, previous.email, updated.email, 'by-admin');
+    } else if (updated.isActive) {
+      // A corrected address of someone invited: the invitation goes where it should have.
+      await sendInvitation(deps, tenant, updated, publicUrl);
+    }
+  }
+  const member = await teamMemberOf(tenant, session, updated);
+  if (!ownNewEmail) return member;
+  await requestOwnEmailChange(deps, tenant, updated, ownNewEmail, publicUrl);
+  return {
+    ...member,
+    pending_email: ownNewEmail,
+    notice: emailConfirmationSentMessage(ownNewEmail),
+  };
 }
 
 export async function deleteUser(tenant: Tenant, session: Session, id: number) {

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { Link } from 'react-router';
 import { canOpenRoute } from '../../shared/session/route-access';
+import { EmailCard } from './email-card';
 import { NotificationsCard } from './notifications-card';
 import { PersonalTemplatesCard } from './personal-templates-card';
 import { useUpdateProfile } from './profile.queries';
@@ -123,6 +124,7 @@ export function ProfileScreen({ ownSafety }: Props) {
           </div>
         </form>
       </Card>
+      <EmailCard userId={me.id} email={me.email} />
       <NotificationsCard />
       <SupportChatCard />
       <PersonalTemplatesCard />

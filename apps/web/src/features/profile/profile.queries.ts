@@ -5,7 +5,11 @@ import {
   type TNotificationSettings,
   type TUpdateNotificationSettingsRequest,
 } from '@ats/contracts/profile';
-import type { TUpdateUserRequest } from '@ats/contracts/users';
+import {
+  type TUpdateUserRequest,
+  ZConfirmEmailResponse,
+  ZUpdatedTeamMember,
+} from '@ats/contracts/users';
 import { apiCall, apiRequest } from '../../shared/api-client';
 import { sessionKeys } from '../../shared/session/session.queries';
 
@@ -29,6 +33,31 @@ export function useUpdateProfile(userId: number) {
     },
   });
 }
+
+/**
+ * Asks to move one's own account to another address: the server wants the current password and
+ * mails a link to the new address; the e-mail stays as it is until that link is opened.
+ */
+export function useRequestEmailChange(userId: number) {
+  return useMutation({
+    mutationFn: (body: { email: string; current_password: string }) =>
+      apiCall(`/users/${userId}`, {
+        method: 'PATCH',
+        body: { admin_user: body },
+        schema: ZUpdatedTeamMember,
+        errorToast: false,
+      }),
+  });
+}
+
+/** The link from the letter to the new address: confirms it once. */
+export const confirmEmail = (token: string) =>
+  apiCall('/users/confirm_email', {
+    method: 'POST',
+    body: { token },
+    schema: ZConfirmEmailResponse,
+    errorToast: false,
+  });
 
 export const useNotificationSettings = () =>
   useQuery({

@@ -1,0 +1,5 @@
+import { ConfirmEmailScreen } from '../features/profile/confirm-email-screen';
+
+export default function ConfirmEmailRoute() {
+  return <ConfirmEmailScreen />;
+}
