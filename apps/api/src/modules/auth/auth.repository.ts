@@ -130,6 +130,29 @@ export async function updatePasswordHash(
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
 }
 
+/** Whether a session of the user was opened from `ip` within the last `days`. */
+export async function hasSignedInFrom(
+  tx: Db,
+  accountId: number,
+  userId: number,
+  ip: string,
+  days: number,
+) {
+  const [row] = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function findThrottle(db: Db, key: string) {
   const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
   return row ?? null;

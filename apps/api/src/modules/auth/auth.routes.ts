@@ -19,12 +19,22 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { callerOf } from '../../platform/tenancy.ts';
+import { type RateLimit, spendAllowance } from '../../platform/throttle.ts';
 import * as auth from './auth.service.ts';
 
 const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** A company signs up once; a few tries from one address an hour, a couple of hundred in all. */
+export const SIGN_UP_LIMIT: RateLimit = {
+  name: 'sign-up',
+  perClient: 5,
+  global: 200,
+  windowSeconds: 3600,
+  message: 'Слишком много регистраций. Попробуйте позже',
+};
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
+      await spendAllowance(deps, SIGN_UP_LIMIT, request.ip ? `ip:${request.ip}` : null);
       const result = await auth.signUp(deps, request.body.admin_user, clientMeta(request));
       setSessionCookie(reply, request, result.auth_token);
       return success(result);

@@ -12,7 +12,12 @@ import {
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  tooManyAttempts,
+} from '../../platform/errors.ts';
 import {
   generateToken,
   hashPassword,
@@ -30,12 +35,14 @@ import { seedAccountSources } from '../account-sources/account-sources.service.t
 import { seedAccountPipeline } from '../statuses/pipeline-seed.service.ts';
 import * as twoFactor from '../safety/two-factor.service.ts';
 import {
-  LOGIN_LIMIT,
   RESET_LIMIT,
   USER_SECRET_LIMIT,
   assertNotThrottled,
   clearAttempts,
+  emailCeilingLeft,
+  loginKeys,
   recordFailedAttempt,
+  recordFailedLogin,
   userSecretKeys,
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
@@ -136,24 +143,44 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
 export type LogInOutcome =
   { kind: 'session'; auth_token: string } | { kind: 'two_factor'; challenge: string };
 
+/** An address the user has signed in from within 90 days, or a second factor to ask for. */
+async function mayPassCeiling(
+  deps: AppDeps,
+  user: { accountId: number; id: number },
+  ip: string | null,
+) {
+  return deps.database.withTenant(user.accountId, async (tx) => {
+    if (await twoFactor.isTwoFactorOn(tx, user.accountId, user.id)) return true;
+    return ip !== null && (await repo.hasSignedInFrom(tx, user.accountId, user.id, ip, 90));
+  });
+}
+
 export async function logIn(
   deps: AppDeps,
   input: TLoginRequest,
   meta: ClientMeta,
 ): Promise<LogInOutcome> {
-  const keys = [`login:email:${input.email}`, ...(meta.ip ? [`login:ip:${meta.ip}`] : [])];
-  await assertNotThrottled(deps, keys);
+  const keys = loginKeys(input.email, meta.ip);
+  // The address and the pair: a stranger's failures elsewhere never stop this one.
+  await assertNotThrottled(deps, [...(keys.address ? [keys.address] : []), keys.pair]);
+  const ceilingLeft = await emailCeilingLeft(deps, keys.email);
   const user = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
   const passwordOk =
     user?.passwordHash && user.isActive && !user.deletedAt
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoyPassword(input.password);
   if (!user || !passwordOk) {
-    await recordFailedAttempt(deps, keys, LOGIN_LIMIT);
+    await recordFailedLogin(deps, keys);
     await recordFailedSignIn(deps.database, input.email, meta);
+    if (ceilingLeft !== null) throw tooManyAttempts(ceilingLeft);
     throw badRequest(MESSAGES.wrongCredentials);
   }
-  await clearAttempts(deps, keys[0]!);
+  // Guessed from many addresses: only a known address or a second factor still opens the door,
+  // and a stranger learns nothing of the password (the same 429 whether it was right or wrong).
+  if (ceilingLeft !== null && !(await mayPassCeiling(deps, user, meta.ip))) {
+    throw tooManyAttempts(ceilingLeft);
+  }
+  await clearAttempts(deps, keys.pair);
   const source = input.source ?? 'web';
   // Users without an authenticator get their session exactly as before: the known clients rely on it.
   const challenge = await deps.database.withTenant(user.accountId, async (tx) => {

@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import { selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, addTeamMember, signUpCompany, uniqueEmail } from '../../../test/factories.ts';
+import {
+  PASSWORD,
+  addTeamMember,
+  signUpCompany,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
@@ -92,6 +98,7 @@ describe('signing up, signing in and out', () => {
   });
 
   it('refuses an ИНН whose check digits do not match, as the company settings do', async () => {
+    const remoteAddress = uniqueAddress();
     const signUp = (inn: string) =>
       call(t.app, 'POST', '/api/sign_up', {
         admin_user: {
@@ -102,7 +109,7 @@ describe('signing up, signing in and out', () => {
           company: 'Y',
           inn,
         },
-      });
+      }, { remoteAddress });
     const wrong = await signUp('7707083894');
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.['admin_user.inn']).toBe(
