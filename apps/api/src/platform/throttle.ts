@@ -13,7 +13,8 @@ export type RateLimit = {
   /** Key prefix of the counters, e.g. `feedback`. */
   name: string;
   perClient: number;
-  global: number;
+  /** All clients together; none for a quota of one client's own. */
+  global?: number;
   windowSeconds: number;
   /** Russian text of the 429. */
   message: string;
@@ -70,6 +71,7 @@ export async function spendAllowance(
       throw tooManyAttempts(own.secondsLeft, limit.message);
     }
   }
+  if (limit.global === undefined) return;
   const all = await countCall(db, `rate:${limit.name}:*`, limit.windowSeconds);
   if (all.count === 1) await pruneStaleCounters(db);
   if (all.count > scaled(deps.config, limit.global)) {

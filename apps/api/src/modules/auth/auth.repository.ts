@@ -130,6 +130,43 @@ export async function updatePasswordHash(
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
 }
 
+/** Sets the hash of the account's outstanding e-mail confirmation link. */
+export async function setEmailConfirmationHashAcrossAccounts(
+  db: Db,
+  accountId: number,
+  tokenHash: string,
+) {
+  await db
+    .update(accounts)
+    .set({ emailConfirmationHash: tokenHash })
+    .where(eq(accounts.id, accountId));
+}
+
+/** Confirms the account whose link this is and spends the link; false for an unknown link. */
+export async function confirmEmailAcrossAccounts(db: Db, tokenHash: string) {
+  const rows = await db
+    .update(accounts)
+    .set({
+      emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())`,
+      emailConfirmationHash: null,
+    })
+    .where(eq(accounts.emailConfirmationHash, tokenHash))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+/** When the account's e-mail was confirmed (null: not yet) and the e-mail of its first owner. */
+export async function findEmailConfirmationAcrossAccounts(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ confirmedAt: accounts.emailConfirmedAt, email: users.email })
+    .from(accounts)
+    .innerJoin(users, eq(users.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .orderBy(users.id)
+    .limit(1);
+  return row ?? null;
+}
+
 /** Whether a session of the user was opened from `ip` within the last `days`. */
 export async function hasSignedInFrom(
   tx: Db,

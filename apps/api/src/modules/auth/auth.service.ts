@@ -12,12 +12,7 @@ import {
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
-import {
-  badRequest,
-  conflict,
-  isUniqueViolation,
-  tooManyAttempts,
-} from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, tooManyAttempts } from '../../platform/errors.ts';
 import {
   generateToken,
   hashPassword,
@@ -46,6 +41,7 @@ import {
   userSecretKeys,
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
+import { sendConfirmationLink } from './email-confirmation.service.ts';
 import { passwordResetJob } from './password-reset.jobs.ts';
 import {
   recordAudit,
@@ -83,7 +79,13 @@ async function openSession(
   return token;
 }
 
-export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'], meta: ClientMeta) {
+export async function signUp(
+  deps: AppDeps,
+  input: TSignUpRequest['admin_user'],
+  meta: ClientMeta,
+  /** Where the confirmation link points; null for an address already known (the demo seed). */
+  publicUrl: string | null,
+) {
   const existing = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
   if (existing) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
   const now = new Date();
@@ -97,6 +99,8 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
           timeZone: input.time_zone ?? 'Europe/Moscow',
           utmSource: input.utm_source ?? null,
           isAdvAgree: input.is_adv_agree ?? false,
+          // Confirmed by the mailed link; until then the trial quota applies.
+          ...(publicUrl === null ? {} : { emailConfirmedAt: null }),
         },
         tariff: {
           name: TRIAL_TARIFF.name,
@@ -122,6 +126,13 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
       },
     );
     const authToken = await openSession(deps, owner.accountId, owner.id, 'web', meta);
+    if (publicUrl !== null) {
+      await sendConfirmationLink(
+        deps,
+        { accountId: owner.accountId, email: owner.email },
+        publicUrl,
+      );
+    }
     return {
       admin_user: {
         id: owner.id,
