@@ -115,6 +115,11 @@ export const routes: RouteObject[] = [
       { element: <GuestLayout />, loader: guestOnlyLoader, children: guestRoutes },
       { element: <DefaultLayout />, loader: sessionLoader, children: mainRoutes },
       { element: <FaqLayout />, children: staticRoutes },
+      // The link from the sign-up mail, opened signed in or not.
+      {
+        element: <GuestLayout />,
+        children: [page('/auth/confirm-email', () => import('../routes/confirm-email'))],
+      },
       // Unknown paths get the 404 page for everyone, signed in or not.
       { element: <GuestLayout />, children: [page('*', () => import('../routes/not-found'))] },
     ],
