@@ -34,15 +34,21 @@ export async function signUpCompany(
 ): Promise<SignedUp> {
   const email = overrides.email ?? uniqueEmail('owner');
   const password = overrides.password ?? PASSWORD;
-  const response = await call(app, 'POST', '/api/sign_up', {
-    admin_user: {
-      email,
-      password,
-      password_confirmation: password,
-      name: overrides.name ?? 'Анна',
-      company: overrides.company ?? 'ООО «Ромашка»',
+  const response = await call(
+    app,
+    'POST',
+    '/api/sign_up',
+    {
+      admin_user: {
+        email,
+        password,
+        password_confirmation: password,
+        name: overrides.name ?? 'Анна',
+        company: overrides.company ?? 'ООО «Ромашка»',
+      },
     },
-  }, { remoteAddress: uniqueAddress() });
+    { remoteAddress: uniqueAddress() },
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return {
     token: response.body.message.auth_token,

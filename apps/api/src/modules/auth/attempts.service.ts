@@ -46,7 +46,11 @@ export async function emailCeilingLeft(deps: AppDeps, emailKey: string) {
 
 /** Counts a failed sign-in against its pair, its address and its e-mail's ceiling. */
 export async function recordFailedLogin(deps: AppDeps, keys: ReturnType<typeof loginKeys>) {
-  await recordFailedAttempt(deps, [keys.pair, ...(keys.address ? [keys.address] : [])], LOGIN_LIMIT);
+  await recordFailedAttempt(
+    deps,
+    [keys.pair, ...(keys.address ? [keys.address] : [])],
+    LOGIN_LIMIT,
+  );
   const ceiling = scaled(deps.config, LOGIN_EMAIL_CEILING.failures);
   await repo.recordThrottledAttempt(
     deps.database.system,

@@ -70,8 +70,9 @@ export async function sendConfirmationLink(
 /** Uses a link: the account is confirmed and the link spent. */
 export async function confirmEmail(deps: Pick<AppDeps, 'database'>, token: string) {
   const confirmed = await repo.confirmEmailAcrossAccounts(deps.database.system, hashToken(token));
-  if (!confirmed)
+  if (!confirmed) {
     throw badRequest(EMAIL_CONFIRMATION_INVALID, { token: EMAIL_CONFIRMATION_INVALID });
+  }
   return EMAIL_CONFIRMED;
 }
 
