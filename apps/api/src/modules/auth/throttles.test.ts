@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpCompany, uniqueEmail } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { decodeBase32, totpAt } from '../safety/totp.ts';
 
 const TOO_MANY = 'Слишком много попыток. Попробуйте позже';
 
@@ -130,5 +131,34 @@ describe('signing in while an e-mail is guessed from many addresses', () => {
     const atHome = await login(t, owner.email, PASSWORD, home);
     expect(atHome.status).toBe(200);
     expect(atHome.body.message.auth_token).toEqual(expect.any(String));
+  });
+
+  it('past the ceiling, a user with a second factor still signs in from a new address with the code', async () => {
+    const owner = await signUpCompany(t.app);
+    const setup = await call(t.app, 'POST', '/api/safety/two_factor/setup', undefined, {
+      token: owner.token,
+    });
+    const secret = decodeBase32(setup.body.message.secret as string);
+    const enrolled = await call(
+      t.app,
+      'POST',
+      '/api/safety/two_factor/confirm',
+      { code: totpAt(secret, Date.now() - 30_000) },
+      { token: owner.token },
+    );
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(t, owner.email, 'wrong-guess', `198.18.1.${i + 1}`)).status).toBe(400);
+    }
+    expect((await login(t, owner.email, 'wrong-guess', '198.18.1.100')).status).toBe(429);
+    const password = await login(t, owner.email, PASSWORD, '198.18.1.100');
+    expect(password.status).toBe(401);
+    expect(password.body.two_factor_required).toBe(true);
+    const second = await call(t.app, 'POST', '/api/auth/login/two_factor', {
+      challenge: password.body.challenge,
+      code: totpAt(secret, Date.now()),
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.message.auth_token).toEqual(expect.any(String));
   });
 });
