@@ -153,9 +153,10 @@ describe('signing in while an e-mail is guessed from many addresses', () => {
     expect((await login(t, owner.email, 'wrong-guess', '198.18.1.100')).status).toBe(429);
     const password = await login(t, owner.email, PASSWORD, '198.18.1.100');
     expect(password.status).toBe(401);
-    expect(password.body.two_factor_required).toBe(true);
+    const step = password.body as unknown as { two_factor_required: boolean; challenge: string };
+    expect(step.two_factor_required).toBe(true);
     const second = await call(t.app, 'POST', '/api/auth/login/two_factor', {
-      challenge: password.body.challenge,
+      challenge: step.challenge,
       code: totpAt(secret, Date.now()),
     });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
