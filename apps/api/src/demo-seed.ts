@@ -43,6 +43,7 @@ export async function seedDemoAccount(database: Database, config: Config, log: F
         company: 'Демо-компания',
       },
       meta,
+      null,
     );
     const tenant = tenantFor(database, admin.account_id, admin.id);
     const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

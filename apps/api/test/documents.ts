@@ -243,5 +243,5 @@ export async function postMultipart(
     payload,
     headers: { ...headers, ...(token ? { 'x-dcrt-hrm-auth': token } : {}) },
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
 }

@@ -69,6 +69,8 @@ type RequestOptions = {
   cookie?: string;
   origin?: string;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (inject's default: 127.0.0.1). */
+  remoteAddress?: string;
 };
 
 /** A JSON call as the product's API clients make it: the token in X-DCRT-HRM-AUTH. */
@@ -87,6 +89,7 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
     method,
     url,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(body === undefined ? {} : { payload: body as object }),
   });
   return {

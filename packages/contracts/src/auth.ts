@@ -139,3 +139,18 @@ export const ZLoginTwoFactorRequest = z.object({
     .max(32, { error: 'Неверный код подтверждения' }),
 });
 export type TLoginTwoFactorRequest = z.infer<typeof ZLoginTwoFactorRequest>;
+
+/** POST /api/auth/confirm_email: the token of the link mailed at sign-up. */
+export const ZConfirmEmailRequest = z.object({
+  token: z
+    .string({ error: 'Ссылка недействительна' })
+    .min(1, { error: 'Ссылка недействительна' })
+    .max(200, { error: 'Ссылка недействительна' }),
+});
+export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequest>;
+export const EMAIL_CONFIRMED = 'Адрес электронной почты подтверждён';
+export const EMAIL_CONFIRMATION_INVALID =
+  'Ссылка для подтверждения недействительна или уже использована';
+export const EMAIL_CONFIRMATION_SENT =
+  'Мы отправили ссылку для подтверждения на адрес владельца аккаунта';
+export const EMAIL_ALREADY_CONFIRMED = 'Адрес электронной почты уже подтверждён';

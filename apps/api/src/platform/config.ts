@@ -52,6 +52,16 @@ const ZConfig = z.object({
   DEMO: flag.default(false),
   /** Behind a reverse proxy: trust X-Forwarded-Proto/For (HTTPS detection, client address). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * Multiplies every throttle of anonymous calls (sign-ups, feedback, error reports, sign-in
+   * failures per e-mail): 1 in production; the e2e run, whose browsers all come from one address,
+   * raises it.
+   */
+  THROTTLE_SCALE: z.coerce
+    .number({ error: 'ожидается число' })
+    .positive({ error: 'ожидается положительное число' })
+    .max(10000)
+    .default(1),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
 });

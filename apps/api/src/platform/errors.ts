@@ -21,8 +21,11 @@ export const conflict = (message: string, errors?: Record<string, string>) =>
   new AppError(API_CODES.conflict, message, errors);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError(API_CODES.badRequest, message, errors);
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new AppError(API_CODES.tooManyRequests, MESSAGES.tooManyAttempts, undefined, {
+export const tooManyAttempts = (
+  retryAfterSeconds: number,
+  message: string = MESSAGES.tooManyAttempts,
+) =>
+  new AppError(API_CODES.tooManyRequests, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 

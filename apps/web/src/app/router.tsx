@@ -115,10 +115,13 @@ export const routes: RouteObject[] = [
       { element: <GuestLayout />, loader: guestOnlyLoader, children: guestRoutes },
       { element: <DefaultLayout />, loader: sessionLoader, children: mainRoutes },
       { element: <FaqLayout />, children: staticRoutes },
-      // The link from the letter to a new address works signed in or not.
+      // The links mailed at sign-up and to a new address work signed in or not.
       {
         element: <GuestLayout />,
-        children: [page('/auth/confirm-email', () => import('../routes/confirm-email'))],
+        children: [
+          page('/auth/confirm-account', () => import('../routes/confirm-account')),
+          page('/auth/confirm-email', () => import('../routes/confirm-email')),
+        ],
       },
       // Unknown paths get the 404 page for everyone, signed in or not.
       { element: <GuestLayout />, children: [page('*', () => import('../routes/not-found'))] },

@@ -12,6 +12,7 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 
@@ -40,8 +41,15 @@ export const accounts = pgTable(
     utmSource: text(),
     isAdvAgree: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The sign-up e-mail confirmed by its link (migration 0031); null: the trial quota applies.
+    emailConfirmedAt: timestamp({ withTimezone: true }).defaultNow(),
+    // sha256 of the outstanding confirmation link's token, until it is used.
+    emailConfirmationHash: text(),
   },
-  () => [tenantPolicy('accounts', 'id')],
+  (t) => [
+    tenantPolicy('accounts', 'id'),
+    uniqueIndex('accounts_email_confirmation_hash_key').on(t.emailConfirmationHash),
+  ],
 ).enableRLS();
 
 export const accountTariffs = pgTable(

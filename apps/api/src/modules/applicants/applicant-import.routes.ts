@@ -18,6 +18,7 @@ import { storageFor } from '../../platform/storage.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
+import { TRIAL_IMPORT_QUOTA, spendTrialQuota } from '../auth/email-confirmation.service.ts';
 import * as importService from './applicant-import.service.ts';
 
 const tooLarge = () => new AppError(413, IMPORT_MESSAGES.tooLarge);
@@ -47,6 +48,7 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
+      await spendTrialQuota(deps, session.accountId, TRIAL_IMPORT_QUOTA);
       const file = await receiveUpload(request, MAX_IMPORT_BYTES, tooLarge);
       return success(await importService.uploadApplicantImport(storage, tenant, session, file));
     },

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
+import { TRIAL_PARSE_QUOTA, spendTrialQuota } from '../auth/email-confirmation.service.ts';
 import { parseResume } from './resume-parse.service.ts';
 
 export function registerResumeParseRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -25,6 +26,7 @@ export function registerResumeParseRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { session, tenant } = callerOf(request);
+      await spendTrialQuota(deps, session.accountId, TRIAL_PARSE_QUOTA);
       return success(
         await parseResume(tenant, session, deps.database.system, async () => {
           const upload = await receiveUpload(request, MAX_UPLOAD_BYTES, uploadTooLarge);

@@ -175,6 +175,66 @@ export async function updatePasswordHash(
   await endOutstandingLinks(tx, accountId, userId);
 }
 
+/** Sets the hash of the account's outstanding e-mail confirmation link. */
+export async function setEmailConfirmationHashAcrossAccounts(
+  db: Db,
+  accountId: number,
+  tokenHash: string,
+) {
+  await db
+    .update(accounts)
+    .set({ emailConfirmationHash: tokenHash })
+    .where(eq(accounts.id, accountId));
+}
+
+/** Confirms the account whose link this is and spends the link; false for an unknown link. */
+export async function confirmEmailAcrossAccounts(db: Db, tokenHash: string) {
+  const rows = await db
+    .update(accounts)
+    .set({
+      emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())`,
+      emailConfirmationHash: null,
+    })
+    .where(eq(accounts.emailConfirmationHash, tokenHash))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+/** When the account's e-mail was confirmed (null: not yet) and the e-mail of its first owner. */
+export async function findEmailConfirmationAcrossAccounts(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ confirmedAt: accounts.emailConfirmedAt, email: users.email })
+    .from(accounts)
+    .innerJoin(users, eq(users.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .orderBy(users.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether a session of the user was opened from `ip` within the last `days`. */
+export async function hasSignedInFrom(
+  tx: Db,
+  accountId: number,
+  userId: number,
+  ip: string,
+  days: number,
+) {
+  const [row] = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        eq(sessions.userId, userId),
+        eq(sessions.ip, ip),
+        gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function findThrottle(db: Db, key: string) {
   const [row] = await db.select().from(authThrottle).where(eq(authThrottle.key, key));
   return row ?? null;

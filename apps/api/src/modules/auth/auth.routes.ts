@@ -8,6 +8,7 @@ import {
   ZTwoFactorRequiredEnvelope,
   ZResetFromMailRequest,
   ZResetRequest,
+  ZConfirmEmailRequest,
   ZSignUpRequest,
   ZSignUpResponse,
 } from '@ats/contracts/auth';
@@ -19,12 +20,23 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { callerOf } from '../../platform/tenancy.ts';
+import { type RateLimit, spendAllowance } from '../../platform/throttle.ts';
 import * as auth from './auth.service.ts';
+import { confirmEmail, resendConfirmationLink } from './email-confirmation.service.ts';
 
 const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
 });
+
+/** A company signs up once; a few tries from one address an hour, a couple of hundred in all. */
+export const SIGN_UP_LIMIT: RateLimit = {
+  name: 'sign-up',
+  perClient: 5,
+  global: 200,
+  windowSeconds: 3600,
+  message: 'Слишком много регистраций. Попробуйте позже',
+};
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +54,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const result = await auth.signUp(deps, request.body.admin_user, clientMeta(request));
+      await spendAllowance(deps, SIGN_UP_LIMIT, request.ip ? `ip:${request.ip}` : null);
+      const result = await auth.signUp(
+        deps,
+        request.body.admin_user,
+        clientMeta(request),
+        publicUrlFor(deps.config, request),
+      );
       setSessionCookie(reply, request, result.auth_token);
       return success(result);
     },
@@ -137,6 +155,41 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       const result = await auth.resetPasswordFromMail(deps, request.body, clientMeta(request));
       setSessionCookie(reply, request, result.auth_token);
       return success(result);
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm_email',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Подтверждение email по ссылке из письма о регистрации',
+        description:
+          'До подтверждения компания разбирает не больше 50 резюме и загружает не больше 20 файлов ' +
+          'импорта в сутки; сверх этого — 429 с просьбой подтвердить почту.',
+        body: ZConfirmEmailRequest,
+        response: { 200: ZTextEnvelope },
+      },
+    },
+    async (request) => success(await confirmEmail(deps, request.body.token)),
+  );
+
+  r.post(
+    '/api/auth/confirm_email/resend',
+    {
+      schema: {
+        tags,
+        summary:
+          'Отправить ссылку для подтверждения email ещё раз (владельцу, который регистрировался)',
+        response: { 200: ZTextEnvelope },
+      },
+    },
+    async (request) => {
+      const { session } = callerOf(request);
+      return success(
+        await resendConfirmationLink(deps, session, publicUrlFor(deps.config, request)),
+      );
     },
   );
 

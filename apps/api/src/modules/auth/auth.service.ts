@@ -12,7 +12,7 @@ import {
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, tooManyAttempts } from '../../platform/errors.ts';
 import {
   generateToken,
   hashPassword,
@@ -30,15 +30,18 @@ import { seedAccountSources } from '../account-sources/account-sources.service.t
 import { seedAccountPipeline } from '../statuses/pipeline-seed.service.ts';
 import * as twoFactor from '../safety/two-factor.service.ts';
 import {
-  LOGIN_LIMIT,
   RESET_LIMIT,
   USER_SECRET_LIMIT,
   assertNotThrottled,
   clearAttempts,
+  emailCeilingLeft,
+  loginKeys,
   recordFailedAttempt,
+  recordFailedLogin,
   userSecretKeys,
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
+import { sendConfirmationLink } from './email-confirmation.service.ts';
 import { passwordResetJob } from './password-reset.jobs.ts';
 import {
   recordAudit,
@@ -76,7 +79,13 @@ async function openSession(
   return token;
 }
 
-export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'], meta: ClientMeta) {
+export async function signUp(
+  deps: AppDeps,
+  input: TSignUpRequest['admin_user'],
+  meta: ClientMeta,
+  /** Where the confirmation link points; null for an address already known (the demo seed). */
+  publicUrl: string | null,
+) {
   const existing = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
   if (existing) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
   const now = new Date();
@@ -90,6 +99,8 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
           timeZone: input.time_zone ?? 'Europe/Moscow',
           utmSource: input.utm_source ?? null,
           isAdvAgree: input.is_adv_agree ?? false,
+          // Confirmed by the mailed link; until then the trial quota applies.
+          ...(publicUrl === null ? {} : { emailConfirmedAt: null }),
         },
         tariff: {
           name: TRIAL_TARIFF.name,
@@ -115,6 +126,13 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
       },
     );
     const authToken = await openSession(deps, owner.accountId, owner.id, 'web', meta);
+    if (publicUrl !== null) {
+      await sendConfirmationLink(
+        deps,
+        { accountId: owner.accountId, email: owner.email },
+        publicUrl,
+      );
+    }
     return {
       admin_user: {
         id: owner.id,
@@ -136,24 +154,44 @@ export async function signUp(deps: AppDeps, input: TSignUpRequest['admin_user'],
 export type LogInOutcome =
   { kind: 'session'; auth_token: string } | { kind: 'two_factor'; challenge: string };
 
+/** An address the user has signed in from within 90 days, or a second factor to ask for. */
+async function mayPassCeiling(
+  deps: AppDeps,
+  user: { accountId: number; id: number },
+  ip: string | null,
+) {
+  return deps.database.withTenant(user.accountId, async (tx) => {
+    if (await twoFactor.isTwoFactorOn(tx, user.accountId, user.id)) return true;
+    return ip !== null && (await repo.hasSignedInFrom(tx, user.accountId, user.id, ip, 90));
+  });
+}
+
 export async function logIn(
   deps: AppDeps,
   input: TLoginRequest,
   meta: ClientMeta,
 ): Promise<LogInOutcome> {
-  const keys = [`login:email:${input.email}`, ...(meta.ip ? [`login:ip:${meta.ip}`] : [])];
-  await assertNotThrottled(deps, keys);
+  const keys = loginKeys(input.email, meta.ip);
+  // The address and the pair: a stranger's failures elsewhere never stop this one.
+  await assertNotThrottled(deps, [...(keys.address ? [keys.address] : []), keys.pair]);
+  const ceilingLeft = await emailCeilingLeft(deps, keys.email);
   const user = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
   const passwordOk =
     user?.passwordHash && user.isActive && !user.deletedAt
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyDecoyPassword(input.password);
   if (!user || !passwordOk) {
-    await recordFailedAttempt(deps, keys, LOGIN_LIMIT);
+    await recordFailedLogin(deps, keys);
     await recordFailedSignIn(deps.database, input.email, meta);
+    if (ceilingLeft !== null) throw tooManyAttempts(ceilingLeft);
     throw badRequest(MESSAGES.wrongCredentials);
   }
-  await clearAttempts(deps, keys[0]!);
+  // Guessed from many addresses: only a known address or a second factor still opens the door,
+  // and a stranger learns nothing of the password (the same 429 whether it was right or wrong).
+  if (ceilingLeft !== null && !(await mayPassCeiling(deps, user, meta.ip))) {
+    throw tooManyAttempts(ceilingLeft);
+  }
+  await clearAttempts(deps, keys.pair);
   const source = input.source ?? 'web';
   // Users without an authenticator get their session exactly as before: the known clients rely on it.
   const challenge = await deps.database.withTenant(user.accountId, async (tx) => {

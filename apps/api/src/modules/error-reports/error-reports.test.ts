@@ -177,3 +177,43 @@ describe('POST /api/error_reports when the chat is not available', () => {
     }
   });
 });
+
+describe('POST /api/error_reports from one address', () => {
+  it('takes twenty in ten minutes, then answers 429 with Retry-After; another address still gets through', async () => {
+    const flood = '203.0.113.50';
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof call>> | null = null;
+    for (let i = 0; i < 40; i += 1) {
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/error_reports',
+        { message: `Поток №${i}` },
+        { remoteAddress: flood },
+      );
+      statuses.push(r.status);
+      if (r.status === 429) refused = r;
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    expect(refused!.body).toEqual({
+      code: 429,
+      status: 'error',
+      message: 'Слишком много сообщений об ошибках. Попробуйте отправить позже',
+    });
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    const flooded = (await reports(t.database)).filter((row) => row.message.startsWith('Поток'));
+    expect(flooded).toHaveLength(20);
+
+    const other = await call(
+      t.app,
+      'POST',
+      '/api/error_reports',
+      { message: 'Не открывается карточка' },
+      { remoteAddress: '203.0.113.51' },
+    );
+    expect(other.status).toBe(200);
+  });
+});

@@ -152,3 +152,39 @@ describe('POST /api/feedbacks', () => {
     expect(outbox[0]!.last_error).toBeTruthy();
   });
 });
+
+describe('POST /api/feedbacks from one address', () => {
+  it('takes five an hour, then answers 429 with Retry-After and a Russian text; another address still gets through', async () => {
+    const flood = '203.0.113.40';
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof call>> | null = null;
+    for (let i = 0; i < 40; i += 1) {
+      const r = await call(t.app, 'POST', '/api/feedbacks', form({ comment: `№${i}` }), {
+        remoteAddress: flood,
+      });
+      statuses.push(r.status);
+      if (r.status === 429) refused = r;
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expect(refused!.body).toEqual({
+      code: 429,
+      status: 'error',
+      message: 'Слишком много сообщений. Попробуйте отправить позже',
+    });
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Only the accepted five reached the table (and support's mailbox).
+    const stored = await systemRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from feedbacks where comment like '№%'`,
+    );
+    expect(stored[0]!.n).toBe(5);
+
+    const other = await call(t.app, 'POST', '/api/feedbacks', form(), {
+      remoteAddress: '203.0.113.41',
+    });
+    expect(other.status).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import {
   ZTwoFactorRequiredEnvelope,
   type TAuthTokenResponse,
+  type TConfirmEmailRequest,
   type TLoginRequest,
   type TLoginTwoFactorRequest,
   type TResetFromMailRequest,
@@ -69,6 +70,9 @@ export const signUp = (body: TSignUpRequest) =>
 
 export const requestReset = (body: TResetRequest) =>
   apiCall<string>('/auth/reset', { ...quiet, body });
+
+export const confirmEmail = (body: TConfirmEmailRequest) =>
+  apiCall<string>('/auth/confirm_email', { ...quiet, body });
 
 export const resetFromMail = (body: TResetFromMailRequest) =>
   apiCall<TAuthTokenResponse>('/auth/reset_from_mail', { ...quiet, body });
