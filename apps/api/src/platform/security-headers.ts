@@ -33,8 +33,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    // The API docs page brings its own CSP for its bundled viewer.
-    if (!request.url.startsWith('/api/docs')) {
+    // The API docs page brings its own CSP for its bundled viewer; stored files a stricter one.
+    if (!request.url.startsWith('/api/docs') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', csp);
     }
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -7,6 +7,7 @@ import {
   ZApplicantFileKind,
   ZApplicantFileList,
   ZApplicantFileParams,
+  ZFileQuery,
 } from '@ats/contracts/files';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,12 @@ const multipartBody = {
   consumes: ['multipart/form-data'],
 };
 
+/**
+ * A stored file never runs as a page of the app: opened on its own (an image in a tab), it may
+ * load nothing, run nothing and is sandboxed, whatever its bytes turn out to be.
+ */
+export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
@@ -36,18 +43,27 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['Файлы'],
-        summary: 'Файл аккаунта (фото, резюме, вложение) с его типом содержимого',
+        summary:
+          'Файл аккаунта (фото, резюме, вложение) с его типом содержимого; изображение с size (CSS-пиксели: 32, 36, 64, 80, 96) и density (1 или 2) — уменьшенное под этот размер и плотность экрана',
         params: ZIdParams,
+        querystring: ZFileQuery,
       },
     },
     async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      const file = await filesService.openFile(storage, tenant, session, request.params.id);
+      const file = await filesService.openFile(
+        storage,
+        tenant,
+        session,
+        request.params.id,
+        request.query,
+      );
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
         .header('content-disposition', file.contentDisposition)
         .send(file.stream);
     },
