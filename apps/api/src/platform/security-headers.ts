@@ -25,6 +25,14 @@ const APP_CSP = [
   "frame-ancestors 'none'",
 ];
 
+/**
+ * The policy of a stored file (a photo, a logo, a résumé): opened on its own, in a tab, it loads
+ * nothing, runs nothing and is sandboxed, whatever its bytes turn out to be. A route that sends
+ * one sets it; the hook below leaves a policy already set in place.
+ */
+export const STORED_FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const csp = appCsp(config);
   app.addHook('onSend', async (request, reply) => {

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { STORED_FILE_CSP } from '../../platform/security-headers.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
@@ -27,12 +28,6 @@ import * as filesService from './files.service.ts';
 const multipartBody = {
   consumes: ['multipart/form-data'],
 };
-
-/**
- * A stored file never runs as a page of the app: opened on its own (an image in a tab), it may
- * load nothing, run nothing and is sandboxed, whatever its bytes turn out to be.
- */
-export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +58,7 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_CSP)
+        .header('content-security-policy', STORED_FILE_CSP)
         .header('content-disposition', file.contentDisposition)
         .send(file.stream);
     },

@@ -168,6 +168,31 @@ describe('a stored image cannot run a script', () => {
     }
   });
 
+  it('an SVG is refused wherever a photo or a logo comes in', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const photo = await call(
+        t.app,
+        'POST',
+        '/api/applicants',
+        { first_name: 'SVG', photo: `data:${type};base64,${svg.toString('base64')}` },
+        { token: owner.token },
+      );
+      expect(photo.status).toBe(400);
+      expect(photo.body.message).toBe('Фото должно быть изображением JPEG, PNG, WebP или GIF');
+    }
+    const logo = await postMultipart(
+      t.app,
+      '/api/account/logo',
+      [{ name: 'file', filename: 'logo.svg', content: svg }],
+      owner.token,
+    );
+    expect(logo.status).toBe(400);
+    expect(logo.body.message).toBe('Логотип должен быть изображением JPEG, PNG, WebP или GIF');
+  });
+
   it('a row that says SVG is a download, never an image', async () => {
     const { url } = await applicantWithPhoto(await picture(10, 10, 'png'));
     const id = Number(url.split('/').pop());
