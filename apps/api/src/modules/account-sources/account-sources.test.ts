@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCOUNT_SOURCES } from '@ats/contracts/account-sources';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +176,44 @@ describe('résumé sources of an account', () => {
       });
       const stored = list.body.message.find((s: { id: number }) => s.id === source.body.message.id);
       expect(stored.logo).toBeNull();
+    });
+
+    it('migration 0032 removes the SVG logos already stored and renames image/jpg', async () => {
+      const ids: Record<string, number> = {};
+      const logos = {
+        svg: dataUrl(SVG, 'image/svg+xml'),
+        jpg: 'data:image/jpg;base64,/9j/4AAQ',
+        png: LOGO,
+      };
+      for (const [kind, logo] of Object.entries(logos)) {
+        ids[kind] = (await post(null, `До миграции ${kind}`)).body.message.id;
+        await systemRows(
+          t.database,
+          sql`update account_sources set logo = ${logo} where id = ${ids[kind]}`,
+        );
+      }
+      const migration = readFileSync(
+        fileURLToPath(
+          new URL(
+            '../../../../../packages/db/migrations/0032_raster-source-logos.sql',
+            import.meta.url,
+          ),
+        ),
+        'utf8',
+      );
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        await systemRows(t.database, sql.raw(statement));
+      }
+      const rows = await systemRows<{ id: number; logo: string | null }>(
+        t.database,
+        sql`select id, logo from account_sources
+            where id in (${ids.svg}, ${ids.jpg}, ${ids.png}) order by id`,
+      );
+      expect(rows).toEqual([
+        { id: ids.svg, logo: null },
+        { id: ids.jpg, logo: 'data:image/jpeg;base64,/9j/4AAQ' },
+        { id: ids.png, logo: LOGO },
+      ]);
     });
   });
 
