@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createApplicant } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { toast } from '../fixtures/ui.ts';
@@ -23,11 +24,26 @@ async function pngOf(page: Page, width: number, height: number): Promise<Buffer>
   return Buffer.from(base64, 'base64');
 }
 
-/** The image's own pixel size once it has loaded. */
-const naturalSize = (page: Page, name: string) =>
-  page.getByRole('img', { name, exact: true }).evaluate(async (img: HTMLImageElement) => {
+/** The stored photo's own pixel size: the file the image shows a scaled copy of. */
+const storedSize = (image: Locator) =>
+  image.evaluate(async (img: HTMLImageElement) => {
+    const stored = new Image();
+    stored.src = img.getAttribute('src')!.replace(/\?.*$/, '');
+    await stored.decode();
+    return [stored.naturalWidth, stored.naturalHeight];
+  });
+
+/**
+ * Which copy the browser took for an image with a srcset, and that copy's pixel size (the image's
+ * own natural size is divided by the density its srcset entry declares, so it is read anew).
+ */
+const loadedCopy = (image: Locator) =>
+  image.evaluate(async (img: HTMLImageElement) => {
     await img.decode();
-    return [img.naturalWidth, img.naturalHeight];
+    const copy = new Image();
+    copy.src = img.currentSrc;
+    await copy.decode();
+    return { url: img.currentSrc, size: [copy.naturalWidth, copy.naturalHeight] };
   });
 
 test.describe('the applicant photo on the card', () => {
@@ -67,14 +83,15 @@ test.describe('the applicant photo on the card', () => {
     await expect(toast(page, 'Фото обновлено')).toBeVisible();
 
     const photo = page.getByRole('img', { name: 'Фото кандидата', exact: true });
-    await expect(photo).toHaveAttribute('src', /^\/api\/files\/\d+$/);
+    // The field shows the stored photo scaled to its 64 px box.
+    await expect(photo).toHaveAttribute('src', /^\/api\/files\/\d+\?size=64&density=1$/);
     const firstSrc = (await photo.getAttribute('src'))!;
     // 800 px of height seen at 1.5× zoom: a square of about 533 px, not the whole picture.
-    const [width, height] = await naturalSize(page, 'Фото кандидата');
+    const [width, height] = await storedSize(photo);
     expect(width).toBe(height);
     expect(width).toBeGreaterThan(500);
     expect(width).toBeLessThan(560);
-    const stored = await page.request.get(firstSrc);
+    const stored = await page.request.get(firstSrc.replace(/\?.*$/, ''));
     expect(stored.headers()['content-type']).toBe('image/jpeg');
 
     // Escape closes the crop and changes nothing.
@@ -95,7 +112,7 @@ test.describe('the applicant photo on the card', () => {
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(dialog).toBeHidden();
     await expect(photo).not.toHaveAttribute('src', firstSrc);
-    expect(await naturalSize(page, 'Фото кандидата')).toEqual([800, 800]);
+    expect(await storedSize(photo)).toEqual([800, 800]);
 
     // Not an image: the Russian error, and no crop dialog.
     await page.getByLabel('Заменить фото').setInputFiles({
@@ -107,12 +124,13 @@ test.describe('the applicant photo on the card', () => {
     await expect(dialog).toBeHidden();
 
     // Out of editing, the card's avatar is the new photo, also after a reload.
-    const newSrc = (await photo.getAttribute('src'))!;
+    const newFile = (await photo.getAttribute('src'))!.replace(/\?.*$/, '');
     await page.getByRole('button', { name: 'Отмена' }).click();
-    const avatar = page.locator(`img[src="${newSrc}"]`);
+    // The card's avatar is 80 px.
+    const avatar = page.locator(`img[src="${newFile}?size=80&density=1"]`);
     await expect(avatar).toBeVisible();
     await page.reload();
-    await expect(page.locator(`img[src="${newSrc}"]`)).toBeVisible();
+    await expect(avatar).toBeVisible();
   });
 
   test('in the new-applicant form the crop opens over the form: Esc leaves the form open, the cropped photo is created with the applicant', async ({
@@ -150,10 +168,38 @@ test.describe('the applicant photo on the card', () => {
     // 600 px wide at zoom 1: the square is the picture's full width.
     const avatar = page.locator('img[src^="/api/files/"]').first();
     await expect(avatar).toBeVisible();
-    const size = await avatar.evaluate(async (img: HTMLImageElement) => {
-      await img.decode();
-      return [img.naturalWidth, img.naturalHeight];
-    });
-    expect(size).toEqual([600, 600]);
+    expect(await storedSize(avatar)).toEqual([600, 600]);
   });
 });
+
+// SPEC.md §9: photos in two sizes, the page picking by the screen's density.
+for (const density of [1, 2] as const) {
+  test.describe(`on a screen of density ${density}`, () => {
+    test.use({ deviceScaleFactor: density });
+
+    test(`the card's 80 px avatar loads the ${density}x copy, ${80 * density} px`, async ({
+      page,
+      request,
+      signedIn,
+    }) => {
+      const applicant = await createApplicant(request, signedIn.token, { last_name: 'Чёткова' });
+      await page.goto('/applicants');
+      const square = await pngOf(page, 400, 400);
+      const uploaded = await request.post(`/api/applicants/${applicant.id}/photo`, {
+        headers: { [AUTH_HEADER]: signedIn.token },
+        multipart: { file: { name: 'фото.png', mimeType: 'image/png', buffer: square } },
+      });
+      expect(uploaded.status()).toBe(200);
+      await page.goto(`/applicant/${applicant.id}`);
+      await expect(page.getByRole('heading', { name: applicant.name })).toBeVisible();
+      const avatar = page.locator('img[srcset*="size=80"]');
+      await expect(avatar).toHaveAttribute(
+        'srcset',
+        /^\/api\/files\/\d+\?size=80&density=1 1x, \/api\/files\/\d+\?size=80&density=2 2x$/,
+      );
+      const copy = await loadedCopy(avatar);
+      expect(copy.url).toMatch(new RegExp(`\\?size=80&density=${density}$`));
+      expect(copy.size).toEqual([80 * density, 80 * density]);
+    });
+  });
+}

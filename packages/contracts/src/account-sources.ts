@@ -26,10 +26,14 @@ export const ZAccountSource = z.object({
 export type TAccountSource = z.infer<typeof ZAccountSource>;
 export const ZAccountSourceList = z.array(ZAccountSource);
 
+/** What a source's logo may be: a raster image (an SVG may carry scripts, so it is refused). */
+export const SOURCE_LOGO_NOT_IMAGE =
+  'Логотип — изображение JPEG, PNG, WebP или GIF в формате data URL';
+
 const ZLogo = z
   .string()
-  .regex(/^data:image\/(png|jpe?g|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/, {
-    error: 'Логотип — изображение в формате data URL',
+  .regex(/^data:image\/(png|jpe?g|webp|gif);base64,[A-Za-z0-9+/=]+$/, {
+    error: SOURCE_LOGO_NOT_IMAGE,
   })
   .max(700_000, { error: 'Логотип больше 500 КБ' });
 
@@ -43,7 +47,12 @@ export const ZCreateAccountSourceRequest = z.object({
   description: z.string().trim().max(1000).nullish(),
   is_active: z.boolean().optional(),
   // The draft client wraps the logo as {photo: "data:…"}; both forms are accepted.
-  logo: z.union([ZLogo, z.object({ photo: ZLogo }).transform((v) => v.photo)]).nullish(),
+  logo: z
+    .union([z.string(), z.object({ photo: z.string() }).transform((v) => v.photo)], {
+      error: SOURCE_LOGO_NOT_IMAGE,
+    })
+    .pipe(ZLogo)
+    .nullish(),
 });
 export const ZUpdateAccountSourceRequest = ZCreateAccountSourceRequest.partial();
 

@@ -57,6 +57,22 @@ export const ZApplicantFileList = z.array(ZApplicantFile);
 
 export const ZApplicantFileParams = z.object({ id: ZId, fileId: ZId });
 
+/**
+ * The sizes (CSS pixels, the side of the square box) the interface shows photos and logos at: the
+ * header's logo 32, a list's avatar 36, the photo field 64, the card's avatar 80, the logo
+ * setting 96. `GET /api/files/{id}?size=…&density=1|2` serves an image scaled to that box for a
+ * screen of that density (never enlarged); without either it serves the file as stored.
+ */
+export const IMAGE_SIZES = ['32', '36', '64', '80', '96'] as const;
+export const IMAGE_DENSITIES = ['1', '2'] as const;
+/** The size a variant has when only its density is asked for: the largest box. */
+export const DEFAULT_IMAGE_SIZE = '96';
+export const ZFileQuery = z.object({
+  size: z.enum(IMAGE_SIZES, { error: `Размер изображения: ${IMAGE_SIZES.join(', ')}` }).optional(),
+  density: z.enum(IMAGE_DENSITIES, { error: 'Плотность экрана: 1 или 2' }).optional(),
+});
+export type TFileQuery = z.infer<typeof ZFileQuery>;
+
 /** The largest image (in pixels, width × height) a photo, a logo or an image file may declare. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 /** What a zipped document (DOCX, XLSX) may unpack to, and how many parts it may hold. */

@@ -234,3 +234,21 @@ export function uploadFileName(given: string | undefined, type: TUploadType): st
   const extension = match?.[2]!.toLowerCase();
   return `${stem}.${extension && extensions.includes(extension) ? extension : extensions[0]}`;
 }
+
+const DATA_URL = /^data:image\/[a-z+.-]+;base64,([A-Za-z0-9+/=\s]+)$/i;
+const RASTER_DATA_URL = /^data:image\/(png|jpe?g|webp|gif);base64,[A-Za-z0-9+/=]+$/;
+
+/**
+ * An image sent as a data URL, with the type its bytes show (JPEG, PNG, WebP or GIF) in place of
+ * the one it declares; null when the bytes are anything else (an SVG, which may carry scripts, a
+ * page, a document). What is stored and shown as the URL's type is then never the sender's word.
+ */
+export function rasterDataUrl(dataUrl: string): string | null {
+  const base64 = DATA_URL.exec(dataUrl)?.[1]?.replace(/\s+/g, '');
+  if (!base64) return null;
+  const type = detectImageType(Buffer.from(base64, 'base64'));
+  return type ? `data:${type};base64,${base64}` : null;
+}
+
+/** Whether a stored data URL declares a raster type: what is not one is never handed out. */
+export const isRasterDataUrl = (value: string) => RASTER_DATA_URL.test(value);

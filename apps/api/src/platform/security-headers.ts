@@ -25,6 +25,14 @@ const APP_CSP = [
   "frame-ancestors 'none'",
 ];
 
+/**
+ * The policy of a stored file (a photo, a logo, a résumé): opened on its own, in a tab, it loads
+ * nothing, runs nothing and is sandboxed, whatever its bytes turn out to be. A route that sends
+ * one sets it; the hook below leaves a policy already set in place.
+ */
+export const STORED_FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const csp = appCsp(config);
   app.addHook('onSend', async (request, reply) => {
@@ -33,8 +41,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    // The API docs page brings its own CSP for its bundled viewer.
-    if (!request.url.startsWith('/api/docs')) {
+    // The API docs page brings its own CSP for its bundled viewer; stored files a stricter one.
+    if (!request.url.startsWith('/api/docs') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', csp);
     }
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ACCOUNT_SOURCES,
+  SOURCE_LOGO_NOT_IMAGE,
   type TAccountSource,
   type TReorderAccountSourcesRequest,
   type ZCreateAccountSourceRequest,
@@ -9,7 +10,8 @@ import type { Db } from '@ats/db/connection';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { isRasterDataUrl, rasterDataUrl } from '../../platform/file-types.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertCanManageAccountSources } from './account-sources.policy.ts';
 import * as repo from './account-sources.repository.ts';
@@ -28,9 +30,21 @@ export const toAccountSource = (row: repo.AccountSourceRow): TAccountSource => (
   abbr: row.abbr,
   description: row.description,
   is_active: row.isActive,
-  logo: row.logo,
+  // A logo stored before SVGs were refused is not handed out: it could carry a script.
+  logo: row.logo && isRasterDataUrl(row.logo) ? row.logo : null,
   order: row.position,
 });
+
+/**
+ * The logo as it is kept: its type is what its bytes show (JPEG, PNG, WebP or GIF), never what the
+ * sender declared; anything else (an SVG, which may carry a script) is a 400.
+ */
+function checkedLogo(logo: string | null | undefined) {
+  if (!logo) return logo;
+  const checked = rasterDataUrl(logo);
+  if (!checked) throw badRequest(SOURCE_LOGO_NOT_IMAGE, { logo: SOURCE_LOGO_NOT_IMAGE });
+  return checked;
+}
 
 /**
  * Gives a new account the usual résumé sources. Runs inside the sign-up transaction, so an
@@ -77,6 +91,7 @@ export async function createAccountSource(
   input: TCreateAccountSourceRequest,
 ) {
   await assertManager(tenant, session);
+  const logo = checkedLogo(input.logo);
   const row = await tenant.transaction(async (tx) => {
     await assertNameFree(tx, tenant.accountId, input.name);
     const last = await repo.findLastAccountSourcePosition(tx, tenant.accountId);
@@ -87,7 +102,7 @@ export async function createAccountSource(
         abbr: input.abbr ?? null,
         description: input.description ?? null,
         isActive: input.is_active ?? true,
-        logo: input.logo ?? null,
+        logo: logo ?? null,
         position: last + 1,
       },
     ]);
@@ -103,6 +118,7 @@ export async function updateAccountSource(
   changes: Partial<TCreateAccountSourceRequest>,
 ) {
   await assertManager(tenant, session);
+  const logo = checkedLogo(changes.logo);
   const row = await tenant.transaction(async (tx) => {
     const current = await repo.findAccountSourceById(tx, tenant.accountId, id);
     if (!current) throw notFound(SOURCE_NOT_FOUND);
@@ -112,7 +128,7 @@ export async function updateAccountSource(
       ...(changes.abbr !== undefined && { abbr: changes.abbr }),
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.is_active !== undefined && { isActive: changes.is_active }),
-      ...(changes.logo !== undefined && { logo: changes.logo }),
+      ...(logo !== undefined && { logo }),
     };
     if (Object.keys(set).length === 0) return current;
     return (await repo.updateAccountSource(tx, tenant.accountId, id, set))!;

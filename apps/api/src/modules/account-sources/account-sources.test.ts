@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCOUNT_SOURCES } from '@ats/contracts/account-sources';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { dataUrl, tinyPng } from '../../../test/images.ts';
 import { ROLES, type Role, signUpTeamOfEveryRole } from '../../../test/role-team.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
@@ -116,6 +119,102 @@ describe('résumé sources of an account', () => {
       },
     );
     expect(logo.status).toBe(400);
+  });
+
+  describe('an SVG logo (it may carry a script)', () => {
+    const SVG = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+    );
+    const NOT_IMAGE = 'Логотип — изображение JPEG, PNG, WebP или GIF в формате data URL';
+    const post = (logo: unknown, name = 'Сайт с SVG') =>
+      call(t.app, 'POST', '/api/account_sources', { name, logo }, { token: admin.token });
+
+    it('is refused when created or changed, declared as SVG or hidden behind a PNG type', async () => {
+      for (const logo of [
+        dataUrl(SVG, 'image/svg+xml'),
+        { photo: dataUrl(SVG, 'image/svg+xml') },
+        dataUrl(SVG, 'image/png'),
+      ]) {
+        const response = await post(logo);
+        expect(response.status, JSON.stringify(response.body)).toBe(400);
+        expect(response.body.message).toBe(NOT_IMAGE);
+      }
+      const source = await post(null, 'Без логотипа');
+      expect(source.status).toBe(200);
+      const changed = await call(
+        t.app,
+        'PATCH',
+        `/api/account_sources/${source.body.message.id}`,
+        { logo: dataUrl(SVG, 'image/png') },
+        { token: admin.token },
+      );
+      expect(changed.status).toBe(400);
+      expect(changed.body.errors).toEqual({ logo: NOT_IMAGE });
+      const names = await systemRows<{ name: string }>(
+        t.database,
+        sql`select name from account_sources where logo like '%PHN2Zy%'`,
+      );
+      expect(names).toEqual([]);
+    });
+
+    it('a raster logo is kept under the type its bytes show, not the declared one', async () => {
+      const png = tinyPng();
+      const response = await post(dataUrl(png, 'image/webp'), 'PNG под видом WebP');
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.message.logo).toBe(dataUrl(png, 'image/png'));
+    });
+
+    it('one stored before the refusal is never handed out', async () => {
+      const source = await post(null, 'Старый SVG');
+      await systemRows(
+        t.database,
+        sql`update account_sources set logo = ${dataUrl(SVG, 'image/svg+xml')}
+            where id = ${source.body.message.id}`,
+      );
+      const list = await call(t.app, 'GET', '/api/account_sources', undefined, {
+        token: admin.token,
+      });
+      const stored = list.body.message.find((s: { id: number }) => s.id === source.body.message.id);
+      expect(stored.logo).toBeNull();
+    });
+
+    it('migration 0032 removes the SVG logos already stored and renames image/jpg', async () => {
+      const ids: Record<string, number> = {};
+      const logos = {
+        svg: dataUrl(SVG, 'image/svg+xml'),
+        jpg: 'data:image/jpg;base64,/9j/4AAQ',
+        png: LOGO,
+      };
+      for (const [kind, logo] of Object.entries(logos)) {
+        ids[kind] = (await post(null, `До миграции ${kind}`)).body.message.id;
+        await systemRows(
+          t.database,
+          sql`update account_sources set logo = ${logo} where id = ${ids[kind]}`,
+        );
+      }
+      const migration = readFileSync(
+        fileURLToPath(
+          new URL(
+            '../../../../../packages/db/migrations/0032_raster-source-logos.sql',
+            import.meta.url,
+          ),
+        ),
+        'utf8',
+      );
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        await systemRows(t.database, sql.raw(statement));
+      }
+      const rows = await systemRows<{ id: number; logo: string | null }>(
+        t.database,
+        sql`select id, logo from account_sources
+            where id in (${ids.svg}, ${ids.jpg}, ${ids.png}) order by id`,
+      );
+      expect(rows).toEqual([
+        { id: ids.svg, logo: null },
+        { id: ids.jpg, logo: 'data:image/jpeg;base64,/9j/4AAQ' },
+        { id: ids.png, logo: LOGO },
+      ]);
+    });
   });
 
   it('only recruiters with can_manage_account_source change sources; everyone reads them', async () => {

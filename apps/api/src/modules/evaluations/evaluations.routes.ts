@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { storageFor } from '../../platform/storage.ts';
+import { STORED_FILE_CSP } from '../../platform/security-headers.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as evaluations from './applicant-evaluations.service.ts';
 import * as forms from './evaluations.service.ts';
@@ -234,6 +235,7 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', STORED_FILE_CSP)
         .header('content-disposition', file.contentDisposition)
         .send(file.stream);
     },

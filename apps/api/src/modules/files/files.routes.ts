@@ -7,6 +7,7 @@ import {
   ZApplicantFileKind,
   ZApplicantFileList,
   ZApplicantFileParams,
+  ZFileQuery,
 } from '@ats/contracts/files';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { STORED_FILE_CSP } from '../../platform/security-headers.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { receiveUpload, uploadTooLarge } from '../../platform/uploads.ts';
@@ -36,18 +38,27 @@ export function registerFilesRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['Файлы'],
-        summary: 'Файл аккаунта (фото, резюме, вложение) с его типом содержимого',
+        summary:
+          'Файл аккаунта (фото, резюме, вложение) с его типом содержимого; изображение с size (CSS-пиксели: 32, 36, 64, 80, 96) и density (1 или 2) — уменьшенное под этот размер и плотность экрана',
         params: ZIdParams,
+        querystring: ZFileQuery,
       },
     },
     async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      const file = await filesService.openFile(storage, tenant, session, request.params.id);
+      const file = await filesService.openFile(
+        storage,
+        tenant,
+        session,
+        request.params.id,
+        request.query,
+      );
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.size))
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', STORED_FILE_CSP)
         .header('content-disposition', file.contentDisposition)
         .send(file.stream);
     },

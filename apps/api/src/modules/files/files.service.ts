@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
-import type { TApplicantFile, TApplicantFileKind } from '@ats/contracts/files';
+import {
+  DEFAULT_IMAGE_SIZE,
+  IMAGE_DENSITIES,
+  IMAGE_SIZES,
+  type TApplicantFile,
+  type TApplicantFileKind,
+  type TFileQuery,
+} from '@ats/contracts/files';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -8,6 +17,12 @@ import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { PHOTO_TYPES, detectImageType } from '../../platform/file-types.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
+import {
+  type ImageFit,
+  isPhotoType,
+  scaledImage,
+  variantType,
+} from '../../platform/image-variants.ts';
 import { assertImageWithinLimits } from '../../platform/untrusted-files.ts';
 import { assertCanReadApplicants } from '../applicants/applicant-base.service.ts';
 import * as repo from './files.repository.ts';
@@ -134,24 +149,112 @@ export async function removeApplicantFileRecords(tx: Db, tenant: Tenant, applica
   );
 }
 
+/** Where the scaled copy of an image for a box and a screen density is kept, beside it. */
+const variantKey = (key: string, size: string, density: string) => `${key}.v${size}x${density}`;
+
+/** Every scaled copy an image may have (made on first request, see `openFile`). */
+const variantKeys = (key: string) =>
+  IMAGE_SIZES.flatMap((size) => IMAGE_DENSITIES.map((density) => variantKey(key, size, density)));
+
 /** Bytes whose row is gone (or never committed): deleting them may fail without harm. */
 export async function discardBlobs(storage: Storage, keys: string[]) {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+  const all = keys.flatMap((key) => [key, ...variantKeys(key)]);
+  await Promise.all(all.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-export async function openFile(storage: Storage, tenant: Tenant, session: Session, id: number) {
+type FileRow = NonNullable<Awaited<ReturnType<typeof repo.findFileById>>>;
+type FileContent = { stream: Readable; size: number; mimeType: string };
+
+type MadeVariant = { bytes: Buffer; mimeType: string };
+
+/** Variants being made now, by storage key: a second request for one waits for the first. */
+const making = new Map<string, Promise<MadeVariant | null>>();
+
+/**
+ * The image scaled to `size` CSS pixels for a screen of `density`: read from storage when made
+ * before, else made in the worker pool and kept. A stored image that cannot be scaled (damaged,
+ * over the pixel limit) is null: the caller serves it as it is.
+ */
+async function imageVariant(
+  storage: Storage,
+  row: FileRow,
+  size: string,
+  density: string,
+): Promise<FileContent | null> {
+  if (!isPhotoType(row.mimeType)) return null;
+  const mimeType = variantType(row.mimeType);
+  const key = variantKey(row.storageKey, size, density);
+  const kept = await storage.get(key);
+  if (kept) return { ...kept, mimeType };
+  let pending = making.get(key);
+  if (!pending) {
+    pending = makeVariant(storage, row, key, Number(size) * Number(density)).finally(() =>
+      making.delete(key),
+    );
+    making.set(key, pending);
+  }
+  const made = await pending;
+  return made && { stream: Readable.from([made.bytes]), size: made.bytes.length, mimeType };
+}
+
+async function makeVariant(
+  storage: Storage,
+  row: FileRow,
+  key: string,
+  box: number,
+): Promise<MadeVariant | null> {
+  const original = await storage.get(row.storageKey);
+  if (!original || !isPhotoType(row.mimeType)) return null;
+  const bytes = await buffer(original.stream);
+  // An applicant's photo is shown round and cropped; a logo or an image file whole.
+  const fit: ImageFit = row.applicantId !== null && row.kind === 'photo' ? 'cover' : 'contain';
+  let scaled;
+  try {
+    assertImageWithinLimits(bytes, null);
+    scaled = await scaledImage({ bytes, type: row.mimeType, box, fit });
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 503) return null;
+    throw error;
+  }
+  const variant = Buffer.from(scaled.bytes);
+  // Made by another process meanwhile: the copy kept is as good as this one.
+  await storage.put(key, variant).catch(() => undefined);
+  return { bytes: variant, mimeType: scaled.mimeType };
+}
+
+/**
+ * A stored file to send. An image asked for with `size` or `density` comes scaled (see
+ * IMAGE_SIZES); anything else, and every request without them, gets the bytes as stored.
+ */
+export async function openFile(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  query: TFileQuery = {},
+) {
   const row = await tenant.transaction((tx) => repo.findFileById(tx, tenant.accountId, id));
   if (!row) throw notFound(FILE_NOT_FOUND);
   if (row.applicantId !== null) assertCanReadApplicants(session);
-  const content = await storage.get(row.storageKey);
+  const wantsVariant = query.size !== undefined || query.density !== undefined;
+  const variant = wantsVariant
+    ? await imageVariant(storage, row, query.size ?? DEFAULT_IMAGE_SIZE, query.density ?? '1')
+    : null;
+  const content = variant ?? (await storage.get(row.storageKey));
   if (!content) throw notFound(FILE_NOT_FOUND);
+  // Only the raster types are served as images: whatever else a row may say is a download.
+  const mimeType = variant?.mimeType ?? servedType(row.mimeType);
   return {
-    ...content,
-    mimeType: row.mimeType,
+    stream: content.stream,
+    size: content.size,
+    mimeType,
     fileName: row.fileName,
-    contentDisposition: fileDisposition(row.mimeType, row.fileName),
+    contentDisposition: fileDisposition(mimeType, row.fileName),
   };
 }
+
+const servedType = (mimeType: string) =>
+  mimeType.startsWith('image/') && !isPhotoType(mimeType) ? 'application/octet-stream' : mimeType;
 
 /**
  * Images (photos) open in the browser; documents are always downloaded, so a file never renders

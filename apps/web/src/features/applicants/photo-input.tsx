@@ -2,6 +2,7 @@ import { PhotoIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
+import { imageAtDensities } from '../../shared/images/image-densities';
 import { PhotoCropDialog } from './photo-crop';
 
 /** Reads a file (or the cropped photo) as a data URL, the form the create request takes photos in. */
@@ -65,7 +66,11 @@ export function PhotoInput({ value, onChange, onUpload, error }: Props) {
   return (
     <div className="flex items-center gap-4">
       {value ? (
-        <img src={value} alt="Фото кандидата" className="size-16 rounded-full object-cover" />
+        <img
+          {...imageAtDensities(value, '64')}
+          alt="Фото кандидата"
+          className="size-16 rounded-full object-cover"
+        />
       ) : (
         <span className="flex size-16 items-center justify-center rounded-full bg-zinc-100 text-zinc-400">
           <PhotoIcon className="size-7" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { imageAtDensities } from '../../shared/images/image-densities';
 import { useAccountState } from '../../shared/session/session.queries';
 
 /** The company's logo beside its name in the header, when the company has one. */
@@ -7,7 +8,7 @@ export function CompanyLogo() {
   if (!url) return null;
   return (
     <img
-      src={url}
+      {...imageAtDensities(url, '32')}
       alt="Логотип компании"
       className="size-8 shrink-0 rounded-md object-contain ring-1 ring-zinc-200"
     />

@@ -3,6 +3,7 @@ import { PhotoIcon } from '@heroicons/react/24/outline';
 import { LOGO_MESSAGES, MAX_LOGO_BYTES, type TAccount } from '@ats/contracts/account';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
+import { imageAtDensities } from '../../shared/images/image-densities';
 import { useRemoveLogo, useUploadLogo } from './settings-account.queries';
 
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
@@ -34,7 +35,11 @@ export function LogoCard({ account, canEdit }: { account: TAccount; canEdit: boo
     <div className="flex flex-wrap items-center gap-5">
       <div className="flex size-24 items-center justify-center overflow-hidden rounded-xl bg-zinc-50 ring-1 ring-zinc-200">
         {account.logo_url ? (
-          <img src={account.logo_url} alt="Текущий логотип" className="size-full object-contain" />
+          <img
+            {...imageAtDensities(account.logo_url, '96')}
+            alt="Текущий логотип"
+            className="size-full object-contain"
+          />
         ) : (
           <PhotoIcon className="size-10 text-zinc-300" aria-label="Логотипа нет" />
         )}

@@ -1,5 +1,6 @@
 import { cx } from '@ats/ui/class-names';
 import { applicantInitials, type ApplicantNameParts } from '../format/applicant-format';
+import { imageAtDensities } from '../images/image-densities';
 
 type Props = ApplicantNameParts & { photo?: string | null; size?: 'sm' | 'lg' };
 
@@ -9,7 +10,8 @@ export function ApplicantAvatar({ photo, size = 'sm', ...name }: Props) {
   if (photo) {
     return (
       <img
-        src={photo}
+        // size-20 is 80 CSS pixels, size-9 is 36.
+        {...imageAtDensities(photo, size === 'lg' ? '80' : '36')}
         alt=""
         loading="lazy"
         className={cx(box, 'shrink-0 rounded-full object-cover ring-1 ring-zinc-200')}
