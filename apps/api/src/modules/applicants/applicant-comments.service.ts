@@ -3,18 +3,13 @@ import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { toComment } from './applicant-view.ts';
 import { assertCanChangeComment } from './applicants.policy.ts';
 import * as repo from './applicants.repository.ts';
 
 const COMMENT_NOT_FOUND = 'Комментарий не найден';
 const APPLICANT_NOT_FOUND = 'Кандидат не найден';
 export const COMMENT_DELETED = 'Комментарий удалён';
-
-const toComment = (row: repo.CommentRow) => ({
-  ...row,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
-});
 
 async function assertApplicantExists(tx: Db, tenant: Tenant, applicantId: number) {
   if (!(await repo.findApplicantHead(tx, tenant.accountId, applicantId))) {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { TApplicantListFilters } from '@ats/contracts/applicant-list';
 import { API_CODES } from '@ats/contracts/envelope';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { TAdminUserSetting } from '@ats/contracts/users';
 import { recordAuditNow } from '../../platform/audit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -34,22 +35,19 @@ const salaryOf = (row: Row): CellValue =>
     ? row.salary_amount
     : row.money;
 
-const NAME_PARTS = [
-  ['is_last_name', 'last_name'],
-  ['is_first_name', 'first_name'],
-  ['is_middle_name', 'middle_name'],
-] as const;
-
 const COLUMNS: ExportColumn[] = [
   {
     header: 'ФИО',
     width: 32,
-    fields: NAME_PARTS.map(([flag]) => flag),
+    fields: ['is_last_name', 'is_first_name', 'is_middle_name'],
+    // The display name of SPEC.md §3 from the parts the settings let through; the e-mail has
+    // its own column, so it is not repeated here.
     value: (row, shown) =>
-      NAME_PARTS.filter(([flag]) => shown.has(flag))
-        .map(([, field]) => row[field])
-        .filter(Boolean)
-        .join(' '),
+      personDisplayName({
+        last_name: shown.has('is_last_name') ? row.last_name : null,
+        first_name: shown.has('is_first_name') ? row.first_name : null,
+        middle_name: shown.has('is_middle_name') ? row.middle_name : null,
+      }),
   },
   { header: 'Должность', width: 28, fields: ['is_position'], value: (row) => row.position },
   { header: 'Компания', width: 24, fields: ['is_company'], value: (row) => row.company },

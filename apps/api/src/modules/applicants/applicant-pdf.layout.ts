@@ -1,5 +1,6 @@
 import { CONTACT_LABELS, type TApplicantCard } from '@ats/contracts/applicants';
 import { APPLICANT_FIELD_DEFINITIONS } from '@ats/contracts/references';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { DocumentBuilder } from '../../platform/pdf.ts';
 import type { FieldFlag } from './applicant-export.service.ts';
 import type { ApplicantPdfRow } from './applicant-pdf.repository.ts';
@@ -65,14 +66,14 @@ const period = (start?: string | null, end?: string | null, isNow = false) => {
   return [start ? isoDate(start) : '', to].filter(Boolean).join(' — ');
 };
 
-/** 'Фамилия Имя Отчество' from the parts the settings show. */
+/** 'Фамилия Имя Отчество' (the display name of SPEC.md §3) from the parts the settings show. */
 export function printedName(card: TApplicantCard, shown: ReadonlySet<FieldFlag>) {
-  const parts = [
-    shown.has('is_last_name') ? card.last_name : null,
-    shown.has('is_first_name') ? card.first_name : null,
-    shown.has('is_middle_name') ? card.middle_name : null,
-  ];
-  return parts.filter(Boolean).join(' ');
+  return personDisplayName({
+    last_name: shown.has('is_last_name') ? card.last_name : null,
+    first_name: shown.has('is_first_name') ? card.first_name : null,
+    middle_name: shown.has('is_middle_name') ? card.middle_name : null,
+    email: shown.has('is_email') ? card.email : null,
+  });
 }
 
 /** One block of the card: its rows are written only when one of them has something to say. */

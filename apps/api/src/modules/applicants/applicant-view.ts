@@ -1,6 +1,18 @@
-import type { TApplicant, TApplicantCard } from '@ats/contracts/applicants';
+import type {
+  TApplicant,
+  TApplicantCard,
+  TWorklogEntry,
+  ZComment,
+} from '@ats/contracts/applicants';
+import type { z } from 'zod';
+import { userDisplayName } from '../../platform/person-name.ts';
 import { toApplicantFile } from '../files/files.service.ts';
-import type { ApplicantCardRow, ApplicantViewRow } from './applicants.repository.ts';
+import type {
+  ApplicantCardRow,
+  ApplicantViewRow,
+  CommentRow,
+  WorklogRow,
+} from './applicants.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -73,15 +85,26 @@ export function toApplicant(row: ApplicantViewRow): TApplicant {
   };
 }
 
+/** A history entry, its author named by the display name of SPEC.md §3. */
+export const toWorklogEntry = ({ user_person, ...entry }: WorklogRow): TWorklogEntry => ({
+  ...entry,
+  user_name: userDisplayName(user_person),
+  created_at: iso(entry.created_at),
+});
+
+/** A comment, its author named by the display name of SPEC.md §3. */
+export const toComment = ({ author_person, ...comment }: CommentRow): z.infer<typeof ZComment> => ({
+  ...comment,
+  author_name: userDisplayName(author_person),
+  created_at: iso(comment.created_at),
+  updated_at: iso(comment.updated_at),
+});
+
 export function toApplicantCard(row: ApplicantCardRow): TApplicantCard {
   return {
     ...toApplicant(row),
-    worklog: row.worklog.map((entry) => ({ ...entry, created_at: iso(entry.created_at) })),
-    comments: row.comments.map((comment) => ({
-      ...comment,
-      created_at: iso(comment.created_at),
-      updated_at: iso(comment.updated_at),
-    })),
+    worklog: row.worklog.map(toWorklogEntry),
+    comments: row.comments.map(toComment),
     files: row.files.map(toApplicantFile),
   };
 }

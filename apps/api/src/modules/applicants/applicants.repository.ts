@@ -9,7 +9,9 @@ import {
 import { users } from '@ats/db/schema/users';
 import type { RowOf } from '@ats/db/rows';
 import { intArray } from '@ats/db/sql-arrays';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type SQL, and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type ApplicantInsert = typeof applicants.$inferInsert;
 export type ApplicantColumns = Partial<Omit<ApplicantInsert, 'accountId' | 'id'>>;
@@ -78,14 +80,16 @@ export type WorklogRow = {
   action: string;
   changes: Record<string, unknown>;
   user_id: number | null;
-  user_name: string | null;
+  /** For the display name; see `userNameParts`. */
+  user_person: TPersonNameParts;
   created_at: string;
 };
 export type CommentRow = {
   id: number;
   description: string;
   author_id: number | null;
-  author_name: string | null;
+  /** For the display name; see `userNameParts`. */
+  author_person: TPersonNameParts;
   created_at: string;
   updated_at: string;
 };
@@ -122,11 +126,8 @@ const viewColumns = sql`
     where at.account_id = a.account_id and at.applicant_id = a.id
   ), '[]'::json) as tags`;
 
-const userName = (alias: string) =>
-  sql.raw(`nullif(concat_ws(' ', ${alias}.name, ${alias}.last_name), '')`);
-
 const worklogSelect = (accountId: SQL | number, applicantId: SQL | number, limit: number) => sql`
-  select l.id, l.action, l.changes, l.user_id, ${userName('u')} as user_name, l.created_at
+  select l.id, l.action, l.changes, l.user_id, ${userNameParts('u')} as user_person, l.created_at
   from applicant_worklog l
   left join users u on u.account_id = l.account_id and u.id = l.user_id
   where l.account_id = ${accountId} and l.applicant_id = ${applicantId}
@@ -134,7 +135,7 @@ const worklogSelect = (accountId: SQL | number, applicantId: SQL | number, limit
   limit ${limit}`;
 
 const commentsSelect = (accountId: SQL | number, applicantId: SQL | number) => sql`
-  select c.id, c.description, c.author_id, ${userName('u')} as author_name, c.created_at, c.updated_at
+  select c.id, c.description, c.author_id, ${userNameParts('u')} as author_person, c.created_at, c.updated_at
   from applicant_comments c
   left join users u on u.account_id = c.account_id and u.id = c.author_id
   where c.account_id = ${accountId} and c.applicant_id = ${applicantId}

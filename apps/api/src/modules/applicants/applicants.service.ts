@@ -4,6 +4,7 @@ import type {
   TUpdateApplicantRequest,
 } from '@ats/contracts/applicants';
 import type { TPageQuery } from '@ats/contracts/pagination';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
@@ -27,7 +28,7 @@ import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.servi
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
-import { toApplicant, toApplicantCard } from './applicant-view.ts';
+import { toApplicant, toApplicantCard, toWorklogEntry } from './applicant-view.ts';
 import {
   type ApplicantAction,
   type ApplicantActor,
@@ -415,12 +416,12 @@ export async function deleteApplicant(
   const actor = await allowed(tenant, session, 'delete');
   const keys = await tenant.transaction(async (tx) => {
     await headFor(tx, tenant, actor, id, 'delete');
-    const { last_name, first_name } = await readCard(tx, tenant, id);
+    const card = await readCard(tx, tenant, id);
     const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
     const evaluationKeys = await evaluationFileKeysOf(tx, tenant, [id]);
     await detachFromDoubles(tx, tenant.accountId, id);
     await repo.deleteApplicant(tx, tenant.accountId, id);
-    const name = [last_name, first_name].filter(Boolean).join(' ') || `№${id}`;
+    const name = personDisplayName(card) || `№${id}`;
     await recordAudit(tx, tenant, deletionEvent('applicant', id, `Удалён кандидат ${name}`));
     return [...fileKeys, ...evaluationKeys];
   });
@@ -436,5 +437,5 @@ export async function listApplicantWorklog(tenant: Tenant, session: Session, id:
     }
     return repo.listWorklog(tx, tenant.accountId, id, 10_000);
   });
-  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+  return rows.map(toWorklogEntry);
 }

@@ -1,13 +1,16 @@
 import type { TAuditEventsQuery } from '@ats/contracts/audit';
 import { type Db, selectRows } from '@ats/db/connection';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type SQL, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type AuditEventRow = {
   id: number;
   occurred_at: Date | string;
   action: string;
   actor_user_id: number | null;
-  actor_name: string | null;
+  /** For the display name; see `userNameParts`. */
+  actor_person: TPersonNameParts;
   actor_user_email: string | null;
   actor_email: string | null;
   target_type: string | null;
@@ -49,7 +52,7 @@ export async function listAuditEvents(tx: Db, accountId: number, filters: TAudit
   return selectRows<AuditEventRow>(
     tx,
     sql`select e.id, e.occurred_at, e.action, e.actor_user_id,
-          nullif(concat_ws(' ', u.last_name, u.name), '') as actor_name,
+          ${userNameParts('u')} as actor_person,
           u.email as actor_user_email, e.actor_email, e.target_type, e.target_id, e.summary,
           e.changes, e.ip, e.user_agent
         ${FROM}

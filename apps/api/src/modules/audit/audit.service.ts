@@ -5,6 +5,7 @@ import {
   type TAuditEventsQuery,
 } from '@ats/contracts/audit';
 import type { Session } from '../../platform/auth.ts';
+import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { assertAuditLogAction } from './audit.policy.ts';
 import * as repo from './audit.repository.ts';
@@ -19,7 +20,7 @@ function toAuditEvent(row: repo.AuditEventRow): TAuditEvent {
         ? null
         : {
             id: row.actor_user_id,
-            name: row.actor_name,
+            name: userDisplayName(row.actor_person),
             // A deleted user's address is kept with a prefix that freed it; show the address.
             email: (row.actor_user_email ?? '').replace(/^deleted-\d+-/, ''),
           },

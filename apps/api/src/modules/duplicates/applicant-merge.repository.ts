@@ -1,6 +1,8 @@
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
 import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 import type { MovedTable } from './applicant-references.ts';
 import type { ApplicantRecord } from './merge-fields.ts';
 
@@ -252,7 +254,8 @@ export type MergeRow = {
   snapshot: MergeSnapshot;
   moved: MergeMoved;
   merged_by: number | null;
-  merged_by_name: string | null;
+  /** For the display name; see `userNameParts`. */
+  merged_by_person: TPersonNameParts;
   created_at: string;
   undone_at: string | null;
 };
@@ -300,7 +303,7 @@ export async function insertMerge(
 const mergeSelect = (accountId: number, where: SQL, withData: boolean) => sql`
   select m.id, m.primary_id, m.secondary_id, m.secondary_name,
          ${withData ? sql`m.snapshot, m.moved,` : sql``}
-         m.merged_by, nullif(concat_ws(' ', u.name, u.last_name), '') as merged_by_name,
+         m.merged_by, ${userNameParts('u')} as merged_by_person,
          m.created_at, m.undone_at
   from applicant_merges m
   left join users u on u.account_id = m.account_id and u.id = m.merged_by

@@ -9,6 +9,7 @@ import { type Db, selectRows } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
   getApplicantCard,
@@ -42,7 +43,7 @@ export function toMerge(row: repo.MergeRow, now = new Date()): TMerge {
     secondary_id: row.secondary_id,
     secondary_name: row.secondary_name,
     merged_by: row.merged_by,
-    merged_by_name: row.merged_by_name,
+    merged_by_name: userDisplayName(row.merged_by_person),
     created_at: new Date(row.created_at).toISOString(),
     undo_until: until.toISOString(),
     undone_at: row.undone_at ? new Date(row.undone_at).toISOString() : null,
@@ -192,7 +193,7 @@ async function performMerge(
   await recordAudit(tx, tenant, {
     action: 'applicants.merged',
     target: { type: 'applicant', id: primaryId },
-    summary: `Объединены кандидаты: ${secondaryName || `№${secondaryId}`} → ${fullNameOf(primary) || `№${primaryId}`}`,
+    summary: `Объединены кандидаты: ${secondaryName} → ${fullNameOf(primary)}`,
     changes: { merge_id: mergeId, primary_id: primaryId, secondary_id: secondaryId },
   });
   await detectApplicantDoubles(tx, accountId, primaryId);

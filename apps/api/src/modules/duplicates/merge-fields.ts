@@ -1,4 +1,5 @@
 import { MERGE_FIELDS, type TMergeField } from '@ats/contracts/duplicates';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { emailKey, phoneKey, telegramKey } from './matching/contact-keys.ts';
 
 /** An applicant's row as stored (snake_case columns), as to_jsonb gives it. */
@@ -165,7 +166,13 @@ export function mergedColumnsOf(
   return merged;
 }
 
-/** The name as the history shows it: 'Иванова Мария Петровна'. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The name as the history shows it (SPEC.md §3): 'Иванова Мария Петровна', else the e-mail. */
 export const fullNameOf = (row: ApplicantRecord) =>
-  [row.last_name, row.first_name, row.middle_name].filter((p) => !isBlank(p)).join(' ') ||
-  `Кандидат №${String(row.id)}`;
+  personDisplayName({
+    last_name: textOf(row.last_name),
+    first_name: textOf(row.first_name),
+    middle_name: textOf(row.middle_name),
+    email: textOf(row.email),
+  }) || `Кандидат №${String(row.id)}`;

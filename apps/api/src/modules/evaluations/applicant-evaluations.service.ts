@@ -10,6 +10,7 @@ import type { StoredAnswer } from '@ats/db/schema/evaluations';
 import type { Session } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { notFound } from '../../platform/errors.ts';
+import { userDisplayName } from '../../platform/person-name.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { blobOf, discardBlobs } from '../files/files.service.ts';
@@ -46,7 +47,10 @@ export const toApplicantEvaluation = (row: repo.ApplicantEvaluationRow): TApplic
   applicant_id: row.applicantId,
   vacancy_id: row.vacancyId,
   recommendation: row.recommendation,
-  author: row.authorId === null ? null : { id: row.authorId, name: row.authorName ?? '' },
+  author:
+    row.authorId === null
+      ? null
+      : { id: row.authorId, name: userDisplayName(row.authorPerson) ?? '' },
   criterions: row.answers.map((a) => toAnswer(row.id, a)),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

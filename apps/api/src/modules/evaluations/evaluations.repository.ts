@@ -1,3 +1,4 @@
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
 import {
   applicantEvaluations,
@@ -8,12 +9,14 @@ import {
 import { statuses } from '@ats/db/schema/pipeline';
 import { intArray } from '@ats/db/sql-arrays';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type FormRow = typeof evaluations.$inferSelect;
 export type CriterionRow = typeof evaluationCriteria.$inferSelect;
 export type ApplicantEvaluationRow = typeof applicantEvaluations.$inferSelect & {
   evaluationName: string;
-  authorName: string | null;
+  /** For the display name; see `userNameParts`. */
+  authorPerson: TPersonNameParts | null;
 };
 export type FormStageRow = {
   id: number;
@@ -157,8 +160,8 @@ const evaluationColumns = {
   createdAt: applicantEvaluations.createdAt,
   updatedAt: applicantEvaluations.updatedAt,
   evaluationName: evaluations.name,
-  authorName: sql<string | null>`(
-    select nullif(trim(concat_ws(' ', u.name, u.last_name)), '') from users u
+  authorPerson: sql<TPersonNameParts | null>`(
+    select ${userNameParts('u')} from users u
     where u.account_id = ${applicantEvaluations.accountId} and u.id = ${applicantEvaluations.authorId})`,
 };
 

@@ -1,5 +1,7 @@
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
+import { applicantNameParts } from '../../platform/person-name.ts';
 
 export type HomeVacancyRow = {
   id: number;
@@ -22,7 +24,8 @@ export type HomeVacancyRow = {
 export type OverdueRow = {
   application_id: number;
   applicant_id: number;
-  applicant_name: string;
+  /** For the display name; see `applicantNameParts`. */
+  applicant_person: TPersonNameParts;
   vacancy_id: number;
   vacancy_position: string;
   status_id: number;
@@ -78,8 +81,7 @@ export async function listOverdueApplications(
     tx,
     sql`
     select a.id as application_id, a.applicant_id,
-           coalesce(nullif(trim(concat_ws(' ', p.last_name, p.first_name, p.middle_name)), ''),
-                    'Без имени') as applicant_name,
+           ${applicantNameParts('p')} as applicant_person,
            v.id as vacancy_id, v.position as vacancy_position,
            s.id as status_id, s.name as status_name, s.stay_duration,
            floor(extract(epoch from now() - a.entered_status_at) / 86400)::int as days_in_status,

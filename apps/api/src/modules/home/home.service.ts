@@ -1,4 +1,5 @@
 import { HOME_OVERDUE_LIMIT, type THome } from '@ats/contracts/home';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './home.repository.ts';
 
@@ -29,8 +30,9 @@ export async function getHome(tenant: Tenant): Promise<THome> {
       count_applicants: v.stages.reduce((sum, s) => sum + s.count, 0),
       stages: v.stages,
     })),
-    overdue: overdue.map((o) => ({
+    overdue: overdue.map(({ applicant_person, ...o }) => ({
       ...o,
+      applicant_name: personDisplayName(applicant_person) || 'Без имени',
       entered_status_at: new Date(o.entered_status_at).toISOString(),
     })),
     events: [],

@@ -33,6 +33,7 @@ export async function findLetterContext(tx: Db, accountId: number, inviterId: nu
     .select({
       company: accounts.name,
       inviterName: users.name,
+      inviterMiddleName: users.middleName,
       inviterLastName: users.lastName,
       inviterEmail: users.email,
     })
@@ -59,6 +60,7 @@ export async function findOpenInvitationAcrossAccounts(db: Db, tokenHash: string
       name: users.name,
       company: accounts.name,
       inviterName: inviter.name,
+      inviterMiddleName: inviter.middleName,
       inviterLastName: inviter.lastName,
     })
     .from(userInvitations)

@@ -4,6 +4,7 @@ import {
   type TAcceptInvitationRequest,
   type TInvitation,
 } from '@ats/contracts/users';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { AppDeps } from '../../platform/deps.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -15,8 +16,23 @@ import * as repo from './invitations.repository.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 
-const fullName = (name: string | null, lastName: string | null) =>
-  [name, lastName].filter(Boolean).join(' ') || null;
+type Inviter = {
+  inviterName: string | null;
+  inviterMiddleName: string | null;
+  inviterLastName: string | null;
+  inviterEmail?: string | null;
+};
+
+/** The inviting user's display name (SPEC.md §3); the address only where the letter has it. */
+const inviterName = (found: Inviter | null) =>
+  (found &&
+    personDisplayName({
+      last_name: found.inviterLastName,
+      name: found.inviterName,
+      middle_name: found.inviterMiddleName,
+      email: found.inviterEmail,
+    })) ||
+  null;
 
 const invalid = () => badRequest(INVITATION_INVALID, { token: INVITATION_INVALID });
 
@@ -44,9 +60,7 @@ export async function sendInvitation(
     return repo.findLetterContext(tx, tenant.accountId, tenant.userId);
   });
   const company = context?.company ?? '';
-  const inviter =
-    fullName(context?.inviterName ?? null, context?.inviterLastName ?? null) ??
-    context?.inviterEmail;
+  const inviter = inviterName(context);
   const link = `${publicUrl}/invite/${token}`;
   const until = expiresAt.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
   await deps.mailer.send({
@@ -77,7 +91,7 @@ export async function readInvitation(deps: AppDeps, token: string): Promise<TInv
     email: found.email,
     name: found.name,
     company: found.company,
-    invited_by: fullName(found.inviterName, found.inviterLastName),
+    invited_by: inviterName(found),
     expires_at: found.expiresAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import type {
   ZPreviewTemplateRequest,
   ZRenderTemplateQuery,
 } from '@ats/contracts/mail-templates';
+import { personDisplayName } from '@ats/contracts/person-name';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -31,12 +32,6 @@ import { findVisibleMailTemplate } from './mail-templates.service.ts';
 type RenderQuery = z.output<typeof ZRenderTemplateQuery>;
 type PreviewRequest = z.output<typeof ZPreviewTemplateRequest>;
 
-const joinName = (...parts: (string | null | undefined)[]) =>
-  parts
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-
 /**
  * The values of every variable for this applicant (and vacancy), read as the caller: an applicant
  * or vacancy the caller cannot see answers 404, another account's too.
@@ -54,7 +49,7 @@ async function valuesFor(
     getUser(tenant, session.userId),
   ]);
   return {
-    'applicant.name': joinName(applicant.last_name, applicant.first_name, applicant.middle_name),
+    'applicant.name': personDisplayName(applicant),
     'applicant.first_name': applicant.first_name ?? '',
     'applicant.last_name': applicant.last_name ?? '',
     'applicant.middle_name': applicant.middle_name ?? '',
@@ -63,7 +58,7 @@ async function valuesFor(
     'applicant.phone': applicant.phone ?? '',
     'vacancy.name': vacancy?.position ?? '',
     'company.name': account.name,
-    'user.name': joinName(user.name, user.last_name) || user.email,
+    'user.name': personDisplayName(user),
     date: russianDate(new Date(), account.time_zone),
   };
 }
@@ -110,7 +105,8 @@ export async function previewLetter(tenant: Tenant, session: Session, input: Pre
 const NOT_IN_FILE_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
 
 const fileNameOf = (templateName: string, applicantName: string, extension: string) => {
-  const base = joinName(templateName, applicantName && `— ${applicantName}`)
+  const base = [templateName, applicantName && `— ${applicantName}`]
+    .join(' ')
     .replace(NOT_IN_FILE_NAMES, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,14 +1,17 @@
 import type { Db } from '@ats/db/connection';
 import { mailTemplates } from '@ats/db/schema/mail-templates';
 import { users } from '@ats/db/schema/users';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type MailTemplateInsert = typeof mailTemplates.$inferInsert;
-export type MailTemplateRow = typeof mailTemplates.$inferSelect & { authorName: string | null };
+export type MailTemplateRow = typeof mailTemplates.$inferSelect & {
+  /** For the display name; see `userNameParts`. */
+  authorPerson: TPersonNameParts;
+};
 
-const authorName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', ${users.name}, ${users.lastName})), '')`;
+const authorPerson = sql<TPersonNameParts>`${userNameParts('users')}`;
 
 /** Shared templates and the reader's own personal ones; another user's personal ones never. */
 const visibleTo = (accountId: number, userId: number) =>
@@ -30,7 +33,7 @@ const selectWithAuthor = (tx: Db) =>
       authorId: mailTemplates.authorId,
       createdAt: mailTemplates.createdAt,
       updatedAt: mailTemplates.updatedAt,
-      authorName,
+      authorPerson,
     })
     .from(mailTemplates)
     .leftJoin(

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
+import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
 import { sanitizeTemplateHtml } from './mail-template-html.ts';
@@ -41,7 +42,7 @@ const toTemplate = (row: repo.MailTemplateRow, actor: MailTemplateActor): TMailT
   description: row.description ?? '',
   is_shared: row.isShared,
   author_id: row.authorId,
-  author_name: row.authorName,
+  author_name: userDisplayName(row.authorPerson),
   can_edit: mailTemplateRefusal(actor, 'update', row) === null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

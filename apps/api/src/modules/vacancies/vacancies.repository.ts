@@ -1,3 +1,4 @@
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
 import { accountDivisions } from '@ats/db/schema/accounts';
 import { statusGroups } from '@ats/db/schema/pipeline-settings';
@@ -11,6 +12,7 @@ import {
 } from '@ats/db/schema/vacancies';
 import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type VacancyInsert = typeof vacancies.$inferInsert;
 export type VacancyTableRow = typeof vacancies.$inferSelect;
@@ -69,8 +71,9 @@ export type VacancyReadRow = {
   updated_at: Date | string;
   closed_at: Date | string | null;
   division: { id: number; name: string } | null;
-  author: { id: number; name: string } | null;
-  members: { id: number; name: string; role: MemberRole }[];
+  /** `person` for the display name; see `userNameParts`. */
+  author: { id: number; person: TPersonNameParts } | null;
+  members: { id: number; person: TPersonNameParts; role: MemberRole }[];
   stages: StageJson[];
   count_applicants: number;
   hired: number;
@@ -80,9 +83,6 @@ export type VacancyReadRow = {
 
 /** Who reads: stages the reader may not read (user_status_rights.is_read = false) stay hidden. */
 export type Reader = { userId: number; seesAll: boolean };
-
-const userName = (u: string) =>
-  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${u}.name, ${u}.last_name)), ''), ${u}.email)`);
 
 /** The stage `s` is readable by the user (no row, or a row with is_read). */
 export const stageReadableBy = (userId: number, stage = 's') =>
@@ -105,9 +105,9 @@ const readColumns = (reader: Reader) => sql`
   v.created_at, v.updated_at, v.closed_at,
   (select json_build_object('id', d.id, 'name', d.name) from account_divisions d
     where d.account_id = v.account_id and d.id = v.division_id) as division,
-  (select json_build_object('id', u.id, 'name', ${userName('u')}) from users u
+  (select json_build_object('id', u.id, 'person', ${userNameParts('u')}) from users u
     where u.account_id = v.account_id and u.id = v.author_id) as author,
-  coalesce((select json_agg(json_build_object('id', u.id, 'name', ${userName('u')}, 'role', m.role)
+  coalesce((select json_agg(json_build_object('id', u.id, 'person', ${userNameParts('u')}, 'role', m.role)
                             order by m.created_at, u.id)
             from vacancy_members m join users u on u.account_id = m.account_id and u.id = m.user_id
             where m.account_id = v.account_id and m.vacancy_id = v.id), '[]') as members,

@@ -6,10 +6,12 @@ import type {
   TVacancyState,
   TVacancyStateChangeBody,
 } from '@ats/contracts/vacancies';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import {
   copyFunnelStagesToVacancy,
@@ -44,6 +46,12 @@ const REASON_REQUIRED = 'Укажите причину';
 const REASON_TYPE_LABEL = { close: '«Закрытие вакансии»', hold: '«Пауза вакансии»' } as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A member or the author, named by the display name of SPEC.md §3. */
+const namedUser = ({ id, person }: { id: number; person: TPersonNameParts }) => ({
+  id,
+  name: userDisplayName(person) ?? '',
+});
 const DAY_SECONDS = 86_400;
 
 export function toVacancy(row: repo.VacancyReadRow, today = moscowToday()): TVacancy {
@@ -64,8 +72,8 @@ export function toVacancy(row: repo.VacancyReadRow, today = moscowToday()): TVac
     conditions: row.conditions,
     information: row.information,
     regions: row.regions,
-    owners: row.members.filter((m) => m.role === 'owner').map(({ id, name }) => ({ id, name })),
-    watchers: row.members.filter((m) => m.role === 'watcher').map(({ id, name }) => ({ id, name })),
+    owners: row.members.filter((m) => m.role === 'owner').map(namedUser),
+    watchers: row.members.filter((m) => m.role === 'watcher').map(namedUser),
     status_group: row.status_group_id,
     statuses: row.stages,
     country: row.country_id,
@@ -87,7 +95,7 @@ export function toVacancy(row: repo.VacancyReadRow, today = moscowToday()): TVac
       Math.floor((Date.now() - new Date(row.state_changed_at).getTime()) / (DAY_SECONDS * 1000)),
     ),
     avg_close_time: avgSeconds === null ? null : Math.round((avgSeconds / DAY_SECONDS) * 10) / 10,
-    author: row.author,
+    author: row.author && namedUser(row.author),
     stage_counts: row.stage_counts,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TMe } from '@ats/contracts/me';
 import { useLogout } from '../../shared/session/session.queries';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 
 function initials(text: string) {
   const letters = text

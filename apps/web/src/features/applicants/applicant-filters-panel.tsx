@@ -3,7 +3,7 @@ import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { DigitsInput } from '../../shared/inputs/digits-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import {

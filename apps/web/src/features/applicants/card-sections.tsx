@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@ats/ui/button';
 import type { TApplicant } from '@ats/contracts/applicants';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import {
   formatDateTime,
   formatExperience,

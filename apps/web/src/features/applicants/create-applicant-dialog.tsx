@@ -14,7 +14,7 @@ import { notify } from '../../shared/toasts';
 import type { CheckDraftInput } from '../../shared/doubles/check-draft';
 import { SimilarApplicantsPanel } from '../../shared/doubles/similar-applicants-panel';
 import { useSimilarApplicants } from '../../shared/doubles/use-similar-applicants';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { DateInput } from '../../shared/inputs/date-input';
 import { TextInput } from '../../shared/inputs/text-input';
 import {

@@ -4,7 +4,7 @@ import { Button } from '@ats/ui/button';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { EMPTY_AUDIT_FILTERS, type AuditFilters } from './audit.queries';
 import { useTeam } from '../../shared/team-members.queries';
 

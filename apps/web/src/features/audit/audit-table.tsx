@@ -84,7 +84,7 @@ export function AuditTable({ events }: { events: TAuditEvent[] }) {
                   </td>
                   <td className="px-4 py-3">
                     <span className="font-medium text-zinc-900">{actorLabel(event)}</span>
-                    {event.actor?.name && (
+                    {event.actor?.name && event.actor.name !== event.actor.email && (
                       <span className="block text-xs text-zinc-500">{event.actor.email}</span>
                     )}
                   </td>

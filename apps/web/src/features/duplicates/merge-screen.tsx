@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { notify } from '../../shared/toasts';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { applicantName } from '../../shared/format/applicant-format';

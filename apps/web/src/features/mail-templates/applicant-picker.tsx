@@ -1,14 +1,10 @@
-import type { TApplicantListItem } from '@ats/contracts/applicant-list';
 import { Input } from '@ats/ui/input';
 import { useId, useState } from 'react';
+import { applicantName } from '../../shared/format/applicant-format';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useApplicantSearch } from './mail-templates.queries';
 
 export type PickedApplicant = { id: number; name: string };
-
-export const applicantNameOf = (
-  a: Pick<TApplicantListItem, 'id' | 'first_name' | 'last_name' | 'middle_name'>,
-) => [a.last_name, a.first_name, a.middle_name].filter(Boolean).join(' ') || `Кандидат ${a.id}`;
 
 /** Search the applicant base by name and pick the one the preview is written to. */
 export function ApplicantPicker({
@@ -61,9 +57,9 @@ export function ApplicantPicker({
             <button
               type="button"
               className="w-full px-3 py-1.5 text-left text-sm hover:bg-indigo-50"
-              onClick={() => onChange({ id: applicant.id, name: applicantNameOf(applicant) })}
+              onClick={() => onChange({ id: applicant.id, name: applicantName(applicant) })}
             >
-              {applicantNameOf(applicant)}
+              {applicantName(applicant)}
               {applicant.position && <span className="text-zinc-500"> · {applicant.position}</span>}
             </button>
           </li>

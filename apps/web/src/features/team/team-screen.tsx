@@ -9,7 +9,7 @@ import { EmptyState } from '@ats/ui/empty-state';
 import { Input } from '@ats/ui/input';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { InviteDialog } from './invite-dialog';

@@ -1,6 +1,6 @@
 import { USER_STATUS_LABELS, MEMBER_TYPE_LABELS, type TTeamMember } from '@ats/contracts/users';
 import { Button } from '@ats/ui/button';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 
 const STATUS_STYLES: Record<TTeamMember['status'], string> = {
   active: 'bg-emerald-50 text-emerald-700 ring-emerald-200',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TTeamMember } from '@ats/contracts/users';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
-import { personDisplayName } from '../../shared/format/person-name';
+import { personDisplayName } from '@ats/contracts/person-name';
 import { RightsEditor, rightsOf, type Rights } from './rights-editor';
 import { useUpdateUser } from './team.queries';
 

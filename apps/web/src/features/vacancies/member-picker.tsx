@@ -1,7 +1,7 @@
+import { personDisplayName } from '@ats/contracts/person-name';
 import { XMarkIcon } from '@heroicons/react/20/solid';
 import { Select } from '@ats/ui/select';
 import type { TUser } from '@ats/contracts/users';
-import { userDisplayName } from './vacancy-format';
 
 type Props = {
   /** 'Ответственные', 'Наблюдатели'. */
@@ -24,7 +24,7 @@ export function MemberPicker({ label, users, value, onChange, error }: Props) {
       <legend className="mb-1.5 text-sm font-medium text-zinc-800">{label}</legend>
       <ul aria-label={label} className="flex flex-wrap gap-1.5 empty:hidden">
         {value.map((id) => {
-          const name = byId.get(id) ? userDisplayName(byId.get(id)!) : `Пользователь №${id}`;
+          const name = byId.get(id) ? personDisplayName(byId.get(id)!) : `Пользователь №${id}`;
           return (
             <li
               key={id}
@@ -56,7 +56,7 @@ export function MemberPicker({ label, users, value, onChange, error }: Props) {
         <option value="">{rest.length ? 'Добавить…' : 'Все пользователи добавлены'}</option>
         {rest.map((user) => (
           <option key={user.id} value={user.id}>
-            {userDisplayName(user)}
+            {personDisplayName(user)}
           </option>
         ))}
       </Select>

@@ -1,10 +1,11 @@
+import { personDisplayName } from '@ats/contracts/person-name';
 import { useEffect, useState } from 'react';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 import { useRecruiters } from '../../shared/applicant/applicant-references.queries';
 import { useDivisions } from './vacancies.queries';
-import { flattenDivisions, PRIORITY_OPTIONS, userDisplayName } from './vacancy-format';
+import { flattenDivisions, PRIORITY_OPTIONS } from './vacancy-format';
 import type { VacancyGrouping, VacancyListParams } from './vacancy-list-params';
 
 type Props = {
@@ -61,7 +62,7 @@ export function VacancyFilters({ params, grouping, onChange, onGroupingChange }:
         <option value="">Все ответственные</option>
         {users.data?.map((user) => (
           <option key={user.id} value={user.id}>
-            {userDisplayName(user)}
+            {personDisplayName(user)}
           </option>
         ))}
       </Select>

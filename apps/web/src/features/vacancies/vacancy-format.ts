@@ -1,7 +1,5 @@
 import type { TDivision } from '@ats/contracts/divisions';
-import type { TUser } from '@ats/contracts/users';
 import { currencySymbol } from '../../shared/format/currency';
-import { personDisplayName } from '../../shared/format/person-name';
 import { pluralize, type PluralForms } from '../../shared/format/plurals';
 
 export const DAY_FORMS: PluralForms = { one: 'день', few: 'дня', many: 'дней' };
@@ -13,9 +11,6 @@ export const APPLICANT_FORMS: PluralForms = {
 export const VACANCY_FORMS: PluralForms = { one: 'вакансия', few: 'вакансии', many: 'вакансий' };
 
 export const formatDays = (days: number) => pluralize(days, DAY_FORMS);
-
-export const userDisplayName = (user: TUser) =>
-  personDisplayName(user) || user.nick || user.first_name || user.email;
 
 const money = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 

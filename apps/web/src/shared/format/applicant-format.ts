@@ -1,5 +1,5 @@
+import { personDisplayName } from '@ats/contracts/person-name';
 import { currencySymbol } from './currency';
-import { personDisplayName } from './person-name';
 import { formatMonths, formatYears } from './plurals';
 
 export type ApplicantNameParts = {
@@ -9,16 +9,9 @@ export type ApplicantNameParts = {
   email?: string | null;
 };
 
-/** "Фамилия Имя Отчество"; the email when no name part exists; a placeholder as a last resort. */
+/** The person's display name (SPEC.md §3, one rule for the whole app); «Без имени» if empty. */
 export function applicantName(applicant: ApplicantNameParts): string {
-  return (
-    personDisplayName({
-      last_name: applicant.last_name,
-      name: applicant.first_name,
-      middle_name: applicant.middle_name,
-      email: applicant.email,
-    }) || 'Без имени'
-  );
+  return personDisplayName(applicant) || 'Без имени';
 }
 
 /** Two letters for the avatar: surname and first name, or the first letters of the email. */
