@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer, ZIconField } from './icons.ts';
 import { ZId } from './ids.ts';
 
 /** Résumé sources every new account starts with. */
@@ -22,6 +23,7 @@ export const ZAccountSource = z.object({
   logo: z.string().nullable(),
   /** Position in the account's list, 1 first. */
   order: z.number().int(),
+  icon: ZIconAnswer,
 });
 export type TAccountSource = z.infer<typeof ZAccountSource>;
 export const ZAccountSourceList = z.array(ZAccountSource);
@@ -44,6 +46,7 @@ export const ZCreateAccountSourceRequest = z.object({
   is_active: z.boolean().optional(),
   // The draft client wraps the logo as {photo: "data:…"}; both forms are accepted.
   logo: z.union([ZLogo, z.object({ photo: ZLogo }).transform((v) => v.photo)]).nullish(),
+  icon: ZIconField,
 });
 export const ZUpdateAccountSourceRequest = ZCreateAccountSourceRequest.partial();
 

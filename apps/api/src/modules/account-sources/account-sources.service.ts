@@ -30,6 +30,7 @@ export const toAccountSource = (row: repo.AccountSourceRow): TAccountSource => (
   is_active: row.isActive,
   logo: row.logo,
   order: row.position,
+  icon: row.icon,
 });
 
 /**
@@ -88,6 +89,7 @@ export async function createAccountSource(
         description: input.description ?? null,
         isActive: input.is_active ?? true,
         logo: input.logo ?? null,
+        icon: input.icon ?? null,
         position: last + 1,
       },
     ]);
@@ -113,6 +115,7 @@ export async function updateAccountSource(
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.is_active !== undefined && { isActive: changes.is_active }),
       ...(changes.logo !== undefined && { logo: changes.logo }),
+      ...(changes.icon !== undefined && { icon: changes.icon }),
     };
     if (Object.keys(set).length === 0) return current;
     return (await repo.updateAccountSource(tx, tenant.accountId, id, set))!;
