@@ -4,6 +4,7 @@ import type { TBoardColumn, TRejectKind, TBoardCard } from '@ats/contracts/pipel
 import { Button } from '@ats/ui/button';
 import { cx } from '@ats/ui/class-names';
 import { Spinner } from '@ats/ui/spinner';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { BoardCard, type CardDensity } from './board-card';
 import { columnDropId, formatColumnCount, loadedCards } from './board-columns';
 import { useColumnCards } from './board.queries';
@@ -60,8 +61,9 @@ export function BoardColumn(props: Props) {
         className="flex items-center gap-2 rounded-t-xl border-t-4 px-3 py-2"
         style={{ borderTopColor: status.color }}
       >
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900">
-          {status.name}
+        <h2 className="flex min-w-0 flex-1 items-center gap-1.5 text-sm font-semibold text-zinc-900">
+          <ItemIcon name={status.icon} className="text-zinc-600" />
+          <span className="truncate">{status.name}</span>
         </h2>
         <span
           className="rounded-full bg-white px-2 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200"
