@@ -69,7 +69,10 @@ test('a tag’s and a source’s icon, picked in settings, shows on the applican
     .getByRole('dialog', { name: 'Изменить тег' })
     .getByRole('button', { name: 'Убрать иконку' })
     .click();
-  await page.getByRole('dialog', { name: 'Изменить тег' }).getByRole('button', { name: 'Сохранить' }).click();
+  await page
+    .getByRole('dialog', { name: 'Изменить тег' })
+    .getByRole('button', { name: 'Сохранить' })
+    .click();
   await expect(toast(page, 'Тег сохранён')).toBeVisible();
   await page.goto(`/applicant/${applicant.id}`);
   await expect(page.getByTitle('Запуск')).toBeVisible();

@@ -289,7 +289,10 @@ describe('a source’s icon (SPEC.md §3)', () => {
     (await get('/api/account_sources')).body.message.find((s: { id: number }) => s.id === id);
 
   it('is set, read back on the list and on the applicant’s card and list row, and cleared', async () => {
-    const created = await send('POST', '/api/account_sources', { name: 'Ярмарка', icon: 'megaphone' });
+    const created = await send('POST', '/api/account_sources', {
+      name: 'Ярмарка',
+      icon: 'megaphone',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.message.id;
     expect(created.body.message.icon).toBe('megaphone');
@@ -331,7 +334,11 @@ describe('a source’s icon (SPEC.md §3)', () => {
     for (const icon of ['wallets', 'Wallet', 7]) {
       const r = await send('PATCH', `/api/account_sources/${id}`, { icon });
       expect(r.status, JSON.stringify(icon)).toBe(400);
-      expect(r.body).toMatchObject({ status: 'error', message: UNKNOWN, errors: { icon: UNKNOWN } });
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
     }
     const refused = await send('POST', '/api/account_sources', { name: 'Ещё', icon: 'nope' });
     expect(refused.status).toBe(400);

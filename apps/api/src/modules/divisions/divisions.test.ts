@@ -240,7 +240,11 @@ describe('a division’s icon (SPEC.md §3)', () => {
     );
     const read = await get(admin.token, `/api/vacancies/${vacancy!.id}`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
-    expect(read.body.message.account_division).toEqual({ id: child.id, name: 'Опт', icon: 'truck' });
+    expect(read.body.message.account_division).toEqual({
+      id: child.id,
+      name: 'Опт',
+      icon: 'truck',
+    });
 
     const put = await send(admin.token, 'PUT', `/api/account_divisions/${root.id}`, {
       icon: 'chart-bar',
@@ -254,8 +258,9 @@ describe('a division’s icon (SPEC.md §3)', () => {
       icon: null,
     });
     expect(cleared.body.message.icon).toBeNull();
-    expect(find((await get(admin.token, '/api/account_divisions')).body.message, child.id))
-      .toMatchObject({ icon: null });
+    expect(
+      find((await get(admin.token, '/api/account_divisions')).body.message, child.id),
+    ).toMatchObject({ icon: null });
   });
 
   it('a division made without one answers icon null', async () => {
@@ -270,7 +275,11 @@ describe('a division’s icon (SPEC.md §3)', () => {
         icon: 'cubes',
       });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ status: 'error', message: UNKNOWN, errors: { icon: UNKNOWN } });
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
     }
     const refused = await send(admin.token, 'POST', '/api/account_divisions', {
       name: 'Новый',
@@ -278,8 +287,8 @@ describe('a division’s icon (SPEC.md §3)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(UNKNOWN);
-    expect((await get(admin.token, `/api/account_divisions/${division.id}`)).body.message.icon).toBe(
-      'cube',
-    );
+    expect(
+      (await get(admin.token, `/api/account_divisions/${division.id}`)).body.message.icon,
+    ).toBe('cube');
   });
 });

@@ -649,9 +649,9 @@ describe('a stage’s icon (SPEC.md §3)', () => {
     expect(own.find((s) => s.name === 'Тестовое задание')?.icon).toBe('academic-cap');
     expect(own.find((s) => s.name === 'Новый')?.icon).toBe('inbox');
     const vacancy = await get(admin.token, `/api/vacancies/${vacancyId}`);
-    expect(
-      (vacancy.body.message.statuses as Stage[]).find((s) => s.name === 'Новый')?.icon,
-    ).toBe('inbox');
+    expect((vacancy.body.message.statuses as Stage[]).find((s) => s.name === 'Новый')?.icon).toBe(
+      'inbox',
+    );
 
     const cleared = await send(admin.token, 'PATCH', `/api/statuses/${first}`, { icon: null });
     expect(cleared.body.message.icon).toBeNull();
@@ -668,12 +668,19 @@ describe('a stage’s icon (SPEC.md §3)', () => {
   });
 
   it('refuses a name outside the list of 98 in Russian', async () => {
-    const stage = await send(admin.token, 'POST', '/api/statuses', { name: 'Звонок', icon: 'phone' });
+    const stage = await send(admin.token, 'POST', '/api/statuses', {
+      name: 'Звонок',
+      icon: 'phone',
+    });
     const id = stage.body.message.id;
     for (const method of ['PUT', 'PATCH'] as const) {
       const r = await send(admin.token, method, `/api/statuses/${id}`, { icon: 'telephone' });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ status: 'error', message: UNKNOWN, errors: { icon: UNKNOWN } });
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
     }
     const noIcon = await send(admin.token, 'POST', '/api/statuses', { name: 'X', icon: null });
     expect(noIcon.status).toBe(200);

@@ -287,13 +287,25 @@ describe('a tag’s icon (SPEC.md §3)', () => {
     const id = created.body.message.id;
     expect(created.body.message.icon).toBe('rocket-launch');
 
-    const applicant = await call(t.app, 'POST', '/api/applicants', { first_name: 'Икон' }, {
-      token: admin.token,
-    });
+    const applicant = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { first_name: 'Икон' },
+      {
+        token: admin.token,
+      },
+    );
     const applicantId = applicant.body.message.id;
-    await call(t.app, 'POST', `/api/applicants/${applicantId}/update_tags`, { tags: [id] }, {
-      token: admin.token,
-    });
+    await call(
+      t.app,
+      'POST',
+      `/api/applicants/${applicantId}/update_tags`,
+      { tags: [id] },
+      {
+        token: admin.token,
+      },
+    );
 
     const changed = await patch(id, { icon: 'trophy' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -310,8 +322,9 @@ describe('a tag’s icon (SPEC.md §3)', () => {
     expect((await patch(id, { color: '#00FF00' })).body.message.icon).toBe('trophy');
     const cleared = await patch(id, { icon: null });
     expect(cleared.body.message.icon).toBeNull();
-    expect((await get('/api/tags')).body.message.find((x: { id: number }) => x.id === id).icon)
-      .toBeNull();
+    expect(
+      (await get('/api/tags')).body.message.find((x: { id: number }) => x.id === id).icon,
+    ).toBeNull();
   });
 
   it('answers null for a tag made without one, as old clients make them', async () => {

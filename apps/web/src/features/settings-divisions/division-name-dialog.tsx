@@ -48,7 +48,11 @@ export function DivisionNameDialog({
   const onSubmit = handleSubmit(async ({ name, icon }) => {
     const result =
       target.mode === 'create'
-        ? await create.mutateAsync({ name, parent_id: target.parent?.id ?? null, icon: icon ?? null })
+        ? await create.mutateAsync({
+            name,
+            parent_id: target.parent?.id ?? null,
+            icon: icon ?? null,
+          })
         : await rename.mutateAsync({
             id: target.division.id,
             changes: { name, icon: icon ?? null },

@@ -44,7 +44,7 @@ export function SourceDialog({
       abbr: source?.abbr ?? '',
       description: source?.description ?? '',
       is_active: source?.is_active ?? true,
-      icon: iconOrNull(source?.icon ),
+      icon: iconOrNull(source?.icon),
     },
   });
 

@@ -39,7 +39,7 @@ export function TagDialog({ tag, onClose }: { tag: TTag | null; onClose: () => v
       name: tag?.name ?? '',
       color: tag?.color ?? DEFAULT_TAG_COLOR,
       description: tag?.description ?? '',
-      icon: iconOrNull(tag?.icon ),
+      icon: iconOrNull(tag?.icon),
     },
   });
 

@@ -14,11 +14,5 @@ type Props = {
 export function ItemIcon({ name, className }: Props) {
   if (!name || !isIconName(name)) return null;
   const Icon = ICONS[name];
-  return (
-    <Icon
-      className={cx('size-4 shrink-0', className)}
-      aria-hidden="true"
-      data-icon={name}
-    />
-  );
+  return <Icon className={cx('size-4 shrink-0', className)} aria-hidden="true" data-icon={name} />;
 }
