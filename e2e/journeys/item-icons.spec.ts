@@ -1,5 +1,6 @@
 import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createApplicant, createTag, setApplicantTags } from '../fixtures/applicants.ts';
+import { boardColumn, createVacancy, placeApplicant } from '../fixtures/pipeline.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { toast } from '../fixtures/ui.ts';
 import { APP_URL } from '../harness/ports.ts';
@@ -77,4 +78,32 @@ test('a tag’s and a source’s icon, picked in settings, shows on the applican
   await page.goto(`/applicant/${applicant.id}`);
   await expect(page.getByTitle('Запуск')).toBeVisible();
   await expect(page.getByTitle('Запуск').locator('svg')).toHaveCount(0);
+});
+
+test('a stage’s icon, picked on the board, heads its column and marks the card’s vacancy row', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const vacancy = await createVacancy(request, signedIn.token, { position: 'Бариста' });
+  const applicant = await createApplicant(request, signedIn.token, {
+    last_name: 'Этапова',
+    first_name: 'Анна',
+  });
+  await placeApplicant(request, signedIn.token, applicant.id, vacancy.id);
+
+  await page.goto(`/vacancy/${vacancy.id}/candidates`);
+  const column = boardColumn(page, 'Новый');
+  await column.getByRole('button', { name: 'Иконка этапа «Новый»' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Иконка этапа «Новый»' });
+  await dialog.getByRole('button', { name: 'Выбрать иконку' }).click();
+  await dialog.getByRole('radio', { name: 'inbox' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(toast(page, 'Иконка этапа сохранена')).toBeVisible();
+  await expect(column.getByRole('heading').locator('svg[data-icon="inbox"]')).toBeVisible();
+
+  await page.goto(`/applicant/${applicant.id}`);
+  await expect(
+    page.getByText('Новый', { exact: true }).locator('..').locator('svg[data-icon="inbox"]'),
+  ).toBeVisible();
 });
