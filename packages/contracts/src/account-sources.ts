@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer, ZIconField } from './icons.ts';
 import { ZId } from './ids.ts';
 
 /** Résumé sources every new account starts with. */
@@ -22,6 +23,7 @@ export const ZAccountSource = z.object({
   logo: z.string().nullable(),
   /** Position in the account's list, 1 first. */
   order: z.number().int(),
+  icon: ZIconAnswer,
 });
 export type TAccountSource = z.infer<typeof ZAccountSource>;
 export const ZAccountSourceList = z.array(ZAccountSource);
@@ -53,6 +55,7 @@ export const ZCreateAccountSourceRequest = z.object({
     })
     .pipe(ZLogo)
     .nullish(),
+  icon: ZIconField,
 });
 export const ZUpdateAccountSourceRequest = ZCreateAccountSourceRequest.partial();
 

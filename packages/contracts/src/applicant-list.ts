@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
+import { ZIconAnswer } from './icons.ts';
 import { MAX_ID } from './ids.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE, PAGE_SIZE } from './pagination.ts';
 
@@ -293,6 +294,7 @@ export const ZApplicantListTag = z.object({
   id: z.number().int(),
   name: z.string(),
   color: z.string(),
+  icon: ZIconAnswer,
 });
 
 export const ZApplicantListItem = z.object({
@@ -313,6 +315,7 @@ export const ZApplicantListItem = z.object({
   tags: z.array(ZApplicantListTag),
   account_source_id: z.number().int().nullable(),
   source_name: z.string().nullable(),
+  source_icon: ZIconAnswer,
   admin_user_id: z.number().int().nullable(),
   created_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZApplicantFile } from './files.ts';
+import { ZIconAnswer } from './icons.ts';
 import { ZAmount, ZBodyId, ZId } from './ids.ts';
 import { ZTag } from './tags.ts';
 
@@ -220,6 +221,7 @@ export const ZApplicantVacancy = z.object({
   status_name: z.string().nullable(),
   application_id: z.number().int(),
   status_color: z.string().nullable(),
+  status_icon: ZIconAnswer,
   entered_status_at: z.string(),
   reject_kind: z.enum(['reject', 'refuse']).nullable(),
   reject_reason_id: z.number().int().nullable(),
@@ -259,6 +261,7 @@ export const ZApplicant = z.object({
   admin_user_id: z.number().int().nullable(),
   account_source_id: z.number().int().nullable(),
   source_name: z.string().nullable(),
+  source_icon: ZIconAnswer,
   source_add: z.string(),
   unidentified_info: z.string().nullable(),
   languages: z.array(ZApplicantLanguage),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer, ZIconField } from './icons.ts';
 import { ZId } from './ids.ts';
 import { ZColor } from './pipeline.ts';
 import { ZAdditionalField, ZAdditionalFieldsList } from './vacancies.ts';
@@ -12,6 +13,7 @@ export type TDivision = {
   parent_id: number | null;
   description: string | null;
   color: string | null;
+  icon?: string | null | undefined;
   order: number;
   additional_fields_list: z.infer<typeof ZAdditionalField>[];
   children: TDivision[];
@@ -23,6 +25,7 @@ export const ZDivision: z.ZodType<TDivision> = z.lazy(() =>
     parent_id: z.number().int().nullable(),
     description: z.string().nullable(),
     color: z.string().nullable(),
+    icon: ZIconAnswer,
     order: z.number().int(),
     additional_fields_list: z.array(ZAdditionalField),
     children: z.array(ZDivision),
@@ -40,6 +43,7 @@ const ZDivisionFields = z.object({
   parent_id: ZId.nullish(),
   description: z.string().trim().max(5000, { error: 'Не длиннее 5000 символов' }).nullish(),
   color: ZColor.nullish(),
+  icon: ZIconField,
   order: z.number().int().min(0).max(100_000).optional(),
   additional_fields_list: ZAdditionalFieldsList.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer } from './icons.ts';
 import { ZVacancyState } from './vacancies.ts';
 
 // `GET /api/home`: the recruiter's start page — my open vacancies with their stages, applicants
@@ -8,6 +9,7 @@ export const ZHomeStageCount = z.object({
   status_id: z.number().int(),
   name: z.string(),
   color: z.string(),
+  icon: ZIconAnswer,
   order: z.number().int(),
   is_reject: z.boolean(),
   count: z.number().int(),
@@ -20,7 +22,9 @@ export const ZHomeVacancy = z.object({
   priority: z.number().int(),
   /** The caller's part in it. */
   role: z.enum(['owner', 'watcher']),
-  account_division: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  account_division: z
+    .object({ id: z.number().int(), name: z.string(), icon: ZIconAnswer })
+    .nullable(),
   date_will_close: z.string().nullable(),
   count_applicants: z.number().int(),
   stages: z.array(ZHomeStageCount),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer, ZIconField } from './icons.ts';
 import { ZId } from './ids.ts';
 import { boundedDocument } from './json-document.ts';
 import { perPage, ZPageNumber } from './pagination.ts';
@@ -133,6 +134,7 @@ export const ZStage = z.object({
   id: z.number().int(),
   name: z.string(),
   color: z.string(),
+  icon: ZIconAnswer,
   order: z.number().int(),
   status_type: z.string(),
   is_favorite: z.boolean(),
@@ -159,6 +161,7 @@ const ZStageFields = z.object({
     .min(1, { error: 'Укажите название этапа' })
     .max(100, { error: 'Не длиннее 100 символов' }),
   color: ZColor.optional(),
+  icon: ZIconField,
   order: z.number().int().min(0).max(100_000).optional(),
   status_type: ZStatusType.optional(),
   is_favorite: z.boolean().optional(),

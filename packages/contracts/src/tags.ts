@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIconAnswer, ZIconField } from './icons.ts';
 
 /** Colour with or without '#', as the known clients send it; stored as '#RRGGBB'. */
 export const ZTagColor = z
@@ -14,6 +15,7 @@ export const ZTag = z.object({
   name: z.string(),
   color: z.string(),
   description: z.string().nullable(),
+  icon: ZIconAnswer,
 });
 export type TTag = z.infer<typeof ZTag>;
 export const ZTagList = z.array(ZTag);
@@ -26,6 +28,7 @@ export const ZCreateTagRequest = z.object({
     .max(100, { error: 'Не длиннее 100 символов' }),
   color: ZTagColor.optional(),
   description: z.string().trim().max(1000).nullish(),
+  icon: ZIconField,
 });
 export type TCreateTagRequest = z.infer<typeof ZCreateTagRequest>;
 export const ZUpdateTagRequest = ZCreateTagRequest.partial();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
+import { ZIconAnswer } from './icons.ts';
 import { intBetween, ZAmount, ZId } from './ids.ts';
 import { perPage, ZPageNumber } from './pagination.ts';
 import { ZStage } from './pipeline.ts';
@@ -165,7 +166,9 @@ export const ZVacancy = z.object({
   statuses: z.array(ZStage),
   country: z.number().int().nullable(),
   city: z.string().nullable(),
-  account_division: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  account_division: z
+    .object({ id: z.number().int(), name: z.string(), icon: ZIconAnswer })
+    .nullable(),
   date_will_close: z.string().nullable(),
   days_until_deadline: z.number().int().nullable(),
   days_will_close: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -80,6 +81,8 @@ export const accountDivisions = pgTable(
     name: text().notNull(),
     description: text(),
     color: text(),
+    // One of the 98 icon names of SPEC.md §3 (packages/contracts icons.ts), or none.
+    icon: text(),
     additionalFieldsList: jsonb()
       .$type<
         { type: 'string' | 'text' | 'number'; name: string; value: string | number | null }[]
@@ -96,6 +99,7 @@ export const accountDivisions = pgTable(
       columns: [t.accountId, t.parentId],
       foreignColumns: [t.accountId, t.id],
     }).onDelete('cascade'),
+    check('account_divisions_icon_length_check', sql`char_length(icon) <= 40`),
     tenantPolicy('account_divisions'),
   ],
 ).enableRLS();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -132,10 +133,13 @@ export const tags = pgTable(
     name: text().notNull(),
     color: text().notNull().default('#6366F1'),
     description: text(),
+    // One of the 98 icon names of SPEC.md §3 (packages/contracts icons.ts), or none.
+    icon: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
+    check('tags_icon_length_check', sql`char_length(icon) <= 40`),
     uniqueIndex('tags_name_key').on(t.accountId, sql`lower(name)`),
     tenantPolicy('tags'),
   ],
@@ -176,9 +180,15 @@ export const accountSources = pgTable(
     isActive: boolean().notNull().default(true),
     logo: text(),
     position: integer().notNull().default(0),
+    // One of the 98 icon names of SPEC.md §3 (packages/contracts icons.ts), or none.
+    icon: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.id] }), tenantPolicy('account_sources')],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    check('account_sources_icon_length_check', sql`char_length(icon) <= 40`),
+    tenantPolicy('account_sources'),
+  ],
 ).enableRLS();
 
 export const applicantComments = pgTable(

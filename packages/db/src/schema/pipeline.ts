@@ -48,6 +48,8 @@ export const statuses = pgTable(
     copiedFromId: integer(),
     name: text().notNull(),
     color: text().notNull().default('#6366F1'),
+    // One of the 98 icon names of SPEC.md §3 (packages/contracts icons.ts), or none.
+    icon: text(),
     // Called `order` in the API; `order` is an SQL keyword.
     position: integer().notNull().default(0),
     statusType: text().notNull().default('user'),
@@ -84,6 +86,7 @@ export const statuses = pgTable(
     }),
     check('statuses_at_most_one_owner_check', sql`num_nonnulls(status_group_id, vacancy_id) <= 1`),
     check('statuses_reject_kind_check', sql`(reject_kind is not null) = is_reject`),
+    check('statuses_icon_length_check', sql`char_length(icon) <= 40`),
     tenantPolicy('statuses'),
   ],
 ).enableRLS();

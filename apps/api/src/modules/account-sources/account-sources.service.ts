@@ -33,6 +33,7 @@ export const toAccountSource = (row: repo.AccountSourceRow): TAccountSource => (
   // A logo stored before SVGs were refused is not handed out: it could carry a script.
   logo: row.logo && isRasterDataUrl(row.logo) ? row.logo : null,
   order: row.position,
+  icon: row.icon,
 });
 
 /**
@@ -103,6 +104,7 @@ export async function createAccountSource(
         description: input.description ?? null,
         isActive: input.is_active ?? true,
         logo: logo ?? null,
+        icon: input.icon ?? null,
         position: last + 1,
       },
     ]);
@@ -129,6 +131,7 @@ export async function updateAccountSource(
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.is_active !== undefined && { isActive: changes.is_active }),
       ...(logo !== undefined && { logo }),
+      ...(changes.icon !== undefined && { icon: changes.icon }),
     };
     if (Object.keys(set).length === 0) return current;
     return (await repo.updateAccountSource(tx, tenant.accountId, id, set))!;

@@ -378,3 +378,70 @@ describe('role × action over HTTP', () => {
     }
   });
 });
+
+describe('a source’s icon (SPEC.md §3)', () => {
+  const UNKNOWN = 'Неизвестная иконка: выберите одну из 98 в списке';
+  const get = (url: string) => call(t.app, 'GET', url, undefined, { token: admin.token });
+  const send = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
+    call(t.app, method, url, body, { token: admin.token });
+  const listed = async (id: number) =>
+    (await get('/api/account_sources')).body.message.find((s: { id: number }) => s.id === id);
+
+  it('is set, read back on the list and on the applicant’s card and list row, and cleared', async () => {
+    const created = await send('POST', '/api/account_sources', {
+      name: 'Ярмарка',
+      icon: 'megaphone',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.message.id;
+    expect(created.body.message.icon).toBe('megaphone');
+    expect((await listed(id)).icon).toBe('megaphone');
+
+    const applicant = await send('POST', '/api/applicants', {
+      first_name: 'Источников',
+      account_source_id: id,
+    });
+    const applicantId = applicant.body.message.id;
+    const card = await get(`/api/applicants/${applicantId}`);
+    expect(card.body.message).toMatchObject({ source_name: 'Ярмарка', source_icon: 'megaphone' });
+    const rows = await get(`/api/applicants?search=${encodeURIComponent('Источников')}`);
+    expect(
+      rows.body.message.applicants.find((a: { id: number }) => a.id === applicantId),
+    ).toMatchObject({ source_name: 'Ярмарка', source_icon: 'megaphone' });
+
+    const changed = await send('PATCH', `/api/account_sources/${id}`, { icon: 'briefcase' });
+    expect(changed.body.message).toMatchObject({ id, name: 'Ярмарка', icon: 'briefcase' });
+    // Changing something else keeps the icon.
+    await send('PATCH', `/api/account_sources/${id}`, { abbr: 'ЯР' });
+    expect((await listed(id)).icon).toBe('briefcase');
+
+    const cleared = await send('PATCH', `/api/account_sources/${id}`, { icon: null });
+    expect(cleared.body.message.icon).toBeNull();
+    expect((await listed(id)).icon).toBeNull();
+    expect((await get(`/api/applicants/${applicantId}`)).body.message.source_icon).toBeNull();
+  });
+
+  it('the seeded sources answer icon null', async () => {
+    const list = (await get('/api/account_sources')).body.message as { name: string }[];
+    const hh = list.find((s) => s.name === 'hh.ru');
+    expect(hh).toMatchObject({ abbr: 'HH', icon: null });
+  });
+
+  it('refuses a name outside the list of 98 in Russian', async () => {
+    const source = await send('POST', '/api/account_sources', { name: 'Биржа', icon: 'wallet' });
+    const id = source.body.message.id;
+    for (const icon of ['wallets', 'Wallet', 7]) {
+      const r = await send('PATCH', `/api/account_sources/${id}`, { icon });
+      expect(r.status, JSON.stringify(icon)).toBe(400);
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
+    }
+    const refused = await send('POST', '/api/account_sources', { name: 'Ещё', icon: 'nope' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(UNKNOWN);
+    expect((await listed(id)).icon).toBe('wallet');
+  });
+});

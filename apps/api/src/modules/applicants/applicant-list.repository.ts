@@ -21,9 +21,10 @@ export type ApplicantListRow = {
   money: string | null;
   currency: string | null;
   age: number | null;
-  tags: { id: number; name: string; color: string }[];
+  tags: { id: number; name: string; color: string; icon: string | null }[];
   account_source_id: number | null;
   source_name: string | null;
+  source_icon: string | null;
   admin_user_id: number | null;
   created_at: string;
 };
@@ -209,12 +210,14 @@ const listRowJson = (page: SQL) => sql`
     select a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.position,
       a.company, a.email, a.phone, a.tg, a.money, a.currency,
       date_part('year', age((now() at time zone ${TIME_ZONE}::text)::date, a.birthday))::int as age,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id), '[]'::json)
+      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'icon', t.icon) order by t.name, t.id), '[]'::json)
          from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
          where at.account_id = a.account_id and at.applicant_id = a.id) as tags,
       a.account_source_id,
       (select s.name from account_sources s
          where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
+      (select s.icon from account_sources s
+         where s.account_id = a.account_id and s.id = a.account_source_id) as source_icon,
       a.admin_user_id, a.created_at
     from (${page}) a
   ) p)`;

@@ -244,11 +244,12 @@ describe('the applicant list', () => {
       currency: 'RUB',
       age: 40,
       tags: [
-        { id: tag.reserve, name: 'Кадровый резерв', color: '#0000FF' },
-        { id: tag.senior, name: 'Сеньор', color: '#00AA00' },
+        { id: tag.reserve, name: 'Кадровый резерв', color: '#0000FF', icon: null },
+        { id: tag.senior, name: 'Сеньор', color: '#00AA00', icon: null },
       ],
       account_source_id: source.referral,
       source_name: 'Рекомендация (тест)',
+      source_icon: null,
       admin_user_id: hr.userId,
       created_at: expect.stringMatching(/^2024-01-01T\d\d:\d\d:00\.000Z$/),
     });

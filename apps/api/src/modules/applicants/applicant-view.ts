@@ -64,6 +64,7 @@ export function toApplicant(row: ApplicantViewRow): TApplicant {
     admin_user_id: row.admin_user_id,
     account_source_id: row.account_source_id,
     source_name: row.source_name,
+    source_icon: row.source_icon,
     source_add: iso(row.created_at),
     unidentified_info: row.unidentified_info,
     languages: row.languages as TApplicant['languages'],

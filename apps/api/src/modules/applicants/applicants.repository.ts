@@ -48,6 +48,7 @@ export type ApplicantViewRow = {
   admin_user_id: number | null;
   account_source_id: number | null;
   source_name: string | null;
+  source_icon: string | null;
   unidentified_info: string | null;
   languages: Json<{ language_id: number; language_level_id: number | null }[]>;
   has_vehicle: boolean | null;
@@ -58,7 +59,9 @@ export type ApplicantViewRow = {
   created_at: Date | string;
   updated_at: Date | string;
   archived_at: Date | string | null;
-  tags: Json<{ id: number; name: string; color: string; description: string | null }[]>;
+  tags: Json<
+    { id: number; name: string; color: string; description: string | null; icon: string | null }[]
+  >;
   /** The card's applications; list rows leave it out. */
   vacancies?: Json<CardVacancyRow[]>;
 };
@@ -69,6 +72,7 @@ export type CardVacancyRow = {
   status_id: number;
   status_name: string;
   status_color: string;
+  status_icon: string | null;
   entered_status_at: string;
   reject_kind: 'reject' | 'refuse' | null;
   reject_reason_id: number | null;
@@ -116,12 +120,13 @@ const viewColumns = sql`
   to_char(a.birthday, 'YYYY-MM-DD') as birthday, a.gender, a.phone, a.email, a.tg, a.skype,
   a.contacts, a.money, a.currency, a.about_me, a.country_id, a.citizenship, a.total_experience,
   a.experience, a.employments, a.education, a.skills, a.text_block, a.position, a.company,
-  a.city, a.admin_user_id, a.account_source_id, s.name as source_name, a.unidentified_info, a.languages,
+  a.city, a.admin_user_id, a.account_source_id, s.name as source_name, s.icon as source_icon,
+  a.unidentified_info, a.languages,
   a.has_vehicle, a.driver_licenses, a.resume_urls, a.requested_vacancy_id, a.requested_status_id,
   a.created_at, a.updated_at, a.archived_at,
   coalesce((
     select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
-                                      'description', t.description) order by lower(t.name), t.id)
+                                      'description', t.description, 'icon', t.icon) order by lower(t.name), t.id)
     from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
     where at.account_id = a.account_id and at.applicant_id = a.id
   ), '[]'::json) as tags`;
@@ -152,7 +157,8 @@ const cardFilesSelect = (accountId: SQL, applicantId: SQL) => sql`
 /** The applicant's applications: vacancy, stage and rejection, most recent arrival first. */
 const cardVacanciesSelect = (accountId: SQL, applicantId: SQL) => sql`
   select ap.id as application_id, ap.vacancy_id, v.position as vacancy_name, ap.status_id,
-         s.name as status_name, s.color as status_color, ap.entered_status_at, ap.reject_kind,
+         s.name as status_name, s.color as status_color, s.icon as status_icon,
+         ap.entered_status_at, ap.reject_kind,
          ap.reject_reason_id, r.name as reject_reason_name, ap.reject_comment
   from applications ap
   join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id

@@ -21,6 +21,7 @@ const toNode = (row: repo.DivisionRow): TDivision => ({
   parent_id: row.parentId,
   description: row.description,
   color: row.color,
+  icon: row.icon,
   order: row.position,
   additional_fields_list: row.additionalFieldsList,
   children: [],
@@ -75,6 +76,7 @@ export async function createDivision(
       name: input.name,
       description: input.description ?? null,
       color: input.color ?? null,
+      icon: input.icon ?? null,
       additionalFieldsList: input.additional_fields_list ?? [],
       position:
         input.order ?? (await repo.findLastSiblingPosition(tx, tenant.accountId, parentId)) + 1,
@@ -103,6 +105,7 @@ export async function updateDivision(
       ...(changes.parent_id !== undefined && { parentId: changes.parent_id }),
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.color !== undefined && { color: changes.color }),
+      ...(changes.icon !== undefined && { icon: changes.icon }),
       ...(changes.order !== undefined && { position: changes.order }),
       ...(changes.additional_fields_list !== undefined && {
         additionalFieldsList: changes.additional_fields_list,

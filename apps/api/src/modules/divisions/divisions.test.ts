@@ -207,3 +207,88 @@ describe('role × action over HTTP', () => {
     }
   });
 });
+
+describe('a division’s icon (SPEC.md §3)', () => {
+  const UNKNOWN = 'Неизвестная иконка: выберите одну из 98 в списке';
+  const find = (nodes: (Division & { icon?: string | null })[], id: number): unknown => {
+    for (const n of nodes) {
+      if (n.id === id) return n;
+      const inner = find(n.children, id);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+
+  it('is set, read back in the tree, alone and on its vacancy, and cleared with null', async () => {
+    const root = await create(admin.token, { name: 'Продажи', icon: 'banknotes' });
+    expect(root).toMatchObject({ name: 'Продажи', icon: 'banknotes' });
+    const child = await create(admin.token, { name: 'Опт', parent_id: root.id, icon: 'truck' });
+    const tree = (await get(admin.token, '/api/account_divisions')).body.message;
+    expect(find(tree, root.id)).toMatchObject({ icon: 'banknotes' });
+    expect(find(tree, child.id)).toMatchObject({ icon: 'truck' });
+    const alone = await get(admin.token, `/api/account_divisions/${root.id}`);
+    expect(alone.body.message).toMatchObject({
+      icon: 'banknotes',
+      children: [expect.objectContaining({ id: child.id, icon: 'truck' })],
+    });
+
+    const [vacancy] = await tenantRows<{ id: number }>(
+      t.database,
+      admin.accountId,
+      sql`insert into vacancies (account_id, position, division_id)
+          values (${admin.accountId}, 'Менеджер', ${child.id}) returning id`,
+    );
+    const read = await get(admin.token, `/api/vacancies/${vacancy!.id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.message.account_division).toEqual({
+      id: child.id,
+      name: 'Опт',
+      icon: 'truck',
+    });
+
+    const put = await send(admin.token, 'PUT', `/api/account_divisions/${root.id}`, {
+      icon: 'chart-bar',
+    });
+    expect(put.body.message).toMatchObject({ name: 'Продажи', icon: 'chart-bar' });
+    const renamed = await send(admin.token, 'PATCH', `/api/account_divisions/${root.id}`, {
+      name: 'Продажи и маркетинг',
+    });
+    expect(renamed.body.message.icon).toBe('chart-bar');
+    const cleared = await send(admin.token, 'PATCH', `/api/account_divisions/${child.id}`, {
+      icon: null,
+    });
+    expect(cleared.body.message.icon).toBeNull();
+    expect(
+      find((await get(admin.token, '/api/account_divisions')).body.message, child.id),
+    ).toMatchObject({ icon: null });
+  });
+
+  it('a division made without one answers icon null', async () => {
+    const plain = await create(admin.token, { name: 'Без иконки' });
+    expect(plain).toMatchObject({ icon: null, color: null });
+  });
+
+  it('refuses a name outside the list of 98 in Russian and keeps the division', async () => {
+    const division = await create(admin.token, { name: 'Склады', icon: 'cube' });
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const r = await send(admin.token, method, `/api/account_divisions/${division.id}`, {
+        icon: 'cubes',
+      });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
+    }
+    const refused = await send(admin.token, 'POST', '/api/account_divisions', {
+      name: 'Новый',
+      icon: 'x'.repeat(5000),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(UNKNOWN);
+    expect(
+      (await get(admin.token, `/api/account_divisions/${division.id}`)).body.message.icon,
+    ).toBe('cube');
+  });
+});

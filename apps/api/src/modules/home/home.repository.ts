@@ -10,11 +10,12 @@ export type HomeVacancyRow = {
   priority: number;
   role: 'owner' | 'watcher';
   date_will_close: string | null;
-  division: { id: number; name: string } | null;
+  division: { id: number; name: string; icon: string | null } | null;
   stages: {
     status_id: number;
     name: string;
     color: string;
+    icon: string | null;
     order: number;
     is_reject: boolean;
     count: number;
@@ -46,11 +47,12 @@ export async function listMyOpenVacancies(tx: Db, accountId: number, userId: num
     tx,
     sql`
     select v.id, v.position, v.state, v.priority, m.role, v.date_will_close::text as date_will_close,
-           (select json_build_object('id', d.id, 'name', d.name) from account_divisions d
+           (select json_build_object('id', d.id, 'name', d.name, 'icon', d.icon) from account_divisions d
              where d.account_id = v.account_id and d.id = v.division_id) as division,
            coalesce((
              select json_agg(json_build_object('status_id', s.id, 'name', s.name,
-                                               'color', s.color, 'order', s.position,
+                                               'color', s.color, 'icon', s.icon,
+                                               'order', s.position,
                                                'is_reject', s.is_reject,
                                                'count', coalesce(n.n, 0))
                              order by s.position, s.id)

@@ -10,6 +10,7 @@ export type BoardStageRow = {
   copiedFromId: number | null;
   name: string;
   color: string;
+  icon: string | null;
   position: number;
   statusType: string;
   isFavorite: boolean;
@@ -45,7 +46,7 @@ const myRight = (userId: number) => sql`(
 
 const cardTags = sql`coalesce((
   select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
-                                    'description', t.description) order by lower(t.name), t.id)
+                                    'description', t.description, 'icon', t.icon) order by lower(t.name), t.id)
   from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
   where at.account_id = p.account_id and at.applicant_id = p.id), '[]'::json)`;
 
@@ -93,7 +94,7 @@ export const boardColumnsQuery = (accountId: number, vacancyId: number, userId: 
     select json_build_object(
         'accountId', s.account_id, 'id', s.id, 'statusGroupId', s.status_group_id,
         'vacancyId', s.vacancy_id, 'copiedFromId', s.copied_from_id, 'name', s.name,
-        'color', s.color, 'position', s.position, 'statusType', s.status_type,
+        'color', s.color, 'icon', s.icon, 'position', s.position, 'statusType', s.status_type,
         'isFavorite', s.is_favorite, 'isOffer', s.is_offer, 'isReject', s.is_reject,
         'rejectKind', s.reject_kind, 'isRequired', s.is_required,
         'stayDuration', s.stay_duration, 'actions', s.actions, 'evaluationId', s.evaluation_id,

@@ -301,10 +301,10 @@ export async function copyStages(
       join statuses s on s.account_id = ${accountId} and s.id = o.id
     ), inserted as (
       insert into statuses (account_id, status_group_id, vacancy_id, copied_from_id, name, color,
-                            position, status_type, is_favorite, is_offer, is_reject, reject_kind,
+                            icon, position, status_type, is_favorite, is_offer, is_reject, reject_kind,
                             is_required, stay_duration, actions, evaluation_id)
       select ${accountId}, ${groupId}::int, ${vacancyId}::int, source.id, name, color,
-             ${start} + n, status_type, is_favorite, is_offer, is_reject, reject_kind,
+             icon, ${start} + n, status_type, is_favorite, is_offer, is_reject, reject_kind,
              is_required, stay_duration, actions, evaluation_id
       from source order by n
       returning id, copied_from_id as source_id, position

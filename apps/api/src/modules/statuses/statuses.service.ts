@@ -26,6 +26,7 @@ export const toStage = (row: repo.StageRow): TStage => ({
   id: row.id,
   name: row.name,
   color: row.color,
+  icon: row.icon,
   order: row.position,
   status_type: row.statusType,
   is_favorite: row.isFavorite,
@@ -61,6 +62,7 @@ type StageFields = Omit<TUpdateStageRequest, 'admin_user_statuses'>;
 export const stageColumns = (input: StageFields) => ({
   ...(input.name !== undefined && { name: input.name }),
   ...(input.color !== undefined && { color: input.color }),
+  ...(input.icon !== undefined && { icon: input.icon }),
   ...(input.order !== undefined && { position: input.order }),
   ...(input.status_type !== undefined && { statusType: input.status_type }),
   ...(input.is_favorite !== undefined && { isFavorite: input.is_favorite }),

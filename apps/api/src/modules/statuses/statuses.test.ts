@@ -612,3 +612,82 @@ describe('bad input', () => {
     expect(JSON.stringify(noName.body)).toContain('Укажите название воронки');
   });
 });
+
+describe('a stage’s icon (SPEC.md §3)', () => {
+  const UNKNOWN = 'Неизвестная иконка: выберите одну из 98 в списке';
+
+  it('is set on a funnel stage, read back, carried into a vacancy’s copy, and cleared', async () => {
+    const funnel = await defaultFunnel(admin.token);
+    const created = await send(admin.token, 'POST', '/api/statuses', {
+      name: 'Тестовое задание',
+      status_group_id: funnel.id,
+      icon: 'academic-cap',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.message.id;
+    expect(created.body.message.icon).toBe('academic-cap');
+    const first = funnel.status_ids[0]!;
+    const put = await send(admin.token, 'PUT', `/api/statuses/${first}`, { icon: 'inbox' });
+    expect(put.body.message).toMatchObject({ id: first, name: 'Новый', icon: 'inbox' });
+
+    const list = (await get(admin.token, `/api/statuses?status_group_id=${funnel.id}`)).body
+      .message as Stage[];
+    expect(list.find((s) => s.id === id)?.icon).toBe('academic-cap');
+    expect(list.find((s) => s.id === first)?.icon).toBe('inbox');
+    expect((await get(admin.token, `/api/statuses/${id}`)).body.message.icon).toBe('academic-cap');
+    expect((await defaultFunnel(admin.token)).statuses.find((s) => s.id === id)?.icon).toBe(
+      'academic-cap',
+    );
+
+    // A vacancy's own copies of the funnel's stages keep their icons.
+    const vacancyId = await insertVacancy(admin.accountId, 'Стажёр');
+    await t.database.withTenant(admin.accountId, (tx) =>
+      copyFunnelStagesToVacancy(tx, admin.accountId, funnel.id, vacancyId),
+    );
+    const own = (await get(admin.token, `/api/statuses?vacancy_id=${vacancyId}`)).body
+      .message as Stage[];
+    expect(own.find((s) => s.name === 'Тестовое задание')?.icon).toBe('academic-cap');
+    expect(own.find((s) => s.name === 'Новый')?.icon).toBe('inbox');
+    const vacancy = await get(admin.token, `/api/vacancies/${vacancyId}`);
+    expect((vacancy.body.message.statuses as Stage[]).find((s) => s.name === 'Новый')?.icon).toBe(
+      'inbox',
+    );
+
+    const cleared = await send(admin.token, 'PATCH', `/api/statuses/${first}`, { icon: null });
+    expect(cleared.body.message.icon).toBeNull();
+    expect((await get(admin.token, `/api/statuses/${first}`)).body.message.icon).toBeNull();
+    // The copy is the vacancy's own: clearing the funnel's stage leaves it.
+    const again = (await get(admin.token, `/api/statuses?vacancy_id=${vacancyId}`)).body
+      .message as Stage[];
+    expect(again.find((s) => s.name === 'Новый')?.icon).toBe('inbox');
+  });
+
+  it('a stage made without one answers icon null', async () => {
+    const plain = await send(admin.token, 'POST', '/api/statuses', { name: 'Без иконки' });
+    expect(plain.body.message).toMatchObject({ icon: null, name: 'Без иконки' });
+  });
+
+  it('refuses a name outside the list of 98 in Russian', async () => {
+    const stage = await send(admin.token, 'POST', '/api/statuses', {
+      name: 'Звонок',
+      icon: 'phone',
+    });
+    const id = stage.body.message.id;
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const r = await send(admin.token, method, `/api/statuses/${id}`, { icon: 'telephone' });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: UNKNOWN,
+        errors: { icon: UNKNOWN },
+      });
+    }
+    const noIcon = await send(admin.token, 'POST', '/api/statuses', { name: 'X', icon: null });
+    expect(noIcon.status).toBe(200);
+    expect(noIcon.body.message.icon).toBeNull();
+    const bad = await send(admin.token, 'POST', '/api/statuses', { name: 'Y', icon: 'Phone' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(UNKNOWN);
+    expect((await get(admin.token, `/api/statuses/${id}`)).body.message.icon).toBe('phone');
+  });
+});

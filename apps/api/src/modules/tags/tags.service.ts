@@ -15,6 +15,7 @@ export const toTag = (row: repo.TagRow): TTag => ({
   name: row.name,
   color: row.color,
   description: row.description,
+  icon: row.icon,
 });
 
 async function assertManager(tenant: Tenant, session: Session) {
@@ -53,6 +54,7 @@ export async function createTag(tenant: Tenant, session: Session, input: TCreate
         name: input.name,
         ...(input.color !== undefined && { color: input.color }),
         description: input.description ?? null,
+        icon: input.icon ?? null,
       }),
     ),
   );
@@ -74,6 +76,7 @@ export async function updateTag(
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.color !== undefined && { color: changes.color }),
         ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.icon !== undefined && { icon: changes.icon }),
       };
       if (Object.keys(set).length === 0) return current;
       return repo.updateTag(tx, tenant.accountId, id, set);

@@ -275,3 +275,85 @@ describe('role × action over HTTP', () => {
     }
   });
 });
+
+describe('a tag’s icon (SPEC.md §3)', () => {
+  const get = (url: string) => call(t.app, 'GET', url, undefined, { token: admin.token });
+  const patch = (id: number, body: unknown) =>
+    call(t.app, 'PATCH', `/api/tags/${id}`, body, { token: admin.token });
+
+  it('is set, read back on the list and on the applicant’s tags, and cleared with null', async () => {
+    const created = await post(admin.token, { name: 'С иконкой', icon: 'rocket-launch' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.message.id;
+    expect(created.body.message.icon).toBe('rocket-launch');
+
+    const applicant = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { first_name: 'Икон' },
+      {
+        token: admin.token,
+      },
+    );
+    const applicantId = applicant.body.message.id;
+    await call(
+      t.app,
+      'POST',
+      `/api/applicants/${applicantId}/update_tags`,
+      { tags: [id] },
+      {
+        token: admin.token,
+      },
+    );
+
+    const changed = await patch(id, { icon: 'trophy' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.message).toMatchObject({ id, name: 'С иконкой', icon: 'trophy' });
+    const listed = (await get('/api/tags')).body.message.find((x: { id: number }) => x.id === id);
+    expect(listed.icon).toBe('trophy');
+    const card = await get(`/api/applicants/${applicantId}`);
+    expect(card.body.message.tags).toEqual([expect.objectContaining({ id, icon: 'trophy' })]);
+    const rows = await get(`/api/applicants?search=${encodeURIComponent('Икон')}`);
+    const row = rows.body.message.applicants.find((a: { id: number }) => a.id === applicantId);
+    expect(row.tags).toEqual([expect.objectContaining({ id, icon: 'trophy' })]);
+
+    // A change that does not name the icon keeps it.
+    expect((await patch(id, { color: '#00FF00' })).body.message.icon).toBe('trophy');
+    const cleared = await patch(id, { icon: null });
+    expect(cleared.body.message.icon).toBeNull();
+    expect(
+      (await get('/api/tags')).body.message.find((x: { id: number }) => x.id === id).icon,
+    ).toBeNull();
+  });
+
+  it('answers null for a tag made without one, as old clients make them', async () => {
+    const plain = await post(admin.token, { name: 'Без иконки' });
+    expect(plain.body.message).toEqual({
+      id: plain.body.message.id,
+      name: 'Без иконки',
+      color: '#6366F1',
+      description: null,
+      icon: null,
+    });
+  });
+
+  it('refuses a name outside the list of 98 in Russian and keeps the tag as it was', async () => {
+    const tag = await post(admin.token, { name: 'Проверка иконки', icon: 'star' });
+    for (const icon of ['rocket', 'STAR', '', 5]) {
+      const r = await patch(tag.body.message.id, { icon });
+      expect(r.status, JSON.stringify(icon)).toBe(400);
+      expect(r.body).toMatchObject({
+        status: 'error',
+        message: 'Неизвестная иконка: выберите одну из 98 в списке',
+        errors: { icon: 'Неизвестная иконка: выберите одну из 98 в списке' },
+      });
+    }
+    const refused = await post(admin.token, { name: 'Другая', icon: 'unicorn' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Неизвестная иконка: выберите одну из 98 в списке');
+    const tags = (await get('/api/tags')).body.message as { name: string; icon: string }[];
+    expect(tags.find((x) => x.name === 'Проверка иконки')?.icon).toBe('star');
+    expect(tags.some((x) => x.name === 'Другая')).toBe(false);
+  });
+});

@@ -23,6 +23,7 @@ export type StageJson = {
   id: number;
   name: string;
   color: string;
+  icon: string | null;
   order: number;
   status_type: string;
   is_favorite: boolean;
@@ -70,7 +71,7 @@ export type VacancyReadRow = {
   created_at: Date | string;
   updated_at: Date | string;
   closed_at: Date | string | null;
-  division: { id: number; name: string } | null;
+  division: { id: number; name: string; icon: string | null } | null;
   /** `person` for the display name; see `userNameParts`. */
   author: { id: number; person: TPersonNameParts } | null;
   members: { id: number; person: TPersonNameParts; role: MemberRole }[];
@@ -103,7 +104,7 @@ const readColumns = (reader: Reader) => sql`
   v.status_group_id, v.vacancy_application_id, v.date_will_close::text as date_will_close,
   v.days_until_deadline, v.additional_fields_list, v.state, v.state_reason_id, v.state_changed_at,
   v.created_at, v.updated_at, v.closed_at,
-  (select json_build_object('id', d.id, 'name', d.name) from account_divisions d
+  (select json_build_object('id', d.id, 'name', d.name, 'icon', d.icon) from account_divisions d
     where d.account_id = v.account_id and d.id = v.division_id) as division,
   (select json_build_object('id', u.id, 'person', ${userNameParts('u')}) from users u
     where u.account_id = v.account_id and u.id = v.author_id) as author,
@@ -112,7 +113,7 @@ const readColumns = (reader: Reader) => sql`
             from vacancy_members m join users u on u.account_id = m.account_id and u.id = m.user_id
             where m.account_id = v.account_id and m.vacancy_id = v.id), '[]') as members,
   coalesce((select json_agg(json_build_object(
-              'id', s.id, 'name', s.name, 'color', s.color, 'order', s.position,
+              'id', s.id, 'name', s.name, 'color', s.color, 'icon', s.icon, 'order', s.position,
               'status_type', s.status_type, 'is_favorite', s.is_favorite, 'is_offer', s.is_offer,
               'is_reject', s.is_reject, 'reject_kind', s.reject_kind, 'is_required', s.is_required,
               'stay_duration', s.stay_duration, 'actions', s.actions,
@@ -391,11 +392,11 @@ export async function copyStagesToVacancy(
       from unnest(${intArray(sourceIds)}) with ordinality as o(id, n)
       join statuses s on s.account_id = ${accountId} and s.id = o.id
     ), copied as (
-      insert into statuses (account_id, vacancy_id, copied_from_id, name, color, position,
-                            status_type, is_favorite, is_offer, is_reject, reject_kind,
+      insert into statuses (account_id, vacancy_id, copied_from_id, name, color, icon,
+                            position, status_type, is_favorite, is_offer, is_reject, reject_kind,
                             is_required, stay_duration, actions, evaluation_id)
-      select ${accountId}, ${vacancyId}::int, coalesce(copied_from_id, id), name, color, n,
-             status_type, is_favorite, is_offer, is_reject, reject_kind, is_required,
+      select ${accountId}, ${vacancyId}::int, coalesce(copied_from_id, id), name, color,
+             icon, n, status_type, is_favorite, is_offer, is_reject, reject_kind, is_required,
              stay_duration, actions, evaluation_id
       from source order by n
       returning id, position

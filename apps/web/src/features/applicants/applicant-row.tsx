@@ -4,6 +4,7 @@ import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
 import { applicantName, formatAge, formatSalary } from '../../shared/format/applicant-format';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
 import { TagChip } from '../../shared/applicant/tag-chip';
+import { ItemIcon } from '../../shared/icons/item-icon';
 
 export const ROW_HEIGHT = 64;
 export const ROW_GRID =
@@ -63,8 +64,9 @@ export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
           <span className="text-xs text-zinc-500">+{applicant.tags.length - 3}</span>
         )}
       </span>
-      <span className="hidden truncate text-xs text-zinc-500 md:block">
-        {applicant.source_name}
+      <span className="hidden min-w-0 items-center gap-1 text-xs text-zinc-500 md:flex">
+        <ItemIcon name={applicant.source_icon} className="size-3.5" />
+        <span className="truncate">{applicant.source_name}</span>
       </span>
     </div>
   );

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@ats/ui/button';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { personDisplayName } from '@ats/contracts/person-name';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import {
   formatDateTime,
   formatExperience,
@@ -238,8 +239,14 @@ export function SourceSection({ applicant }: Props) {
   const { data: sources = [] } = useAccountSources();
   const { data: users = [] } = useRecruiters();
   const { data: countries = [] } = useCountries();
-  const source =
-    applicant.source_name ?? sources.find((s) => s.id === applicant.account_source_id)?.name;
+  const known = sources.find((s) => s.id === applicant.account_source_id);
+  const sourceName = applicant.source_name ?? known?.name;
+  const source = sourceName ? (
+    <span className="inline-flex items-center gap-1.5">
+      <ItemIcon name={applicant.source_icon ?? known?.icon} className="text-zinc-500" />
+      {sourceName}
+    </span>
+  ) : null;
   const recruiter = users.find((u) => u.id === applicant.admin_user_id);
   return (
     <CardSection title="Источник">
@@ -288,6 +295,7 @@ export function VacanciesSection({ applicant }: Props) {
                   className="size-2 rounded-full"
                   style={{ backgroundColor: v.status_color ?? '#A1A1AA' }}
                 />
+                <ItemIcon name={v.status_icon} className="text-zinc-500" />
                 {v.status_name ?? 'этап не указан'}
                 {v.reject_reason_name && (
                   <span className="text-zinc-500">({v.reject_reason_name})</span>

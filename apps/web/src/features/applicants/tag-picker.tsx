@@ -3,6 +3,7 @@ import type { TTag } from '@ats/contracts/tags';
 import { Spinner } from '@ats/ui/spinner';
 import { readableTextColor } from '../../shared/applicant/tag-chip';
 import { useTags } from '../../shared/applicant/applicant-references.queries';
+import { ItemIcon } from '../../shared/icons/item-icon';
 
 type Props = {
   value: number[];
@@ -36,6 +37,7 @@ export function TagPicker({ value, onChange, label = 'Теги' }: Props) {
             }
           >
             {on && <CheckIcon className="size-3.5" aria-hidden="true" />}
+            <ItemIcon name={tag.icon} className="size-3.5" />
             {tag.name}
           </button>
         );

@@ -1,12 +1,15 @@
 import { useDroppable } from '@dnd-kit/core';
-import { useEffect, useRef } from 'react';
+import { SwatchIcon } from '@heroicons/react/24/outline';
+import { useEffect, useRef, useState } from 'react';
 import type { TBoardColumn, TRejectKind, TBoardCard } from '@ats/contracts/pipeline';
-import { Button } from '@ats/ui/button';
+import { Button, iconButton } from '@ats/ui/button';
 import { cx } from '@ats/ui/class-names';
 import { Spinner } from '@ats/ui/spinner';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { BoardCard, type CardDensity } from './board-card';
 import { columnDropId, formatColumnCount, loadedCards } from './board-columns';
 import { useColumnCards } from './board.queries';
+import { StageIconDialog } from './stage-icon-dialog';
 
 type Props = {
   vacancyId: number;
@@ -19,12 +22,15 @@ type Props = {
   /** The vacancy is open, so cards may be rejected (with write rights on the stage). */
   rejectable: boolean;
   onReject: (card: TBoardCard, kind: TRejectKind) => void;
+  /** The caller manages stages (can_manage_status), so may change the stage's icon. */
+  canEditStage?: boolean;
 };
 
 /** One stage: its colour, name and count, and its cards, the next page loading on scroll. */
 export function BoardColumn(props: Props) {
   const { vacancyId, column, draggable, accepts, density, rejectable, onReject } = props;
   const { status } = column;
+  const [editingIcon, setEditingIcon] = useState(false);
   const cards = useColumnCards(vacancyId, status.id);
   const { setNodeRef, isOver } = useDroppable({
     id: columnDropId(status.id),
@@ -60,9 +66,21 @@ export function BoardColumn(props: Props) {
         className="flex items-center gap-2 rounded-t-xl border-t-4 px-3 py-2"
         style={{ borderTopColor: status.color }}
       >
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900">
-          {status.name}
+        <h2 className="flex min-w-0 flex-1 items-center gap-1.5 text-sm font-semibold text-zinc-900">
+          <ItemIcon name={status.icon} className="text-zinc-600" />
+          <span className="truncate">{status.name}</span>
         </h2>
+        {props.canEditStage && (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Иконка этапа «${status.name}»`}
+            title="Иконка этапа"
+            onClick={() => setEditingIcon(true)}
+          >
+            <SwatchIcon className="size-4" aria-hidden="true" />
+          </button>
+        )}
         <span
           className="rounded-full bg-white px-2 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200"
           aria-label={formatColumnCount(column.count)}
@@ -101,6 +119,13 @@ export function BoardColumn(props: Props) {
           </div>
         )}
       </div>
+      {editingIcon && (
+        <StageIconDialog
+          vacancyId={vacancyId}
+          stage={status}
+          onClose={() => setEditingIcon(false)}
+        />
+      )}
     </section>
   );
 }

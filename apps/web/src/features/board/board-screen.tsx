@@ -15,6 +15,8 @@ import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
 import { Button } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
 import { Spinner } from '@ats/ui/spinner';
+import { useMe } from '../../shared/session/session.queries';
+import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { CardPreview, type CardDensity } from './board-card';
 import { BoardColumn } from './board-column';
@@ -121,6 +123,8 @@ function Board({
   const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
   const move = useMoveApplication(vacancyId);
   const writable = open && boardIsWritable(columns);
+  const me = useMe().data;
+  const canEditStages = me ? settingsRights(me).stages : false;
 
   const byId = useCallback(
     (id: number | undefined) => columns.find((c) => c.status.id === id),
@@ -178,6 +182,7 @@ function Board({
                 density={density}
                 rejectable={open}
                 onReject={(card, kind) => setRejecting({ card, kind })}
+                canEditStage={canEditStages}
               />
             </div>
           ))}

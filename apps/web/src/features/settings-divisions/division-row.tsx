@@ -9,6 +9,7 @@ import {
 import type { TDivision } from '@ats/contracts/divisions';
 import { cx } from '@ats/ui/class-names';
 import { iconButton } from '@ats/ui/button';
+import { ItemIcon } from '../../shared/icons/item-icon';
 
 export type DivisionActions = {
   onAddChild: (division: TDivision) => void;
@@ -62,8 +63,9 @@ export function DivisionRow({
             <Bars2Icon className="size-4" aria-hidden="true" />
           </button>
         )}
-        <span className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900">
-          {division.name}
+        <span className="flex min-w-0 flex-1 items-center gap-1.5 text-sm font-medium text-zinc-900">
+          <ItemIcon name={division.icon} className="text-zinc-500" />
+          <span className="truncate">{division.name}</span>
         </span>
         {canEdit && (
           <span className="flex shrink-0 items-center gap-0.5">
@@ -79,8 +81,8 @@ export function DivisionRow({
             <button
               type="button"
               className={iconButton}
-              title="Переименовать"
-              aria-label={`Переименовать «${division.name}»`}
+              title="Изменить название и иконку"
+              aria-label={`Изменить «${division.name}»`}
               onClick={() => actions.onRename(division)}
             >
               <PencilSquareIcon className="size-4" aria-hidden="true" />

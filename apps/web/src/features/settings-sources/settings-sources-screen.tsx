@@ -11,6 +11,7 @@ import { Card } from '@ats/ui/card';
 import { cx } from '@ats/ui/class-names';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { MoveButtons } from '../../shared/settings/move-buttons';
 import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
@@ -80,11 +81,12 @@ export function SettingsSourcesScreen() {
                 <div className="min-w-0 flex-1">
                   <p
                     className={cx(
-                      'truncate text-sm font-medium',
+                      'flex items-center gap-1.5 truncate text-sm font-medium',
                       source.is_active ? 'text-zinc-900' : 'text-zinc-400',
                     )}
                   >
-                    {source.name}
+                    <ItemIcon name={source.icon} className="text-zinc-500" />
+                    <span className="truncate">{source.name}</span>
                   </p>
                   {source.description && (
                     <p className="truncate text-xs text-zinc-500">{source.description}</p>

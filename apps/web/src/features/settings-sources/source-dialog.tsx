@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ZCreateAccountSourceRequest, type TAccountSource } from '@ats/contracts/account-sources';
 import { Button } from '@ats/ui/button';
@@ -7,6 +7,8 @@ import { Dialog } from '@ats/ui/dialog';
 import { Field } from '@ats/ui/field';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
+import { IconField } from '../../shared/icons/icon-field';
+import { iconOrNull } from '../../shared/icons/icon-list';
 import { TextInput } from '../../shared/inputs/text-input';
 import { useSaveSource } from './settings-sources.queries';
 
@@ -15,11 +17,12 @@ const ZForm = z.object({
   abbr: z.string().trim().max(10, { error: 'Не длиннее 10 символов' }),
   description: z.string().trim().max(1000, { error: 'Не длиннее 1000 символов' }),
   is_active: z.boolean(),
+  icon: ZCreateAccountSourceRequest.shape.icon,
 });
 type FormValues = z.input<typeof ZForm>;
-const FIELDS = ['name', 'abbr', 'description', 'is_active'] as const;
+const FIELDS = ['name', 'abbr', 'description', 'is_active', 'icon'] as const;
 
-/** A new source or changes to one: name, short label, description, whether it is offered. */
+/** A new source or changes to one: name, short label, icon, description, whether it is offered. */
 export function SourceDialog({
   source,
   onClose,
@@ -30,6 +33,7 @@ export function SourceDialog({
   const save = useSaveSource(source?.id ?? null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -40,6 +44,7 @@ export function SourceDialog({
       abbr: source?.abbr ?? '',
       description: source?.description ?? '',
       is_active: source?.is_active ?? true,
+      icon: iconOrNull(source?.icon),
     },
   });
 
@@ -49,6 +54,7 @@ export function SourceDialog({
       abbr: values.abbr || null,
       description: values.description || null,
       is_active: values.is_active,
+      icon: values.icon ?? null,
     });
     if (result.ok) onClose();
     else applyServerErrors(setError, result.errors, FIELDS);
@@ -67,6 +73,18 @@ export function SourceDialog({
         >
           {(c) => <TextInput {...c} maxLength={10} {...register('abbr')} />}
         </Field>
+        <Controller
+          control={control}
+          name="icon"
+          render={({ field }) => (
+            <IconField
+              label="Иконка источника"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.icon?.message}
+            />
+          )}
+        />
         <Field label="Описание" error={errors.description?.message}>
           {(c) => <Textarea {...c} rows={3} {...register('description')} />}
         </Field>

@@ -6,6 +6,7 @@ import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { pluralize } from '../../shared/format/plurals';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { useDeleteTag, useTagList, useTagUsage } from './settings-tags.queries';
 import { TagDialog } from './tag-dialog';
@@ -57,7 +58,10 @@ export function SettingsTagsScreen() {
                   aria-hidden="true"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-zinc-900">{tag.name}</p>
+                  <p className="flex items-center gap-1.5 truncate text-sm font-medium text-zinc-900">
+                    <ItemIcon name={tag.icon} className="text-zinc-500" />
+                    <span className="truncate">{tag.name}</span>
+                  </p>
                   {tag.description && (
                     <p className="truncate text-sm text-zinc-500">{tag.description}</p>
                   )}

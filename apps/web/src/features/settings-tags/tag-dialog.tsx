@@ -10,6 +10,8 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Textarea } from '@ats/ui/textarea';
 import { applyServerErrors } from '../../shared/form-errors';
+import { IconField } from '../../shared/icons/icon-field';
+import { iconOrNull } from '../../shared/icons/icon-list';
 import { TextInput } from '../../shared/inputs/text-input';
 import { useSaveTag } from './settings-tags.queries';
 import { DEFAULT_TAG_COLOR, TAG_PALETTE, normalizeHex } from './tag-palette';
@@ -20,9 +22,9 @@ const ZForm = ZCreateTagRequest.extend({
 });
 type FormInput = z.input<typeof ZForm>;
 type FormOutput = z.output<typeof ZForm>;
-const FIELDS = ['name', 'color', 'description'] as const;
+const FIELDS = ['name', 'color', 'description', 'icon'] as const;
 
-/** A new tag, or an existing one to change: name, colour (palette or hex) and description. */
+/** A new tag, or an existing one to change: name, colour (palette or hex), icon and description. */
 export function TagDialog({ tag, onClose }: { tag: TTag | null; onClose: () => void }) {
   const save = useSaveTag(tag?.id ?? null);
   const {
@@ -37,6 +39,7 @@ export function TagDialog({ tag, onClose }: { tag: TTag | null; onClose: () => v
       name: tag?.name ?? '',
       color: tag?.color ?? DEFAULT_TAG_COLOR,
       description: tag?.description ?? '',
+      icon: iconOrNull(tag?.icon),
     },
   });
 
@@ -44,6 +47,7 @@ export function TagDialog({ tag, onClose }: { tag: TTag | null; onClose: () => v
     const result = await save.mutateAsync({
       ...values,
       description: values.description || null,
+      icon: values.icon ?? null,
     });
     if (result.ok) onClose();
     else applyServerErrors(setError, result.errors, FIELDS);
@@ -109,6 +113,18 @@ export function TagDialog({ tag, onClose }: { tag: TTag | null; onClose: () => v
               </div>
             );
           }}
+        />
+        <Controller
+          control={control}
+          name="icon"
+          render={({ field }) => (
+            <IconField
+              label="Иконка тега"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.icon?.message}
+            />
+          )}
         />
         <Field label="Описание" error={errors.description?.message}>
           {(c) => <Textarea {...c} rows={3} {...register('description')} />}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { cx } from '@ats/ui/class-names';
 import type { TVacancy } from '@ats/contracts/vacancies';
 import { pluralize } from '../../shared/format/plurals';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { StageBar, type StageCount } from './stage-bar';
 import { APPLICANT_FORMS, deadlineOf, formatSalary } from './vacancy-format';
 import { VacancyStateBadge } from './vacancy-state-badge';
@@ -45,8 +46,19 @@ export function VacancyCard({
             {vacancy.position}
           </Link>
           <p className="mt-0.5 truncate text-sm text-zinc-500">
-            {[salary, vacancy.account_division?.name, vacancy.city].filter(Boolean).join(' · ') ||
-              'Зарплата не указана'}
+            {[
+              salary && <span key="salary">{salary}</span>,
+              vacancy.account_division && (
+                <span key="division" className="inline-flex items-center gap-1 align-bottom">
+                  <ItemIcon name={vacancy.account_division.icon} className="size-3.5" />
+                  {vacancy.account_division.name}
+                </span>
+              ),
+              vacancy.city && <span key="city">{vacancy.city}</span>,
+            ]
+              .filter(Boolean)
+              .flatMap((part, i) => (i === 0 ? [part] : [' · ', part]))}
+            {!salary && !vacancy.account_division && !vacancy.city && 'Зарплата не указана'}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">

@@ -5,6 +5,7 @@ import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import type { TVacancy } from '@ats/contracts/vacancies';
+import { ItemIcon } from '../../shared/icons/item-icon';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { SaveTemplateDialog } from './save-template-dialog';
@@ -61,7 +62,12 @@ function VacancyPage({ vacancy }: { vacancy: TVacancy }) {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <VacancyStateBadge state={vacancy.state} />
-            {vacancy.account_division && <span>{vacancy.account_division.name}</span>}
+            {vacancy.account_division && (
+              <span className="inline-flex items-center gap-1">
+                <ItemIcon name={vacancy.account_division.icon} />
+                {vacancy.account_division.name}
+              </span>
+            )}
           </span>
         }
         actions={

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TTag } from '@ats/contracts/tags';
 import { cx } from '@ats/ui/class-names';
+import { ItemIcon } from '../icons/item-icon';
 
 /** Dark text on light colours and white text on dark ones, by perceived brightness. */
 export function readableTextColor(hex: string): string {
@@ -14,7 +15,11 @@ export function readableTextColor(hex: string): string {
   return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? '#18181b' : '#ffffff';
 }
 
-type Props = { tag: Pick<TTag, 'name' | 'color'>; className?: string; children?: ReactNode };
+type Props = {
+  tag: Pick<TTag, 'name' | 'color'> & { icon?: string | null | undefined };
+  className?: string;
+  children?: ReactNode;
+};
 
 export function TagChip({ tag, className, children }: Props) {
   const color = tag.color || '#E4E4E7';
@@ -27,6 +32,7 @@ export function TagChip({ tag, className, children }: Props) {
       style={{ backgroundColor: color, color: readableTextColor(color) }}
       title={tag.name}
     >
+      <ItemIcon name={tag.icon} className="size-3.5" />
       <span className="truncate">{tag.name}</span>
       {children}
     </span>

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { ICON_NAMES, isIconName, type TIconName } from '@ats/contracts/icons';
 import {
   AcademicCapIcon,
   AdjustmentsHorizontalIcon,
@@ -102,7 +103,11 @@ import {
 
 export type HeroIcon = ComponentType<SVGProps<SVGSVGElement> & { title?: string }>;
 
-/** The 98 icons users may pick for statuses, tags and sources (SPEC.md §9), by kebab-case name. */
+/**
+ * The drawing of each of the 98 icons users may pick for tags, stages, sources and divisions
+ * (SPEC.md §3). The names are the contracts' list, which the API checks against; `satisfies`
+ * keeps this map to exactly those names.
+ */
 export const ICONS = {
   'academic-cap': AcademicCapIcon,
   'adjustments-horizontal': AdjustmentsHorizontalIcon,
@@ -202,14 +207,16 @@ export const ICONS = {
   wallet: WalletIcon,
   wrench: WrenchIcon,
   'wrench-screwdriver': WrenchScrewdriverIcon,
-} as const satisfies Record<string, HeroIcon>;
+} as const satisfies Record<TIconName, HeroIcon>;
 
-export type IconName = keyof typeof ICONS;
+export type IconName = TIconName;
 
-export const ICON_NAMES = Object.keys(ICONS) as IconName[];
-
-export const isIconName = (value: string): value is IconName => Object.hasOwn(ICONS, value);
+export { ICON_NAMES, isIconName };
 
 /** 'rocket-launch' → 'RocketLaunchIcon', the export name in @heroicons/react. */
 export const heroiconExportName = (name: string) =>
   name.replace(/(^|-)([a-z0-9])/g, (_m, _dash: string, ch: string) => ch.toUpperCase()) + 'Icon';
+
+/** An item's icon from an answer as a form holds it: a name of the list, or null. */
+export const iconOrNull = (value: string | null | undefined): IconName | null =>
+  value && isIconName(value) ? value : null;

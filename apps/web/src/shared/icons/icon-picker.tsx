@@ -32,7 +32,11 @@ export function IconPicker({ value, onChange, label = 'Иконка' }: IconPick
         aria-label="Найти иконку"
         className="h-9 rounded-lg px-3 text-sm ring-1 ring-zinc-300 focus:outline-none focus:ring-2 focus:ring-indigo-600"
       />
-      <div role="radiogroup" aria-label={label} className="grid grid-cols-7 gap-1 sm:grid-cols-10">
+      <div
+        role="radiogroup"
+        aria-label={label}
+        className="grid max-h-40 grid-cols-7 gap-1 overflow-y-auto p-0.5 sm:grid-cols-10"
+      >
         {names.map((name) => {
           const Icon = ICONS[name];
           const selected = name === value;

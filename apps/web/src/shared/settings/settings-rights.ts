@@ -16,6 +16,8 @@ export const settingsRights = (me: Actor) => {
     divisions: isAdminRecruiter(me),
     reasons: recruiterWith(rights.can_manage_reason),
     sources: recruiterWith(rights.can_manage_account_source),
+    // statuses.policy: stages (their icons too) are an admin's or a can_manage_status owner's.
+    stages: recruiterWith(rights.can_manage_status),
     // SPEC.md §6: tags need can_manage_tag itself; the admin flag does not stand in for it.
     tags: me.member_type === 'owner' && rights.can_manage_tag,
   };
