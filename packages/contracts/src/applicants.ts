@@ -179,7 +179,7 @@ const ZApplicantFields = z.object({
   has_vehicle: z.boolean().nullish(),
   driver_licenses: z.array(ZApplicantDriverLicense).max(20).optional(),
   resume_urls: z
-    .array(text(1000).refine(isValidUrl, { error: 'Некорректная ссылка на резюме' }), {
+    .array(text(1000).refine(isValidUrl, { error: LINK_INVALID }), {
       error: 'Ссылки на резюме передаются списком',
     })
     .max(20)

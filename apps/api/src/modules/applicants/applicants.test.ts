@@ -665,12 +665,12 @@ describe('link fields pass the URL check of SPEC.md §5', () => {
     [
       'a résumé URL that is a sentence',
       { resume_urls: ['моё резюме'] },
-      'Некорректная ссылка на резюме',
+      LINK_INVALID,
     ],
     [
       'a résumé URL with another scheme',
       { resume_urls: ['ftp://hh.ru/resume/1'] },
-      'Некорректная ссылка на резюме',
+      LINK_INVALID,
     ],
     [
       'a job link without a domain',
