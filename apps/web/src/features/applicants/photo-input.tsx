@@ -2,6 +2,7 @@ import { PhotoIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useId, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
+import { dataUrlOversize, fileOversize } from '../../shared/format/upload-size';
 import { PhotoCropDialog } from './photo-crop';
 
 /** Reads a file (or the cropped photo) as a data URL, the form the create request takes photos in. */
@@ -17,8 +18,7 @@ export function readFileAsDataUrl(file: Blob): Promise<string> {
 /** Why a file cannot be a photo, in Russian; undefined when it can. */
 export function photoFileProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
   if (!file.type.startsWith('image/')) return 'Выберите изображение: JPG, PNG или WebP';
-  if (file.size > MAX_PHOTO_BYTES) return 'Фото больше 5 МБ — выберите файл поменьше';
-  return undefined;
+  return fileOversize('Фото', file, MAX_PHOTO_BYTES);
 }
 
 type Props = {
@@ -54,12 +54,24 @@ export function PhotoInput({ value, onChange, onUpload, error }: Props) {
 
   const save = async (photo: Blob) => {
     closeCrop();
-    if (onUpload) return onUpload(photo);
+    // The cropped JPEG is what goes out: it is checked against the same limit before it is sent.
+    if (onUpload) {
+      const tooLarge = fileOversize('Фото', photo, MAX_PHOTO_BYTES);
+      setProblem(tooLarge);
+      if (!tooLarge) onUpload(photo);
+      return;
+    }
+    let dataUrl: string;
     try {
-      onChange(await readFileAsDataUrl(photo));
+      dataUrl = await readFileAsDataUrl(photo);
     } catch {
       setProblem('Не удалось прочитать файл');
+      return;
     }
+    // SPEC.md §9 Base64 size: the data URL the create request carries, measured as the server will.
+    const tooLarge = dataUrlOversize('Фото', dataUrl, MAX_PHOTO_BYTES);
+    setProblem(tooLarge);
+    if (!tooLarge) onChange(dataUrl);
   };
 
   return (

@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { PhotoIcon } from '@heroicons/react/24/outline';
-import { LOGO_MESSAGES, MAX_LOGO_BYTES, type TAccount } from '@ats/contracts/account';
+import { MAX_LOGO_BYTES, type TAccount } from '@ats/contracts/account';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
+import { fileOversize } from '../../shared/format/upload-size';
 import { useRemoveLogo, useUploadLogo } from './settings-account.queries';
 
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
@@ -21,8 +22,9 @@ export function LogoCard({ account, canEdit }: { account: TAccount; canEdit: boo
     if (input.current) input.current.value = '';
     if (!file) return;
     // The server decides by the bytes; the size is checked here too, to spare the upload.
-    if (file.size > MAX_LOGO_BYTES) {
-      setError(LOGO_MESSAGES.tooLarge);
+    const tooLarge = fileOversize('Логотип', file, MAX_LOGO_BYTES);
+    if (tooLarge) {
+      setError(tooLarge);
       return;
     }
     setError(null);
