@@ -662,16 +662,8 @@ describe('link fields pass the URL check of SPEC.md §5', () => {
 
   const LINK_INVALID = 'Введите корректную ссылку, например https://example.ru';
   const badLinks: [string, Record<string, unknown>, string][] = [
-    [
-      'a résumé URL that is a sentence',
-      { resume_urls: ['моё резюме'] },
-      LINK_INVALID,
-    ],
-    [
-      'a résumé URL with another scheme',
-      { resume_urls: ['ftp://hh.ru/resume/1'] },
-      LINK_INVALID,
-    ],
+    ['a résumé URL that is a sentence', { resume_urls: ['моё резюме'] }, LINK_INVALID],
+    ['a résumé URL with another scheme', { resume_urls: ['ftp://hh.ru/resume/1'] }, LINK_INVALID],
     [
       'a job link without a domain',
       { experience: [{ company: 'ООО', link: 'decart' }] },
