@@ -3,6 +3,7 @@ import { ZApplicantFile } from './files.ts';
 import { ZIconAnswer } from './icons.ts';
 import { ZAmount, ZBodyId, ZId } from './ids.ts';
 import { ZTag } from './tags.ts';
+import { isBlankOrValidUrl, isValidUrl, LINK_INVALID } from './url-check.ts';
 
 // The applicant as the product's existing clients send it (research/huntlee-api.md §5.1).
 
@@ -12,6 +13,9 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: `Не длиннее ${max} символов` });
 const optionalText = (max = 255) => text(max).nullish();
+/** A link field of a request: empty or absent as before, otherwise a link (SPEC.md §5). */
+const optionalLink = (max: number) =>
+  text(max).refine(isBlankOrValidUrl, { error: LINK_INVALID }).nullish();
 /** A country of the reference list (its id, an integer column). */
 const ZCountry = ZBodyId.nullish();
 
@@ -61,6 +65,14 @@ export const ZContact = z.object({
   // Spelled as the clients spell it.
   is_prefered: z.boolean().default(false),
 });
+/**
+ * A contact as requests send it: a «Сайт» contact must be a link. Answers keep {@link ZContact},
+ * so contacts saved before the check still read back.
+ */
+export const ZContactInput = ZContact.refine(
+  (c) => c.contact_type !== 'site' || isValidUrl(c.value),
+  { path: ['value'], error: LINK_INVALID },
+);
 
 export const ZExperience = z.object({
   position: optionalText(),
@@ -74,6 +86,8 @@ export const ZExperience = z.object({
   skills: z.array(text(100)).max(100).default([]),
 });
 export type TExperience = z.infer<typeof ZExperience>;
+/** Experience as requests send it: its link, when given, is a link. */
+export const ZExperienceInput = ZExperience.extend({ link: optionalLink(500) });
 
 export const ZEducation = z.object({
   level: optionalText(),
@@ -87,6 +101,8 @@ export const ZEducation = z.object({
   description: optionalText(10_000),
   link: optionalText(500),
 });
+/** Education as requests send it: its link, when given, is a link. */
+export const ZEducationInput = ZEducation.extend({ link: optionalLink(500) });
 
 export const ZApplicantLanguage = z.object({
   language_id: ZBodyId,
@@ -135,7 +151,7 @@ const ZApplicantFields = z.object({
     .or(z.literal('').transform(() => null)),
   tg: optionalText(100),
   skype: optionalText(100),
-  contacts: z.array(ZContact).max(50).optional(),
+  contacts: z.array(ZContactInput).max(50).optional(),
   // Free text as clients send it ('100 000'); numbers are accepted too.
   money: z.union([text(100), ZAmount.transform(String)]).nullish(),
   currency: z
@@ -149,9 +165,9 @@ const ZApplicantFields = z.object({
   citizenship: z.array(text(100)).max(10).optional(),
   // Months.
   total_experience: z.number().int().min(0).max(1200).nullish(),
-  experience: z.array(ZExperience).max(100).optional(),
+  experience: z.array(ZExperienceInput).max(100).optional(),
   employments: z.array(ZBodyId).max(20).optional(),
-  education: z.array(ZEducation).max(50).optional(),
+  education: z.array(ZEducationInput).max(50).optional(),
   skills: z.array(text(100).min(1)).max(300).optional(),
   text_block: optionalText(20_000),
   position: optionalText(500),
@@ -164,7 +180,9 @@ const ZApplicantFields = z.object({
   has_vehicle: z.boolean().nullish(),
   driver_licenses: z.array(ZApplicantDriverLicense).max(20).optional(),
   resume_urls: z
-    .array(z.url({ error: 'Некорректная ссылка на резюме' }).max(1000))
+    .array(text(1000).refine(isValidUrl, { error: LINK_INVALID }), {
+      error: 'Ссылки на резюме передаются списком',
+    })
     .max(20)
     .optional(),
 });

@@ -651,6 +651,76 @@ describe('references in the payload belong to the account', () => {
   });
 });
 
+describe('link fields pass the URL check of SPEC.md §5', () => {
+  let owner: SignedUp;
+  let id: number;
+  beforeAll(async () => {
+    owner = await signUpCompany(t.app);
+    const created = await create(owner.token, { first_name: 'Ссылка' });
+    id = created.body.message.id;
+  });
+
+  const LINK_INVALID = 'Введите корректную ссылку, например https://example.ru';
+  const badLinks: [string, Record<string, unknown>, string][] = [
+    ['a résumé URL that is a sentence', { resume_urls: ['моё резюме'] }, LINK_INVALID],
+    ['a résumé URL with another scheme', { resume_urls: ['ftp://hh.ru/resume/1'] }, LINK_INVALID],
+    [
+      'a job link without a domain',
+      { experience: [{ company: 'ООО', link: 'decart' }] },
+      LINK_INVALID,
+    ],
+    ['a school link with a space', { education: [{ name: 'МГУ', link: 'msu .ru' }] }, LINK_INVALID],
+    [
+      'a «Сайт» contact that is no link',
+      { contacts: [{ contact_type: 'site', value: 'нет сайта' }] },
+      LINK_INVALID,
+    ],
+  ];
+
+  for (const [what, body, message] of badLinks) {
+    it(`refuses ${what} with a Russian 400, on create and on edit, and keeps the card as it was`, async () => {
+      const created = await create(owner.token, { first_name: 'А', ...body });
+      expect(created.status).toBe(400);
+      expect(created.body.message).toBe(message);
+      const edited = await call(t.app, 'PATCH', `/api/applicants/${id}`, body, {
+        token: owner.token,
+      });
+      expect(edited.status).toBe(400);
+      expect(edited.body.message).toBe(message);
+      expect(Object.values(edited.body.errors ?? {})).toContain(message);
+    });
+  }
+
+  it('keeps accepting what clients sent before: empty and absent links, full URLs, and now a bare domain', async () => {
+    const body = {
+      resume_urls: ['https://hh.ru/resume/abc', 'career.habr.com/ivan', 'http://localhost:3000/cv'],
+      experience: [
+        { company: 'Пустая', link: '' },
+        { company: 'Нет ссылки', link: null },
+        { company: 'Decart', link: 'decart.example/about' },
+      ],
+      education: [{ name: 'МГУ', link: 'https://msu.ru' }],
+      contacts: [
+        { contact_type: 'site', value: 'https://ivan.dev', is_prefered: false },
+        { contact_type: 'vk', value: 'id12345', is_prefered: false },
+      ],
+    };
+    const edited = await call(t.app, 'PATCH', `/api/applicants/${id}`, body, {
+      token: owner.token,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const card = await call(t.app, 'GET', `/api/applicants/${id}`, undefined, {
+      token: owner.token,
+    });
+    expect(card.body.message.resume_urls).toEqual(body.resume_urls);
+    expect(card.body.message.experience.map((e: { link: unknown }) => e.link)).toEqual([
+      '',
+      null,
+      'decart.example/about',
+    ]);
+  });
+});
+
 describe('bad input answers 4xx in Russian, never 5xx', () => {
   let owner: SignedUp;
   beforeAll(async () => {

@@ -272,3 +272,20 @@ describe('awkward input', () => {
     expect(draft.money).toBe('1500000');
   });
 });
+
+describe('links of a draft pass the URL check of SPEC.md §5', () => {
+  it('drops a job link that is no link and keeps a «Сайт» contact only as a link', () => {
+    const text = HH_MALE.replace('Москва, technosila.ru', 'Москва, technosila.ru»').replace(
+      'Проживает: Москва',
+      'Проживает: Москва\nСайт: https://smirnov..ru',
+    );
+    const { draft } = parseResumeText(text);
+    expect(draft.experience[0]?.link).toBeNull();
+    expect(draft.contacts).not.toContainEqual(expect.objectContaining({ contact_type: 'site' }));
+    expect(draft.contacts).toContainEqual(
+      expect.objectContaining({ contact_type: 'other', value: 'https://smirnov..ru' }),
+    );
+    // The draft is what the create form sends: the server must take it as it is.
+    expect(ZCreateApplicantRequest.safeParse({ ...draft, first_name: 'А' }).success).toBe(true);
+  });
+});

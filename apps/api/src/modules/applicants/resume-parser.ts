@@ -1,4 +1,5 @@
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
+import { isValidUrl } from '@ats/contracts/url-check';
 import { type FoundContact, takeContacts } from './resume-contacts.ts';
 import { genderOfPatronymic, parsePersonName } from './resume-names.ts';
 import { birthDate, durationMonths, parseEducation, parseExperience } from './resume-periods.ts';
@@ -315,6 +316,9 @@ export function parseResumeText(text: string): ParsedResume {
   return { draft: tidyDraft(draft, about, unknown), languages: uniqueBy(languages, (l) => l.name) };
 }
 
+/** A link the create request accepts (SPEC.md §5 URL check), or null: a draft never fails it. */
+const linkOrNull = (link: string | null) => (link && isValidUrl(link) ? link : null);
+
 /** Fits every field into the create request's limits (ZCreateApplicantRequest). */
 function tidyDraft(draft: Draft, about: string[], unknown: string[]): Draft {
   const text = (lines: string[], max: number) => clip(lines.join('\n').trim() || null, max);
@@ -330,13 +334,19 @@ function tidyDraft(draft: Draft, about: string[], unknown: string[]): Draft {
     company: clip(draft.company, 500),
     contacts: uniqueBy(draft.contacts, (c) => `${c.contact_type}:${c.value}`)
       .slice(0, 50)
-      .map((c) => ({ ...c, value: clip(c.value, 255)! })),
+      .map((c) => ({ ...c, value: clip(c.value, 255)! }))
+      // The create request takes a «Сайт» contact only as a link; anything else stays as «Другое».
+      .map((c) =>
+        c.contact_type === 'site' && !isValidUrl(c.value)
+          ? { ...c, contact_type: 'other' as const }
+          : c,
+      ),
     citizenship: draft.citizenship.slice(0, 10).map((c) => clip(c, 100)!),
     experience: draft.experience.slice(0, 100).map((job) => ({
       ...job,
       company: clip(job.company ?? null, 255),
       position: clip(job.position ?? null, 255),
-      link: clip(job.link ?? null, 500),
+      link: linkOrNull(clip(job.link ?? null, 500)),
       description: clip(job.description ?? null, 10_000),
     })),
     education: draft.education.slice(0, 50).map((school) => ({
@@ -344,6 +354,7 @@ function tidyDraft(draft: Draft, about: string[], unknown: string[]): Draft {
       level: clip(school.level ?? null, 255),
       name: clip(school.name ?? null, 500),
       speciality: clip(school.speciality ?? null, 500),
+      link: linkOrNull(clip(school.link ?? null, 500)),
       description: clip(school.description ?? null, 10_000),
     })),
     skills: uniqueBy(draft.skills, (s) => s.toLowerCase()).slice(0, 300),

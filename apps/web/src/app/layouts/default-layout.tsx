@@ -1,7 +1,10 @@
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { cx } from '@ats/ui/class-names';
+import type { DeviceClass } from '../../shared/breakpoints';
 import { useAccountState, useMe } from '../../shared/session/session.queries';
+import { useDeviceClass } from '../../shared/use-device-class';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
@@ -13,11 +16,25 @@ const DeactivatedScreen = lazy(async () => ({
   default: (await import('../../features/account/deactivated-screen')).DeactivatedScreen,
 }));
 
+/** The page's side padding for each layout. */
+const PAGE_PADDING: Record<DeviceClass, string> = {
+  phone: 'px-4',
+  tablet: 'px-6',
+  desktop: 'px-8',
+};
+
 /** The signed-in app: sidebar, top bar and the page; or the deactivated notice instead of all. */
 export function DefaultLayout() {
   const { data: me } = useMe();
   const { data: account } = useAccountState();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Desktop keeps the sidebar beside the page; a phone or a tablet opens it as a drawer. The
+  // class follows the window 50 ms after a resize stops (SPEC.md §9).
+  const device = useDeviceClass();
+  const desktop = device === 'desktop';
+  // The drawer belongs to the device class it was opened on: it closes when the class changes.
+  const [drawerOn, setDrawerOn] = useState<DeviceClass | null>(null);
+  const drawerOpen = !desktop && drawerOn === device;
+  const setDrawerOpen = (open: boolean) => setDrawerOn(open ? device : null);
 
   // The loader guarantees a user; this covers the moment a session ends while on the page.
   if (!me) return <Navigate to="/auth/login" replace />;
@@ -32,12 +49,14 @@ export function DefaultLayout() {
   }
 
   return (
-    <div className="flex min-h-full">
-      <aside className="fixed inset-y-0 left-0 hidden w-60 lg:block">
-        <Sidebar me={me} />
-      </aside>
+    <div className="flex min-h-full" data-device={device}>
+      {desktop && (
+        <aside className="fixed inset-y-0 left-0 w-60">
+          <Sidebar me={me} />
+        </aside>
+      )}
       {drawerOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
+        <div className="fixed inset-0 z-40">
           <div
             className="absolute inset-0 bg-zinc-900/50"
             aria-hidden="true"
@@ -56,23 +75,25 @@ export function DefaultLayout() {
           </div>
         </div>
       )}
-      <div className="flex min-w-0 flex-1 flex-col lg:pl-60">
+      <div className={cx('flex min-w-0 flex-1 flex-col', desktop && 'pl-60')}>
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-          <button
-            type="button"
-            aria-label="Открыть меню"
-            onClick={() => setDrawerOpen(true)}
-            className="rounded-md p-1.5 text-zinc-600 hover:bg-zinc-100 lg:hidden"
-          >
-            <Bars3Icon className="size-6" aria-hidden="true" />
-          </button>
+          {!desktop && (
+            <button
+              type="button"
+              aria-label="Открыть меню"
+              onClick={() => setDrawerOpen(true)}
+              className="rounded-md p-1.5 text-zinc-600 hover:bg-zinc-100"
+            >
+              <Bars3Icon className="size-6" aria-hidden="true" />
+            </button>
+          )}
           <CompanyLogo />
           <p className="truncate text-sm text-zinc-500">{me.account_setting.company_name}</p>
           <div className="ml-auto">
             <UserMenu me={me} />
           </div>
         </header>
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main className={cx('flex-1 py-6', PAGE_PADDING[device])}>
           <Outlet />
         </main>
       </div>

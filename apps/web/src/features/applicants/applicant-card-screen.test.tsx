@@ -163,6 +163,52 @@ describe('the applicant card', () => {
   });
 });
 
+describe('the résumé links on the card (SPEC.md §5 URL check)', () => {
+  const LINK_INVALID = 'Введите корректную ссылку, например https://example.ru';
+  const patches = () => vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PATCH');
+
+  it('opens each link, a bare domain with https://, and a site contact as a link', async () => {
+    renderCard(
+      envelope(200, {
+        ...card,
+        resume_urls: ['https://hh.ru/resume/abc', 'career.habr.com/maria'],
+        contacts: [{ contact_type: 'site', value: 'maria.dev', is_prefered: false }],
+      }),
+    );
+    const region = await screen.findByRole('region', { name: 'Ссылки на резюме' });
+    expect(
+      within(region).getByRole('link', { name: 'career.habr.com/maria' }).getAttribute('href'),
+    ).toBe('https://career.habr.com/maria');
+    expect(screen.getAllByRole('link', { name: 'maria.dev' })[0]!.getAttribute('href')).toBe(
+      'https://maria.dev',
+    );
+  });
+
+  it('names the line that is no link, on leaving the box and on save, and sends nothing', async () => {
+    renderCard(envelope(200, { ...card, resume_urls: ['https://hh.ru/resume/abc'] }), true);
+    const region = await screen.findByRole('region', { name: 'Ссылки на резюме' });
+    fireEvent.click(within(region).getByRole('button', { name: 'Изменить: Ссылки на резюме' }));
+    const box = within(region).getByRole('textbox', { name: 'Ссылки на резюме' });
+    fireEvent.change(box, { target: { value: 'https://hh.ru/resume/abc\nмоё портфолио' } });
+    fireEvent.blur(box);
+    expect(await within(region).findByText(`${LINK_INVALID} (строка 2)`)).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: 'Сохранить' }));
+    await vi.waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    // The refused save has finished: the button is back, the form still open.
+    await within(region).findByRole('button', { name: 'Сохранить' });
+    expect(patches()).toHaveLength(0);
+
+    fireEvent.change(box, {
+      target: { value: 'https://hh.ru/resume/abc\n\ncareer.habr.com/maria' },
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Сохранить' }));
+    await vi.waitFor(() => expect(patches()).toHaveLength(1));
+    expect(JSON.parse(String(patches()[0]![1]!.body))).toEqual({
+      resume_urls: ['https://hh.ru/resume/abc', 'career.habr.com/maria'],
+    });
+  });
+});
+
 describe('the files on the card', () => {
   const withFiles: TApplicantCard = {
     ...card,

@@ -15,6 +15,7 @@ import {
   AboutSection,
   UnidentifiedSection,
   ContactsSection,
+  ResumeLinksSection,
   EducationSection,
   ExperienceSection,
   LanguagesSection,
@@ -81,6 +82,7 @@ export function ApplicantCardScreen({ id, renderEvaluations }: Props) {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <ContactsSection applicant={applicant} />
+          <ResumeLinksSection applicant={applicant} />
           <ExperienceSection applicant={applicant} />
           <EducationSection applicant={applicant} />
           <AboutSection applicant={applicant} />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCreateApplicantRequest } from '@ats/contracts/applicants';
+import { isBlankOrValidUrl, LINK_INVALID } from '@ats/contracts/url-check';
 
 /** Inputs hold text; an empty box means "not given" (null), not an empty string. */
 export const nullIfBlank = (value: string) => (value.trim() ? value.trim() : null);
@@ -20,6 +21,8 @@ export const ZCreateApplicantForm = z
     phone: z.string(),
     email: z.string(),
     tg: z.string(),
+    // Checked here rather than by the contract, so the error lands under this one input.
+    resume_url: z.string().refine(isBlankOrValidUrl, { error: LINK_INVALID }),
     money: z.string(),
     currency: z.string(),
     birthday: z.string(),
@@ -40,6 +43,7 @@ export const ZCreateApplicantForm = z
     phone: nullIfBlank(v.phone),
     email: nullIfBlank(v.email),
     tg: nullIfBlank(v.tg),
+    ...(v.resume_url.trim() ? { resume_urls: [v.resume_url.trim()] } : {}),
     money: nullIfBlank(v.money),
     currency: v.money.trim() ? nullIfBlank(v.currency) : null,
     birthday: nullIfBlank(v.birthday),
@@ -64,6 +68,7 @@ export const EMPTY_CREATE_FORM: CreateApplicantFormValues = {
   phone: '',
   email: '',
   tg: '',
+  resume_url: '',
   money: '',
   currency: 'RUB',
   birthday: '',

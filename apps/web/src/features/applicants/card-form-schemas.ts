@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUpdateApplicantRequest, type TApplicant } from '@ats/contracts/applicants';
+import { isValidUrl, LINK_INVALID } from '@ats/contracts/url-check';
 import { formatIsoDate } from '../../shared/format/applicant-format';
 import { nullIfBlank } from './applicant-form-schema';
 
@@ -101,3 +102,26 @@ export const longTextForm = (field: LongTextField) =>
     .object({ text: z.string() })
     .transform((v): UpdateInput => ({ [field]: nullIfBlank(v.text) }))
     .pipe(ZUpdateApplicantRequest);
+
+/** The card's résumé links: one a line, blank lines ignored. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** Each line must pass the URL check of SPEC.md §5; the error names the first line that fails. */
+export const ZResumeLinksForm = z
+  .object({
+    links: z.string().superRefine((text, ctx) => {
+      const lines = text.split('\n').map((line) => line.trim());
+      const bad = lines.findIndex((line) => line && !isValidUrl(line));
+      if (bad === -1) return;
+      const where = lines.filter(Boolean).length > 1 ? ` (строка ${bad + 1})` : '';
+      ctx.addIssue({ code: 'custom', message: `${LINK_INVALID}${where}` });
+    }),
+  })
+  .transform((v): UpdateInput => ({ resume_urls: linesOf(v.links) }))
+  .pipe(ZUpdateApplicantRequest);
+
+export const resumeLinksDefaults = (a: TApplicant) => ({ links: a.resume_urls.join('\n') });

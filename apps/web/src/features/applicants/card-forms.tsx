@@ -16,6 +16,8 @@ import {
   salaryDefaults,
   longTextForm,
   type LongTextField,
+  resumeLinksDefaults,
+  ZResumeLinksForm,
   ZContactsForm,
   ZMainInfoForm,
   ZSalaryForm,
@@ -243,6 +245,38 @@ export function LongTextForm({
     <form noValidate onSubmit={onSubmit} aria-label={label}>
       <Field label={label} error={formState.errors.text?.message}>
         {(c) => <Textarea rows={6} {...c} {...register('text')} />}
+      </Field>
+      <FormActions onCancel={onDone} saving={formState.isSubmitting} />
+    </form>
+  );
+}
+
+/** The résumé links, one a line; each is checked by the URL check when the box is left. */
+export function ResumeLinksForm({ applicant, onDone }: FormProps) {
+  const update = useUpdateApplicant(applicant.id);
+  const { register, handleSubmit, setError, trigger, formState } = useForm({
+    resolver: zodResolver(ZResumeLinksForm),
+    defaultValues: resumeLinksDefaults(applicant),
+  });
+  const onSubmit = handleSubmit(async (body) => {
+    const result = await update.mutateAsync(body);
+    if (result.ok) onDone();
+    else if (result.errors) setError('links', { type: 'server', message: result.message });
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Ссылки на резюме">
+      <Field
+        label="Ссылки на резюме"
+        hint="По одной в строке, например hh.ru/resume/… или https://…"
+        error={formState.errors.links?.message}
+      >
+        {(c) => (
+          <Textarea
+            rows={3}
+            {...c}
+            {...register('links', { onBlur: () => void trigger('links') })}
+          />
+        )}
       </Field>
       <FormActions onCancel={onDone} saving={formState.isSubmitting} />
     </form>

@@ -22,10 +22,10 @@ import {
   useRecruiters,
 } from '../../shared/applicant/applicant-references.queries';
 import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
-import { ContactsForm, LongTextForm, SalaryForm, SkillsForm } from './card-forms';
+import { ContactsForm, LongTextForm, ResumeLinksForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
 import { CardSection, Facts, Muted } from './card-section';
-import { applicantContacts, CONTACT_LABELS, ContactLink } from './contact-links';
+import { applicantContacts, CONTACT_LABELS, ContactLink, linkHref } from './contact-links';
 import { applicantKeys } from '../../shared/query-keys';
 
 type Props = { applicant: TApplicant };
@@ -46,6 +46,41 @@ export function ContactsSection({ applicant }: Props) {
             <ContactLink key={c.value} type={c.type} value={c.value} />,
           ])}
         />
+      )}
+    </CardSection>
+  );
+}
+
+export function ResumeLinksSection({ applicant }: Props) {
+  return (
+    <CardSection
+      title="Ссылки на резюме"
+      renderForm={(done) => <ResumeLinksForm applicant={applicant} onDone={done} />}
+    >
+      {applicant.resume_urls.length === 0 ? (
+        <Muted>Ссылок нет</Muted>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm">
+          {applicant.resume_urls.map((url) => {
+            const href = linkHref(url);
+            return (
+              <li key={url} className="min-w-0 break-words">
+                {href ? (
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-indigo-700 hover:underline"
+                  >
+                    {url}
+                  </a>
+                ) : (
+                  url
+                )}
+              </li>
+            );
+          })}
+        </ul>
       )}
     </CardSection>
   );

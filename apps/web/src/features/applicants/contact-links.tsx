@@ -1,4 +1,5 @@
 import { CONTACT_LABELS as CONTACT_TYPE_LABELS, type TApplicant } from '@ats/contracts/applicants';
+import { isValidUrl } from '@ats/contracts/url-check';
 import { toTelegramUrl } from '../../shared/validation/messenger-link';
 
 const linkClass =
@@ -6,6 +7,16 @@ const linkClass =
 
 /** The contracts' contact names, looked up by any type string the card holds. */
 export const CONTACT_LABELS: Record<string, string> = CONTACT_TYPE_LABELS;
+
+/**
+ * Where a web address leads: as typed when it has http(s), with https:// when it is a bare domain
+ * that passes the URL check (SPEC.md §5), null when it is no link at all.
+ */
+export function linkHref(text: string): string | null {
+  const value = text.trim();
+  if (!isValidUrl(value)) return null;
+  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+}
 
 /** Where a contact leads: a call, a letter, a chat; null for plain text. */
 export function contactHref(type: string, value: string): string | null {
@@ -23,7 +34,7 @@ export function contactHref(type: string, value: string): string | null {
     case 'whatsapp':
       return `https://wa.me/${text.replace(/\D/g, '')}`;
     default:
-      return /^https?:\/\//i.test(text) ? text : null;
+      return linkHref(text);
   }
 }
 

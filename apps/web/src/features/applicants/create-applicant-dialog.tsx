@@ -80,10 +80,11 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
   const create = useCreateApplicant();
   const sources = useAccountSources();
   const recruiters = useRecruiters();
-  const { register, control, handleSubmit, setError, getValues, reset, formState } = useForm({
-    resolver: zodResolver(ZCreateApplicantForm),
-    defaultValues: EMPTY_CREATE_FORM,
-  });
+  const { register, control, handleSubmit, setError, getValues, reset, trigger, formState } =
+    useForm({
+      resolver: zodResolver(ZCreateApplicantForm),
+      defaultValues: EMPTY_CREATE_FORM,
+    });
   const { errors, isSubmitting } = formState;
   const similar = useSimilarToForm(control);
   // The résumé the form was filled from: what the form has no inputs for, the text the parser
@@ -175,6 +176,22 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
           {(c) => <TextInput {...c} {...register('tg')} />}
         </Field>
       </div>
+      <Field
+        label="Ссылка на резюме"
+        hint="Например, hh.ru/resume/… или https://…"
+        error={errors.resume_url?.message}
+      >
+        {(c) => (
+          <TextInput
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            {...c}
+            // SPEC.md §5 URL check: said as soon as the recruiter leaves the box, not only on submit.
+            {...register('resume_url', { onBlur: () => void trigger('resume_url') })}
+          />
+        )}
+      </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Зарплата" error={errors.money?.message}>
           {(c) => <TextInput inputMode="numeric" {...c} {...register('money')} />}

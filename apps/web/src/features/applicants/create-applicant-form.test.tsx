@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
+import { LINK_INVALID } from '@ats/contracts/url-check';
 import { notify } from '../../shared/toasts';
 import { CreateApplicantForm } from './create-applicant-dialog';
 
@@ -78,6 +79,34 @@ describe('creating an applicant', () => {
       ([input, init]) => String(input) === '/api/applicants' && init?.method === 'POST',
     );
     expect(creates).toHaveLength(0);
+  });
+
+  it('checks the résumé link with the URL check on leaving the box and on submit, and sends nothing', async () => {
+    const fetchSpy = stubApi({ body: { code: 200, status: 'ok', message: { id: 5 } } });
+    renderForm();
+    type('Фамилия', 'Иванова');
+    type('Ссылка на резюме', 'моё резюме на хх');
+    expect(screen.queryByText(LINK_INVALID)).toBeNull();
+    fireEvent.blur(screen.getByLabelText('Ссылка на резюме'));
+    expect(await screen.findByText(LINK_INVALID)).toBeTruthy();
+    submit();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Ссылка на резюме').getAttribute('aria-invalid')).toBe('true'),
+    );
+    const creates = () =>
+      fetchSpy.mock.calls.filter(
+        ([input, init]) => String(input) === '/api/applicants' && init?.method === 'POST',
+      );
+    expect(creates()).toHaveLength(0);
+
+    type('Ссылка на резюме', 'hh.ru/resume/0a1b2c');
+    fireEvent.blur(screen.getByLabelText('Ссылка на резюме'));
+    await waitFor(() => expect(screen.queryByText(LINK_INVALID)).toBeNull());
+    submit();
+    expect(await screen.findByText('Карточка открыта')).toBeTruthy();
+    expect(JSON.parse(String(creates()[0]![1]!.body))).toMatchObject({
+      resume_urls: ['hh.ru/resume/0a1b2c'],
+    });
   });
 
   it('puts the server’s field errors under the fields', async () => {

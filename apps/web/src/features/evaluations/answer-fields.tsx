@@ -3,6 +3,7 @@ import { MAX_EVALUATION_FILE_BYTES } from '@ats/contracts/evaluations';
 import { UPLOAD_ACCEPT } from '@ats/contracts/files';
 import { Textarea } from '@ats/ui/textarea';
 import { cx } from '@ats/ui/class-names';
+import { dataUrlOversize, fileOversize } from '../../shared/format/upload-size';
 
 /** What the person evaluating has entered for one criterion. */
 export type AnswerDraft = {
@@ -199,12 +200,17 @@ function CriterionInput({
         onChange={async (e) => {
           const file = e.target.files?.[0];
           if (!file) return;
-          if (file.size > MAX_EVALUATION_FILE_BYTES) {
+          const refuse = (fileError: string) => {
             e.target.value = '';
-            set({ file: null, fileError: 'Файл больше 10 МБ' });
-            return;
-          }
-          set({ file: { dataUrl: await readAsDataUrl(file), name: file.name }, fileError: null });
+            set({ file: null, fileError });
+          };
+          const tooLarge = fileOversize('Файл', file, MAX_EVALUATION_FILE_BYTES);
+          if (tooLarge) return refuse(tooLarge);
+          const dataUrl = await readAsDataUrl(file);
+          // SPEC.md §9 Base64 size: the data URL the answer carries, measured as the server will.
+          const encodedTooLarge = dataUrlOversize('Файл', dataUrl, MAX_EVALUATION_FILE_BYTES);
+          if (encodedTooLarge) return refuse(encodedTooLarge);
+          set({ file: { dataUrl, name: file.name }, fileError: null });
         }}
       />
       {fileName && <span className="text-zinc-600">Файл: {fileName}</span>}

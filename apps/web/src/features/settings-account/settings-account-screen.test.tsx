@@ -70,6 +70,20 @@ describe('the account settings screen', () => {
     );
   });
 
+  it('names the size of a logo over 2 MB and uploads nothing (SPEC.md §9)', async () => {
+    const spy = stub();
+    renderWithApp(<SettingsAccountScreen />, admin);
+    await screen.findByRole('button', { name: 'Загрузить логотип' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const big = new File([new Uint8Array(3.2 * 1024 * 1024)], 'logo.png', { type: 'image/png' });
+    fireEvent.change(picker, { target: { files: [big] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Логотип 3,2 МБ больше допустимых 2 МБ',
+    );
+    const uploads = spy.mock.calls.filter(([input]) => String(input).includes('/account/logo'));
+    expect(uploads).toHaveLength(0);
+  });
+
   it('shows a recruiter the company read-only, without a save or upload button', async () => {
     stub();
     renderWithApp(<SettingsAccountScreen />, memberOf({ member_type: 'owner', is_admin: false }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLink } from './rich-text-link-form';
+import { LINK_INVALID } from '@ats/contracts/url-check';
+import { linkProblem, normalizeLink } from './rich-text-link-form';
 
 describe('the address typed for a link', () => {
   it('gets https:// when it has no scheme, mailto: when it is an e-mail', () => {
@@ -12,5 +13,16 @@ describe('the address typed for a link', () => {
     expect(normalizeLink('javascript:alert(1)')).toBeNull();
     expect(normalizeLink('ftp://example.ru')).toBeNull();
     expect(normalizeLink('  ')).toBe('');
+  });
+
+  it('refuses a web address that fails the URL check (SPEC.md §5) and says why in Russian', () => {
+    expect(normalizeLink('моя ссылка')).toBeNull();
+    expect(normalizeLink('http://example')).toBeNull();
+    expect(normalizeLink('https://exa mple.ru')).toBeNull();
+    expect(normalizeLink('localhost:3000/x')).toBe('https://localhost:3000/x');
+    expect(linkProblem('моя ссылка')).toBe(LINK_INVALID);
+    expect(linkProblem('ftp://example.ru')).toBe(
+      'Ссылка должна начинаться с http://, https:// или mailto:',
+    );
   });
 });

@@ -1,16 +1,31 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@ats/ui/button';
 import { Input } from '@ats/ui/input';
+import { isValidUrl, LINK_INVALID } from '@ats/contracts/url-check';
 import { safeHref } from './rich-text-sanitize';
 
-/** 'hh.ru/x' → 'https://hh.ru/x'; 'a@b.ru' → 'mailto:a@b.ru'; '' → '' (remove the link). */
+const SCHEME_REFUSED = 'Ссылка должна начинаться с http://, https:// или mailto:';
+// A scheme is a name and a colon not followed by a port number ('localhost:3000' has none).
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * 'hh.ru/x' → 'https://hh.ru/x'; 'a@b.ru' → 'mailto:a@b.ru'; '' → '' (remove the link); null for
+ * anything else, web addresses passing the URL check of SPEC.md §5.
+ */
 export function normalizeLink(text: string): string | null {
   const value = text.trim();
   if (!value) return '';
   if (/^[^\s@/:]+@[^\s@/]+\.[^\s@/]+$/.test(value)) return `mailto:${value}`;
-  const withProtocol = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  return safeHref(withProtocol);
+  if (/^mailto:/i.test(value)) return safeHref(value);
+  if (!isValidUrl(value)) return null;
+  return safeHref(HAS_SCHEME.test(value) ? value : `https://${value}`);
 }
+
+/** Why the typed address is refused: a foreign scheme, or no link at all. */
+export const linkProblem = (text: string) =>
+  HAS_SCHEME.test(text.trim()) && !/^https?:\/\//i.test(text.trim())
+    ? SCHEME_REFUSED
+    : LINK_INVALID;
 
 type Props = {
   initial: string;
@@ -32,7 +47,7 @@ export function RichTextLinkForm({ initial, onApply, onCancel }: Props) {
     event?.preventDefault();
     const href = normalizeLink(text);
     if (href === null) {
-      setError('Ссылка должна начинаться с http://, https:// или mailto:');
+      setError(linkProblem(text));
       return;
     }
     onApply(href);

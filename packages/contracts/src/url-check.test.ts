@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidUrl } from './url-check';
+import { isBlankOrValidUrl, isValidUrl } from './url-check';
 
 describe('URL check', () => {
   it.each([
@@ -30,5 +30,14 @@ describe('URL check', () => {
     'http://[zz::1]',
   ])('rejects %j', (url) => {
     expect(isValidUrl(url)).toBe(false);
+  });
+
+  it('lets an optional link field stay empty but not hold a non-link', () => {
+    expect(isBlankOrValidUrl('')).toBe(true);
+    expect(isBlankOrValidUrl('  ')).toBe(true);
+    expect(isBlankOrValidUrl(null)).toBe(true);
+    expect(isBlankOrValidUrl(undefined)).toBe(true);
+    expect(isBlankOrValidUrl('hh.ru/resume/1')).toBe(true);
+    expect(isBlankOrValidUrl('нет')).toBe(false);
   });
 });

@@ -41,3 +41,10 @@ export function isValidUrl(value: string): boolean {
   const lower = host.toLowerCase();
   return lower === 'localhost' || IPV4.test(lower) || DOMAIN.test(lower);
 }
+
+/** What every link field says when its text is not a link (SPEC.md §5 names no wording). */
+export const LINK_INVALID = 'Введите корректную ссылку, например https://example.ru';
+
+/** Empty (or nothing) means "no link"; anything else must pass {@link isValidUrl}. */
+export const isBlankOrValidUrl = (value: string | null | undefined): boolean =>
+  !value?.trim() || isValidUrl(value);
