@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpCompany, uniqueEmail } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import { decodeBase32, totpAt } from '../safety/totp.ts';
+import { decodeBase32, totpAt } from '../../platform/totp.ts';
 
 const TOO_MANY = 'Слишком много попыток. Попробуйте позже';
 

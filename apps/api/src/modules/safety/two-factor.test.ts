@@ -6,7 +6,7 @@ import { PASSWORD, type SignedUp, signUpCompany } from '../../../test/factories.
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { loggerOptions } from '../../platform/logger.ts';
-import { decodeBase32, hotp, timeStep, totpAt } from './totp.ts';
+import { decodeBase32, hotp, timeStep, totpAt } from '../../platform/totp.ts';
 
 /** The code an authenticator app shows for the secret now (or `steps` periods away). */
 const codeFor = (secret: string, steps = 0) =>

@@ -9,6 +9,7 @@ const user = (member_type: 'owner' | 'watcher', is_admin: boolean, right: boolea
       can_manage_reason: right,
       can_manage_account_source: right,
       can_manage_tag: right,
+      can_manage_status: right,
     },
   },
 });
@@ -27,28 +28,52 @@ describe('what a role may change on the settings pages', () => {
       Object.entries(table).map(([who, me]) => [who, settingsRights(me as never)]),
     );
     expect(rights).toEqual({
-      admin: { account: true, divisions: true, reasons: true, sources: true, tags: true },
+      admin: {
+        account: true,
+        divisions: true,
+        reasons: true,
+        sources: true,
+        stages: true,
+        tags: true,
+      },
       'admin without the rights': {
         account: true,
         divisions: true,
         reasons: true,
         sources: true,
+        stages: true,
         tags: false,
       },
-      recruiter: { account: false, divisions: false, reasons: true, sources: true, tags: true },
+      recruiter: {
+        account: false,
+        divisions: false,
+        reasons: true,
+        sources: true,
+        stages: true,
+        tags: true,
+      },
       'recruiter without the rights': {
         account: false,
         divisions: false,
         reasons: false,
         sources: false,
+        stages: false,
         tags: false,
       },
-      watcher: { account: false, divisions: false, reasons: false, sources: false, tags: false },
+      watcher: {
+        account: false,
+        divisions: false,
+        reasons: false,
+        sources: false,
+        stages: false,
+        tags: false,
+      },
       'watcher-admin': {
         account: false,
         divisions: false,
         reasons: false,
         sources: false,
+        stages: false,
         tags: false,
       },
     });
