@@ -28,8 +28,12 @@ afterAll(async () => {
 });
 
 /** Waits for the n-th letter to `email`. */
+/** The letters to an address, but the confirmation every new company's owner gets at sign-up. */
 async function letterTo(email: string, nth = 1) {
-  const letters = () => smtp.received.filter((mail) => mail.to.includes(email));
+  const letters = () =>
+    smtp.received.filter(
+      (mail) => mail.to.includes(email) && mail.subject !== 'Подтвердите адрес электронной почты',
+    );
   for (let waited = 0; letters().length < nth && waited < 10_000; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -129,7 +133,8 @@ describe('changing one’s own e-mail', () => {
 
     const rows = await selectRows<{ kind: string }>(
       t.database.system,
-      sql`select kind from mail_outbox where to_address in (${user.email}, ${newEmail}) order by id`,
+      sql`select kind from mail_outbox where to_address in (${user.email}, ${newEmail})
+            and kind <> 'email_confirmation' order by id`,
     );
     expect(rows.map((row) => row.kind)).toEqual([
       'email_change_confirmation',
