@@ -59,6 +59,11 @@ export const ZMe = z
     tariff_end_at: z.string(),
     tariff_is_active: z.boolean(),
     tariff_users: z.number().int(),
+    /**
+     * False until the company's owner opens the link mailed at sign-up; till then résumé parsing
+     * and imports keep to a daily trial quota. Absent from older servers.
+     */
+    email_confirmed: z.boolean().optional(),
   })
   .extend(ZPersonName.shape);
 export type TMe = z.infer<typeof ZMe>;

@@ -58,6 +58,10 @@ async function mailedToken(email: string) {
 describe('a company that has not confirmed its e-mail', () => {
   it('parses résumés within the quota, gets 429 asking to confirm, and parses again once confirmed', async () => {
     const company = await signUpCompany(t.app);
+    const confirmedInMe = async () =>
+      (await call(t.app, 'GET', '/api/me', undefined, { token: company.token })).body.message
+        .email_confirmed;
+    expect(await confirmedInMe()).toBe(false);
     for (let i = 0; i < 2; i += 1) {
       const r = await parse(company.token);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -76,6 +80,7 @@ describe('a company that has not confirmed its e-mail', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.message).toBe('Адрес электронной почты подтверждён');
     expect((await parse(company.token)).status).toBe(200);
+    expect(await confirmedInMe()).toBe(true);
   }, 60_000);
 
   it('uploads import files within the quota, then gets 429 asking to confirm', async () => {

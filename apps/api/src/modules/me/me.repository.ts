@@ -27,6 +27,7 @@ export type MeRow = {
   tariff_end_at: Date | string | null;
   tariff_users: number | null;
   balance: string | number | null;
+  email_confirmed: boolean;
   divisions: { id: number; name: string; parent_id: number | null; position: number }[];
   statuses: { status_id: number; is_read: boolean; is_write: boolean }[];
   changelog: {
@@ -44,6 +45,7 @@ const meQuery = (accountId: number, userId: number) => sql`
     select u.id, u.account_id, u.email, u.name, u.middle_name, u.last_name, u.nick, u.member_type,
            u.is_admin, u.is_auto, u.is_onboarding, u.is_firework, u.time_zone, u.settings,
            a.name as company_name, a.inn, a.time_zone as account_time_zone, a.currency, a.applicants_count,
+           a.email_confirmed_at is not null as email_confirmed,
            t.name as tariff_name, t.start_at as tariff_start_at, t.end_at as tariff_end_at,
            t.users_limit as tariff_users, t.balance,
            coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'parent_id', d.parent_id,

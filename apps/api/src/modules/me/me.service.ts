@@ -76,5 +76,6 @@ export async function getCurrentUser(tenant: Tenant, session: Session): Promise<
     tariff_end_at: iso(row.tariff_end_at),
     tariff_is_active: session.accountIsActive && tariffEnd !== null && tariffEnd > new Date(),
     tariff_users: row.tariff_users ?? 0,
+    email_confirmed: row.email_confirmed,
   };
 }

@@ -22,7 +22,12 @@ import {
   userSecretKeys,
 } from '../auth/attempts.service.ts';
 import * as repo from './safety.repository.ts';
-import { encodeBase32, generateTotpSecret, matchTotpStep, otpauthUrl } from '../../platform/totp.ts';
+import {
+  encodeBase32,
+  generateTotpSecret,
+  matchTotpStep,
+  otpauthUrl,
+} from '../../platform/totp.ts';
 import { recordAudit, securityEvent } from '../../platform/audit.ts';
 
 /** The name authenticator apps show above the code. */

@@ -5,6 +5,7 @@ import { cx } from '@ats/ui/class-names';
 import type { DeviceClass } from '../../shared/breakpoints';
 import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { useDeviceClass } from '../../shared/use-device-class';
+import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
@@ -93,6 +94,7 @@ export function DefaultLayout() {
             <UserMenu me={me} />
           </div>
         </header>
+        {me.email_confirmed === false && <ConfirmEmailBanner />}
         <main className={cx('flex-1 py-6', PAGE_PADDING[device])}>
           <Outlet />
         </main>

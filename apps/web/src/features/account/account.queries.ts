@@ -11,3 +11,11 @@ export function useRequestTariffExtension() {
       }),
   });
 }
+
+/** Mails the sign-up confirmation link again; the banner says the server's text either way. */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: () =>
+      apiCall<string>('/auth/confirm_email/resend', { method: 'POST', errorToast: false }),
+  });
+}
