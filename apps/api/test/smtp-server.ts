@@ -48,6 +48,16 @@ export async function startSmtpServer() {
       }
       return received;
     },
+    /** Waits for the `nth` (1-based) message that `matches`, and returns it. */
+    async waitForLetter(matches: (mail: ReceivedMail) => boolean, nth = 1, timeoutMs = 10_000) {
+      const started = Date.now();
+      for (;;) {
+        const mail = received.filter(matches)[nth - 1];
+        if (mail) return mail;
+        if (Date.now() - started > timeoutMs) throw new Error(`expected mail ${nth}, none came`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../platform/deps.ts';
 import { tooManyAttempts } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/secrets.ts';
 import { scaled } from '../../platform/throttle.ts';
 import * as repo from './auth.repository.ts';
 
@@ -78,6 +79,23 @@ export const USER_SECRET_LIMIT: AttemptLimit = {
 export const userSecretKeys = (accountId: number, userId: number) => [
   `secret:user:${accountId}:${userId}`,
 ];
+
+/**
+ * Whether a signed-in user typed their own password right (to change it, or their e-mail): 429
+ * while five wrong ones lock the user's secrets, and a wrong one counts towards that lock.
+ */
+export async function isOwnPasswordRight(
+  deps: AppDeps,
+  user: { accountId: number; userId: number; passwordHash: string | null | undefined },
+  password: string,
+) {
+  const keys = userSecretKeys(user.accountId, user.userId);
+  await assertNotThrottled(deps, keys);
+  const right = user.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
+  if (right) await clearAttempts(deps, keys[0]!);
+  else await recordFailedAttempt(deps, keys, USER_SECRET_LIMIT);
+  return right;
+}
 
 /** 429 while any of the keys is locked. */
 export async function assertNotThrottled(deps: AppDeps, keys: string[]) {

@@ -367,15 +367,10 @@ describe('signing up, signing in and out', () => {
 
     /** Asks for a reset link for `email` and returns the token of the link in the letter. */
     async function mailedResetToken(email: string) {
-      const letters = () => smtp.received.filter((mail) => mail.to.includes(email));
-      const before = letters().length;
+      const before = smtp.received.filter((mail) => mail.to.includes(email)).length;
       expect((await call(t.app, 'POST', '/api/auth/reset', { email })).status).toBe(200);
-      for (let waited = 0; letters().length <= before && waited < 10_000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const mail = letters()[before];
-      expect(mail, `reset letter to ${email}`).toBeDefined();
-      return /\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+      const mail = await smtp.waitForLetter((m) => m.to.includes(email), before + 1);
+      return /\/auth\/reset-from-mail\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     }
 
     const resetWith = (token: string, password: string) =>

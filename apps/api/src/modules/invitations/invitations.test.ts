@@ -28,15 +28,9 @@ afterAll(async () => {
 
 /** Waits for the n-th letter to `email` and returns the token of its invitation link. */
 async function invitationToken(email: string, nth = 1) {
-  const started = Date.now();
-  const letters = () => smtp.received.filter((m) => m.to.includes(email));
-  while (letters().length < nth && Date.now() - started < 5000) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const mail = letters()[nth - 1];
-  expect(mail, `letter ${nth} to ${email}`).toBeDefined();
-  const match = new RegExp(`${PUBLIC_URL}/invite/([A-Za-z0-9_-]+)`).exec(mail!.text);
-  expect(match, mail!.text).not.toBeNull();
+  const mail = await smtp.waitForLetter((m) => m.to.includes(email), nth);
+  const match = new RegExp(`${PUBLIC_URL}/invite/([A-Za-z0-9_-]+)`).exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
   return match![1]!;
 }
 

@@ -1,15 +1,9 @@
 import { SAFETY_MESSAGES, type TChangePasswordRequest } from '@ats/contracts/safety';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/secrets.ts';
+import { hashPassword } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import {
-  USER_SECRET_LIMIT,
-  assertNotThrottled,
-  clearAttempts,
-  recordFailedAttempt,
-  userSecretKeys,
-} from '../auth/attempts.service.ts';
+import { isOwnPasswordRight } from '../auth/attempts.service.ts';
 import { setPasswordHash } from '../auth/credentials.service.ts';
 import * as repo from './safety.repository.ts';
 import { recordAudit, securityEvent } from '../../platform/audit.ts';
@@ -24,21 +18,19 @@ export async function changePassword(
   currentSessionId: number,
   input: TChangePasswordRequest,
 ) {
-  const keys = userSecretKeys(tenant.accountId, tenant.userId);
-  await assertNotThrottled(deps, keys);
   const user = await tenant.transaction((tx) =>
     repo.findUserCredentials(tx, tenant.accountId, tenant.userId),
   );
-  const currentOk = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.current_password)
-    : false;
+  const currentOk = await isOwnPasswordRight(
+    deps,
+    { accountId: tenant.accountId, userId: tenant.userId, passwordHash: user?.passwordHash },
+    input.current_password,
+  );
   if (!currentOk) {
-    await recordFailedAttempt(deps, keys, USER_SECRET_LIMIT);
     throw badRequest(SAFETY_MESSAGES.wrongCurrentPassword, {
       current_password: SAFETY_MESSAGES.wrongCurrentPassword,
     });
   }
-  await clearAttempts(deps, keys[0]!);
   if (input.password === input.current_password) {
     throw badRequest(SAFETY_MESSAGES.samePassword, { password: SAFETY_MESSAGES.samePassword });
   }

@@ -7,15 +7,9 @@ import {
 import { changesBetween, recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, isUniqueViolation } from '../../platform/errors.ts';
-import { generateToken, hashToken, verifyPassword } from '../../platform/secrets.ts';
+import { generateToken, hashToken } from '../../platform/secrets.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import {
-  USER_SECRET_LIMIT,
-  assertNotThrottled,
-  clearAttempts,
-  recordFailedAttempt,
-  userSecretKeys,
-} from '../auth/attempts.service.ts';
+import { isOwnPasswordRight } from '../auth/attempts.service.ts';
 import { endOutstandingLinks } from '../auth/credentials.service.ts';
 import * as repo from './users.repository.ts';
 
@@ -43,16 +37,12 @@ export async function assertCurrentPassword(
       [PASSWORD_FIELD]: EMAIL_CHANGE_MESSAGES.passwordRequired,
     });
   }
-  const keys = userSecretKeys(tenant.accountId, tenant.userId);
-  await assertNotThrottled(deps, keys);
-  const ok = user.passwordHash ? await verifyPassword(user.passwordHash, currentPassword) : false;
-  if (!ok) {
-    await recordFailedAttempt(deps, keys, USER_SECRET_LIMIT);
+  const { accountId, userId } = tenant;
+  if (!(await isOwnPasswordRight(deps, { accountId, userId, ...user }, currentPassword))) {
     throw badRequest(EMAIL_CHANGE_MESSAGES.wrongPassword, {
       [PASSWORD_FIELD]: EMAIL_CHANGE_MESSAGES.wrongPassword,
     });
   }
-  await clearAttempts(deps, keys[0]!);
 }
 
 /** 409 at once for an address someone already signs in with (it would fail at confirmation). */

@@ -27,20 +27,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Waits for the n-th letter to `email`. */
-/** The letters to an address, but the confirmation every new company's owner gets at sign-up. */
-async function letterTo(email: string, nth = 1) {
-  const letters = () =>
-    smtp.received.filter(
-      (mail) => mail.to.includes(email) && mail.subject !== 'Подтвердите адрес электронной почты',
-    );
-  for (let waited = 0; letters().length < nth && waited < 10_000; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const mail = letters()[nth - 1];
-  expect(mail, `letter ${nth} to ${email}`).toBeDefined();
-  return mail!;
-}
+/** The n-th letter to an address, but the confirmation every new owner gets at sign-up. */
+const letterTo = (email: string, nth = 1) =>
+  smtp.waitForLetter(
+    (mail) => mail.to.includes(email) && mail.subject !== 'Подтвердите адрес электронной почты',
+    nth,
+  );
 
 const confirmToken = (text: string) =>
   new RegExp(`${PUBLIC_URL}/auth/confirm-email\\?token=([A-Za-z0-9_-]+)`).exec(text)![1]!;
