@@ -212,6 +212,11 @@ export const ZWorklogEntry = z.object({
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Names of the ids in `changes`, by `kind:id`: reason, vacancy, status, source, country and
+   * user ('reason:3': 'Не подходит по опыту'). Optional: older answers and clients go without.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type TWorklogEntry = z.infer<typeof ZWorklogEntry>;
 

@@ -86,12 +86,28 @@ export function toApplicant(row: ApplicantViewRow): TApplicant {
   };
 }
 
-/** A history entry, its author named by the display name of SPEC.md §3. */
-export const toWorklogEntry = ({ user_person, ...entry }: WorklogRow): TWorklogEntry => ({
-  ...entry,
-  user_name: userDisplayName(user_person),
-  created_at: iso(entry.created_at),
-});
+/**
+ * A history entry, its author named by the display name of SPEC.md §3, with `names` for the ids
+ * its changes hold ('reason:3' → 'Не подходит по опыту', 'user:5' → 'Анна Смирнова').
+ */
+export const toWorklogEntry = ({
+  user_person,
+  ref_names,
+  ref_users,
+  ...entry
+}: WorklogRow): TWorklogEntry => {
+  const names: Record<string, string> = { ...ref_names };
+  for (const [id, parts] of Object.entries(ref_users ?? {})) {
+    const name = userDisplayName(parts);
+    if (name) names[`user:${id}`] = name;
+  }
+  return {
+    ...entry,
+    user_name: userDisplayName(user_person),
+    created_at: iso(entry.created_at),
+    names,
+  };
+};
 
 /** A comment, its author named by the display name of SPEC.md §3. */
 export const toComment = ({ author_person, ...comment }: CommentRow): z.infer<typeof ZComment> => ({

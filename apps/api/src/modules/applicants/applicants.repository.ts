@@ -87,6 +87,10 @@ export type WorklogRow = {
   /** For the display name; see `userNameParts`. */
   user_person: TPersonNameParts;
   created_at: string;
+  /** Names of the ids the entry's changes hold, by `kind:id` ('reason:3'); users apart. */
+  ref_names: Record<string, string> | null;
+  /** Name parts of the users the changes name (`admin_user_id`), by id. */
+  ref_users: Record<string, TPersonNameParts> | null;
 };
 export type CommentRow = {
   id: number;
@@ -131,8 +135,48 @@ const viewColumns = sql`
     where at.account_id = a.account_id and at.applicant_id = a.id
   ), '[]'::json) as tags`;
 
+/**
+ * SQL: the ids a history entry's `changes` hold under `keys`, as a plain value or the `from` and
+ * `to` of a change (`reason_id: 3`, `admin_user_id: {from: 1, to: 2}`).
+ */
+const idsInChanges = (keys: string[]) =>
+  sql.raw(
+    `select (v #>> '{}')::int from (values ${keys
+      .map((k) => `(l.changes->'${k}'), (l.changes->'${k}'->'from'), (l.changes->'${k}'->'to')`)
+      .join(', ')}) e(v) where jsonb_typeof(v) = 'number' and (v #>> '{}') ~ '^[0-9]{1,9}$'`,
+  );
+
+/**
+ * SQL: the names of the reasons, vacancies, stages, sources and countries a history entry names
+ * by id, so the history reads «причина «Не подходит по опыту»», not `reason_id: 1`.
+ */
+const worklogRefNames = sql`(
+  select json_object_agg(r.key, r.name) from (
+    select 'reason:' || x.id as key, x.name from reasons x
+      where x.account_id = l.account_id and x.id in (${idsInChanges(['reason_id'])})
+    union all
+    select 'vacancy:' || x.id, x.position from vacancies x
+      where x.account_id = l.account_id
+        and x.id in (${idsInChanges(['vacancy_id', 'requested_vacancy_id'])})
+    union all
+    select 'status:' || x.id, x.name from statuses x
+      where x.account_id = l.account_id
+        and x.id in (${idsInChanges(['status_id', 'requested_status_id'])})
+    union all
+    select 'source:' || x.id, x.name from account_sources x
+      where x.account_id = l.account_id and x.id in (${idsInChanges(['account_source_id'])})
+    union all
+    select 'country:' || x.id, x.name from ref_countries x
+      where x.id in (${idsInChanges(['country'])})
+  ) r)`;
+
+const worklogRefUsers = sql`(
+  select json_object_agg(x.id, ${userNameParts('x')}) from users x
+  where x.account_id = l.account_id and x.id in (${idsInChanges(['admin_user_id'])}))`;
+
 const worklogSelect = (accountId: SQL | number, applicantId: SQL | number, limit: number) => sql`
-  select l.id, l.action, l.changes, l.user_id, ${userNameParts('u')} as user_person, l.created_at
+  select l.id, l.action, l.changes, l.user_id, ${userNameParts('u')} as user_person, l.created_at,
+    ${worklogRefNames} as ref_names, ${worklogRefUsers} as ref_users
   from applicant_worklog l
   left join users u on u.account_id = l.account_id and u.id = l.user_id
   where l.account_id = ${accountId} and l.applicant_id = ${applicantId}

@@ -17,7 +17,38 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 // Technical keys that say nothing to a person reading the history.
-const HIDDEN_KEYS = new Set(['comment_id', 'bulk', 'merge_id', 'secondary_id', 'secondary_name']);
+const HIDDEN_KEYS = new Set([
+  'comment_id',
+  'bulk',
+  'merge_id',
+  'secondary_id',
+  'secondary_name',
+  'file_id',
+]);
+
+/** Fields holding an id of a reference, by the kind the server names them under (`names`). */
+const REFERENCE_KINDS: Record<string, string> = {
+  admin_user_id: 'user',
+  account_source_id: 'source',
+  country: 'country',
+  vacancy_id: 'vacancy',
+  requested_vacancy_id: 'vacancy',
+  status_id: 'status',
+  requested_status_id: 'status',
+  reason_id: 'reason',
+};
+
+/** What a reference no longer in its list is called (deleted, or an older server's answer). */
+const MISSING_REFERENCE: Record<string, string> = {
+  user: 'удалённый пользователь',
+  source: 'удалённый источник',
+  country: 'неизвестная страна',
+  vacancy: 'удалённая вакансия',
+  status: 'удалённый этап',
+  reason: 'удалённая причина',
+};
+
+const FILE_KINDS: Record<string, string> = { resume: 'резюме', attachment: 'вложение' };
 
 const CREATED_VIA: Record<string, string> = {
   web: 'вручную в приложении',
@@ -68,14 +99,36 @@ export const FIELD_LABELS: Record<string, string> = {
   archived_at: 'В архиве с',
   vacancy_id: 'Вакансия',
   status_id: 'Этап',
+  requested_vacancy_id: 'Желаемая вакансия',
+  requested_status_id: 'Желаемый этап',
+  vacancy_name: 'Вакансия',
+  status: 'Этап',
+  reason_id: 'Причина',
+  comment: 'Комментарий',
+  file_name: 'Файл',
+  kind: 'Вид файла',
 };
+
+/** A field no label is known for: named in general words, never by its key. */
+const UNKNOWN_FIELD = 'Другие данные';
 
 const GENDERS: Record<string, string> = { male: 'мужской', female: 'женский' };
 const EMPTY = '—';
 
+type Names = Record<string, string> | undefined;
+
+/** The name of a referenced row ('reason', 3) from the server's `names`, never its id. */
+const referenceName = (kind: string, id: unknown, names: Names) =>
+  (typeof id === 'number' || typeof id === 'string' ? names?.[`${kind}:${id}`] : undefined) ??
+  MISSING_REFERENCE[kind] ??
+  'удалённая запись';
+
 /** A stored value as a person reads it; long structures collapse to a count. */
-export function formatWorklogValue(field: string, value: unknown): string {
+export function formatWorklogValue(field: string, value: unknown, names?: Names): string {
   if (value === null || value === undefined || value === '') return EMPTY;
+  const kind = REFERENCE_KINDS[field];
+  if (kind) return referenceName(kind, value, names);
+  if (field === 'kind' && typeof value === 'string') return FILE_KINDS[value] ?? 'файл';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (field === 'gender' && typeof value === 'string') return GENDERS[value] ?? value;
   if (field === 'photo') return 'изображение';
@@ -130,33 +183,116 @@ function mergeTitle(changes: Record<string, unknown>): string {
   return id ? `Объединён с кандидатом №${id}` : 'Объединён с другим кандидатом';
 }
 
-/** One history entry in Russian: who, when, what and, for edits, 'Поле: было → стало'. */
-export function formatWorklogEntry(entry: TWorklogEntry): WorklogLine {
+const textOf = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** `status: {from, to}` of a move: the stage names as they were then. */
+const stagesOf = (changes: Record<string, unknown>) => {
+  const pair = isChangePair(changes.status) ? changes.status : { from: null, to: null };
+  return { from: textOf(pair.from), to: textOf(pair.to) };
+};
+
+/** The vacancy as the entry stored it, or by its id from the server's names. */
+const vacancyOf = (changes: Record<string, unknown>, names: Names) =>
+  textOf(changes.vacancy_name) ?? referenceName('vacancy', changes.vacancy_id, names);
+
+type Phrase = { what: string; consumed: string[] };
+
+/** What happened, as the predicate after the author's name, with the names it takes in. */
+function phraseOf(entry: TWorklogEntry): Phrase {
+  const { changes, names } = entry;
+  const vacancy = () => `«${vacancyOf(changes, names)}»`;
+  const onVacancy = ['vacancy_id', 'vacancy_name', 'status'];
+  const reason = () =>
+    changes.reason_id === undefined
+      ? ''
+      : `: причина «${referenceName('reason', changes.reason_id, names)}»`;
+  const file = () => {
+    const kind = changes.kind === 'resume' ? 'файл резюме' : 'файл';
+    const name = textOf(changes.file_name);
+    return name ? `${kind} «${name}»` : kind;
+  };
+  const { from, to } = stagesOf(changes);
+  switch (entry.action) {
+    case 'vacancy_add':
+      return {
+        what: `Добавил(а) на вакансию ${vacancy()}${to ? ` на этап «${to}»` : ''}`,
+        consumed: onVacancy,
+      };
+    case 'vacancy_move':
+      return {
+        what: `Перевёл(а) по вакансии ${vacancy()}${from ? ` с этапа «${from}»` : ''}${
+          to ? ` на этап «${to}»` : ''
+        }`,
+        consumed: onVacancy,
+      };
+    case 'vacancy_reject':
+      return {
+        what: `Отказал(а) по вакансии ${vacancy()}${reason()}`,
+        consumed: [...onVacancy, 'reason_id'],
+      };
+    case 'vacancy_refuse':
+      return {
+        what: `Отметил(а) отказ кандидата по вакансии ${vacancy()}${reason()}`,
+        consumed: [...onVacancy, 'reason_id'],
+      };
+    case 'vacancy_remove':
+      return {
+        what: `Снял(а) с вакансии ${vacancy()}${from ? ` с этапа «${from}»` : ''}`,
+        consumed: onVacancy,
+      };
+    case 'file_added':
+      return { what: `Добавил(а) ${file()}`, consumed: ['file_name', 'kind'] };
+    case 'file_removed':
+      return { what: `Удалил(а) ${file()}`, consumed: ['file_name', 'kind'] };
+    case 'merged':
+      return { what: mergeTitle(changes), consumed: [] };
+    default:
+      return { what: ACTION_LABELS[entry.action] ?? 'Внёс(ла) изменения в карточку', consumed: [] };
+  }
+}
+
+/** 'Поле: было → стало' for what the phrase did not already say; unknown fields in general words. */
+function detailsOf(entry: TWorklogEntry, consumed: string[]): string[] {
   const details: string[] = [];
+  let unknown = false;
   for (const [field, change] of Object.entries(entry.changes)) {
-    if (HIDDEN_KEYS.has(field)) continue;
-    const label = FIELD_LABELS[field] ?? field;
+    if (HIDDEN_KEYS.has(field) || consumed.includes(field)) continue;
+    const label = FIELD_LABELS[field];
+    if (!label) {
+      unknown = true;
+      continue;
+    }
+    const value = (v: unknown) => formatWorklogValue(field, v, entry.names);
     if (isAddedRemoved(change)) {
-      const added = formatWorklogValue(field, change.added);
-      const removed = formatWorklogValue(field, change.removed);
+      const added = value(change.added);
+      const removed = value(change.removed);
       if (added !== EMPTY) details.push(`${label} добавлены: ${added}`);
       if (removed !== EMPTY) details.push(`${label} сняты: ${removed}`);
     } else if (isChangePair(change)) {
-      details.push(
-        `${label}: ${formatWorklogValue(field, change.from)} → ${formatWorklogValue(field, change.to)}`,
-      );
+      details.push(`${label}: ${value(change.from)} → ${value(change.to)}`);
     } else {
-      details.push(`${label}: ${formatWorklogValue(field, change)}`);
+      details.push(`${label}: ${value(change)}`);
     }
   }
+  if (unknown) details.push(`${UNKNOWN_FIELD}: изменены`);
+  return details;
+}
+
+/**
+ * One history entry in Russian: who, when and what, with the names of the vacancy, stage,
+ * reason, file, user or source it concerns, and for edits 'Поле: было → стало'.
+ */
+export function formatWorklogEntry(entry: TWorklogEntry): WorklogLine {
+  const { what, consumed } = phraseOf(entry);
   const merged = entry.action === 'merged';
   const mergeId = merged ? numberOf(entry.changes.merge_id) : undefined;
   return {
     key: String(entry.id),
-    who: entry.user_name?.trim() || (entry.user_id ? `Пользователь №${entry.user_id}` : 'Система'),
+    who: entry.user_name?.trim() || (entry.user_id ? 'Удалённый пользователь' : 'Система'),
     when: formatDateTime(entry.created_at),
-    what: merged ? mergeTitle(entry.changes) : (ACTION_LABELS[entry.action] ?? entry.action),
-    details,
+    what,
+    details: detailsOf(entry, consumed),
     standalone: STANDALONE_ACTIONS.has(entry.action),
     ...(mergeId ? { mergeId } : {}),
   };

@@ -8,6 +8,7 @@ import {
   neighbourColumn,
   nextCardPage,
   orderBoardColumns,
+  rejectionOf,
   withCardOnTop,
   withoutCard,
   type CardPages,
@@ -53,9 +54,16 @@ describe('the board columns', () => {
     expect(canMoveBetween(column(fresh, 1), column(contact, 0))).toBe(true);
     expect(canMoveBetween(column(fresh, 1), readOnlyInterview)).toBe(false);
     expect(canMoveBetween(readOnlyInterview, column(fresh, 1))).toBe(false);
-    // Rejection needs a reason: it is never a plain drop.
-    expect(canMoveBetween(column(fresh, 1), column(rejected, 0))).toBe(false);
     expect(canMoveBetween(column(fresh, 1), column(fresh, 1))).toBe(false);
+  });
+
+  it('takes a drop on a rejection stage, but only to ask for the reason of its kind', () => {
+    expect(canMoveBetween(column(fresh, 1), column(rejected, 0))).toBe(true);
+    expect(canMoveBetween(column(fresh, 1), column(rejected, 0, false))).toBe(false);
+    expect(canMoveBetween(column(rejected, 1), column(fresh, 0))).toBe(false);
+    expect(rejectionOf(column(rejected, 0))).toBe('reject');
+    expect(rejectionOf(column(refused, 0))).toBe('refuse');
+    expect(rejectionOf(column(contact, 0))).toBeUndefined();
   });
 
   it('shows drag handles only when at least two working stages are writable', () => {
@@ -65,10 +73,11 @@ describe('the board columns', () => {
     ).toBe(false);
   });
 
-  it('finds the neighbour stage for the arrow keys, never a rejection stage', () => {
+  it('finds the neighbour stage for the arrow keys, the rejection stages last', () => {
     expect(neighbourColumn(columns, fresh.id, 1)?.status.name).toBe('Первичный контакт');
     expect(neighbourColumn(columns, contact.id, -1)?.status.name).toBe('Новый');
-    expect(neighbourColumn(columns, interview.id, 1)).toBeUndefined();
+    expect(neighbourColumn(columns, interview.id, 1)?.status.name).toBe('Отказ компании');
+    expect(neighbourColumn(columns, refused.id, 1)).toBeUndefined();
     expect(neighbourColumn(columns, fresh.id, -1)).toBeUndefined();
   });
 

@@ -1,5 +1,10 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { TBoardCard, TBoardCardPage, TBoardColumn } from '@ats/contracts/pipeline';
+import type {
+  TBoardCard,
+  TBoardCardPage,
+  TBoardColumn,
+  TRejectKind,
+} from '@ats/contracts/pipeline';
 import { pluralize, type PluralForms } from '../../shared/format/plurals';
 
 export const columnDropId = (statusId: number) => `column-${statusId}`;
@@ -16,11 +21,19 @@ export function orderBoardColumns(columns: readonly TBoardColumn[]): TBoardColum
   );
 }
 
-/** Whether the caller may drag a card from one stage to another (both need write rights). */
+/**
+ * Whether the caller may drag a card from one stage to another (both need write rights). A drop
+ * on a rejection stage is allowed too, but it only opens the reason dialog (see `rejectionOf`).
+ */
 export function canMoveBetween(from: TBoardColumn | undefined, to: TBoardColumn | undefined) {
   if (!from || !to || from.status.id === to.status.id) return false;
-  // Rejection needs a reason, so it goes through the reason dialog, never a plain drop.
-  return from.can_write && to.can_write && !to.status.is_reject;
+  return from.can_write && to.can_write && !from.status.is_reject;
+}
+
+/** A drop on a rejection stage asks for a reason of the stage's kind instead of moving at once. */
+export function rejectionOf(to: TBoardColumn | undefined): TRejectKind | undefined {
+  if (!to?.status.is_reject) return undefined;
+  return to.status.reject_kind ?? 'reject';
 }
 
 /** The board shows drag handles only when the caller may move something somewhere. */
@@ -28,16 +41,15 @@ export function boardIsWritable(columns: readonly TBoardColumn[]) {
   return columns.filter((c) => c.can_write && !c.status.is_reject).length > 1;
 }
 
-/** The next column to the left or right (keyboard moves), skipping rejection stages. */
+/** The next column to the left or right (keyboard moves); rejection stages close the row. */
 export function neighbourColumn(
   columns: readonly TBoardColumn[],
   currentId: number,
   step: 1 | -1,
 ): TBoardColumn | undefined {
-  const targets = columns.filter((c) => !c.status.is_reject);
-  const index = targets.findIndex((c) => c.status.id === currentId);
+  const index = columns.findIndex((c) => c.status.id === currentId);
   if (index < 0) return undefined;
-  return targets[index + step];
+  return columns[index + step];
 }
 
 export const loadedCards = (data: CardPages | undefined): TBoardCard[] =>

@@ -23,8 +23,8 @@ export const cardOf = (data: unknown): TBoardCard | undefined =>
   (data as { current?: { card?: TBoardCard } } | undefined)?.current?.card;
 
 /**
- * ← and → carry the lifted card to the previous or next stage column (rejections excluded: they
- * need a reason); ↑ and ↓ do nothing, since a column is ordered by arrival, not by hand.
+ * ← and → carry the lifted card to the previous or next stage column (a rejection stage asks for
+ * the reason once dropped); ↑ and ↓ do nothing, since a column is ordered by arrival, not by hand.
  */
 export function columnKeyboardCoordinates(
   columns: readonly TBoardColumn[],
@@ -53,6 +53,7 @@ export const SCREEN_READER_INSTRUCTIONS: ScreenReaderInstructions = {
 export function boardAnnouncements(
   stageName: (statusId: number | undefined) => string,
   allowed: (card: TBoardCard, toStatusId: number | undefined) => boolean,
+  isRejection: (statusId: number | undefined) => boolean = () => false,
 ): Announcements {
   const name = (data: unknown) => {
     const card = cardOf(data);
@@ -73,6 +74,9 @@ export function boardAnnouncements(
     onDragEnd: ({ active, over }) => {
       const card = cardOf(active.data);
       const toId = statusOfDropId(over?.id);
+      if (card && toId !== undefined && allowed(card, toId) && isRejection(toId)) {
+        return `Карточка ${name(active.data)}: выберите причину для этапа «${stageName(toId)}».`;
+      }
       if (card && toId !== undefined && allowed(card, toId)) {
         return `Карточка ${name(active.data)} перемещена на этап «${stageName(toId)}».`;
       }

@@ -20,7 +20,12 @@ import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { CardPreview, type CardDensity } from './board-card';
 import { BoardColumn } from './board-column';
-import { boardIsWritable, canMoveBetween, orderBoardColumns } from './board-columns';
+import {
+  boardIsWritable,
+  canMoveBetween,
+  orderBoardColumns,
+  rejectionOf,
+} from './board-columns';
 import {
   boardAnnouncements,
   boardCollisions,
@@ -142,7 +147,12 @@ function Board({
     }),
   );
   const announcements = useMemo(
-    () => boardAnnouncements((id) => byId(id)?.status.name ?? '', allowed),
+    () =>
+      boardAnnouncements(
+        (id) => byId(id)?.status.name ?? '',
+        allowed,
+        (id) => rejectionOf(byId(id)) !== undefined,
+      ),
     [byId, allowed],
   );
 
@@ -152,9 +162,11 @@ function Board({
     setActive(null);
     const card = cardOf(dragged.data);
     const toStatusId = statusOfDropId(over?.id);
-    if (card && toStatusId !== undefined && allowed(card, toStatusId)) {
-      move.mutate({ card, toStatusId });
-    }
+    if (!card || toStatusId === undefined || !allowed(card, toStatusId)) return;
+    // A rejection needs a reason: the card stays where it was until the dialog is confirmed.
+    const kind = rejectionOf(byId(toStatusId));
+    if (kind) setRejecting({ card, kind, statusId: toStatusId });
+    else move.mutate({ card, toStatusId });
   };
 
   return (

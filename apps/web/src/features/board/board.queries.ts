@@ -168,16 +168,17 @@ export type RejectInput = {
   kind: TRejectKind;
   reason_id: number;
   comment: string | null;
+  status_id?: number;
 };
 
 /** Rejection (the company) or refusal (the applicant) with a reason; the card goes to that column. */
 export function useRejectApplication(vacancyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ card, kind, reason_id, comment }: RejectInput) =>
+    mutationFn: ({ card, kind, reason_id, comment, status_id }: RejectInput) =>
       apiCall(`/applications/${card.application_id}/${kind}`, {
         method: 'POST',
-        body: { reason_id, comment },
+        body: { reason_id, comment, ...(status_id !== undefined && { status_id }) },
         successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
       }),
     onSuccess: (result) => {

@@ -8,7 +8,12 @@ import { Textarea } from '@ats/ui/textarea';
 import { applicantName } from '../../shared/format/applicant-format';
 import { useReasons, useRejectApplication } from './board.queries';
 
-export type RejectRequest = { card: TBoardCard; kind: TRejectKind };
+export type RejectRequest = {
+  card: TBoardCard;
+  kind: TRejectKind;
+  /** The rejection stage the card was dropped on; the vacancy's first of the kind otherwise. */
+  statusId?: number;
+};
 
 type Props = { vacancyId: number; request: RejectRequest | null; onClose: () => void };
 
@@ -52,6 +57,7 @@ function RejectForm({ vacancyId, request, onClose }: Props & { request: RejectRe
       kind: request.kind,
       reason_id: reasonId,
       comment: comment.trim() || null,
+      ...(request.statusId !== undefined && { status_id: request.statusId }),
     });
     if (result.ok) onClose();
     else if (result.errors?.reason_id) setError(result.errors.reason_id);
