@@ -177,6 +177,21 @@ const filterFields = {
   sort: sortParam,
 };
 
+/**
+ * The board's filters (`GET /api/status_vacancy_columns/get_applicants` and the columns' counts,
+ * all optional): the one search box of the applicants (names, résumé words, e-mail, phone), their
+ * tags and source, and who put them on the vacancy and when (inclusive days in Moscow).
+ */
+export const ZBoardFilters = z.object({
+  search: textParam(200),
+  tags: idListParam,
+  account_source_id: idParam,
+  added_by: idParam,
+  added_from: dateParam,
+  added_to: dateParam,
+});
+export type TBoardFilters = z.infer<typeof ZBoardFilters>;
+
 /** The filters in their one normalised shape: what the server filters by and saved sets keep. */
 export const ZApplicantListFilters = z.object({
   status_id: z.number().int().optional(),

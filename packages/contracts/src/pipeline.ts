@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBoardFilters } from './applicant-list.ts';
 import { ZIconAnswer, ZIconField } from './icons.ts';
 import { ZId } from './ids.ts';
 import { boundedDocument } from './json-document.ts';
@@ -383,6 +384,7 @@ export const ZBoardCardQuery = z.object({
   status_id: ZId,
   page: ZPageNumber,
   per_page: perPage(),
+  ...ZBoardFilters.shape,
 });
 
 export const ZBoardCard = z.object({

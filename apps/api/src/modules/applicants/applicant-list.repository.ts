@@ -284,3 +284,31 @@ export function applicantListPageQuery(
   const name = `applicant_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   return { query, name, countLimit: searchAlone ? SEARCH_RESULT_LIMIT : null };
 }
+
+/**
+ * SQL over `applicants a` for the board's filters, or null when none is set: the search box finds
+ * by the list's search (names and résumé words), a fragment of the e-mail, or of the phone (4 or
+ * more digits); tags and source as the list filters them.
+ */
+export function applicantBoardWhere(
+  accountId: number,
+  userId: number,
+  filters: Pick<TApplicantListFilters, 'search' | 'tags' | 'account_source_id'>,
+): SQL | null {
+  const where = (one: TApplicantListFilters) =>
+    sql`(${applicantListWhere(accountId, userId, one)})`;
+  const parts: SQL[] = [];
+  const { search, tags, account_source_id: source } = filters;
+  if (search !== undefined) {
+    const ways: TApplicantListFilters[] = [{ search }, { email: search }];
+    if (phoneDigits(search).length >= 4 && /^[\d\s()+.-]+$/.test(search))
+      ways.push({ phone: search });
+    parts.push(sql`(${sql.join(ways.map(where), sql` or `)})`);
+  }
+  if (tags !== undefined || source !== undefined) {
+    parts.push(
+      where({ ...(tags && { tags }), ...(source !== undefined && { account_source_id: source }) }),
+    );
+  }
+  return parts.length ? sql.join(parts, sql` and `) : null;
+}

@@ -43,3 +43,12 @@ export async function listApplicants(
     per_page: perPage,
   };
 }
+
+/**
+ * For the board: the SQL condition over `applicants a` that its search box and applicant filters
+ * set (null for none), the same search as the list's, so both find the same people.
+ */
+export const applicantBoardCondition = (
+  tenant: Tenant,
+  filters: Pick<TApplicantListQuery, 'search' | 'tags' | 'account_source_id'>,
+) => repo.applicantBoardWhere(tenant.accountId, tenant.userId, filters);

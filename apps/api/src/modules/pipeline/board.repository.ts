@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
 /** A stage of the board row: the columns of `statuses` under their Drizzle names. */
@@ -82,12 +84,49 @@ export type CardRow = {
   reject_comment: string | null;
 };
 
+/** What the board's filters ask: of the applicant (SQL over `applicants a`) and the placement. */
+export type BoardFilter = {
+  applicant: SQL | null;
+  addedBy?: number | undefined;
+  /** Inclusive days in Moscow. */
+  addedFrom?: string | undefined;
+  addedTo?: string | undefined;
+};
+
+const MOSCOW = 'Europe/Moscow';
+
+/** `and …` over the application `ap` for the filters, or nothing. */
+function andFiltered(filter: BoardFilter | null): SQL {
+  if (!filter) return sql``;
+  const parts: SQL[] = [];
+  if (filter.applicant) {
+    parts.push(sql`ap.applicant_id in (select a.id from applicants a where ${filter.applicant})`);
+  }
+  if (filter.addedBy !== undefined) parts.push(sql`ap.created_by = ${filter.addedBy}::int`);
+  if (filter.addedFrom !== undefined) {
+    parts.push(
+      sql`ap.created_at >= (${filter.addedFrom}::date)::timestamp at time zone ${MOSCOW}::text`,
+    );
+  }
+  if (filter.addedTo !== undefined) {
+    parts.push(
+      sql`ap.created_at < (${filter.addedTo}::date + 1)::timestamp at time zone ${MOSCOW}::text`,
+    );
+  }
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
 /**
  * The board's columns in one statement: the vacancy's state and the caller's membership, every
  * stage in order with everyone's rights, the caller's own rights row, and how many applicants it
  * holds (counted on the board index).
  */
-export const boardColumnsQuery = (accountId: number, vacancyId: number, userId: number): SQL => sql`
+export const boardColumnsQuery = (
+  accountId: number,
+  vacancyId: number,
+  userId: number,
+  filter: BoardFilter | null = null,
+): SQL => sql`
   select v.state, ${membership(userId)} as is_member, st.stage, st.my_right, coalesce(st.count, 0) as count
   from vacancies v
   left join lateral (
@@ -107,7 +146,7 @@ export const boardColumnsQuery = (accountId: number, vacancyId: number, userId: 
       ${myRight(userId)} as my_right,
       (select count(*)::int from applications ap
         where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id
-          and ap.status_id = s.id) as count,
+          and ap.status_id = s.id ${andFiltered(filter)}) as count,
       s.position, s.id
     from statuses s
     where s.account_id = v.account_id and s.vacancy_id = v.id
@@ -130,11 +169,19 @@ export type BoardPageRow = {
  */
 export const boardPageQuery = (
   accountId: number,
-  input: { vacancyId: number; statusId: number; userId: number; limit: number; offset: number },
+  input: {
+    vacancyId: number;
+    statusId: number;
+    userId: number;
+    limit: number;
+    offset: number;
+    filter?: BoardFilter | null;
+  },
 ): SQL => sql`
   select v.state, ${membership(input.userId)} as is_member, ${myRight(input.userId)} as my_right,
-    (select count(*)::int from applications c
-      where c.account_id = s.account_id and c.vacancy_id = s.vacancy_id and c.status_id = s.id) as total,
+    (select count(*)::int from applications ap
+      where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id and ap.status_id = s.id
+        ${andFiltered(input.filter ?? null)}) as total,
     coalesce((
       select json_agg(page.* order by page.entered_status_at desc, page.application_id)
       from (
@@ -142,9 +189,19 @@ export const boardPageQuery = (
         from applications ap
         join applicants p on p.account_id = ap.account_id and p.id = ap.applicant_id
         where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id and ap.status_id = s.id
+          ${andFiltered(input.filter ?? null)}
         order by ap.entered_status_at desc, ap.id
         limit ${input.limit}::int offset ${input.offset}::int
       ) page), '[]'::json) as cards
   from vacancies v
   join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id and s.id = ${input.statusId}::int
   where v.account_id = ${accountId}::int and v.id = ${input.vacancyId}::int`;
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** The prepared statement's name: the plain one, or one per shape of the filtered statement. */
+export function boardStatementName(base: string, query: SQL, filter: BoardFilter | null) {
+  if (!filter) return base;
+  const text = dialect.sqlToQuery(query).sql;
+  return `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}

@@ -1,3 +1,4 @@
+import { ZBoardFilters } from '@ats/contracts/applicant-list';
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import { ZBoardCardPage, ZBoardCardQuery, ZBoardColumnList } from '@ats/contracts/pipeline';
@@ -20,12 +21,15 @@ export function registerBoardRoutes(app: FastifyInstance, _deps: AppDeps) {
         tags,
         summary: 'Этапы вакансии по порядку: сколько на каждом кандидатов и права вызывающего',
         params: ZIdParams,
+        querystring: ZBoardFilters,
         response: { 200: successEnvelope(ZBoardColumnList) },
       },
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
-      return success(await board.listBoardColumns(tenant, session, request.params.id));
+      return success(
+        await board.listBoardColumns(tenant, session, request.params.id, request.query),
+      );
     },
   );
 
@@ -34,7 +38,8 @@ export function registerBoardRoutes(app: FastifyInstance, _deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Кандидаты одного этапа вакансии, новые сверху, по страницам',
+        summary:
+          'Кандидаты одного этапа вакансии, новые сверху, по страницам; поиск и фильтры необязательны',
         querystring: ZBoardCardQuery,
         response: { 200: successEnvelope(ZBoardCardPage) },
       },

@@ -1,7 +1,9 @@
+import type { TBoardFilters } from '@ats/contracts/applicant-list';
 import type { TBoardCard, TBoardCardPage, TBoardColumn } from '@ats/contracts/pipeline';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { applicantBoardCondition } from '../applicants/applicant-list.service.ts';
 import { toStage } from '../statuses/statuses.service.ts';
 import * as repo from './board.repository.ts';
 import {
@@ -31,15 +33,35 @@ export const toCard = (row: repo.CardRow): TBoardCard => ({
   reject_comment: row.reject_comment,
 });
 
-/** The board's columns as the caller sees them: hidden stages are left out. */
+/** The board's filters as SQL, or null when none is set (the board's usual, cheapest case). */
+function boardFilter(tenant: Tenant, filters: Partial<TBoardFilters>): repo.BoardFilter | null {
+  const applicant = applicantBoardCondition(tenant, {
+    search: filters.search,
+    tags: filters.tags,
+    account_source_id: filters.account_source_id,
+  });
+  const { added_by: addedBy, added_from: addedFrom, added_to: addedTo } = filters;
+  if (!applicant && addedBy === undefined && addedFrom === undefined && addedTo === undefined) {
+    return null;
+  }
+  return { applicant, addedBy, addedFrom, addedTo };
+}
+
+/**
+ * The board's columns as the caller sees them: hidden stages are left out; with filters, each
+ * column counts the applicants they let through.
+ */
 export async function listBoardColumns(
   tenant: Tenant,
   session: Session,
   vacancyId: number,
+  filters: Partial<TBoardFilters> = {},
 ): Promise<TBoardColumn[]> {
+  const filter = boardFilter(tenant, filters);
+  const query = repo.boardColumnsQuery(tenant.accountId, vacancyId, tenant.userId, filter);
   const rows = await tenant.read<repo.BoardColumnRow>(
-    repo.boardColumnsQuery(tenant.accountId, vacancyId, tenant.userId),
-    'board_columns',
+    query,
+    repo.boardStatementName('board_columns', query, filter),
   );
   const [first] = rows;
   assertCanReadVacancy(session, first ? { state: first.state, isMember: first.is_member } : null);
@@ -60,17 +82,25 @@ export async function listBoardColumns(
 export async function listBoardCards(
   tenant: Tenant,
   session: Session,
-  query: { vacancy_id: number; status_id: number; page: number; per_page: number },
+  query: {
+    vacancy_id: number;
+    status_id: number;
+    page: number;
+    per_page: number;
+  } & Partial<TBoardFilters>,
 ): Promise<TBoardCardPage> {
+  const filter = boardFilter(tenant, query);
+  const statement = repo.boardPageQuery(tenant.accountId, {
+    vacancyId: query.vacancy_id,
+    statusId: query.status_id,
+    userId: tenant.userId,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+    filter,
+  });
   const [row] = await tenant.read<repo.BoardPageRow>(
-    repo.boardPageQuery(tenant.accountId, {
-      vacancyId: query.vacancy_id,
-      statusId: query.status_id,
-      userId: tenant.userId,
-      limit: query.per_page,
-      offset: (query.page - 1) * query.per_page,
-    }),
-    'board_cards',
+    statement,
+    repo.boardStatementName('board_cards', statement, filter),
   );
   if (row) assertCanReadVacancy(session, { state: row.state, isMember: row.is_member });
   if (!row || !canReadStage(row.my_right)) throw notFound(STAGE_NOT_FOUND);
