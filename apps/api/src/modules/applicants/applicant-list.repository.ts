@@ -301,8 +301,9 @@ export function applicantBoardWhere(
   const { search, tags, account_source_id: source } = filters;
   if (search !== undefined) {
     const ways: TApplicantListFilters[] = [{ search }, { email: search }];
-    if (phoneDigits(search).length >= 4 && /^[\d\s()+.-]+$/.test(search))
+    if (phoneDigits(search).length >= 4 && /^[\d\s()+.-]+$/.test(search)) {
       ways.push({ phone: search });
+    }
     parts.push(sql`(${sql.join(ways.map(where), sql` or `)})`);
   }
   if (tags !== undefined || source !== undefined) {

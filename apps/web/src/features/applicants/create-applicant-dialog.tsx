@@ -75,7 +75,15 @@ export function CreateApplicantDialog({ open, onClose }: Props) {
   );
 }
 
-export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
+export type CreateApplicantFormProps = {
+  onCancel: () => void;
+  /** Create the applicant straight onto this vacancy and stage (the board's «Добавить кандидата»). */
+  placement?: { vacancy_id: number; status_id: number };
+  /** Called with the new applicant's id instead of opening the card. */
+  onCreated?: (id: number) => void;
+};
+
+export function CreateApplicantForm({ onCancel, placement, onCreated }: CreateApplicantFormProps) {
   const navigate = useNavigate();
   const create = useCreateApplicant();
   const sources = useAccountSources();
@@ -101,7 +109,7 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
   };
 
   const onSubmit = handleSubmit(async (form) => {
-    const body = resume
+    const filled = resume
       ? {
           ...form,
           ...resume.extras,
@@ -109,12 +117,14 @@ export function CreateApplicantForm({ onCancel }: { onCancel: () => void }) {
           source: 'resume' as const,
         }
       : form;
+    const body = placement ? { ...filled, ...placement } : filled;
     const result = await create.mutateAsync({ body, tags: getValues('tags') });
     if (result.ok) {
       const { id, doubles = [] } = result.data;
       // A failed attach shows its own toast; the applicant exists either way.
       if (resume) await attachResumeFile(id, resume.file);
-      await navigate(`/applicant/${id}`);
+      if (onCreated) onCreated(id);
+      else await navigate(`/applicant/${id}`);
       const [best] = doubles;
       if (best) {
         notify.action(

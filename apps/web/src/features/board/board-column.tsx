@@ -8,6 +8,7 @@ import { Spinner } from '@ats/ui/spinner';
 import { ItemIcon } from '../../shared/icons/item-icon';
 import { BoardCard, type CardDensity } from './board-card';
 import { columnDropId, formatColumnCount, loadedCards } from './board-columns';
+import type { BoardFilterQuery } from './board-filters';
 import { useColumnCards } from './board.queries';
 import { StageIconDialog } from './stage-icon-dialog';
 
@@ -19,6 +20,8 @@ type Props = {
   /** A card dragged now may be dropped here. */
   accepts: boolean;
   density: CardDensity;
+  /** The board's search and filters: the column shows only the cards they let through. */
+  filters?: BoardFilterQuery;
   /** The vacancy is open, so cards may be rejected (with write rights on the stage). */
   rejectable: boolean;
   onReject: (card: TBoardCard, kind: TRejectKind) => void;
@@ -31,7 +34,7 @@ export function BoardColumn(props: Props) {
   const { vacancyId, column, draggable, accepts, density, rejectable, onReject } = props;
   const { status } = column;
   const [editingIcon, setEditingIcon] = useState(false);
-  const cards = useColumnCards(vacancyId, status.id);
+  const cards = useColumnCards(vacancyId, status.id, props.filters);
   const { setNodeRef, isOver } = useDroppable({
     id: columnDropId(status.id),
     data: { statusId: status.id },

@@ -9,8 +9,8 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { ArrowLeftIcon, RectangleStackIcon } from '@heroicons/react/24/outline';
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
 import { Button } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -18,14 +18,10 @@ import { Spinner } from '@ats/ui/spinner';
 import { useMe } from '../../shared/session/session.queries';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
+import { AddApplicantDialog, type CreateOnBoardProps } from './add-applicant-dialog';
 import { CardPreview, type CardDensity } from './board-card';
 import { BoardColumn } from './board-column';
-import {
-  boardIsWritable,
-  canMoveBetween,
-  orderBoardColumns,
-  rejectionOf,
-} from './board-columns';
+import { boardIsWritable, canMoveBetween, orderBoardColumns, rejectionOf } from './board-columns';
 import {
   boardAnnouncements,
   boardCollisions,
@@ -34,18 +30,48 @@ import {
   SCREEN_READER_INSTRUCTIONS,
   statusOfDropId,
 } from './board-dnd';
+import {
+  boardFilterQuery,
+  filtersFromParams,
+  hasBoardFilters,
+  paramsWithFilters,
+  type BoardFilterQuery,
+  type BoardFilterValues,
+} from './board-filters';
+import { BoardToolbar } from './board-toolbar';
 import { DensitySwitch, useCardDensity } from './density-switch';
 import { useBoardColumns, useBoardVacancy, useMoveApplication } from './board.queries';
 import { RejectDialog, type RejectRequest } from './reject-dialog';
 import { useBoardEvents } from './use-board-events';
 
-type Props = { vacancyId: number };
+type Props = {
+  vacancyId: number;
+  /** The applicants' create form, for «Добавить кандидата» (composed in by the route). */
+  renderCreateApplicant?: (props: CreateOnBoardProps) => ReactNode;
+};
+
+/** The search and filters of the page's URL, and a setter that keeps the rest of the URL. */
+function useBoardFilters() {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const values = useMemo(() => filtersFromParams(new URLSearchParams(key)), [key]);
+  const query = useMemo(() => boardFilterQuery(values), [values]);
+  const change = useCallback(
+    (next: BoardFilterValues) =>
+      setParams((current) => paramsWithFilters(current, next), { replace: true }),
+    [setParams],
+  );
+  return { values, query, change };
+}
 
 /** `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage. */
-export function BoardScreen({ vacancyId }: Props) {
+export function BoardScreen({ vacancyId, renderCreateApplicant }: Props) {
   const vacancy = useBoardVacancy(vacancyId);
   const [density, setDensity] = useCardDensity();
-  const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null);
+  const filters = useBoardFilters();
+  const [adding, setAdding] = useState(false);
+  const me = useMe().data;
+  const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null, filters.query);
   useBoardEvents(vacancyId, vacancy.data != null);
   useDocumentTitle(vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии');
 
@@ -88,6 +114,11 @@ export function BoardScreen({ vacancyId }: Props) {
       />
     );
   }
+  // Owners with write rights on a working stage of an open vacancy may put applicants there.
+  const addableStages =
+    vacancy.data.state === 'open' && me && me.member_type !== 'watcher'
+      ? orderBoardColumns(columnsQuery.data).filter((c) => c.can_write && !c.status.is_reject)
+      : [];
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -97,6 +128,16 @@ export function BoardScreen({ vacancyId }: Props) {
         </div>
         <DensitySwitch value={density} onChange={setDensity} />
       </header>
+      <BoardToolbar
+        values={filters.values}
+        onChange={filters.change}
+        onAdd={addableStages.length > 0 ? () => setAdding(true) : undefined}
+      />
+      {hasBoardFilters(filters.query) && (
+        <p role="status" className="text-sm text-zinc-600">
+          Найдено на доске: {columnsQuery.data.reduce((sum, column) => sum + column.count, 0)}
+        </p>
+      )}
       {vacancy.data.state !== 'open' && (
         <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Вакансия не открыта: перемещать кандидатов нельзя.
@@ -107,6 +148,14 @@ export function BoardScreen({ vacancyId }: Props) {
         columns={columnsQuery.data}
         open={vacancy.data.state === 'open'}
         density={density}
+        filters={filters.query}
+      />
+      <AddApplicantDialog
+        vacancyId={vacancyId}
+        stages={addableStages}
+        open={adding}
+        onClose={() => setAdding(false)}
+        renderCreateForm={renderCreateApplicant}
       />
     </div>
   );
@@ -117,16 +166,18 @@ function Board({
   columns: unordered,
   open,
   density,
+  filters,
 }: {
   vacancyId: number;
   columns: TBoardColumn[];
   open: boolean;
   density: CardDensity;
+  filters: BoardFilterQuery;
 }) {
   const columns = useMemo(() => orderBoardColumns(unordered), [unordered]);
   const [active, setActive] = useState<TBoardCard | null>(null);
   const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
-  const move = useMoveApplication(vacancyId);
+  const move = useMoveApplication(vacancyId, filters);
   const writable = open && boardIsWritable(columns);
   const me = useMe().data;
   const canEditStages = me ? settingsRights(me).stages : false;
@@ -189,6 +240,7 @@ function Board({
               <BoardColumn
                 vacancyId={vacancyId}
                 column={column}
+                filters={filters}
                 draggable={writable && column.can_write}
                 accepts={active ? allowed(active, column.status.id) : false}
                 density={density}

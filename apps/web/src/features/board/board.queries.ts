@@ -18,6 +18,7 @@ import {
 } from '@ats/contracts/pipeline';
 import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
 import { boardKeys } from '../../shared/query-keys';
+import { hasBoardFilters, type BoardFilterQuery } from './board-filters';
 import {
   cardEnteringStage,
   countsAfterMove,
@@ -49,21 +50,50 @@ export function useBoardVacancy(vacancyId: number) {
   });
 }
 
-export function useBoardColumns(vacancyId: number, enabled = true) {
+const NO_FILTERS: BoardFilterQuery = {};
+
+/**
+ * The board's cache keys under filters: the plain keys without any (what live events and the
+ * other screens refresh), the filters appended otherwise, so each filtered view is cached apart
+ * and still refreshed with the vacancy's prefix.
+ */
+export const filteredKeys = {
+  columns: (vacancyId: number, filters: BoardFilterQuery) =>
+    hasBoardFilters(filters)
+      ? ([...boardKeys.columns(vacancyId), filters] as const)
+      : boardKeys.columns(vacancyId),
+  cards: (vacancyId: number, statusId: number, filters: BoardFilterQuery) =>
+    hasBoardFilters(filters)
+      ? ([...boardKeys.cards(vacancyId, statusId), filters] as const)
+      : boardKeys.cards(vacancyId, statusId),
+};
+
+export function useBoardColumns(
+  vacancyId: number,
+  enabled = true,
+  filters: BoardFilterQuery = NO_FILTERS,
+) {
   return useQuery({
-    queryKey: boardKeys.columns(vacancyId),
+    queryKey: filteredKeys.columns(vacancyId, filters),
     queryFn: ({ signal }) =>
       apiRequest(`/vacancies/${vacancyId}/get_status_vacancy_columns`, {
+        query: filters,
         schema: ZBoardColumnList,
         signal,
       }),
     enabled,
+    // Typing in the search box keeps the board on screen until the filtered answer comes.
+    placeholderData: (previous) => previous,
   });
 }
 
-export const columnCardsOptions = (vacancyId: number, statusId: number) =>
+export const columnCardsOptions = (
+  vacancyId: number,
+  statusId: number,
+  filters: BoardFilterQuery = NO_FILTERS,
+) =>
   infiniteQueryOptions({
-    queryKey: boardKeys.cards(vacancyId, statusId),
+    queryKey: filteredKeys.cards(vacancyId, statusId, filters),
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/status_vacancy_columns/get_applicants', {
         query: {
@@ -71,6 +101,7 @@ export const columnCardsOptions = (vacancyId: number, statusId: number) =>
           status_id: statusId,
           page: pageParam,
           per_page: BOARD_PAGE_SIZE,
+          ...filters,
         },
         schema: ZBoardCardPage,
         signal,
@@ -79,8 +110,12 @@ export const columnCardsOptions = (vacancyId: number, statusId: number) =>
     getNextPageParam: nextCardPage,
   });
 
-export function useColumnCards(vacancyId: number, statusId: number) {
-  return useInfiniteQuery(columnCardsOptions(vacancyId, statusId));
+export function useColumnCards(
+  vacancyId: number,
+  statusId: number,
+  filters: BoardFilterQuery = NO_FILTERS,
+) {
+  return useInfiniteQuery(columnCardsOptions(vacancyId, statusId, filters));
 }
 
 export function useReasons(kind: TRejectKind, enabled: boolean) {
@@ -117,7 +152,7 @@ type Snapshot = {
  * Moves a card at once on screen, then asks the server; a refusal (403 no rights, 409 closed
  * vacancy, …) puts the card back where it was, and the server's reason shows as a toast.
  */
-export function useMoveApplication(vacancyId: number) {
+export function useMoveApplication(vacancyId: number, filters: BoardFilterQuery = NO_FILTERS) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ card, toStatusId }: MoveInput) =>
@@ -126,9 +161,9 @@ export function useMoveApplication(vacancyId: number) {
         body: { status_id: toStatusId },
       }),
     onMutate: async ({ card, toStatusId }): Promise<Snapshot> => {
-      const fromKey = boardKeys.cards(vacancyId, card.status_id);
-      const toKey = boardKeys.cards(vacancyId, toStatusId);
-      const columnsKey = boardKeys.columns(vacancyId);
+      const fromKey = filteredKeys.cards(vacancyId, card.status_id, filters);
+      const toKey = filteredKeys.cards(vacancyId, toStatusId, filters);
+      const columnsKey = filteredKeys.columns(vacancyId, filters);
       await Promise.all(
         [fromKey, toKey, columnsKey].map((queryKey) => queryClient.cancelQueries({ queryKey })),
       );
@@ -154,9 +189,12 @@ export function useMoveApplication(vacancyId: number) {
         void queryClient.invalidateQueries({ queryKey: boardKeys.header(vacancyId) });
       }
       if (!snapshot) return;
-      queryClient.setQueryData(boardKeys.columns(vacancyId), snapshot.columns);
-      queryClient.setQueryData(boardKeys.cards(vacancyId, card.status_id), snapshot.from);
-      queryClient.setQueryData(boardKeys.cards(vacancyId, toStatusId), snapshot.to);
+      queryClient.setQueryData(filteredKeys.columns(vacancyId, filters), snapshot.columns);
+      queryClient.setQueryData(
+        filteredKeys.cards(vacancyId, card.status_id, filters),
+        snapshot.from,
+      );
+      queryClient.setQueryData(filteredKeys.cards(vacancyId, toStatusId, filters), snapshot.to);
     },
     onSettled: (_data, _error, { card, toStatusId }) =>
       refreshBoard(queryClient, vacancyId, [card.status_id, toStatusId]),
@@ -180,6 +218,54 @@ export function useRejectApplication(vacancyId: number) {
         method: 'POST',
         body: { reason_id, comment, ...(status_id !== undefined && { status_id }) },
         successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
+      }),
+    onSuccess: (result) => {
+      if (result.ok) return refreshBoard(queryClient, vacancyId);
+    },
+  });
+}
+
+/** Only what the «Из базы» list shows, so a richer list answer never breaks the dialog. */
+const ZFoundApplicants = z.object({
+  applicants: z.array(
+    z.object({
+      id: z.number().int(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      middle_name: z.string().nullable(),
+      position: z.string().nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+    }),
+  ),
+  applicant_count: z.number().int(),
+});
+export type FoundApplicant = z.infer<typeof ZFoundApplicants>['applicants'][number];
+
+/** Applicants of the base the search finds (the list's search), for putting one on the vacancy. */
+export function useApplicantBaseSearch(search: string) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: ['board', 'base-search', text],
+    queryFn: ({ signal }) =>
+      apiRequest('/applicants', {
+        query: { search: text, per_page: 10 },
+        schema: ZFoundApplicants,
+        signal,
+      }),
+    enabled: text.length >= 2,
+  });
+}
+
+/** Puts an applicant of the base on the vacancy at a stage; the board shows them at once. */
+export function usePlaceOnBoard(vacancyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicantId, statusId }: { applicantId: number; statusId: number }) =>
+      apiCall('/applications', {
+        method: 'POST',
+        body: { applicant_id: applicantId, vacancy_id: vacancyId, status_id: statusId },
+        successToast: 'Кандидат добавлен на вакансию',
       }),
     onSuccess: (result) => {
       if (result.ok) return refreshBoard(queryClient, vacancyId);
