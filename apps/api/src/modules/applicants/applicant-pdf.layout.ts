@@ -1,3 +1,4 @@
+import { historyPhrase } from '@ats/contracts/applicant-history';
 import { CONTACT_LABELS, type TApplicantCard } from '@ats/contracts/applicants';
 import { APPLICANT_FIELD_DEFINITIONS } from '@ats/contracts/references';
 import { personDisplayName } from '@ats/contracts/person-name';
@@ -19,18 +20,6 @@ const LABEL = Object.fromEntries(APPLICANT_FIELD_DEFINITIONS.map((f) => [f.name,
 const label = (field: string) => LABEL[field] ?? field;
 
 const GENDERS = { male: 'мужской', female: 'женский' } as const;
-const WORKLOG_ACTIONS: Record<string, string> = {
-  create: 'создал(а) кандидата',
-  update: 'изменил(а) данные',
-  update_tags: 'изменил(а) теги',
-  archive: 'переместил(а) в архив',
-  restore: 'вернул(а) из архива',
-  comment_create: 'добавил(а) комментарий',
-  comment_update: 'изменил(а) комментарий',
-  comment_delete: 'удалил(а) комментарий',
-  file_added: 'загрузил(а) файл',
-  file_removed: 'удалил(а) файл',
-};
 
 const plural = new Intl.PluralRules('ru-RU');
 /** «1 год», «3 года», «5 лет». */
@@ -90,7 +79,8 @@ function writeWorklog(doc: DocumentBuilder, card: TApplicantCard) {
   doc.bullets(
     card.worklog.map((entry) => {
       const fields = entry.action === 'update' ? Object.keys(entry.changes).map(label) : [];
-      const what = WORKLOG_ACTIONS[entry.action] ?? entry.action;
+      const phrase = historyPhrase(entry).what;
+      const what = phrase.charAt(0).toLowerCase() + phrase.slice(1);
       return `${dateTime(entry.created_at)} — ${entry.user_name ?? 'Система'}: ${what}${
         fields.length ? ` (${fields.join(', ')})` : ''
       }`;
