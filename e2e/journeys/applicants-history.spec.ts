@@ -50,7 +50,9 @@ test('the history reads as Russian sentences with names: who, when and what, no 
   await cardSection(page, 'Файлы')
     .getByLabel('Файл для загрузки')
     .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(cardSection(page, 'Файлы').getByRole('link', { name: 'cv.pdf' })).toBeVisible();
+  await expect(
+    cardSection(page, 'Файлы').getByRole('link', { name: 'cv.pdf', exact: true }),
+  ).toBeVisible();
   await page.goto(`/vacancy/${vacancy.id}/candidates`);
   await boardCard(boardColumn(page, 'Интервью с HR'), person.name)
     .getByRole('button', { name: `Действия: ${person.name}` })
