@@ -79,7 +79,9 @@ describe('the names in the history', () => {
       'country:1': 'Россия',
     });
     expect(byAction('vacancy_reject').changes).toMatchObject({ reason_id: reason.id });
-    expect(byAction('vacancy_reject').names).toMatchObject({ [`reason:${reason.id}`]: reason.name });
+    expect(byAction('vacancy_reject').names).toMatchObject({
+      [`reason:${reason.id}`]: reason.name,
+    });
 
     // The card carries the same names.
     const card = await get(admin.token, `/api/applicants/${id}`);
