@@ -22,6 +22,17 @@ export const boardKeys = {
   reasons: (kind: TRejectKind) => ['reasons', kind] as const,
 };
 
+/**
+ * Funnels (`['status-groups']`, read by the vacancy form too) and a vacancy's own stages, which
+ * the stage editor changes and the vacancy page and board show.
+ */
+export const stageKeys = {
+  funnels: ['status-groups'] as const,
+  vacancies: ['vacancy-stages'] as const,
+  ofVacancy: (vacancyId: number) => [...stageKeys.vacancies, vacancyId] as const,
+  countsOfVacancy: (vacancyId: number) => [...stageKeys.ofVacancy(vacancyId), 'counts'] as const,
+};
+
 export const duplicateKeys = {
   all: ['duplicates'] as const,
   check: (draft: TCheckDoublesRequest) => [...duplicateKeys.all, 'check', draft] as const,
