@@ -224,7 +224,7 @@ function NewFunnelForm() {
         className="flex flex-wrap items-start gap-2"
       >
         <Field label="Новая воронка" error={errors.name?.message} className="min-w-0 flex-1">
-          {(c) => <TextInput {...c} placeholder="Например: Продажи" {...register('name')} />}
+          {(c) => <TextInput {...c} placeholder="Продажи" {...register('name')} />}
         </Field>
         <Button type="submit" loading={isSubmitting} className="mt-7">
           Создать воронку

@@ -169,7 +169,7 @@ function StageRow({ stage, index, ids, canEdit, count, busy, onMove, onEdit, onD
     stage.stay_duration != null && `срок ${daysCount(stage.stay_duration)}`,
     stage.evaluation_id != null && 'Форма оценки',
     stage.admin_user_statuses.length > 0 && 'Особые права',
-    count !== undefined && applicantsCount(count),
+    count !== undefined && count > 0 && applicantsCount(count),
   ].filter((f): f is string => typeof f === 'string');
   return (
     <li
@@ -201,11 +201,11 @@ function StageRow({ stage, index, ids, canEdit, count, busy, onMove, onEdit, onD
       />
       <ItemIcon name={stage.icon} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-zinc-900" data-testid="stage-name">
+        <p className="text-sm font-medium break-words text-zinc-900" data-testid="stage-name">
           {stage.name}
         </p>
         {facts.length > 0 && (
-          <p className="truncate text-xs text-zinc-500" data-testid="stage-facts">
+          <p className="text-xs break-words text-zinc-500" data-testid="stage-facts">
             {facts.join(' · ')}
           </p>
         )}
