@@ -31,6 +31,9 @@ export const stageKeys = {
   vacancies: ['vacancy-stages'] as const,
   ofVacancy: (vacancyId: number) => [...stageKeys.vacancies, vacancyId] as const,
   countsOfVacancy: (vacancyId: number) => [...stageKeys.ofVacancy(vacancyId), 'counts'] as const,
+  // The vacancies feature's roots (features/vacancies: vacancyKeys.all and .home): a vacancy, its
+  // statistics and the home's stage bars name the stages, so a stage change reads them again.
+  vacancyViews: [['vacancies'], ['home']] as const,
 };
 
 export const duplicateKeys = {

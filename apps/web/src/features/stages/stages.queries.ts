@@ -63,7 +63,7 @@ export const useEvaluationFormChoices = (enabled: boolean) =>
     enabled,
   });
 
-/** After any change: the funnels, every vacancy's stages and boards read again. */
+/** After any change: the funnels, every vacancy's stages, boards and pages read again. */
 function useRefreshStages() {
   const queryClient = useQueryClient();
   return () =>
@@ -71,6 +71,7 @@ function useRefreshStages() {
       queryClient.invalidateQueries({ queryKey: stageKeys.funnels }),
       queryClient.invalidateQueries({ queryKey: stageKeys.vacancies }),
       queryClient.invalidateQueries({ queryKey: boardKeys.all }),
+      ...stageKeys.vacancyViews.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
 }
 
