@@ -26,6 +26,7 @@ import { StageDialog } from './stage-dialog';
 import {
   applicantsCount,
   daysCount,
+  LAST_VACANCY_STAGE,
   STAGE_HOLDS_APPLICANTS,
   STAGE_STILL_HOLDS,
   useDeleteStage,
@@ -137,6 +138,7 @@ export function StageListEditor({ stages, owner, label, canEdit, counts }: Props
         <DeleteStageDialog
           stage={deleting}
           count={counts?.get(deleting.id) ?? 0}
+          isLastOfVacancy={'vacancy_id' in owner && ordered.length === 1}
           onClose={() => setDeleting(null)}
         />
       )}
@@ -244,31 +246,45 @@ function StageRow({ stage, index, ids, canEdit, count, busy, onMove, onEdit, onD
 function DeleteStageDialog({
   stage,
   count,
+  isLastOfVacancy,
   onClose,
 }: {
   stage: TStage;
   count: number;
+  isLastOfVacancy: boolean;
   onClose: () => void;
 }) {
   const remove = useDeleteStage();
   const [error, setError] = useState<string | null>(null);
-  const held = count > 0;
+  const refusal =
+    count > 0
+      ? STAGE_HOLDS_APPLICANTS(stage.name, count)
+      : isLastOfVacancy
+        ? LAST_VACANCY_STAGE
+        : null;
+  const held = refusal !== null;
   const confirm = async () => {
     const result = await remove.mutateAsync(stage.id);
-    if (result.ok) onClose();
-    else if (result.code === 409) setError(STAGE_STILL_HOLDS(stage.name));
-    else setError(`Не удалось удалить этап «${stage.name}»: ${result.message}`);
+    if (result.ok) {
+      onClose();
+      return;
+    }
+    // In our words, whatever the server said: a 409 is one of the two refusals above.
+    const lastOne = /единственный этап/.test(result.message);
+    setError(
+      result.code !== 409
+        ? `Не удалось удалить этап «${stage.name}»: ${result.message}`
+        : lastOne
+          ? LAST_VACANCY_STAGE
+          : STAGE_STILL_HOLDS(stage.name),
+    );
   };
   return (
     <Dialog
       open
       onClose={onClose}
       title={held ? `Этап «${stage.name}» нельзя удалить` : `Удалить этап «${stage.name}»?`}
-      description={
-        held
-          ? STAGE_HOLDS_APPLICANTS(stage.name, count)
-          : 'Кандидатов на этапе нет. Удалённый этап не вернуть.'
-      }
+      description={refusal ?? 'Кандидатов на этапе нет. Удалённый этап не вернуть.'}
     >
       {error && (
         <p role="alert" className="mb-4 text-sm text-red-600">

@@ -23,6 +23,10 @@ export const STAGE_HOLDS_APPLICANTS = (name: string, count: number) =>
 export const STAGE_STILL_HOLDS = (name: string) =>
   `На этапе «${name}» есть кандидаты. Переведите их на другой этап, затем удалите этап.`;
 
+/** A vacancy keeps at least one stage (the API says the same, 409). */
+export const LAST_VACANCY_STAGE =
+  'Это единственный этап вакансии: добавьте другой, затем удалите этот.';
+
 export const applicantsCount = (count: number) =>
   pluralize(count, { one: 'кандидат', few: 'кандидата', many: 'кандидатов' });
 

@@ -127,6 +127,17 @@ describe("the vacancy's stages", () => {
     );
   });
 
+  it('keeps the last stage of a vacancy, saying why, without asking the server', async () => {
+    const spy = stubApi({ 'GET /api/statuses': { message: [stages[0]] } });
+    renderWithApp(<VacancyStagesSection vacancyId={7} />, admin);
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить этап «Новый»' }));
+    const dialog = screen.getByRole('dialog', { name: 'Этап «Новый» нельзя удалить' });
+    expect(dialog.textContent).toContain(
+      'Это единственный этап вакансии: добавьте другой, затем удалите этот.',
+    );
+    expect(sentBodies(spy, 'DELETE', '/api/statuses/11')).toHaveLength(0);
+  });
+
   it('saves the days, the reject kind, the scorecard and a user’s rights of a stage', async () => {
     const spy = stub();
     renderWithApp(<VacancyStagesSection vacancyId={7} />, admin);
