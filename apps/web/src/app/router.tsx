@@ -69,6 +69,7 @@ const mainRoutes: RouteObject[] = [
     'settings-candidate-evaluation-forms',
   ),
   page('/settings/common', () => import('../routes/settings-common'), 'settings-common'),
+  page('/settings/funnels', () => import('../routes/settings-funnels'), 'settings-funnels'),
   page('/settings/divisions', () => import('../routes/settings-divisions'), 'settings-divisions'),
   page(
     '/settings/edit-users',

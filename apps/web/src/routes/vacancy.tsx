@@ -1,9 +1,16 @@
 import { useParams } from 'react-router';
+import { VacancyStagesSection } from '../features/stages/vacancy-stages-section';
 import { VacancyScreen } from '../features/vacancies/vacancy-screen';
 
 export default function VacancyRoute() {
   const { id } = useParams();
   const vacancyId = Number(id);
   // A new id remounts the screen, so no state of the previous vacancy leaks into the next.
-  return <VacancyScreen key={vacancyId} id={vacancyId} />;
+  return (
+    <VacancyScreen
+      key={vacancyId}
+      id={vacancyId}
+      renderStages={(vacancy) => <VacancyStagesSection vacancyId={vacancy.id} />}
+    />
+  );
 }

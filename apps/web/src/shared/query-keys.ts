@@ -22,6 +22,20 @@ export const boardKeys = {
   reasons: (kind: TRejectKind) => ['reasons', kind] as const,
 };
 
+/**
+ * Funnels (`['status-groups']`, read by the vacancy form too) and a vacancy's own stages, which
+ * the stage editor changes and the vacancy page and board show.
+ */
+export const stageKeys = {
+  funnels: ['status-groups'] as const,
+  vacancies: ['vacancy-stages'] as const,
+  ofVacancy: (vacancyId: number) => [...stageKeys.vacancies, vacancyId] as const,
+  countsOfVacancy: (vacancyId: number) => [...stageKeys.ofVacancy(vacancyId), 'counts'] as const,
+  // The vacancies feature's roots (features/vacancies: vacancyKeys.all and .home): a vacancy, its
+  // statistics and the home's stage bars name the stages, so a stage change reads them again.
+  vacancyViews: [['vacancies'], ['home']] as const,
+};
+
 export const duplicateKeys = {
   all: ['duplicates'] as const,
   check: (draft: TCheckDoublesRequest) => [...duplicateKeys.all, 'check', draft] as const,

@@ -19,6 +19,8 @@ const VACANCY_NOT_FOUND = 'Вакансия не найдена';
 const USER_NOT_FOUND = 'Пользователь не найден';
 const NOT_ALL_STAGES =
   'Передайте все этапы одной воронки или одной вакансии, каждый по одному разу';
+export const LAST_VACANCY_STAGE =
+  'Это единственный этап вакансии: добавьте другой, затем удалите этот';
 const stageInUse = (n: number) =>
   `На этапе есть кандидаты (${n}); переведите их на другой этап, затем удалите его`;
 
@@ -206,13 +208,21 @@ export async function updateStage(
   return toStage(row);
 }
 
-/** A stage that holds applicants stays until they are moved elsewhere. */
+/**
+ * A stage that holds applicants stays until they are moved elsewhere, and a vacancy keeps at least
+ * one stage (an applicant is placed on its first).
+ */
 export async function deleteStage(tenant: Tenant, session: Session, id: number) {
   await assertStageManager(tenant, session);
   const row = await tenant.transaction(async (tx) => {
     const current = await readStage(tx, tenant.accountId, id);
     const held = await repo.countApplicationsAtStage(tx, tenant.accountId, id);
     if (held > 0) throw conflict(stageInUse(held));
+    if (current.vacancyId !== null) {
+      const owner = { vacancyId: current.vacancyId };
+      const siblings = await repo.listStages(tx, tenant.accountId, { owner });
+      if (siblings.length <= 1) throw conflict(LAST_VACANCY_STAGE);
+    }
     await repo.deleteStage(tx, tenant.accountId, id);
     return current;
   });

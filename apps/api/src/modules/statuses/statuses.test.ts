@@ -238,6 +238,35 @@ describe('stages of a vacancy', () => {
     await expect(insertApplication(admin.accountId, first, secondStage!.id)).rejects.toThrow();
   });
 
+  it('keeps the last stage of a vacancy, and deletes the others one by one', async () => {
+    const funnel = await defaultFunnel(admin.token);
+    const vacancy = await insertVacancy(admin.accountId, 'Дворник');
+    await t.database.withTenant(admin.accountId, (tx) =>
+      copyFunnelStagesToVacancy(tx, admin.accountId, funnel.id, vacancy),
+    );
+    const stages = (await get(admin.token, `/api/statuses?vacancy_id=${vacancy}`)).body
+      .message as Stage[];
+    expect(stages.length).toBeGreaterThan(1);
+    for (const stage of stages.slice(1)) {
+      expect((await send(admin.token, 'DELETE', `/api/statuses/${stage.id}`)).status).toBe(200);
+    }
+    const refused = await send(admin.token, 'DELETE', `/api/statuses/${stages[0]!.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Это единственный этап вакансии: добавьте другой, затем удалите этот',
+    );
+    const left = (await get(admin.token, `/api/statuses?vacancy_id=${vacancy}`)).body
+      .message as Stage[];
+    expect(left.map((s) => s.id)).toEqual([stages[0]!.id]);
+    // A funnel's stages are templates: its last one may go (a funnel is filled again later).
+    const made = await send(admin.token, 'POST', '/api/status_groups', {
+      name: 'Одна стадия',
+      statuses: [{ name: 'Единственный' }],
+    });
+    const only = (made.body.message as { statuses: Stage[] }).statuses[0]!;
+    expect((await send(admin.token, 'DELETE', `/api/statuses/${only.id}`)).status).toBe(200);
+  });
+
   it('announces every change of an application on the ats_board channel', async () => {
     const funnel = await defaultFunnel(admin.token);
     const vacancyId = await insertVacancy(admin.accountId, 'Грузчик');

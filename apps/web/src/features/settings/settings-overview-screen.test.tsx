@@ -20,8 +20,15 @@ const has = (title: string) => cards().some((text) => text.startsWith(title));
 describe('the settings overview shows the sections the user may open (SPEC.md §6)', () => {
   it('shows every section to an admin recruiter with the tag right', () => {
     renderWithApp(<SettingsOverviewScreen />, as('owner', true, true));
-    expect(cards()).toHaveLength(13);
-    for (const title of ['Аккаунт', 'Отделы', 'Теги', 'Причины отказа', 'Источники резюме']) {
+    expect(cards()).toHaveLength(14);
+    for (const title of [
+      'Аккаунт',
+      'Отделы',
+      'Теги',
+      'Воронки и этапы',
+      'Причины отказа',
+      'Источники резюме',
+    ]) {
       expect(has(title), title).toBe(true);
     }
   });

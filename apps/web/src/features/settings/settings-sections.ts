@@ -7,6 +7,7 @@ import {
   CreditCardIcon,
   DocumentTextIcon,
   EnvelopeIcon,
+  FunnelIcon,
   HandThumbDownIcon,
   PuzzlePieceIcon,
   ShieldCheckIcon,
@@ -54,6 +55,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Отделы',
     description: 'Структура компании для вакансий.',
     icon: BuildingOffice2Icon,
+  },
+  {
+    name: 'settings-funnels',
+    path: '/settings/funnels',
+    title: 'Воронки и этапы',
+    description: 'Этапы найма, их цвета, сроки и права.',
+    icon: FunnelIcon,
   },
   {
     name: 'settings-reject-reasons',

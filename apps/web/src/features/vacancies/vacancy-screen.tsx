@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -17,8 +17,13 @@ import { VacancyStateActions } from './vacancy-state-actions';
 import { VacancyStateBadge } from './vacancy-state-badge';
 import { VacancyStatisticsSection } from './vacancy-statistics';
 
-/** `/vacancy/{id}`: the description, the team, the state and the statistics of one vacancy. */
-export function VacancyScreen({ id }: { id: number }) {
+type StagesSlot = (vacancy: TVacancy) => ReactNode;
+
+/**
+ * `/vacancy/{id}`: the description, the team, the state and the statistics of one vacancy; its
+ * stages come from the route (`renderStages`, the stages feature).
+ */
+export function VacancyScreen({ id, renderStages }: { id: number; renderStages?: StagesSlot }) {
   const vacancy = useVacancy(id);
   useDocumentTitle(vacancy.data ? vacancy.data.position : 'Вакансия');
 
@@ -46,10 +51,16 @@ export function VacancyScreen({ id }: { id: number }) {
       />
     );
   }
-  return <VacancyPage vacancy={vacancy.data} />;
+  return <VacancyPage vacancy={vacancy.data} renderStages={renderStages} />;
 }
 
-function VacancyPage({ vacancy }: { vacancy: TVacancy }) {
+function VacancyPage({
+  vacancy,
+  renderStages,
+}: {
+  vacancy: TVacancy;
+  renderStages: StagesSlot | undefined;
+}) {
   const me = useCurrentUser();
   const manage = canManageVacancy(me, vacancy);
   const [editing, setEditing] = useState(false);
@@ -95,6 +106,7 @@ function VacancyPage({ vacancy }: { vacancy: TVacancy }) {
         <div className="flex min-w-0 flex-col gap-5">
           <VacancyDescription vacancy={vacancy} />
           <VacancyStatisticsSection vacancyId={vacancy.id} />
+          {renderStages?.(vacancy)}
         </div>
         <div className="flex flex-col gap-5">
           <VacancyDetails vacancy={vacancy} />

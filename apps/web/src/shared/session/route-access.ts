@@ -16,6 +16,8 @@ export const SETTINGS_SUBPAGES = [
   'settings-services',
   // Not in SPEC.md §2: the audit log of decision 0015, for admins only.
   'settings-audit',
+  // Not in SPEC.md §2: funnels and their stages (decision 0029), a settings page like the rest.
+  'settings-funnels',
 ] as const;
 
 /** Route names that access rules talk about (SPEC.md §2, §6). */

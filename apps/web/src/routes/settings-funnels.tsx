@@ -1,0 +1,5 @@
+import { FunnelsScreen } from '../features/stages/funnels-screen';
+
+export default function SettingsFunnelsRoute() {
+  return <FunnelsScreen />;
+}
