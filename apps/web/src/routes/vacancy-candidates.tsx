@@ -1,7 +1,23 @@
 import { useParams } from 'react-router';
+import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { BoardScreen } from '../features/board/board-screen';
+import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
-  return <BoardScreen key={id} vacancyId={Number(id)} />;
+  return (
+    <BoardScreen
+      key={id}
+      vacancyId={Number(id)}
+      // The applicant's card in the board's side panel, the same card as /applicant/{id}.
+      renderCard={(applicantId) => (
+        <ApplicantCardScreen
+          key={applicantId}
+          id={applicantId}
+          embedded
+          renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+        />
+      )}
+    />
+  );
 }

@@ -9,8 +9,8 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { ArrowLeftIcon, RectangleStackIcon } from '@heroicons/react/24/outline';
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
 import { Button } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -19,6 +19,7 @@ import { useMe } from '../../shared/session/session.queries';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { CardPreview, type CardDensity } from './board-card';
+import { CardPanel, openApplicantOf, PANEL_PARAM } from './card-panel';
 import { BoardColumn } from './board-column';
 import { boardIsWritable, canMoveBetween, orderBoardColumns } from './board-columns';
 import {
@@ -34,10 +35,17 @@ import { useBoardColumns, useBoardVacancy, useMoveApplication } from './board.qu
 import { RejectDialog, type RejectRequest } from './reject-dialog';
 import { useBoardEvents } from './use-board-events';
 
-type Props = { vacancyId: number };
+type Props = {
+  vacancyId: number;
+  /** An applicant's card (features/applicants), composed by the route, for the side panel. */
+  renderCard: (applicantId: number) => ReactNode;
+};
 
-/** `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage. */
-export function BoardScreen({ vacancyId }: Props) {
+/**
+ * `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage; `?applicant={id}`
+ * opens that applicant's card in a side panel over the board.
+ */
+export function BoardScreen({ vacancyId, renderCard }: Props) {
   const vacancy = useBoardVacancy(vacancyId);
   const [density, setDensity] = useCardDensity();
   const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null);
@@ -103,7 +111,34 @@ export function BoardScreen({ vacancyId }: Props) {
         open={vacancy.data.state === 'open'}
         density={density}
       />
+      <OpenCard vacancyId={vacancyId} renderCard={renderCard} />
     </div>
+  );
+}
+
+/** The card named in the address, in the panel; closing it leaves the board as it was. */
+function OpenCard({ vacancyId, renderCard }: Props) {
+  const [params, setParams] = useSearchParams();
+  const applicantId = openApplicantOf(params);
+  if (applicantId === null) return null;
+  const show = (id: number | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(PANEL_PARAM);
+        else next.set(PANEL_PARAM, String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <CardPanel
+      vacancyId={vacancyId}
+      applicantId={applicantId}
+      onClose={() => show(null)}
+      onOpen={show}
+      renderCard={renderCard}
+    />
   );
 }
 

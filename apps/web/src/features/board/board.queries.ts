@@ -2,21 +2,12 @@ import {
   infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { API_CODES } from '@ats/contracts/envelope';
-import {
-  ZBoardCardPage,
-  ZBoardColumnList,
-  ZReasonList,
-  type TBoardCard,
-  type TBoardColumn,
-  type TRejectKind,
-} from '@ats/contracts/pipeline';
-import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import { ZBoardCardPage, type TBoardCard, type TBoardColumn } from '@ats/contracts/pipeline';
+import { apiRequest, ApiError } from '../../shared/api-client';
+import { refreshBoard } from '../../shared/pipeline/pipeline.queries';
 import { boardKeys } from '../../shared/query-keys';
 import {
   cardEnteringStage,
@@ -29,37 +20,13 @@ import {
 
 export const BOARD_PAGE_SIZE = 30;
 
-/** Only what the board's header needs, so a richer vacancy answer never breaks the board. */
-const ZBoardVacancy = z.object({ id: z.number().int(), position: z.string(), state: z.string() });
-
-export function useBoardVacancy(vacancyId: number) {
-  return useQuery({
-    queryKey: boardKeys.header(vacancyId),
-    queryFn: async ({ signal }) => {
-      const result = await apiCall(`/vacancies/${vacancyId}`, {
-        schema: ZBoardVacancy,
-        signal,
-        errorToast: false,
-      });
-      if (result.ok) return result.data;
-      if (result.code === API_CODES.notFound) return null;
-      throw new ApiError(result.code, result.message);
-    },
-    retry: false,
-  });
-}
-
-export function useBoardColumns(vacancyId: number, enabled = true) {
-  return useQuery({
-    queryKey: boardKeys.columns(vacancyId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/vacancies/${vacancyId}/get_status_vacancy_columns`, {
-        schema: ZBoardColumnList,
-        signal,
-      }),
-    enabled,
-  });
-}
+// The vacancy's header, columns and reasons are shared with the applicant's card.
+export {
+  refreshBoard,
+  useReasons,
+  useVacancyColumns as useBoardColumns,
+  useVacancyHeader as useBoardVacancy,
+} from '../../shared/pipeline/pipeline.queries';
 
 export const columnCardsOptions = (vacancyId: number, statusId: number) =>
   infiniteQueryOptions({
@@ -81,28 +48,6 @@ export const columnCardsOptions = (vacancyId: number, statusId: number) =>
 
 export function useColumnCards(vacancyId: number, statusId: number) {
   return useInfiniteQuery(columnCardsOptions(vacancyId, statusId));
-}
-
-export function useReasons(kind: TRejectKind, enabled: boolean) {
-  return useQuery({
-    queryKey: boardKeys.reasons(kind),
-    queryFn: ({ signal }) =>
-      apiRequest('/reasons', { query: { reason_type: kind }, schema: ZReasonList, signal }),
-    enabled,
-  });
-}
-
-/** Refetches what a change of applications on this vacancy may have touched. */
-export function refreshBoard(queryClient: QueryClient, vacancyId: number, statusIds?: number[]) {
-  const cards = statusIds?.length
-    ? statusIds.map((id) =>
-        queryClient.invalidateQueries({ queryKey: boardKeys.cards(vacancyId, id) }),
-      )
-    : [queryClient.invalidateQueries({ queryKey: boardKeys.cardsOfVacancy(vacancyId) })];
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: boardKeys.columns(vacancyId) }),
-    ...cards,
-  ]);
 }
 
 export type MoveInput = { card: TBoardCard; toStatusId: number };
@@ -160,28 +105,5 @@ export function useMoveApplication(vacancyId: number) {
     },
     onSettled: (_data, _error, { card, toStatusId }) =>
       refreshBoard(queryClient, vacancyId, [card.status_id, toStatusId]),
-  });
-}
-
-export type RejectInput = {
-  card: TBoardCard;
-  kind: TRejectKind;
-  reason_id: number;
-  comment: string | null;
-};
-
-/** Rejection (the company) or refusal (the applicant) with a reason; the card goes to that column. */
-export function useRejectApplication(vacancyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ card, kind, reason_id, comment }: RejectInput) =>
-      apiCall(`/applications/${card.application_id}/${kind}`, {
-        method: 'POST',
-        body: { reason_id, comment },
-        successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
-      }),
-    onSuccess: (result) => {
-      if (result.ok) return refreshBoard(queryClient, vacancyId);
-    },
   });
 }
