@@ -321,18 +321,17 @@ export function VacanciesSection({ applicant }: Props) {
       ) : (
         <ul className="flex flex-col gap-3 text-sm">
           {applicant.vacancies.map((v) => (
-            <li
-              key={v.vacancy_id}
-              aria-label={v.vacancy_name}
-              className="flex flex-wrap items-center justify-between gap-2"
-            >
+            <li key={v.vacancy_id} className="flex flex-wrap items-center justify-between gap-2">
               <Link
                 to={`/vacancy/${v.vacancy_id}/candidates`}
                 className="text-indigo-700 hover:underline"
               >
                 {v.vacancy_name}
               </Link>
-              <span className="inline-flex items-center gap-1.5 text-zinc-600">
+              <span
+                className="inline-flex items-center gap-1.5 text-zinc-600"
+                data-testid="application-stage"
+              >
                 <span
                   aria-hidden="true"
                   className="size-2 rounded-full"
