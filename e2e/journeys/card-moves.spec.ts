@@ -5,7 +5,9 @@ import {
   boardColumn,
   columnCount,
   createVacancy,
+  moveApplication,
   placeApplicant,
+  stageOf,
 } from '../fixtures/pipeline.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { field, toast } from '../fixtures/ui.ts';
@@ -126,7 +128,11 @@ test('the board opens a card in a side panel, J/K go through the column, Escape 
     { last_name: 'Игнатов', first_name: 'Илья' },
     { last_name: 'Киселёва', first_name: 'Ксения' },
   ]);
-  for (const person of people) await placeApplicant(request, signedIn.token, person.id, vacancy.id);
+  const applications = new Map<string, number>();
+  for (const person of people) {
+    const placed = await placeApplicant(request, signedIn.token, person.id, vacancy.id);
+    applications.set(person.name, placed.id);
+  }
   const idOf = (name: string) => people.find((p) => p.name === name)!.id;
 
   await openLiveBoard(page, vacancy.id);
@@ -166,13 +172,21 @@ test('the board opens a card in a side panel, J/K go through the column, Escape 
   // A move from the panel: the board behind it follows.
   await actionsOn(page, 'Кассир').getByRole('button', { name: 'Перевести' }).click();
   await expect(stageOn(page, 'Кассир')).toContainText('Первичный контакт');
+  // A colleague's move arrives in the open card through the board's live stream.
+  await moveApplication(
+    request,
+    signedIn.token,
+    applications.get(middle)!,
+    stageOf(vacancy, 'Интервью с HR').id,
+  );
+  await expect(stageOn(page, 'Кассир')).toContainText('Интервью с HR');
 
   // Escape: back to the board, not to «Все кандидаты».
   await second.focus();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/vacancy/${vacancy.id}/candidates$`));
-  await expect(boardCard(boardColumn(page, 'Первичный контакт'), middle)).toBeVisible();
+  await expect(boardCard(boardColumn(page, 'Интервью с HR'), middle)).toBeVisible();
   await expect(columnCount(fresh)).toHaveText('2');
 });
 

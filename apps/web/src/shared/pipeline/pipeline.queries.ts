@@ -54,7 +54,10 @@ export function useReasons(kind: TRejectKind, enabled: boolean) {
   });
 }
 
-/** Refetches what a change of applications on this vacancy may have touched. */
+/**
+ * Refetches what a change of applications on this vacancy may have touched: its columns, the
+ * named stages' cards (all when none are named), and the applicant card open over the board.
+ */
 export function refreshBoard(queryClient: QueryClient, vacancyId: number, statusIds?: number[]) {
   const cards = statusIds?.length
     ? statusIds.map((id) =>
@@ -64,6 +67,8 @@ export function refreshBoard(queryClient: QueryClient, vacancyId: number, status
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: boardKeys.columns(vacancyId) }),
     ...cards,
+    // Only a card on screen refetches; the others are marked stale for their next look.
+    queryClient.invalidateQueries({ queryKey: [...applicantKeys.all, 'card'] }),
   ]);
 }
 
