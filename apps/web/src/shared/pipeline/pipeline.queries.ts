@@ -68,7 +68,7 @@ export function refreshBoard(queryClient: QueryClient, vacancyId: number, status
     queryClient.invalidateQueries({ queryKey: boardKeys.columns(vacancyId) }),
     ...cards,
     // Only a card on screen refetches; the others are marked stale for their next look.
-    queryClient.invalidateQueries({ queryKey: [...applicantKeys.all, 'card'] }),
+    queryClient.invalidateQueries({ queryKey: applicantKeys.cards() }),
   ]);
 }
 
