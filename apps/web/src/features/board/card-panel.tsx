@@ -1,6 +1,6 @@
 import { ChevronDownIcon, ChevronUpIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { iconButton } from '@ats/ui/button';
 import { Drawer } from '@ats/ui/drawer';
 import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
@@ -50,6 +50,13 @@ type Props = {
  */
 export function CardPanel({ vacancyId, applicantId, onClose, onOpen, renderCard }: Props) {
   const card = useApplicantCard(applicantId);
+  // The card names the tab after the applicant; closing the panel gives the board its name back.
+  useLayoutEffect(() => {
+    const boardTitle = document.title;
+    return () => {
+      document.title = boardTitle;
+    };
+  }, []);
   const statusId = card.data?.vacancies.find((v) => v.vacancy_id === vacancyId)?.status_id;
   const column = useInfiniteQuery({
     ...columnCardsOptions(vacancyId, statusId ?? 0),
