@@ -158,6 +158,7 @@ test('the board opens a card in a side panel, J/K go through the column, Escape 
   await expect(second.getByRole('heading', { level: 1 })).toHaveText(middle);
   await expect(page).toHaveURL(new RegExp(`\\?applicant=${idOf(middle)}$`));
   await expect(second).toContainText('2 из 3');
+  await expect(page).toHaveTitle(`${middle} — ATS`);
   await page.reload();
   await expect(second.getByRole('heading', { level: 1 })).toHaveText(middle);
 
@@ -186,6 +187,7 @@ test('the board opens a card in a side panel, J/K go through the column, Escape 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/vacancy/${vacancy.id}/candidates$`));
+  await expect(page).toHaveTitle('Кандидаты: Кассир — ATS');
   await expect(boardCard(boardColumn(page, 'Интервью с HR'), middle)).toBeVisible();
   await expect(columnCount(fresh)).toHaveText('2');
 });

@@ -50,7 +50,8 @@ export function BoardScreen({ vacancyId, renderCard }: Props) {
   const [density, setDensity] = useCardDensity();
   const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null);
   useBoardEvents(vacancyId, vacancy.data != null);
-  useDocumentTitle(vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии');
+  const title = vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии';
+  useDocumentTitle(title);
 
   const back = (
     <Link
@@ -111,13 +112,13 @@ export function BoardScreen({ vacancyId, renderCard }: Props) {
         open={vacancy.data.state === 'open'}
         density={density}
       />
-      <OpenCard vacancyId={vacancyId} renderCard={renderCard} />
+      <OpenCard vacancyId={vacancyId} renderCard={renderCard} boardTitle={title} />
     </div>
   );
 }
 
 /** The card named in the address, in the panel; closing it leaves the board as it was. */
-function OpenCard({ vacancyId, renderCard }: Props) {
+function OpenCard({ vacancyId, renderCard, boardTitle }: Props & { boardTitle: string }) {
   const [params, setParams] = useSearchParams();
   const applicantId = openApplicantOf(params);
   if (applicantId === null) return null;
@@ -138,6 +139,7 @@ function OpenCard({ vacancyId, renderCard }: Props) {
       onClose={() => show(null)}
       onOpen={show}
       renderCard={renderCard}
+      boardTitle={boardTitle}
     />
   );
 }

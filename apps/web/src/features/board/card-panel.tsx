@@ -1,10 +1,11 @@
 import { ChevronDownIcon, ChevronUpIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { iconButton } from '@ats/ui/button';
 import { Drawer } from '@ats/ui/drawer';
 import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
 import { applicantName } from '../../shared/format/applicant-format';
+import { setDocumentTitle } from '../../shared/use-document-title';
 import { loadedCards } from './board-columns';
 import { columnCardsOptions } from './board.queries';
 
@@ -41,6 +42,8 @@ type Props = {
   onOpen: (applicantId: number) => void;
   /** The card's content (features/applicants), composed by the route. */
   renderCard: (applicantId: number) => ReactNode;
+  /** The board's tab title, given back when the panel closes. */
+  boardTitle: string;
 };
 
 /**
@@ -48,15 +51,15 @@ type Props = {
  * column by buttons or the keyboard (J/K, ↑/↓ when the panel itself has focus), Escape back to
  * the board.
  */
-export function CardPanel({ vacancyId, applicantId, onClose, onOpen, renderCard }: Props) {
+export function CardPanel(props: Props) {
+  const { vacancyId, applicantId, onClose, onOpen, renderCard, boardTitle } = props;
   const card = useApplicantCard(applicantId);
   // The card names the tab after the applicant; closing the panel gives the board its name back.
+  const boardTitleRef = useRef(boardTitle);
   useLayoutEffect(() => {
-    const boardTitle = document.title;
-    return () => {
-      document.title = boardTitle;
-    };
-  }, []);
+    boardTitleRef.current = boardTitle;
+  });
+  useEffect(() => () => setDocumentTitle(boardTitleRef.current), []);
   const statusId = card.data?.vacancies.find((v) => v.vacancy_id === vacancyId)?.status_id;
   const column = useInfiniteQuery({
     ...columnCardsOptions(vacancyId, statusId ?? 0),
