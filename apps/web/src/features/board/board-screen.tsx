@@ -19,7 +19,7 @@ import { useMe } from '../../shared/session/session.queries';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { CardPreview, type CardDensity } from './board-card';
-import { CardPanel, openApplicantOf, PANEL_PARAM } from './card-panel';
+import { CardPanel, openApplicantOf, withOpenApplicant } from './card-panel';
 import { BoardColumn } from './board-column';
 import { boardIsWritable, canMoveBetween, orderBoardColumns } from './board-columns';
 import {
@@ -123,15 +123,9 @@ function OpenCard({ vacancyId, renderCard, boardTitle }: Props & { boardTitle: s
   const applicantId = openApplicantOf(params);
   if (applicantId === null) return null;
   const show = (id: number | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete(PANEL_PARAM);
-        else next.set(PANEL_PARAM, String(id));
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => new URLSearchParams(withOpenApplicant(current.toString(), id)), {
+      replace: true,
+    });
   return (
     <CardPanel
       vacancyId={vacancyId}
