@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
+import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
+import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
@@ -9,6 +11,15 @@ export default function VacancyCandidatesRoute() {
       key={id}
       vacancyId={Number(id)}
       renderCreateApplicant={(props) => <CreateApplicantForm {...props} />}
+      // The applicant's card in the board's side panel, the same card as /applicant/{id}.
+      renderCard={(applicantId) => (
+        <ApplicantCardScreen
+          key={applicantId}
+          id={applicantId}
+          embedded
+          renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+        />
+      )}
     />
   );
 }

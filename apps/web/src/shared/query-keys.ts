@@ -8,7 +8,8 @@ import type { TRejectKind } from '@ats/contracts/pipeline';
 export const applicantKeys = {
   all: ['applicants'] as const,
   lists: () => [...applicantKeys.all, 'list'] as const,
-  card: (id: number) => [...applicantKeys.all, 'card', id] as const,
+  cards: () => [...applicantKeys.all, 'card'] as const,
+  card: (id: number) => [...applicantKeys.cards(), id] as const,
 };
 
 export const boardKeys = {

@@ -40,9 +40,11 @@ type Props = {
   id: number;
   /** «Оценки» (scorecards, features/evaluations), composed by the route: after «Нераспознанная информация». */
   renderEvaluations?: (applicant: TApplicant) => ReactNode;
+  /** Shown in the board's side panel: no way back to «Все кандидаты», one column. */
+  embedded?: boolean;
 };
 
-export function ApplicantCardScreen({ id, renderEvaluations }: Props) {
+export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
   const applicant = card.data;
@@ -70,17 +72,23 @@ export function ApplicantCardScreen({ id, renderEvaluations }: Props) {
         icon={<UserMinusIcon />}
         title="Кандидат не найден"
         description="Возможно, его удалили или ссылка неверна."
-        action={backLink}
+        action={embedded ? undefined : backLink}
       />
     );
   }
 
   return (
     <article className="mx-auto max-w-6xl">
-      <div className="mb-3">{backLink}</div>
+      {!embedded && <div className="mb-3">{backLink}</div>}
       <CardHeader applicant={applicant} isAdmin={me.is_admin} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div
+        className={
+          embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
+        }
+      >
         <div className="flex min-w-0 flex-col gap-4">
+          {/* Over the board, moving the applicant is what the card is opened for. */}
+          {embedded && <VacanciesSection applicant={applicant} />}
           <ContactsSection applicant={applicant} />
           <ResumeLinksSection applicant={applicant} />
           <ExperienceSection applicant={applicant} />
@@ -92,7 +100,7 @@ export function ApplicantCardScreen({ id, renderEvaluations }: Props) {
           <WorklogSection applicant={applicant} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
-          <VacanciesSection applicant={applicant} />
+          {!embedded && <VacanciesSection applicant={applicant} />}
           <TagsSection applicant={applicant} />
           <SalarySection applicant={applicant} />
           <SkillsSection applicant={applicant} />

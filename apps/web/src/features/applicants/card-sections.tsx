@@ -21,6 +21,8 @@ import {
   useLanguages,
   useRecruiters,
 } from '../../shared/applicant/applicant-references.queries';
+import { RejectDialog, type RejectRequest } from '../../shared/pipeline/reject-dialog';
+import { ApplicationActions } from './card-application-actions';
 import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { ContactsForm, LongTextForm, ResumeLinksForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
@@ -299,8 +301,10 @@ export function SourceSection({ applicant }: Props) {
   );
 }
 
+/** The vacancies the applicant is on, each with its stage and the moves the caller may make. */
 export function VacanciesSection({ applicant }: Props) {
   const [placing, setPlacing] = useState(false);
+  const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
   const queryClient = useQueryClient();
   return (
     <CardSection
@@ -315,7 +319,7 @@ export function VacanciesSection({ applicant }: Props) {
       {applicant.vacancies.length === 0 ? (
         <Muted>Кандидат пока не добавлен ни на одну вакансию.</Muted>
       ) : (
-        <ul className="flex flex-col gap-2 text-sm">
+        <ul className="flex flex-col gap-3 text-sm">
           {applicant.vacancies.map((v) => (
             <li key={v.vacancy_id} className="flex flex-wrap items-center justify-between gap-2">
               <Link
@@ -324,7 +328,10 @@ export function VacanciesSection({ applicant }: Props) {
               >
                 {v.vacancy_name}
               </Link>
-              <span className="inline-flex items-center gap-1.5 text-zinc-600">
+              <span
+                className="inline-flex items-center gap-1.5 text-zinc-600"
+                data-testid="application-stage"
+              >
                 <span
                   aria-hidden="true"
                   className="size-2 rounded-full"
@@ -336,10 +343,16 @@ export function VacanciesSection({ applicant }: Props) {
                   <span className="text-zinc-500">({v.reject_reason_name})</span>
                 )}
               </span>
+              <ApplicationActions
+                applicant={applicant}
+                placement={v}
+                onReject={(target, kind) => setRejecting({ target, kind })}
+              />
             </li>
           ))}
         </ul>
       )}
+      <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />
       <PlaceOnVacancyDialog
         open={placing}
         onClose={() => setPlacing(false)}

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Bars3Icon } from '@heroicons/react/24/outline';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { TBoardCard, TRejectKind } from '@ats/contracts/pipeline';
 import { cx } from '@ats/ui/class-names';
 import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
@@ -8,6 +8,7 @@ import { applicantName } from '../../shared/format/applicant-format';
 import { TagChip } from '../../shared/applicant/tag-chip';
 import { formatDaysInStage } from './board-columns';
 import { CardMenu } from './card-menu';
+import { withOpenApplicant } from './card-panel';
 
 export type CardDensity = 'S' | 'M' | 'L';
 
@@ -24,6 +25,7 @@ export const cardDragId = (card: TBoardCard) => `card-${card.application_id}`;
 /** One applicant on the board: photo, name, position, tags, days in stage, overdue in amber. */
 export function BoardCard({ card, draggable, onReject, density }: Props) {
   const name = applicantName(card);
+  const { search } = useLocation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: cardDragId(card),
     data: { card },
@@ -70,7 +72,8 @@ export function BoardCard({ card, draggable, onReject, density }: Props) {
         )}
         <div className="min-w-0 flex-1">
           <Link
-            to={`/applicant/${card.applicant_id}`}
+            // The card opens in the side panel over the board; the address keeps it open.
+            to={{ search: withOpenApplicant(search, card.applicant_id) }}
             className="block truncate text-sm font-medium text-zinc-900 hover:text-indigo-700"
           >
             {name}

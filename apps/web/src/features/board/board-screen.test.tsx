@@ -66,7 +66,7 @@ describe('the board screen', () => {
 
   it('shows a column per stage with its count, rejections last, overdue cards marked', async () => {
     serve(boardRoutes([column(rejected, 1), column(contact, 0), column(fresh, 2)]));
-    renderWith(<BoardScreen vacancyId={7} />);
+    renderWith(<BoardScreen vacancyId={7} renderCard={() => null} />);
     const stages = await screen.findAllByRole('region', { name: /^Этап / });
     expect(stages.map((s) => s.getAttribute('aria-label'))).toEqual([
       'Этап Новый',
@@ -92,7 +92,7 @@ describe('the board screen', () => {
     serve(
       boardRoutes([column(fresh, 2, false), column(contact, 0, false), column(rejected, 1, false)]),
     );
-    renderWith(<BoardScreen vacancyId={7} />);
+    renderWith(<BoardScreen vacancyId={7} renderCard={() => null} />);
     const first = (await screen.findAllByRole('region', { name: /^Этап / }))[0]!;
     await within(first).findByRole('article', { name: 'Иванова-1 Мария' });
     expect(screen.queryAllByRole('button', { name: /^Переместить/ })).toHaveLength(0);
@@ -101,7 +101,7 @@ describe('the board screen', () => {
 
   it('says the vacancy is not found when it is not there or not watched', async () => {
     serve({ '/api/vacancies/7': () => envelope(404, 'Вакансия не найдена') });
-    renderWith(<BoardScreen vacancyId={7} />);
+    renderWith(<BoardScreen vacancyId={7} renderCard={() => null} />);
     expect(await screen.findByRole('heading', { name: 'Вакансия не найдена' })).toBeTruthy();
   });
 });

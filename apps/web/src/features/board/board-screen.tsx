@@ -20,6 +20,7 @@ import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { AddApplicantDialog, type CreateOnBoardProps } from './add-applicant-dialog';
 import { CardPreview, type CardDensity } from './board-card';
+import { CardPanel, openApplicantOf, withOpenApplicant } from './card-panel';
 import { BoardColumn } from './board-column';
 import { boardIsWritable, canMoveBetween, orderBoardColumns, rejectionOf } from './board-columns';
 import {
@@ -48,6 +49,8 @@ type Props = {
   vacancyId: number;
   /** The applicants' create form, for «Добавить кандидата» (composed in by the route). */
   renderCreateApplicant?: (props: CreateOnBoardProps) => ReactNode;
+  /** An applicant's card (features/applicants), composed by the route, for the side panel. */
+  renderCard: (applicantId: number) => ReactNode;
 };
 
 /** The search and filters of the page's URL, and a setter that keeps the rest of the URL. */
@@ -64,8 +67,11 @@ function useBoardFilters() {
   return { values, query, change };
 }
 
-/** `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage. */
-export function BoardScreen({ vacancyId, renderCreateApplicant }: Props) {
+/**
+ * `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage; `?applicant={id}`
+ * opens that applicant's card in a side panel over the board.
+ */
+export function BoardScreen({ vacancyId, renderCreateApplicant, renderCard }: Props) {
   const vacancy = useBoardVacancy(vacancyId);
   const [density, setDensity] = useCardDensity();
   const filters = useBoardFilters();
@@ -73,7 +79,8 @@ export function BoardScreen({ vacancyId, renderCreateApplicant }: Props) {
   const me = useMe().data;
   const columnsQuery = useBoardColumns(vacancyId, vacancy.data != null, filters.query);
   useBoardEvents(vacancyId, vacancy.data != null);
-  useDocumentTitle(vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии');
+  const title = vacancy.data ? `Кандидаты: ${vacancy.data.position}` : 'Кандидаты вакансии';
+  useDocumentTitle(title);
 
   const back = (
     <Link
@@ -157,7 +164,29 @@ export function BoardScreen({ vacancyId, renderCreateApplicant }: Props) {
         onClose={() => setAdding(false)}
         renderCreateForm={renderCreateApplicant}
       />
+      <OpenCard vacancyId={vacancyId} renderCard={renderCard} boardTitle={title} />
     </div>
+  );
+}
+
+/** The card named in the address, in the panel; closing it leaves the board as it was. */
+function OpenCard({ vacancyId, renderCard, boardTitle }: Props & { boardTitle: string }) {
+  const [params, setParams] = useSearchParams();
+  const applicantId = openApplicantOf(params);
+  if (applicantId === null) return null;
+  const show = (id: number | null) =>
+    setParams((current) => new URLSearchParams(withOpenApplicant(current.toString(), id)), {
+      replace: true,
+    });
+  return (
+    <CardPanel
+      vacancyId={vacancyId}
+      applicantId={applicantId}
+      onClose={() => show(null)}
+      onOpen={show}
+      renderCard={renderCard}
+      boardTitle={boardTitle}
+    />
   );
 }
 

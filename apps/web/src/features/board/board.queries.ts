@@ -4,19 +4,17 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import { API_CODES } from '@ats/contracts/envelope';
+import { z } from 'zod';
 import {
   ZBoardCardPage,
   ZBoardColumnList,
-  ZReasonList,
   type TBoardCard,
   type TBoardColumn,
-  type TRejectKind,
 } from '@ats/contracts/pipeline';
 import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
+import { refreshBoard, useReasons, useVacancyHeader } from '../../shared/pipeline/pipeline.queries';
 import { boardKeys } from '../../shared/query-keys';
 import { hasBoardFilters, type BoardFilterQuery } from './board-filters';
 import {
@@ -30,25 +28,9 @@ import {
 
 export const BOARD_PAGE_SIZE = 30;
 
-/** Only what the board's header needs, so a richer vacancy answer never breaks the board. */
-const ZBoardVacancy = z.object({ id: z.number().int(), position: z.string(), state: z.string() });
-
-export function useBoardVacancy(vacancyId: number) {
-  return useQuery({
-    queryKey: boardKeys.header(vacancyId),
-    queryFn: async ({ signal }) => {
-      const result = await apiCall(`/vacancies/${vacancyId}`, {
-        schema: ZBoardVacancy,
-        signal,
-        errorToast: false,
-      });
-      if (result.ok) return result.data;
-      if (result.code === API_CODES.notFound) return null;
-      throw new ApiError(result.code, result.message);
-    },
-    retry: false,
-  });
-}
+// The vacancy's header and reasons are shared with the applicant's card; the columns are the
+// card's too when no filter is set (the same key and fetch).
+export { refreshBoard, useReasons, useVacancyHeader as useBoardVacancy };
 
 const NO_FILTERS: BoardFilterQuery = {};
 
@@ -118,28 +100,6 @@ export function useColumnCards(
   return useInfiniteQuery(columnCardsOptions(vacancyId, statusId, filters));
 }
 
-export function useReasons(kind: TRejectKind, enabled: boolean) {
-  return useQuery({
-    queryKey: boardKeys.reasons(kind),
-    queryFn: ({ signal }) =>
-      apiRequest('/reasons', { query: { reason_type: kind }, schema: ZReasonList, signal }),
-    enabled,
-  });
-}
-
-/** Refetches what a change of applications on this vacancy may have touched. */
-export function refreshBoard(queryClient: QueryClient, vacancyId: number, statusIds?: number[]) {
-  const cards = statusIds?.length
-    ? statusIds.map((id) =>
-        queryClient.invalidateQueries({ queryKey: boardKeys.cards(vacancyId, id) }),
-      )
-    : [queryClient.invalidateQueries({ queryKey: boardKeys.cardsOfVacancy(vacancyId) })];
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: boardKeys.columns(vacancyId) }),
-    ...cards,
-  ]);
-}
-
 export type MoveInput = { card: TBoardCard; toStatusId: number };
 
 type Snapshot = {
@@ -198,30 +158,6 @@ export function useMoveApplication(vacancyId: number, filters: BoardFilterQuery 
     },
     onSettled: (_data, _error, { card, toStatusId }) =>
       refreshBoard(queryClient, vacancyId, [card.status_id, toStatusId]),
-  });
-}
-
-export type RejectInput = {
-  card: TBoardCard;
-  kind: TRejectKind;
-  reason_id: number;
-  comment: string | null;
-  status_id?: number;
-};
-
-/** Rejection (the company) or refusal (the applicant) with a reason; the card goes to that column. */
-export function useRejectApplication(vacancyId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ card, kind, reason_id, comment, status_id }: RejectInput) =>
-      apiCall(`/applications/${card.application_id}/${kind}`, {
-        method: 'POST',
-        body: { reason_id, comment, ...(status_id !== undefined && { status_id }) },
-        successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
-      }),
-    onSuccess: (result) => {
-      if (result.ok) return refreshBoard(queryClient, vacancyId);
-    },
   });
 }
 

@@ -1,12 +1,6 @@
-import { useId, useState } from 'react';
-import { REASON_TYPE_LABELS, type TBoardCard, type TRejectKind } from '@ats/contracts/pipeline';
-import { Button } from '@ats/ui/button';
-import { Dialog } from '@ats/ui/dialog';
-import { Field } from '@ats/ui/field';
-import { Spinner } from '@ats/ui/spinner';
-import { Textarea } from '@ats/ui/textarea';
+import type { TBoardCard, TRejectKind } from '@ats/contracts/pipeline';
 import { applicantName } from '../../shared/format/applicant-format';
-import { useReasons, useRejectApplication } from './board.queries';
+import { RejectDialog as SharedRejectDialog } from '../../shared/pipeline/reject-dialog';
 
 export type RejectRequest = {
   card: TBoardCard;
@@ -17,108 +11,23 @@ export type RejectRequest = {
 
 type Props = { vacancyId: number; request: RejectRequest | null; onClose: () => void };
 
-const TITLES: Record<TRejectKind, string> = {
-  reject: 'Отказать кандидату',
-  refuse: 'Кандидат отказался',
-};
-
-/** Asks for the reason (of the matching type) and a comment, then moves the card to rejections. */
+/** The board's ⋮ menu → the reason dialog the card uses too (shared/pipeline). */
 export function RejectDialog({ vacancyId, request, onClose }: Props) {
   return (
-    <Dialog
-      open={request !== null}
+    <SharedRejectDialog
       onClose={onClose}
-      title={request ? TITLES[request.kind] : ''}
-      description={request ? applicantName(request.card) : undefined}
-    >
-      {request && (
-        <RejectForm key={request.card.application_id} {...{ vacancyId, request, onClose }} />
-      )}
-    </Dialog>
-  );
-}
-
-function RejectForm({ vacancyId, request, onClose }: Props & { request: RejectRequest }) {
-  const reasons = useReasons(request.kind, true);
-  const reject = useRejectApplication(vacancyId);
-  const [reasonId, setReasonId] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const groupId = useId();
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (reasonId === null) {
-      setError('Выберите причину');
-      return;
-    }
-    const result = await reject.mutateAsync({
-      card: request.card,
-      kind: request.kind,
-      reason_id: reasonId,
-      comment: comment.trim() || null,
-      ...(request.statusId !== undefined && { status_id: request.statusId }),
-    });
-    if (result.ok) onClose();
-    else if (result.errors?.reason_id) setError(result.errors.reason_id);
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <fieldset aria-describedby={error ? `${groupId}-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium text-zinc-800">
-          Причина: {REASON_TYPE_LABELS[request.kind].toLowerCase()}
-        </legend>
-        {reasons.isPending ? (
-          <Spinner />
-        ) : reasons.data?.length === 0 ? (
-          <p className="text-sm text-zinc-500">
-            Причин этого типа нет: добавьте их в настройках причин отказа.
-          </p>
-        ) : (
-          <div className="flex flex-col gap-1.5">
-            {reasons.data?.map((reason) => (
-              <label key={reason.id} className="flex items-center gap-2 text-sm text-zinc-800">
-                <input
-                  type="radio"
-                  name={groupId}
-                  value={reason.id}
-                  checked={reasonId === reason.id}
-                  onChange={() => {
-                    setReasonId(reason.id);
-                    setError(undefined);
-                  }}
-                />
-                {reason.name}
-              </label>
-            ))}
-          </div>
-        )}
-        {error && (
-          <p id={`${groupId}-error`} role="alert" className="mt-1 text-xs text-red-600">
-            {error}
-          </p>
-        )}
-      </fieldset>
-      <Field label="Комментарий">
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            maxLength={2000}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Отмена
-        </Button>
-        <Button type="submit" variant="danger" loading={reject.isPending}>
-          {request.kind === 'reject' ? 'Отказать' : 'Отметить отказ'}
-        </Button>
-      </div>
-    </form>
+      request={
+        request && {
+          kind: request.kind,
+          target: {
+            applicationId: request.card.application_id,
+            applicantId: request.card.applicant_id,
+            vacancyId,
+            name: applicantName(request.card),
+          },
+          ...(request.statusId !== undefined && { statusId: request.statusId }),
+        }
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_REFRESH_DELAY_MS, useBoardEvents } from './use-board-events';
-import { boardKeys } from '../../shared/query-keys';
+import { applicantKeys, boardKeys } from '../../shared/query-keys';
 
 /** A stand-in for the browser's EventSource that the test drives by hand. */
 class FakeEventSource {
@@ -64,6 +64,8 @@ describe('the live board', () => {
       boardKeys.cards(7, 1),
       boardKeys.cards(7, 2),
       boardKeys.cards(7, 3),
+      // The applicant's card, when one is open over the board.
+      applicantKeys.cards(),
     ];
     expect(keys()).toHaveLength(touched.length);
     expect(keys()).toEqual(expect.arrayContaining(touched));
@@ -77,9 +79,13 @@ describe('the live board', () => {
     vi.advanceTimersByTime(1000);
     expect(FakeEventSource.opened).toHaveLength(2);
     FakeEventSource.opened[1]!.onopen?.();
-    expect(keys()).toHaveLength(2);
+    expect(keys()).toHaveLength(3);
     expect(keys()).toEqual(
-      expect.arrayContaining([boardKeys.columns(7), boardKeys.cardsOfVacancy(7)]),
+      expect.arrayContaining([
+        boardKeys.columns(7),
+        boardKeys.cardsOfVacancy(7),
+        applicantKeys.cards(),
+      ]),
     );
     hook.unmount();
     expect(FakeEventSource.opened[1]!.closed).toBe(true);
