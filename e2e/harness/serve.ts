@@ -56,12 +56,13 @@ function ensureWebBuild() {
 
 /**
  * The served build: a link of the harness's own (so a journey can publish a build without touching
- * apps/web/dist) pointing at the build apps/web/dist names at start-up.
+ * apps/web/dist) pointing at apps/web/dist.
  */
 function serveOwnWebLink() {
   const webDir = mkdtempSync(path.join(tmpdir(), 'ats-e2e-web-'));
   const link = path.join(webDir, 'dist');
-  symlinkSync(realpathSync(path.join(repoRoot, 'apps/web/dist')), link, 'dir');
+  // Through apps/web/dist itself: a build published there (npm run build) is served at once.
+  symlinkSync(path.join(repoRoot, 'apps/web/dist'), link, 'dir');
   return { webDir, link };
 }
 

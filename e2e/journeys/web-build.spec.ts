@@ -39,6 +39,11 @@ test('a new build under an open tab: old chunks still load, new names are served
   const fresh = await request.get(built.freshAsset);
   expect(fresh.status()).toBe(200);
   expect(fresh.headers()['content-type']).toMatch(/javascript/);
+  // The page's own files are there through the switch (a build that emptied the served folder
+  // left the favicon and the chunks missing meanwhile).
+  const favicon = await request.get('/favicon.svg');
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toBe('image/svg+xml');
   for (const url of ['/assets/index-nosuchhash.js', '/assets/index-nosuchhash.css']) {
     const missing = await request.get(url);
     expect(missing.status(), url).toBe(404);
