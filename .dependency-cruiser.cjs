@@ -147,7 +147,7 @@ module.exports = {
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
     exclude: {
-      path: '(^|/)(dist|migrations|test-results|playwright-report|coverage)/',
+      path: '(^|/)(dist|builds|migrations|test-results|playwright-report|coverage)/',
     },
     // Count `import type` too: a type-only import from apps/api into apps/web is still a leak.
     tsPreCompilationDeps: true,

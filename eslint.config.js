@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/builds/**',
       '**/migrations/**',
       '**/test-results/**',
       '**/playwright-report/**',

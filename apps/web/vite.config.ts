@@ -20,6 +20,12 @@ function versionFile(): Plugin {
         source: JSON.stringify({ buildId, builtAt: new Date().toISOString() }),
       });
     },
+    // The page names its build too: a tab compares the build it runs with /version.json, and a
+    // build's chunks stay the same bytes whichever build id they were published under.
+    transformIndexHtml(_html, context) {
+      const content = context.server ? 'dev' : buildId;
+      return [{ tag: 'meta', attrs: { name: 'ats-build', content }, injectTo: 'head' }];
+    },
     configureServer(server) {
       server.middlewares.use('/version.json', (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
@@ -73,7 +79,9 @@ export default defineConfig(({ command }) => ({
   },
   preview: { proxy: { '/api': { target: 'http://localhost:3000' } } },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // scripts/web-build.mjs builds into a new directory of apps/web/builds and switches
+    // apps/web/dist (a link) to it; a bare `vite build` writes apps/web/dist in place.
+    outDir: process.env.ATS_WEB_OUT_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
   },

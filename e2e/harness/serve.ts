@@ -5,7 +5,16 @@
 // One Node process runs a loopback SMTP server, a fresh database, the real HTTP server serving the
 // built SPA, and a loopback-only control server that tests use to read mails and age tariffs.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,12 +27,13 @@ import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changel
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
+import { publishBuild } from '../../scripts/web-build.mjs';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The server serves apps/web/dist as it finds it at start-up (file list included), so the SPA is
+ * The server serves the build apps/web/dist names at start-up (through a link of its own), so the SPA is
  * built here, before the server starts: Playwright starts `webServer` before `globalSetup`.
  */
 function ensureWebBuild() {
@@ -44,6 +54,54 @@ function ensureWebBuild() {
   console.log(result.stdout.split('\n')[0]);
 }
 
+/**
+ * The served build: a link of the harness's own (so a journey can publish a build without touching
+ * apps/web/dist) pointing at apps/web/dist.
+ */
+function serveOwnWebLink() {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'ats-e2e-web-'));
+  const link = path.join(webDir, 'dist');
+  // Through apps/web/dist itself: a build published there (npm run build) is served at once.
+  symlinkSync(path.join(repoRoot, 'apps/web/dist'), link, 'dir');
+  return { webDir, link };
+}
+
+/**
+ * Publishes a new build under the running server as scripts/web-build.mjs does after a rebuild,
+ * without the minutes of a real one: the served build's page, entry and styles under a new build
+ * id, a chunk with a name the old build never had, and none of the chunks loaded later (a rebuild
+ * renames them): publishBuild must keep those for the tabs still running the old build.
+ */
+function publishSimulatedBuild(webDir: string, link: string) {
+  const current = realpathSync(link);
+  const buildId = `e2e${Date.now().toString(36)}`;
+  const next = path.join(webDir, 'builds', buildId);
+  const html = readFileSync(path.join(current, 'index.html'), 'utf8');
+  const pageAssets = new Set(
+    [...html.matchAll(/"\/assets\/([^"]+)"/g)].map((match) => match[1]!.split('?')[0]!),
+  );
+  const leftOut = readdirSync(path.join(current, 'assets')).filter(
+    (name) => /\.js$/.test(name) && !pageAssets.has(name),
+  );
+  cpSync(current, next, {
+    recursive: true,
+    filter: (source) => {
+      const name = path.basename(source);
+      return !leftOut.some((chunk) => name === chunk || name.startsWith(`${chunk}.`));
+    },
+  });
+  rmSync(path.join(next, 'own-assets.json'), { force: true });
+  writeFileSync(
+    path.join(next, 'index.html'),
+    html.replace(/(<meta name="ats-build" content=")[^"]*/, `$1${buildId}`),
+  );
+  writeFileSync(path.join(next, 'version.json'), JSON.stringify({ buildId }));
+  const freshAsset = `fresh-${buildId}.js`;
+  writeFileSync(path.join(next, 'assets', freshAsset), `export const build = '${buildId}';\n`);
+  publishBuild(next, link);
+  return { buildId, freshAsset: `/assets/${freshAsset}`, leftOut };
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
@@ -51,6 +109,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 async function main() {
   ensureWebBuild();
+  const web = serveOwnWebLink();
 
   const smtp = await startMailCatcher();
   // The browser reports its errors here, as it would to the install's Sentry (GlitchTip…).
@@ -68,7 +127,7 @@ async function main() {
     SMTP_URL: smtp.url,
     SENTRY_BROWSER_DSN: errorTracker.dsn(7),
     PUBLIC_URL: APP_URL,
-    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    WEB_DIST_DIR: web.link,
     CHANGELOG_PATH: path.join(repoRoot, 'docs/CHANGELOG.md'),
     LOG_LEVEL: 'warn',
     DEMO: '0',
@@ -89,6 +148,9 @@ async function main() {
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/error-reports') {
       return send(res, 200, errorTracker.received);
+    }
+    if (req.method === 'POST' && url.pathname === '/web-build') {
+      return send(res, 200, publishSimulatedBuild(web.webDir, web.link));
     }
     if (req.method === 'POST' && expire) {
       const accountId = Number(expire[1]);
@@ -125,6 +187,7 @@ async function main() {
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(web.webDir, { recursive: true, force: true });
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -51,9 +51,21 @@ test.describe('mail templates', () => {
 
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(page.getByText('Шаблон создан')).toBeVisible();
+    // Saved means done: the dialog closes on the list, which shows the new template.
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const shared = page.getByRole('region', { name: 'Общие шаблоны' });
+    await expect(shared.getByText('Приглашение на интервью')).toBeVisible();
 
+    // The saved template, opened again, is downloaded filled in for an applicant.
+    await shared.getByRole('button', { name: 'Изменить шаблон «Приглашение на интервью»' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Шаблон письма' });
+    await expect(reopened.getByRole('textbox', { name: 'Текст письма' })).toContainText(
+      'Здравствуйте, %applicant.name%!',
+    );
+    await reopened.getByRole('searchbox', { name: 'Кандидат для предпросмотра' }).fill('Волкова');
+    await reopened.getByRole('button', { name: /Волкова Дарья/ }).click();
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('link', { name: 'Скачать PDF' }).click();
+    await reopened.getByRole('link', { name: 'Скачать PDF' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Приглашение на интервью — Волкова Дарья.pdf');
     const bytes = await readFile(await download.path());
@@ -62,18 +74,17 @@ test.describe('mail templates', () => {
     expect(text).toContain('Приглашение, Дарья');
     expect(text).toContain('Здравствуйте, Волкова Дарья!');
 
-    await dialog.getByRole('button', { name: 'Закрыть' }).click();
+    // Saving a change closes the dialog too.
+    await reopened.getByLabel('Название').fill('Приглашение на собеседование');
+    await reopened.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(page.getByText('Шаблон сохранён')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.reload();
-    const shared = page.getByRole('region', { name: 'Общие шаблоны' });
-    await expect(shared.getByText('Приглашение на интервью')).toBeVisible();
-    await shared.getByRole('button', { name: 'Изменить шаблон «Приглашение на интервью»' }).click();
-    const reopened = page.getByRole('dialog', { name: 'Шаблон письма' });
-    await expect(reopened.getByRole('textbox', { name: 'Текст письма' })).toContainText(
-      'Здравствуйте, %applicant.name%!',
-    );
-    await reopened.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(shared.getByText('Приглашение на собеседование')).toBeVisible();
 
-    await shared.getByRole('button', { name: 'Удалить шаблон «Приглашение на интервью»' }).click();
+    await shared
+      .getByRole('button', { name: 'Удалить шаблон «Приглашение на собеседование»' })
+      .click();
     await page
       .getByRole('dialog', { name: 'Удалить шаблон?' })
       .getByRole('button', { name: 'Удалить' })

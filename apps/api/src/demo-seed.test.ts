@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ZApplicantCard } from '@ats/contracts/applicants';
 import { type TestApp, call, createTestApp } from '../test/test-app.ts';
 import { DEMO_APPLICANTS, DEMO_PASSWORD, DEMO_USERS, seedDemoAccount } from './demo-seed.ts';
 
@@ -81,4 +82,61 @@ describe('the demo account', () => {
     const latin = groups.find((g) => g.applicants.some((a) => /^[A-Za-z]+$/.test(a.first_name)));
     expect(latin?.applicants.some((a) => a.phone?.startsWith('8 '))).toBe(true);
   });
+
+  it("answers every demo applicant's card in the shape the web reads (ZApplicantCard)", async () => {
+    await seedDemoAccount(t.database, t.config, pino({ level: 'silent' }));
+    const admin = await call(t.app, 'POST', '/api/auth/login', {
+      email: DEMO_USERS[0].email,
+      password: DEMO_PASSWORD,
+    });
+    const token = admin.body.message.auth_token as string;
+    const ids: number[] = [];
+    for (let page = 1; ids.length < DEMO_APPLICANTS; page++) {
+      const list = await call(
+        t.app,
+        'GET',
+        `/api/applicants?per_page=100&page=${page}`,
+        undefined,
+        {
+          token,
+        },
+      );
+      const found: { id: number }[] = list.body.message.applicants;
+      if (found.length === 0) break;
+      ids.push(...found.map((a) => a.id));
+    }
+    expect(ids).toHaveLength(DEMO_APPLICANTS);
+    const broken: string[] = [];
+    for (const id of ids) {
+      const card = await call(t.app, 'GET', `/api/applicants/${id}`, undefined, { token });
+      const parsed = ZApplicantCard.safeParse(card.body.message);
+      if (!parsed.success) {
+        broken.push(
+          `${id}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
+      }
+    }
+    // The doubles of the demo, merged as the merge screen merges them: the card read back after
+    // the merge is read by the same contract.
+    const doubles = await call(t.app, 'GET', '/api/applicants/doubles', undefined, { token });
+    for (const group of doubles.body.message.groups as { applicants: { id: number }[] }[]) {
+      const [primary, secondary] = group.applicants;
+      const merged = await call(
+        t.app,
+        'POST',
+        '/api/applicants/merge',
+        { primary_id: primary!.id, secondary_id: secondary!.id },
+        { token },
+      );
+      expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+      const card = await call(t.app, 'GET', `/api/applicants/${primary!.id}`, undefined, { token });
+      const parsed = ZApplicantCard.safeParse(card.body.message);
+      if (!parsed.success) {
+        broken.push(
+          `merged ${primary!.id}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
+      }
+    }
+    expect(broken).toEqual([]);
+  }, 600_000);
 });

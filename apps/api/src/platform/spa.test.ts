@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishBuild } from '../../../../scripts/web-build.mjs';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('the built app is served compressed', () => {
@@ -61,5 +62,79 @@ describe('the built app is served compressed', () => {
     // The page itself is checked on every visit, so a new build is picked up at once.
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>ATS</title>');
+  });
+});
+
+describe('a build published under the running server', () => {
+  let t: TestApp;
+  let web: string;
+  let link: string;
+
+  /** A build as Vite leaves it in apps/web/builds/<id>: index.html naming its entry chunk. */
+  const makeBuild = (id: string, chunks: string[]) => {
+    const dir = path.join(web, 'builds', id);
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><title>ATS ${id}</title><script type="module" src="/assets/${chunks[0]}"></script>`,
+    );
+    writeFileSync(path.join(dir, 'version.json'), JSON.stringify({ buildId: id }));
+    for (const chunk of chunks) {
+      writeFileSync(path.join(dir, 'assets', chunk), `export const build = '${id}';`);
+    }
+    return dir;
+  };
+
+  beforeAll(async () => {
+    web = mkdtempSync(path.join(tmpdir(), 'ats-web-'));
+    link = path.join(web, 'dist');
+    publishBuild(makeBuild('b1', ['index-aaa1.js', 'page-aaa2.js']), link);
+    t = await createTestApp({ WEB_DIST_DIR: link });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('answers a missing asset or file with a 404, never with the page', async () => {
+    for (const url of ['/assets/index-gone.js', '/assets/style-gone.css', '/logo.png', '/a/b.js']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/application\/json/);
+      expect(response.body, url).not.toContain('<title>');
+    }
+    const traversal = await get('/assets/..%2f..%2fetc%2fpasswd.js');
+    expect(traversal.statusCode).toBe(404);
+    // Pages of the client router still get the page, whatever their depth.
+    const page = await get('/vacancies/12/board');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>ATS b1</title>');
+  });
+
+  it('serves the new build at once and keeps the assets of the one before it', async () => {
+    publishBuild(makeBuild('b2', ['index-bbb1.js', 'page-bbb2.js']), link);
+
+    const page = await get('/applicants');
+    expect(page.body).toContain('<title>ATS b2</title>');
+    expect(JSON.parse((await get('/version.json')).body)).toEqual({ buildId: 'b2' });
+    // New asset names, unknown when the server started.
+    const fresh = await get('/assets/page-bbb2.js');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['content-type']).toMatch(/javascript/);
+    expect(fresh.body).toBe("export const build = 'b2';");
+    // A tab opened on b1 still loads its own chunks.
+    const kept = await get('/assets/page-aaa2.js');
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['content-type']).toMatch(/javascript/);
+    expect(kept.body).toBe("export const build = 'b1';");
+
+    // One build later b1's chunks are gone (only the previous build's own assets are kept), and
+    // the builds directory holds the current and the previous build.
+    publishBuild(makeBuild('b3', ['index-ccc1.js']), link);
+    expect((await get('/assets/page-bbb2.js')).statusCode).toBe(200);
+    expect((await get('/assets/page-aaa2.js')).statusCode).toBe(404);
+    expect(readdirSync(path.join(web, 'builds')).sort()).toEqual(['b2', 'b3']);
   });
 });

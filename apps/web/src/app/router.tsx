@@ -108,9 +108,18 @@ const staticRoutes: RouteObject[] = [
   page('/static/user-agreement', () => import('../routes/static-user-agreement')),
 ];
 
+/**
+ * What the first load shows while the session check and the page's code arrive (React Router
+ * draws it until the first route is ready, and warns on every page without one).
+ */
+function FirstLoad() {
+  return <div role="status" aria-label="Загрузка" className="min-h-dvh" />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
+    HydrateFallback: FirstLoad,
     errorElement: <RootErrorBoundary />,
     children: [
       { element: <GuestLayout />, loader: guestOnlyLoader, children: guestRoutes },

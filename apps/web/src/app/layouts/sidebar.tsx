@@ -17,7 +17,7 @@ export function Sidebar({ me, onNavigate }: { me: TMe; onNavigate?: () => void }
           return (
             <div key={group.label ?? index}>
               {group.label && (
-                <p className="mb-1 px-2 text-xs font-medium uppercase tracking-wide text-zinc-500">
+                <p className="mb-1 px-2 text-xs font-medium uppercase tracking-wide text-zinc-400">
                   {group.label}
                 </p>
               )}

@@ -44,14 +44,18 @@ export function UserMenu({ me }: { me: TMe }) {
     <div ref={rootRef} className="relative">
       <button
         type="button"
-        aria-label="Меню пользователя"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="relative flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
+        {/* The name is the button's text, so what it reads is what it says (no aria-label). */}
+        <span className="sr-only">Меню пользователя</span>
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
+        >
           {initials(displayName)}
         </span>
         <span className="hidden max-w-40 truncate text-sm text-zinc-700 sm:inline">

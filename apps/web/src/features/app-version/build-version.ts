@@ -1,4 +1,10 @@
-export const CURRENT_BUILD_ID = __BUILD_ID__;
+/** The build of the page this tab loaded (index.html names it), else the one compiled in. */
+function pageBuildId(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('meta[name="ats-build"]')?.getAttribute('content') || null;
+}
+
+export const CURRENT_BUILD_ID = pageBuildId() ?? __BUILD_ID__;
 export const VERSION_POLL_MS = 5 * 60_000;
 
 /** Only a real build compares ids; the dev server and tests have no version.json to trust. */

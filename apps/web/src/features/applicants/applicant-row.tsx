@@ -7,8 +7,9 @@ import { TagChip } from '../../shared/applicant/tag-chip';
 import { ItemIcon } from '../../shared/icons/item-icon';
 
 export const ROW_HEIGHT = 64;
+/** On a phone the name has the row to itself (the salary joins the line under it). */
 export const ROW_GRID =
-  'grid grid-cols-[2.5rem_minmax(0,1fr)_7rem] items-center gap-3 px-3 md:grid-cols-[2.5rem_minmax(0,1fr)_8rem_5rem_minmax(0,12rem)_8rem]';
+  'grid grid-cols-[1.5rem_minmax(0,1fr)] items-center gap-2 px-2 sm:grid-cols-[2.5rem_minmax(0,1fr)_7rem] sm:gap-3 sm:px-3 md:grid-cols-[2.5rem_minmax(0,1fr)_8rem_5rem_minmax(0,12rem)_8rem]';
 
 type Props = {
   applicant: TApplicantListItem;
@@ -21,6 +22,7 @@ type Props = {
 export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
   const name = applicantName(applicant);
   const subtitle = [applicant.position, applicant.company].filter(Boolean).join(' · ');
+  const salary = formatSalary(applicant.money, applicant.currency);
   const handleClick = (event: MouseEvent) => {
     const target = event.target as HTMLElement;
     if (target.closest('a, input, button, label')) return;
@@ -49,11 +51,14 @@ export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
           >
             {name}
           </Link>
-          <p className="truncate text-xs text-zinc-500">{subtitle || 'Должность не указана'}</p>
+          <p className="truncate text-xs text-zinc-500">
+            {subtitle || 'Должность не указана'}
+            {salary && <span className="sm:hidden">{` · ${salary}`}</span>}
+          </p>
         </div>
       </div>
-      <span className="truncate text-right text-zinc-700 tabular-nums md:text-left">
-        {formatSalary(applicant.money, applicant.currency)}
+      <span className="hidden truncate text-right text-zinc-700 tabular-nums sm:block md:text-left">
+        {salary}
       </span>
       <span className="hidden text-zinc-600 md:block">{formatAge(applicant.age)}</span>
       <span className="hidden min-w-0 gap-1 overflow-hidden md:flex">

@@ -70,7 +70,7 @@ export function ApplicantVirtualList({
           />
         </label>
         <span>Кандидат</span>
-        <span className="text-right md:text-left">Зарплата</span>
+        <span className="hidden text-right sm:block md:text-left">Зарплата</span>
         <span className="hidden md:block">Возраст</span>
         <span className="hidden md:block">Теги</span>
         <span className="hidden md:block">Источник</span>

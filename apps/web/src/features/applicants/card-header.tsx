@@ -94,7 +94,9 @@ export function CardHeader({ applicant, isAdmin }: Props) {
         <div className="flex flex-wrap items-start gap-5">
           <ApplicantAvatar size="lg" {...applicant} />
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight wrap-break-word text-zinc-900">
+              {name}
+            </h1>
             <p className="mt-0.5 text-zinc-600">
               {[applicant.position, applicant.company].filter(Boolean).join(' · ') ||
                 'Должность не указана'}

@@ -2,8 +2,9 @@ import { CONTACT_LABELS as CONTACT_TYPE_LABELS, type TApplicant } from '@ats/con
 import { isValidUrl } from '@ats/contracts/url-check';
 import { toTelegramUrl } from '../../shared/validation/messenger-link';
 
+// A long address breaks anywhere rather than widening the card past a phone's screen.
 const linkClass =
-  'text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
+  'wrap-anywhere text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** The contracts' contact names, looked up by any type string the card holds. */
 export const CONTACT_LABELS: Record<string, string> = CONTACT_TYPE_LABELS;
@@ -40,7 +41,7 @@ export function contactHref(type: string, value: string): string | null {
 
 export function ContactLink({ type, value }: { type: string; value: string }) {
   const href = contactHref(type, value);
-  if (!href) return <span>{value}</span>;
+  if (!href) return <span className="wrap-anywhere">{value}</span>;
   const external = href.startsWith('http');
   return (
     <a

@@ -50,7 +50,7 @@ export function ImportMapping({ item, onStarted, onBack }: Props) {
         Файл «{item.file_name}»: строк с данными — {item.total.toLocaleString('ru-RU')}. Выберите
         поле кандидата для каждого столбца.
       </p>
-      <div className="overflow-x-auto rounded-lg ring-1 ring-zinc-200">
+      <div className="relative overflow-x-auto rounded-lg ring-1 ring-zinc-200">
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase">
             <tr>

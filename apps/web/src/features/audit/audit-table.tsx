@@ -49,7 +49,7 @@ function EventDetails({ event }: { event: TAuditEvent }) {
 export function AuditTable({ events }: { events: TAuditEvent[] }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <thead className="bg-zinc-50 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase">
           <tr>

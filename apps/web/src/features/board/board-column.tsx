@@ -96,7 +96,7 @@ export function BoardColumn(props: Props) {
         {cards.isPending ? (
           <Spinner className="m-auto text-zinc-400" />
         ) : items.length === 0 ? (
-          <p className="m-auto text-xs text-zinc-400">Пусто</p>
+          <p className="m-auto text-xs text-zinc-600">Пусто</p>
         ) : (
           items.map((card) => (
             <BoardCard

@@ -45,7 +45,7 @@ function ValueCell({
             aria-label={`${label}: взять у «${side.name}» — ${value || 'пусто'}`}
             className="mt-0.5 accent-indigo-600"
           />
-          <span className={cx('break-words', value ? 'text-zinc-900' : 'text-zinc-400')}>
+          <span className={cx('break-words', value ? 'text-zinc-900' : 'text-zinc-500')}>
             {value || 'пусто'}
           </span>
         </label>
@@ -60,7 +60,7 @@ function ValueCell({
  */
 export function MergeFieldTable({ rows, primary, secondary, sourceOf, onChoose }: Props) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full table-fixed text-sm">
         <caption className="sr-only">Поля карточки: выберите, чьё значение оставить</caption>
         <thead>
@@ -83,10 +83,9 @@ export function MergeFieldTable({ rows, primary, secondary, sourceOf, onChoose }
               <tr
                 key={row.field}
                 data-differs={!row.same || undefined}
-                className={cx(
-                  'border-b border-zinc-100',
-                  row.same ? 'opacity-60' : 'bg-amber-50/40',
-                )}
+                // The same value on both sides is drawn plainly (dimming it would leave it too
+                // pale to read); a difference is tinted.
+                className={cx('border-b border-zinc-100', !row.same && 'bg-amber-50/40')}
               >
                 <th scope="row" className="px-3 py-2 text-left align-top font-medium text-zinc-700">
                   {MERGE_FIELD_LABELS[row.field]}

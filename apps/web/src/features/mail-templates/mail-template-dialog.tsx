@@ -42,7 +42,7 @@ type Props = {
 export function MailTemplateDialog({ template, canShare, onClose }: Props) {
   const bodyId = useId();
   const [applicant, setApplicant] = useState<PickedApplicant | null>(null);
-  const [savedId, setSavedId] = useState<number | null>(template?.id ?? null);
+  const savedId = template?.id ?? null;
   const save = useSaveMailTemplate(savedId);
   const {
     control,
@@ -50,7 +50,6 @@ export function MailTemplateDialog({ template, canShare, onClose }: Props) {
     handleSubmit,
     setError,
     getValues,
-    reset,
     setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues>({
@@ -84,15 +83,9 @@ export function MailTemplateDialog({ template, canShare, onClose }: Props) {
       applyServerErrors(setError, result.errors, FIELDS);
       return;
     }
-    // A new template stays open, saved: its PDF and DOCX can be downloaded now.
-    setSavedId(result.data.id);
-    reset({
-      name: result.data.name,
-      title: result.data.title,
-      action_type: result.data.action_type,
-      description: result.data.description,
-      is_shared: result.data.is_shared,
-    });
+    // Saved means done: the dialog closes on the list, which shows the template. Its PDF and DOCX
+    // are downloaded from the same dialog, opened again on the template.
+    onClose();
   });
 
   return (

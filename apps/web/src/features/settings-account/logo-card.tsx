@@ -57,6 +57,7 @@ export function LogoCard({ account, canEdit }: { account: TAccount; canEdit: boo
               id={inputId}
               type="file"
               accept={ACCEPTED}
+              aria-label="Файл логотипа"
               className="sr-only"
               aria-describedby={error ? errorId : undefined}
               onChange={(event) => void onFile(event.target.files?.[0])}

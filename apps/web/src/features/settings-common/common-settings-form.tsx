@@ -112,7 +112,6 @@ export function CommonSettingsForm({
                       key={day}
                       type="button"
                       title={long}
-                      aria-label={long}
                       aria-pressed={selected}
                       onClick={() =>
                         field.onChange(
@@ -129,7 +128,9 @@ export function CommonSettingsForm({
                           : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50',
                       )}
                     >
-                      {short}
+                      {/* Read as the whole day's name, drawn as its short form. */}
+                      <span aria-hidden="true">{short}</span>
+                      <span className="sr-only">{long}</span>
                     </button>
                   );
                 })}

@@ -26,7 +26,7 @@ const DAY_COLOURS: Record<TCalendarDayType, string> = {
   working_weekend: 'bg-sky-100 text-sky-800',
   short_day: 'bg-amber-50 text-amber-800',
   workday: 'bg-white text-zinc-800',
-  weekend: 'bg-zinc-100 text-zinc-500',
+  weekend: 'bg-zinc-100 text-zinc-600',
 };
 
 const describe = (date: string, state: DayState) =>

@@ -58,7 +58,7 @@ export function ReasonList({
         <ol aria-label={`Причины: ${typeLabel}`} className="divide-y divide-zinc-100">
           {reasons.data.map((reason, index) => (
             <li key={reason.id} aria-label={reason.name} className="flex items-center gap-2 py-2">
-              <span className="w-6 text-right text-xs text-zinc-400">{index + 1}.</span>
+              <span className="w-6 text-right text-xs text-zinc-500">{index + 1}.</span>
               <span className="min-w-0 flex-1 truncate text-sm text-zinc-900">{reason.name}</span>
               {canEdit && (
                 <>

@@ -74,7 +74,7 @@ export function SettingsSourcesScreen() {
                 aria-label={source.name}
                 className="flex items-center gap-2 px-4 py-2.5"
               >
-                <span className="w-6 text-right text-xs text-zinc-400">{index + 1}.</span>
+                <span className="w-6 text-right text-xs text-zinc-500">{index + 1}.</span>
                 <span className="w-10 shrink-0 rounded bg-zinc-100 px-1 py-0.5 text-center text-xs font-medium text-zinc-600">
                   {source.abbr ?? '—'}
                 </span>

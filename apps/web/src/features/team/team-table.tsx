@@ -56,7 +56,7 @@ export function TeamTable({
   actions: TeamActions | null;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <caption className="sr-only">Пользователи аккаунта</caption>
         <thead className="bg-zinc-50 text-left text-xs font-semibold text-zinc-600">

@@ -66,49 +66,53 @@ export function FunnelChart({ stages }: { stages: Stage[] }) {
           ))}
         </ol>
       )}
-      <table className={asTable ? 'w-full text-left text-sm' : 'sr-only'}>
-        <caption className="sr-only">Воронка найма по этапам</caption>
-        <thead className="text-xs text-zinc-500">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Этап
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
-              Дошли
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
-              Сейчас
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
-              Конверсия из предыдущего
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
-              Конверсия из первого
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Среднее время на этапе
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 tabular-nums">
-          {steps.map((stage) => (
-            <tr key={stage.status_id}>
-              <th scope="row" className="py-1.5 pr-3 font-normal text-zinc-800">
-                {stage.name}
+      {/* The box hides or scrolls the table: a table ignores the width sr-only gives it, and a
+          hidden one would still widen the page on a phone. */}
+      <div className={asTable ? 'relative overflow-x-auto' : 'sr-only'}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Воронка найма по этапам</caption>
+          <thead className="text-xs text-zinc-500">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Этап
               </th>
-              <td className="py-1.5 pr-3 text-right">{stage.reached}</td>
-              <td className="py-1.5 pr-3 text-right">{stage.count}</td>
-              <td className="py-1.5 pr-3 text-right">
-                {formatPercent(stage.conversion_from_previous)}
-              </td>
-              <td className="py-1.5 pr-3 text-right">
-                {formatPercent(stage.conversion_from_first)}
-              </td>
-              <td className="py-1.5 text-right">{formatAvgDays(stage.avg_days)}</td>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Дошли
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Сейчас
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Конверсия из предыдущего
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Конверсия из первого
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Среднее время на этапе
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 tabular-nums">
+            {steps.map((stage) => (
+              <tr key={stage.status_id}>
+                <th scope="row" className="py-1.5 pr-3 font-normal text-zinc-800">
+                  {stage.name}
+                </th>
+                <td className="py-1.5 pr-3 text-right">{stage.reached}</td>
+                <td className="py-1.5 pr-3 text-right">{stage.count}</td>
+                <td className="py-1.5 pr-3 text-right">
+                  {formatPercent(stage.conversion_from_previous)}
+                </td>
+                <td className="py-1.5 pr-3 text-right">
+                  {formatPercent(stage.conversion_from_first)}
+                </td>
+                <td className="py-1.5 text-right">{formatAvgDays(stage.avg_days)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -46,7 +46,7 @@ export function HomeOverview({ home }: { home: UseQueryResult<THome> }) {
   if (home.isError) return null;
   const { vacancies, overdue } = home.data;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Panel title="Мои вакансии" count={vacancies.length}>
         {vacancies.length === 0 ? (
           <p className="text-sm text-zinc-500">
@@ -61,7 +61,7 @@ export function HomeOverview({ home }: { home: UseQueryResult<THome> }) {
                   <div className="flex items-baseline justify-between gap-2 text-sm">
                     <Link
                       to={`/vacancy/${vacancy.id}`}
-                      className="truncate font-medium text-zinc-900 hover:text-indigo-600"
+                      className="min-w-0 truncate font-medium text-zinc-900 hover:text-indigo-600"
                     >
                       {vacancy.position}
                     </Link>

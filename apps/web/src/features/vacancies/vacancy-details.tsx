@@ -84,7 +84,7 @@ function People({ title, people }: { title: string; people: TVacancy['owners'] }
     <div>
       <h3 className="mb-1 text-sm font-medium text-zinc-500">{title}</h3>
       {people.length === 0 ? (
-        <p className="text-sm text-zinc-400">никого</p>
+        <p className="text-sm text-zinc-500">никого</p>
       ) : (
         <ul aria-label={title} className="flex flex-col gap-1 text-sm text-zinc-900">
           {people.map((person) => (

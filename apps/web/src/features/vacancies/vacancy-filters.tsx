@@ -31,18 +31,20 @@ export function VacancyFilters({ params, grouping, onChange, onGroupingChange }:
   }, [debounced]);
 
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    // One row on a wide screen (the search takes what the selects leave); on a phone the search
+    // above two rows of two selects (a control fills its cell: the cells set the widths).
+    <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-end sm:gap-3">
       <Input
         type="search"
         aria-label="Поиск вакансий"
         placeholder="Поиск по названию"
-        className="w-64"
+        className="col-span-2 sm:w-auto sm:min-w-48 sm:flex-1"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
       <Select
         aria-label="Подразделение"
-        className="w-52"
+        className="min-w-0 sm:w-44"
         value={params.division_id ?? ''}
         onChange={(event) => onChange({ division_id: idOrNull(event.target.value) })}
       >
@@ -55,7 +57,7 @@ export function VacancyFilters({ params, grouping, onChange, onGroupingChange }:
       </Select>
       <Select
         aria-label="Ответственный"
-        className="w-52"
+        className="min-w-0 sm:w-44"
         value={params.owner_id ?? ''}
         onChange={(event) => onChange({ owner_id: idOrNull(event.target.value) })}
       >
@@ -68,7 +70,7 @@ export function VacancyFilters({ params, grouping, onChange, onGroupingChange }:
       </Select>
       <Select
         aria-label="Приоритет"
-        className="w-40"
+        className="min-w-0 sm:w-36"
         value={params.priority ?? ''}
         onChange={(event) =>
           onChange({ priority: event.target.value === '' ? null : Number(event.target.value) })
@@ -83,7 +85,7 @@ export function VacancyFilters({ params, grouping, onChange, onGroupingChange }:
       </Select>
       <Select
         aria-label="Группировка"
-        className="w-48"
+        className="min-w-0 sm:w-44"
         value={grouping}
         onChange={(event) => onGroupingChange(event.target.value as VacancyGrouping)}
       >

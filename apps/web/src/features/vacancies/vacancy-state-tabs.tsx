@@ -41,7 +41,7 @@ export function VacancyStateTabs({ value, counts, onChange, panelId }: Props) {
       role="tablist"
       aria-label="Состояние вакансий"
       onKeyDown={onKeyDown}
-      className="flex gap-1 border-b border-zinc-200"
+      className="flex gap-0.5 border-b border-zinc-200 sm:gap-1"
     >
       {VACANCY_STATES.map((state, index) => {
         const selected = state === value;
@@ -59,7 +59,8 @@ export function VacancyStateTabs({ value, counts, onChange, panelId }: Props) {
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(state)}
             className={cx(
-              '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium',
+              // Narrower on a phone, so that the tabs fit 360 px.
+              '-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-2 py-2 text-sm font-medium sm:gap-2 sm:px-3',
               'focus-visible:outline-2 focus-visible:outline-indigo-600',
               selected
                 ? 'border-indigo-600 text-indigo-700'
