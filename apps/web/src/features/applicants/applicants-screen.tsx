@@ -72,10 +72,17 @@ export function ApplicantsScreen() {
     if (searchText.trim() !== search) setSearchText(search);
   }
   const typedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS).trim();
+  const navigateListRef = useRef(navigateList);
   useEffect(() => {
-    // Typing replaces the entry instead of adding one per pause.
-    if (typedSearch !== latestUrlState.current.search) navigateList({ search: typedSearch }, true);
-  }, [typedSearch, navigateList]);
+    navigateListRef.current = navigateList;
+  }, [navigateList]);
+  useEffect(() => {
+    // Only when the typing pauses (not when the URL moves on its own, e.g. «Сбросить»): typing
+    // replaces the entry instead of adding one per pause.
+    if (typedSearch !== latestUrlState.current.search) {
+      navigateListRef.current({ search: typedSearch }, true);
+    }
+  }, [typedSearch]);
 
   const [columns, setColumnsState] = useState<ListColumn[]>(() => readListColumns(me.id));
   const setColumns = (next: ListColumn[]) => {
