@@ -52,7 +52,8 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   await placeApplicant(request, token, onSecond.id, vacancy.id, second!.id);
 
   await page.goto('/applicants');
-  await expect(foundCount(page, 'Найдено 3 кандидата')).toBeVisible();
+  // The first load may wait for the bundle on a busy machine.
+  await expect(foundCount(page, 'Найдено 3 кандидата')).toBeVisible({ timeout: 30_000 });
   expect(await headerColumns(page)).toEqual(['salary', 'age', 'tags', 'source']);
 
   // Choose columns and put «Вакансия и этап» first, by keyboard-reachable controls.
@@ -123,7 +124,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
 
   // A reload shows the same list, the same columns in the same order.
   await page.reload();
-  await expect(searchBox(page)).toHaveValue('Сметова');
+  await expect(searchBox(page)).toHaveValue('Сметова', { timeout: 30_000 });
   await expect(foundCount(page, 'Найден 1 кандидат')).toBeVisible();
   await expect(applicantRow(page, onFirst.name)).toBeVisible();
   expect(await headerColumns(page)).toEqual(['vacancy', 'salary', 'source', 'created', 'contacts']);
@@ -132,7 +133,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   const other = await context.newPage();
   await other.setViewportSize({ width: 360, height: 740 });
   await other.goto(shared);
-  await expect(searchBox(other)).toHaveValue('Сметова');
+  await expect(searchBox(other)).toHaveValue('Сметова', { timeout: 30_000 });
   await expect(applicantRow(other, onFirst.name)).toBeVisible();
   await expect(applicantRow(other, onSecond.name)).toHaveCount(0);
   expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
