@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDoubleMatch } from './duplicates.ts';
 import { ZId } from './ids.ts';
 
 // Import of applicants from an Excel (xlsx) or CSV file:
@@ -71,19 +72,75 @@ export const IMPORT_MESSAGES = {
   jobFailed: 'Не удалось обработать файл. Попробуйте загрузить его ещё раз',
 } as const;
 
+/**
+ * What a row that matches an applicant already in the base becomes: merged into that applicant
+ * (the row's fields written over theirs, contacts kept), skipped, or created as a new person.
+ */
+export const IMPORT_MATCH_ACTIONS = ['merge', 'skip', 'create'] as const;
+export type TImportMatchAction = (typeof IMPORT_MATCH_ACTIONS)[number];
+export const IMPORT_MATCH_ACTION_LABELS: Record<TImportMatchAction, string> = {
+  merge: 'Объединить с найденным',
+  skip: 'Пропустить строку',
+  create: 'Создать нового кандидата',
+};
+
+const ZMatchAction = z.enum(IMPORT_MATCH_ACTIONS, {
+  error: 'Действие для совпадения: merge, skip или create',
+});
+
+const ZImportFields = z
+  .array(
+    z
+      .enum(IMPORT_FIELDS, {
+        error: (issue) =>
+          `Неизвестное поле «${String(issue.input)}»: выберите поле кандидата или «не импортировать»`,
+      })
+      .nullable(),
+  )
+  .min(1, { error: IMPORT_MESSAGES.mappingLength })
+  .max(500);
+
+/** POST /api/applicants/imports/{id}/matches: the rows that match applicants already in the base. */
+export const ZImportMatchesRequest = z.object({ fields: ZImportFields });
+
+export const ZImportRowMatch = z.object({
+  /** The line as Excel shows it. */
+  line: z.number().int(),
+  /** The row's name, phone and e-mail as the file has them. */
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The applicants it matches, best first, with the reasons (the duplicates' matching). */
+  matches: z.array(ZDoubleMatch),
+});
+export type TImportRowMatch = z.infer<typeof ZImportRowMatch>;
+
+export const ZImportMatches = z.object({ rows: z.array(ZImportRowMatch) });
+export type TImportMatches = z.infer<typeof ZImportMatches>;
+
 /** One field per column of the file, in order; null leaves the column out («не импортировать»). */
 export const ZStartImportRequest = z.object({
-  fields: z
+  /**
+   * Optional: what to do with a row that matches an applicant (by the duplicates' matching).
+   * Without it every row is created, as before.
+   */
+  on_match: ZMatchAction.optional(),
+  /** Optional: a choice per line, over `on_match`; `applicant_id` picks which match to merge into. */
+  row_actions: z
     .array(
-      z
-        .enum(IMPORT_FIELDS, {
-          error: (issue) =>
-            `Неизвестное поле «${String(issue.input)}»: выберите поле кандидата или «не импортировать»`,
-        })
-        .nullable(),
+      z.object({
+        line: z
+          .number()
+          .int()
+          .min(2)
+          .max(MAX_IMPORT_LINES + 1),
+        action: ZMatchAction,
+        applicant_id: ZId.optional(),
+      }),
     )
-    .min(1, { error: IMPORT_MESSAGES.mappingLength })
-    .max(500),
+    .max(MAX_IMPORT_ROWS)
+    .optional(),
+  fields: ZImportFields,
 });
 export type TStartImportRequest = z.infer<typeof ZStartImportRequest>;
 
@@ -116,6 +173,9 @@ export const ZApplicantImport = z.object({
   processed: z.number().int(),
   imported: z.number().int(),
   failed: z.number().int(),
+  /** Rows merged into an applicant already in the base, and rows skipped as such (added in 2026). */
+  merged: z.number().int().optional(),
+  skipped: z.number().int().optional(),
   /** The first IMPORT_FAILURES_SHOWN bad rows, by line. */
   failures: z.array(ZImportFailure),
   error: z.string().nullable(),

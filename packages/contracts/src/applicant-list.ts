@@ -145,6 +145,9 @@ const filterFields = {
   /** Inclusive dates (Moscow) of the last change. */
   status_from: dateParam,
   status_to: dateParam,
+  /** Inclusive dates (Moscow) the applicant was added to the base. */
+  created_from: dateParam,
+  created_to: dateParam,
   account_source_id: idParam,
   /** Applicants carrying any of these tags. */
   tags: idListParam,
@@ -199,6 +202,8 @@ export const ZApplicantListFilters = z.object({
   search: z.string().optional(),
   status_from: z.string().optional(),
   status_to: z.string().optional(),
+  created_from: z.string().optional(),
+  created_to: z.string().optional(),
   account_source_id: z.number().int().optional(),
   tags: z.array(z.number().int()).optional(),
   skill_ids: z.array(z.number().int()).optional(),
@@ -249,6 +254,7 @@ const rangeChecks = (filters: TApplicantListFilters, ctx: z.RefinementCtx) => {
     ['age_from', 'age_to', 'Возраст «от» больше, чем «до»'],
     ['salary_from', 'salary_to', 'Зарплата «от» больше, чем «до»'],
     ['status_from', 'status_to', 'Дата «с» позже, чем «по»'],
+    ['created_from', 'created_to', 'Дата добавления «с» позже, чем «по»'],
   ] as const;
   for (const [from, to, message] of ranges) {
     const a = filters[from];
@@ -312,6 +318,16 @@ export const ZApplicantListTag = z.object({
   icon: ZIconAnswer,
 });
 
+/** A vacancy the applicant is on, and the stage there (the list's «Вакансия и этап» column). */
+export const ZApplicantListPlacement = z.object({
+  vacancy_id: z.number().int(),
+  vacancy_name: z.string(),
+  status_id: z.number().int(),
+  status_name: z.string(),
+  status_color: z.string(),
+});
+export type TApplicantListPlacement = z.infer<typeof ZApplicantListPlacement>;
+
 export const ZApplicantListItem = z.object({
   id: z.number().int(),
   first_name: z.string().nullable(),
@@ -333,6 +349,8 @@ export const ZApplicantListItem = z.object({
   source_icon: ZIconAnswer,
   admin_user_id: z.number().int().nullable(),
   created_at: z.string(),
+  /** The vacancies the applicant is on with their stage, the latest change first (added in 2026). */
+  applications: z.array(ZApplicantListPlacement).optional(),
 });
 export type TApplicantListItem = z.infer<typeof ZApplicantListItem>;
 

@@ -10,6 +10,12 @@ import {
 import { accounts } from './accounts.ts';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 
+export type ImportMatchAction = 'merge' | 'skip' | 'create';
+export type ImportMatchActions = {
+  on_match: ImportMatchAction;
+  rows: Record<string, { action: ImportMatchAction; applicant_id?: number }>;
+};
+
 /**
  * An import of applicants from an uploaded xlsx or CSV file. The file's bytes live in storage
  * under `storageKey`; the header and a few rows are read at upload so the recruiter can map the
@@ -38,6 +44,10 @@ export const applicantImports = pgTable(
     processed: integer().notNull().default(0),
     imported: integer().notNull().default(0),
     failed: integer().notNull().default(0),
+    // Rows that matched an applicant in the base: what to do with them (set at start), and counts.
+    matchActions: jsonb().$type<ImportMatchActions>(),
+    merged: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),

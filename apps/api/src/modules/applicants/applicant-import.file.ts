@@ -195,3 +195,17 @@ const readInWorker = workerTask<ReadInput, ImportRow[]>(import.meta.url, 'readIm
 /** The rows of the file that have anything in them, header first, read off the request's thread. */
 export const readImportFile = (bytes: Buffer, format: ImportFormat): Promise<ImportRow[]> =>
   runUntrusted(readInWorker, { bytes, format });
+
+/** How a stored import's file is read again: its format, and for CSV the encoding and delimiter. */
+export const storedFormatOf = (row: {
+  format: 'xlsx' | 'csv';
+  encoding: string | null;
+  delimiter: string | null;
+}): ImportFormat =>
+  row.format === 'xlsx'
+    ? { format: 'xlsx' }
+    : {
+        format: 'csv',
+        encoding: row.encoding === 'windows-1251' ? 'windows-1251' : 'utf-8',
+        delimiter: row.delimiter ?? ',',
+      };

@@ -68,6 +68,7 @@ export function splitFullName(fullName: string) {
 const CURRENCY_WORDS: Record<string, string> = {
   руб: 'RUB',
   рубль: 'RUB',
+  рубля: 'RUB',
   рубли: 'RUB',
   рублей: 'RUB',
   р: 'RUB',
@@ -76,13 +77,65 @@ const CURRENCY_WORDS: Record<string, string> = {
   $: 'USD',
   долл: 'USD',
   доллар: 'USD',
+  доллара: 'USD',
   доллары: 'USD',
+  долларов: 'USD',
   '€': 'EUR',
   евро: 'EUR',
+  тенге: 'KZT',
+  '₸': 'KZT',
 };
 
-const currencyCode = (value: string) =>
-  CURRENCY_WORDS[value.toLowerCase().replace(/\.$/, '')] ?? value;
+/** «руб.», «₽», «usd», «EUR» → the three-letter code; null for a word that is no currency. */
+function knownCurrency(word: string): string | null {
+  const key = word.toLowerCase().replace(/\.$/, '');
+  if (CURRENCY_WORDS[key]) return CURRENCY_WORDS[key];
+  return /^[a-z]{3}$/i.test(key) && CURRENCY_CODES.has(key.toUpperCase())
+    ? key.toUpperCase()
+    : null;
+}
+
+/** The codes a salary cell may name in Latin letters («2000 USD»). */
+const CURRENCY_CODES = new Set([
+  'RUB',
+  'USD',
+  'EUR',
+  'KZT',
+  'BYN',
+  'UAH',
+  'CNY',
+  'GBP',
+  'UZS',
+  'AMD',
+  'GEL',
+  'AZN',
+  'KGS',
+  'TRY',
+  'AED',
+  'CHF',
+  'JPY',
+]);
+
+/** A currency column's value as a code: a known word, or the value as typed (the contract checks). */
+const currencyCode = (value: string) => knownCurrency(value.trim()) ?? value.trim().toUpperCase();
+
+/**
+ * A salary cell and the currency it names: «150 000 руб.» → 150 000, RUB; «2000 USD» and
+ * «$2000» → 2000, USD; «от 90 000» → as is, no currency.
+ */
+export function salaryOfCell(cell: string): { money: string; currency: string | null } {
+  let currency: string | null = null;
+  const money = cell
+    .replace(/[₽$€₸]|[a-zа-яё]+\.?/gi, (word) => {
+      const code = currency === null ? knownCurrency(word) : null;
+      if (!code) return word;
+      currency = code;
+      return '';
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { money: money || cell.trim(), currency };
+}
 
 /** Lists in one cell: «Java, SQL; Git». */
 const listOf = (value: string) =>
@@ -106,6 +159,7 @@ export function applicantOfRow(fields: (TImportField | null)[], cells: string[])
     if (field && cell) value[field] = cell;
   });
   const names = value.full_name ? splitFullName(value.full_name) : null;
+  const salary = value.money ? salaryOfCell(value.money) : null;
   const request: Record<string, unknown> = {
     last_name: value.last_name ?? names?.last_name ?? null,
     first_name: value.first_name ?? names?.first_name ?? null,
@@ -115,8 +169,9 @@ export function applicantOfRow(fields: (TImportField | null)[], cells: string[])
     tg: value.tg,
     position: value.position,
     company: value.company,
-    money: value.money,
-    currency: value.currency ? currencyCode(value.currency) : undefined,
+    money: salary?.money,
+    // The currency column first; else the one the salary names («150 000 руб.»).
+    currency: value.currency ? currencyCode(value.currency) : (salary?.currency ?? undefined),
     birthday: value.birthday,
     about_me: value.about_me,
     skills: value.skills ? listOf(value.skills) : undefined,

@@ -40,13 +40,15 @@ export async function advanceImport(
   tx: Db,
   accountId: number,
   id: number,
-  batch: { processed: number; imported: number; failed: number },
+  batch: { processed: number; imported: number; merged: number; skipped: number; failed: number },
 ) {
   await tx
     .update(applicantImports)
     .set({
       processed: batch.processed,
       imported: sql`${applicantImports.imported} + ${batch.imported}`,
+      merged: sql`${applicantImports.merged} + ${batch.merged}`,
+      skipped: sql`${applicantImports.skipped} + ${batch.skipped}`,
       failed: sql`${applicantImports.failed} + ${batch.failed}`,
     })
     .where(byId(accountId, id));

@@ -3,6 +3,8 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   ZApplicantImport,
+  ZImportMatches,
+  ZImportMatchesRequest,
   ZImportParams,
   ZStartImportRequest,
 } from '@ats/contracts/applicant-import';
@@ -72,6 +74,35 @@ export function registerApplicantImportRoutes(app: FastifyInstance, deps: AppDep
       return success(
         await importService.startApplicantImport(
           deps.queue ?? queueNotStarted,
+          tenant,
+          session,
+          request.params.id,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  r.post(
+    '/api/applicants/imports/:id/matches',
+    {
+      schema: {
+        tags,
+        summary: 'Совпадения строк файла с кандидатами в базе (до запуска импорта)',
+        description:
+          'Тело — то же сопоставление столбцов, что для start. Ответ: строки, похожие на ' +
+          'кандидатов в базе (телефон, email, Telegram, имя), с причинами. Что делать с ними — ' +
+          'on_match и row_actions в start: merge (объединить), skip (пропустить), create (создать).',
+        params: ZImportParams,
+        body: ZImportMatchesRequest,
+        response: { 200: successEnvelope(ZImportMatches) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = callerOf(request);
+      return success(
+        await importService.findApplicantImportMatches(
+          storage,
           tenant,
           session,
           request.params.id,

@@ -1,6 +1,11 @@
 import { buffer } from 'node:stream/consumers';
 import { IMPORT_MESSAGES, type TImportField } from '@ats/contracts/applicant-import';
-import { ZCreateApplicantRequest } from '@ats/contracts/applicants';
+import {
+  type TCreateApplicantRequest,
+  type TUpdateApplicantRequest,
+  ZCreateApplicantRequest,
+} from '@ats/contracts/applicants';
+import type { ImportMatchActions } from '@ats/db/schema/applicant-imports';
 import { type Db, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth.ts';
@@ -12,17 +17,26 @@ import {
   createAccountSource,
   listAccountSources,
 } from '../account-sources/account-sources.service.ts';
+import { findDoublesOfDraft } from '../duplicates/double-detection.service.ts';
 import { createTag, listTags } from '../tags/tags.service.ts';
-import { readImportFile, type ImportFormat, type ImportRow } from './applicant-import.file.ts';
+import { addApplicantComment } from './applicant-comments.service.ts';
+import { readImportFile, storedFormatOf, type ImportRow } from './applicant-import.file.ts';
 import { applicantOfRow, reasonOfIssues } from './applicant-import.mapping.ts';
 import * as repo from './applicant-import.repository.ts';
-import { createApplicant, updateApplicantTags } from './applicants.service.ts';
+import {
+  createApplicant,
+  getApplicantCard,
+  updateApplicant,
+  updateApplicantTags,
+} from './applicants.service.ts';
 
 /** Rows committed together: the progress a restart resumes from moves in these steps. */
 export const IMPORT_BATCH_SIZE = 50;
 
 const ROW_NOT_SAVED = 'Не удалось сохранить строку';
 const IMPORTER_GONE = 'Пользователь, запустивший импорт, больше не работает в аккаунте';
+const MERGE_TARGET_GONE =
+  'Кандидат, с которым выбрано объединение, больше не совпадает со строкой или удалён';
 
 /**
  * The tenant of the batch's open transaction: the services a row goes through (create,
@@ -52,23 +66,116 @@ async function tagIdsOf(tenant: Tenant, session: Session, names: string[]) {
   return ids;
 }
 
-/** One row through the same contract and services as POST /api/applicants. */
+const digitsOf = (value: string) => value.replace(/\D/g, '').replace(/^[78](?=\d{10}$)/, '');
+const sameContact = (type: 'phone' | 'email', a: string, b: string) =>
+  type === 'phone'
+    ? digitsOf(a) === digitsOf(b)
+    : a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A row merged into an applicant already in the base: the row's fields written over theirs, a
+ * phone or e-mail of theirs kept (the row's other one joins the contacts), skills and tags
+ * joined, the name kept, the comment added.
+ */
+async function mergeRowInto(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  input: TCreateApplicantRequest,
+  tagIds: number[],
+) {
+  const card = await getApplicantCard(tenant, session, id);
+  const update: TUpdateApplicantRequest = {};
+  if (!card.first_name && !card.last_name) {
+    update.first_name = input.first_name ?? null;
+    update.last_name = input.last_name ?? null;
+    update.middle_name = input.middle_name ?? null;
+  }
+  const contacts = [...card.contacts];
+  for (const type of ['phone', 'email'] as const) {
+    const value = input[type];
+    if (!value) continue;
+    const current = card[type];
+    if (!current) {
+      update[type] = value;
+    } else if (
+      !sameContact(type, current, value) &&
+      !contacts.some((c) => c.contact_type === type && sameContact(type, c.value, value))
+    ) {
+      contacts.push({ contact_type: type, value, is_prefered: false });
+    }
+  }
+  if (contacts.length !== card.contacts.length) update.contacts = contacts;
+  if (input.tg && !card.tg) update.tg = input.tg;
+  if (input.money) {
+    update.money = input.money;
+    update.currency = input.currency ?? card.currency;
+  } else if (input.currency) {
+    update.currency = input.currency;
+  }
+  for (const key of ['position', 'company', 'birthday', 'about_me', 'account_source_id'] as const) {
+    if (input[key] !== undefined && input[key] !== null) {
+      Object.assign(update, { [key]: input[key] });
+    }
+  }
+  if (input.skills?.length) update.skills = [...new Set([...card.skills, ...input.skills])];
+  if (input.unidentified_info) {
+    update.unidentified_info = card.unidentified_info
+      ? `${card.unidentified_info}\n${input.unidentified_info}`
+      : input.unidentified_info;
+  }
+  if (Object.keys(update).length > 0) await updateApplicant(storage, tenant, session, id, update);
+  if (tagIds.length > 0) {
+    const ids = [...new Set([...card.tags.map((tag) => tag.id), ...tagIds])];
+    await updateApplicantTags(tenant, session, id, ids);
+  }
+  if (input.comment?.description) {
+    await addApplicantComment(tenant, session, id, input.comment.description);
+  }
+}
+
+type RowOutcome = 'created' | 'merged' | 'skipped';
+
+/**
+ * One row through the same contract and services as POST /api/applicants; a row matching an
+ * applicant in the base (the duplicates module's matching) is merged or skipped when so chosen.
+ */
 async function importRow(
   storage: Storage,
   tenant: Tenant,
   session: Session,
-  fields: (TImportField | null)[],
+  run: { fields: (TImportField | null)[]; matchActions: ImportMatchActions | null },
   row: ImportRow,
-) {
-  const { request, tagNames, sourceName } = applicantOfRow(fields, row.cells);
+): Promise<RowOutcome> {
+  const { request, tagNames, sourceName } = applicantOfRow(run.fields, row.cells);
   const parsed = ZCreateApplicantRequest.safeParse(request);
   if (!parsed.success) throw badRequest(reasonOfIssues(parsed.error.issues));
   const input = parsed.data;
   if (sourceName) input.account_source_id = await sourceIdOf(tenant, session, sourceName);
+  const chosen = run.matchActions?.rows[String(row.line)];
+  const action = chosen?.action ?? run.matchActions?.on_match ?? 'create';
+  if (action !== 'create') {
+    const matches = await tenant.transaction((tx) =>
+      findDoublesOfDraft(tx, tenant.accountId, input),
+    );
+    const target =
+      chosen?.applicant_id === undefined
+        ? matches[0]
+        : matches.find((match) => match.applicant.id === chosen.applicant_id);
+    if (!target && chosen?.applicant_id !== undefined) throw new AppError(409, MERGE_TARGET_GONE);
+    if (target && action === 'skip') return 'skipped';
+    if (target) {
+      const tagIds = tagNames.length > 0 ? await tagIdsOf(tenant, session, tagNames) : [];
+      await mergeRowInto(storage, tenant, session, target.applicant.id, input, tagIds);
+      return 'merged';
+    }
+  }
   const card = await createApplicant(storage, tenant, session, input);
   if (tagNames.length > 0) {
     await updateApplicantTags(tenant, session, card.id, await tagIdsOf(tenant, session, tagNames));
   }
+  return 'created';
 }
 
 type Run = {
@@ -77,6 +184,7 @@ type Run = {
   importId: number;
   session: Session;
   fields: (TImportField | null)[];
+  matchActions: ImportMatchActions | null;
 };
 
 /**
@@ -85,7 +193,7 @@ type Run = {
  * batch that runs again after a crash finds `processed` beyond its rows and does nothing.
  */
 async function commitBatch(run: Run, batch: { index: number; row: ImportRow }[]) {
-  const { context, accountId, importId, session, fields } = run;
+  const { context, accountId, importId, session } = run;
   const storage = storageFor(context.config);
   return context.database.withTenant(accountId, async (tx) => {
     const current = await repo.lockImport(tx, accountId, importId);
@@ -94,10 +202,11 @@ async function commitBatch(run: Run, batch: { index: number; row: ImportRow }[])
     if (todo.length === 0) return true;
     const tenant = tenantInTransaction(tx, accountId, session.userId);
     const failures: repo.FailureInsert[] = [];
+    const outcomes: Record<RowOutcome, number> = { created: 0, merged: 0, skipped: 0 };
     for (const { row } of todo) {
       await tx.execute(sql.raw('savepoint import_row'));
       try {
-        await importRow(storage, tenant, session, fields, row);
+        outcomes[await importRow(storage, tenant, session, run, row)] += 1;
         await tx.execute(sql.raw('release savepoint import_row'));
       } catch (error) {
         await tx.execute(sql.raw('rollback to savepoint import_row'));
@@ -111,7 +220,9 @@ async function commitBatch(run: Run, batch: { index: number; row: ImportRow }[])
     await repo.insertFailures(tx, accountId, failures);
     await repo.advanceImport(tx, accountId, importId, {
       processed: todo[todo.length - 1]!.index + 1,
-      imported: todo.length - failures.length,
+      imported: outcomes.created,
+      merged: outcomes.merged,
+      skipped: outcomes.skipped,
       failed: failures.length,
     });
     return true;
@@ -145,15 +256,6 @@ async function beginRun(context: JobContext, accountId: number, importId: number
   });
 }
 
-const formatOf = (row: repo.ImportRow): ImportFormat =>
-  row.format === 'xlsx'
-    ? { format: 'xlsx' }
-    : {
-        format: 'csv',
-        encoding: row.encoding === 'windows-1251' ? 'windows-1251' : 'utf-8',
-        delimiter: row.delimiter ?? ',',
-      };
-
 /** The import job: the stored file read again, its data rows imported batch by batch. */
 export async function runApplicantImport(
   target: { accountId: number; importId: number },
@@ -174,6 +276,7 @@ export async function runApplicantImport(
       accountId,
       importId,
       fields: row.mapping as (TImportField | null)[],
+      matchActions: row.matchActions ?? null,
       // The job acts as the user who started the import, with their role at this moment.
       session: {
         token: '',
@@ -190,7 +293,7 @@ export async function runApplicantImport(
     };
     let batch: { index: number; row: ImportRow }[] = [];
     let index = -1;
-    for (const fileRow of await readImportFile(bytes, formatOf(row))) {
+    for (const fileRow of await readImportFile(bytes, storedFormatOf(row))) {
       // The first row with anything in it is the header.
       if (index++ < 0) continue;
       batch.push({ index: index - 1, row: fileRow });

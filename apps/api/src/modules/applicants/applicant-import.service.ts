@@ -7,7 +7,14 @@ import {
   MAX_IMPORT_ROWS,
   type TApplicantImport,
   type TImportField,
+  type TImportMatches,
+  type TStartImportRequest,
 } from '@ats/contracts/applicant-import';
+import { ZCreateApplicantRequest } from '@ats/contracts/applicants';
+import { personDisplayName } from '@ats/contracts/person-name';
+import { buffer } from 'node:stream/consumers';
+import type { ImportMatchActions } from '@ats/db/schema/applicant-imports';
+import { findDoublesOfDrafts } from '../duplicates/duplicates.service.ts';
 import type { Session } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Queue } from '../../platform/queue.ts';
@@ -15,9 +22,14 @@ import type { Sheet } from '../../platform/spreadsheet.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
-import { detectImportFormat, type ImportFormat, readImportFile } from './applicant-import.file.ts';
+import {
+  detectImportFormat,
+  type ImportFormat,
+  readImportFile,
+  storedFormatOf,
+} from './applicant-import.file.ts';
 import { applicantImportJob } from './applicant-import.jobs.ts';
-import { suggestFields } from './applicant-import.mapping.ts';
+import { applicantOfRow, suggestFields } from './applicant-import.mapping.ts';
 import * as repo from './applicant-import.repository.ts';
 import { assertCanReadApplicants } from './applicant-base.service.ts';
 import { assertApplicantAction } from './applicants.policy.ts';
@@ -51,6 +63,8 @@ function toImport(row: repo.ImportRow, failures: { line: number; reason: string 
     processed: row.processed,
     imported: row.imported,
     failed: row.failed,
+    merged: row.merged,
+    skipped: row.skipped,
     failures: failures.map(({ line, reason }) => ({ line, reason })),
     error: row.error,
     created_at: row.createdAt.toISOString(),
@@ -131,21 +145,87 @@ function assertMapping(columns: string[], fields: (TImportField | null)[]) {
   }
 }
 
+/**
+ * Before the start: the rows, read with the mapping the recruiter chose, that match applicants
+ * already in the base (the duplicates module's matching: phone, e-mail, Telegram, name), so the
+ * recruiter decides per row whether to merge, skip or create.
+ */
+export async function findApplicantImportMatches(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  fields: (TImportField | null)[],
+): Promise<TImportMatches> {
+  await assertCanImport(tenant, session);
+  const row = await tenant.transaction((tx) => repo.findImport(tx, tenant.accountId, id));
+  if (!row) throw notFound(IMPORT_MESSAGES.notFound);
+  if (row.startedAt) throw conflict(IMPORT_MESSAGES.alreadyStarted);
+  assertMapping(row.columns, fields);
+  const stored = await storage.get(row.storageKey);
+  if (!stored) throw notFound(IMPORT_MESSAGES.notFound);
+  const rows = (await readImportFile(await buffer(stored.stream), storedFormatOf(row))).slice(1);
+  const drafts = rows.flatMap((fileRow) => {
+    const parsed = ZCreateApplicantRequest.safeParse(applicantOfRow(fields, fileRow.cells).request);
+    // A row the contract refuses fails at import with its reason; it matches nobody here.
+    return parsed.success ? [{ line: fileRow.line, draft: parsed.data }] : [];
+  });
+  const found = await findDoublesOfDrafts(
+    tenant,
+    session,
+    drafts.map((d) => d.draft),
+  );
+  return {
+    rows: drafts.flatMap(({ line, draft }, index) =>
+      found[index]!.length === 0
+        ? []
+        : [
+            {
+              line,
+              name: personDisplayName(draft),
+              phone: draft.phone ?? null,
+              email: draft.email ?? null,
+              matches: found[index]!,
+            },
+          ],
+    ),
+  };
+}
+
+/** The choices for matching rows as the job reads them; null: every row created (as before). */
+function matchActionsOf(request: TStartImportRequest): ImportMatchActions | null {
+  if (request.on_match === undefined && !request.row_actions?.length) return null;
+  return {
+    on_match: request.on_match ?? 'create',
+    rows: Object.fromEntries(
+      (request.row_actions ?? []).map(({ line, action, applicant_id }) => [
+        String(line),
+        applicant_id === undefined ? { action } : { action, applicant_id },
+      ]),
+    ),
+  };
+}
+
 /** Fixes the mapping and hands the import to the job queue; answers the import as it stands. */
 export async function startApplicantImport(
   queue: Queue,
   tenant: Tenant,
   session: Session,
   id: number,
-  fields: (TImportField | null)[],
+  request: TStartImportRequest,
 ) {
+  const { fields } = request;
   await assertCanImport(tenant, session);
   const row = await tenant.transaction(async (tx) => {
     const current = await repo.lockImport(tx, tenant.accountId, id);
     if (!current) throw notFound(IMPORT_MESSAGES.notFound);
     if (current.startedAt) throw conflict(IMPORT_MESSAGES.alreadyStarted);
     assertMapping(current.columns, fields);
-    await repo.updateImport(tx, tenant.accountId, id, { mapping: fields, startedAt: new Date() });
+    await repo.updateImport(tx, tenant.accountId, id, {
+      mapping: fields,
+      matchActions: matchActionsOf(request),
+      startedAt: new Date(),
+    });
     return repo.findImport(tx, tenant.accountId, id);
   });
   // Enqueued after the commit: the job must find the mapping. PGlite would also wait for ever
@@ -158,7 +238,11 @@ export async function startApplicantImport(
     );
   } catch (error) {
     await tenant.transaction((tx) =>
-      repo.updateImport(tx, tenant.accountId, id, { mapping: null, startedAt: null }),
+      repo.updateImport(tx, tenant.accountId, id, {
+        mapping: null,
+        matchActions: null,
+        startedAt: null,
+      }),
     );
     throw error;
   }

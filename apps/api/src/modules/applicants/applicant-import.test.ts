@@ -387,3 +387,179 @@ function encodeWindows1251(text: string) {
   for (let byte = 0; byte < 256; byte += 1) table.set(decoder.decode(Uint8Array.of(byte)), byte);
   return Buffer.from([...text].map((char) => table.get(char) ?? 0x3f));
 }
+
+describe('rows that match applicants already in the base (issue 20, item 12)', () => {
+  let boss: SignedUp;
+  let existing: number;
+  beforeAll(async () => {
+    boss = await signUpCompany(t.app, { company: 'ООО «Совпадения»' });
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      {
+        last_name: 'Сорокина',
+        first_name: 'Вера',
+        phone: '+7 (916) 700-11-22',
+        email: 'vera.sorokina@example.ru',
+        position: 'Кассир',
+        skills: ['1С'],
+      },
+      { token: boss.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    existing = created.body.message.id;
+  });
+
+  const matchingFile = () =>
+    workbook([
+      ['ФИО', 'Телефон', 'E-mail', 'Должность', 'Зарплата', 'Навыки'],
+      ['Сорокина Вера', '8 916 700 11 22', null, 'Старший кассир', '150 000 руб.', 'Excel'],
+      ['Новикова Инна', null, 'inna@example.ru', 'Продавец', '2000 USD', null],
+    ]);
+
+  const uploadAndMatch = async (content: Buffer) => {
+    const uploaded = await upload(boss.token, content);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const { id, fields } = uploaded.body.message;
+    const matches = await call(
+      t.app,
+      'POST',
+      `/api/applicants/imports/${id}/matches`,
+      { fields },
+      { token: boss.token },
+    );
+    expect(matches.status, JSON.stringify(matches.body)).toBe(200);
+    return { id, fields, rows: matches.body.message.rows };
+  };
+
+  const start = async (id: number, body: Record<string, unknown>) => {
+    const started = await call(t.app, 'POST', `/api/applicants/imports/${id}/start`, body, {
+      token: boss.token,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return finished(boss.token, id);
+  };
+
+  const sorokinas = () =>
+    tenantRows<{ id: number; position: string; money: string; currency: string; phone: string }>(
+      t.database,
+      boss.accountId,
+      sql`select id, position, money, currency, phone from applicants
+          where account_id = ${boss.accountId} and last_name = 'Сорокина' order by id`,
+    );
+
+  it('shows the matching row before the start: its line, the applicant it matches and why', async () => {
+    const { rows } = await uploadAndMatch(await matchingFile());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      line: 2,
+      name: 'Сорокина Вера',
+      phone: '8 916 700 11 22',
+      email: null,
+      matches: [{ applicant: { id: existing, last_name: 'Сорокина' } }],
+    });
+    expect(rows[0].matches[0].reasons.join(' ')).toMatch(/телефон/i);
+  });
+
+  it('skip: the matching row is left out, the other one imported with its currency', async () => {
+    const { id, fields } = await uploadAndMatch(await matchingFile());
+    const result = await start(id, {
+      fields,
+      row_actions: [{ line: 2, action: 'skip', applicant_id: existing }],
+    });
+    expect(result).toMatchObject({ status: 'done', imported: 1, skipped: 1, merged: 0 });
+    expect(await sorokinas()).toHaveLength(1);
+    const [inna] = await tenantRows<{ money: string; currency: string }>(
+      t.database,
+      boss.accountId,
+      sql`select money, currency from applicants where last_name = 'Новикова'`,
+    );
+    expect(inna).toEqual({ money: '2000', currency: 'USD' });
+  });
+
+  it('merge: one applicant with the imported fields, the salary with its currency, skills joined', async () => {
+    const { id, fields } = await uploadAndMatch(await matchingFile());
+    const result = await start(id, {
+      fields,
+      on_match: 'skip',
+      row_actions: [{ line: 2, action: 'merge', applicant_id: existing }],
+    });
+    expect(result).toMatchObject({ status: 'done', merged: 1, failed: 0 });
+    const rows = await sorokinas();
+    expect(rows).toEqual([
+      {
+        id: existing,
+        position: 'Старший кассир',
+        money: '150 000',
+        currency: 'RUB',
+        phone: '+7 (916) 700-11-22',
+      },
+    ]);
+    const card = await call(t.app, 'GET', `/api/applicants/${existing}`, undefined, {
+      token: boss.token,
+    });
+    expect(card.body.message.skills).toEqual(['1С', 'Excel']);
+  });
+
+  it('create anyway, and without any choice every row is created as before', async () => {
+    const before = (await sorokinas()).length;
+    const { id, fields } = await uploadAndMatch(await matchingFile());
+    await start(id, { fields, on_match: 'create' });
+    expect(await sorokinas()).toHaveLength(before + 1);
+    const plain = await importFile(boss.token, await matchingFile());
+    expect(plain).toMatchObject({ imported: 2, merged: 0, skipped: 0 });
+    expect(await sorokinas()).toHaveLength(before + 2);
+  });
+
+  it('a merge into an applicant the row does not match is refused for that row', async () => {
+    const other = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { last_name: 'Посторонний', first_name: 'Пётр' },
+      { token: boss.token },
+    );
+    const { id, fields } = await uploadAndMatch(await matchingFile());
+    const result = await start(id, {
+      fields,
+      row_actions: [{ line: 2, action: 'merge', applicant_id: other.body.message.id }],
+    });
+    expect(result).toMatchObject({ failed: 1, merged: 0 });
+    expect(result.failures[0].reason).toMatch(/объединение/);
+  });
+
+  it('a currency column wins; «руб.», «$» and codes in any case are understood', async () => {
+    const file = await workbook([
+      ['Фамилия', 'Имя', 'Зарплата', 'Валюта'],
+      ['Валютов', 'Андрей', '3000', 'usd'],
+      ['Валютова', 'Анна', '$2500', null],
+      ['Рублёв', 'Иван', '90 000 р.', 'руб.'],
+    ]);
+    const result = await importFile(boss.token, file);
+    expect(result).toMatchObject({ imported: 3, failed: 0 });
+    const rows = await tenantRows<{ last_name: string; money: string; currency: string }>(
+      t.database,
+      boss.accountId,
+      sql`select last_name, money, currency from applicants
+          where last_name in ('Валютов', 'Валютова', 'Рублёв') order by last_name`,
+    );
+    expect(rows).toEqual([
+      { last_name: 'Валютов', money: '3000', currency: 'USD' },
+      { last_name: 'Валютова', money: '2500', currency: 'USD' },
+      { last_name: 'Рублёв', money: '90 000', currency: 'RUB' },
+    ]);
+  });
+
+  it('the matches of another account’s import: 404', async () => {
+    const uploaded = await upload(boss.token, await matchingFile());
+    const r = await call(
+      t.app,
+      'POST',
+      `/api/applicants/imports/${uploaded.body.message.id}/matches`,
+      { fields: uploaded.body.message.fields },
+      { token: anna.token },
+    );
+    expect(r.status).toBe(404);
+  });
+});

@@ -27,6 +27,13 @@ export type ApplicantListRow = {
   source_icon: string | null;
   admin_user_id: number | null;
   created_at: string;
+  applications: {
+    vacancy_id: number;
+    vacancy_name: string;
+    status_id: number;
+    status_name: string;
+    status_color: string;
+  }[];
 };
 
 /** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
@@ -83,6 +90,17 @@ function filterConditions(
   if (f.status_to !== undefined) {
     where.push(
       sql`a.updated_at < (${f.status_to}::date + 1)::timestamp at time zone ${TIME_ZONE}::text`,
+    );
+  }
+  // The bounds of the partial index applicants_active_created_idx: a range read, not a scan.
+  if (f.created_from !== undefined) {
+    where.push(
+      sql`a.created_at >= (${f.created_from}::date)::timestamp at time zone ${TIME_ZONE}::text`,
+    );
+  }
+  if (f.created_to !== undefined) {
+    where.push(
+      sql`a.created_at < (${f.created_to}::date + 1)::timestamp at time zone ${TIME_ZONE}::text`,
     );
   }
   if (f.account_source_id !== undefined) {
@@ -218,7 +236,14 @@ const listRowJson = (page: SQL) => sql`
          where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
       (select s.icon from account_sources s
          where s.account_id = a.account_id and s.id = a.account_source_id) as source_icon,
-      a.admin_user_id, a.created_at
+      a.admin_user_id, a.created_at,
+      (select coalesce(json_agg(json_build_object('vacancy_id', v.id, 'vacancy_name', v.position,
+           'status_id', st.id, 'status_name', st.name, 'status_color', st.color)
+           order by ap.updated_at desc, ap.id desc), '[]'::json)
+         from applications ap
+         join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
+         join statuses st on st.account_id = ap.account_id and st.id = ap.status_id
+         where ap.account_id = a.account_id and ap.applicant_id = a.id) as applications
     from (${page}) a
   ) p)`;
 

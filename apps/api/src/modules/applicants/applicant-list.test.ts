@@ -252,7 +252,25 @@ describe('the applicant list', () => {
       source_icon: null,
       admin_user_id: hr.userId,
       created_at: expect.stringMatching(/^2024-01-01T\d\d:\d\d:00\.000Z$/),
+      applications: [],
     });
+  });
+
+  it('names the vacancies and stages each applicant is on (the «Вакансия и этап» column)', async () => {
+    const page = await list(`vacancy_id=${placement.vacancy}`);
+    expect(
+      page.applicants.map((a) => (a as unknown as { applications: unknown }).applications),
+    ).toEqual([
+      [
+        {
+          vacancy_id: placement.vacancy,
+          vacancy_name: 'Аналитик',
+          status_id: placement.status,
+          status_name: 'Интервью с HR',
+          status_color: expect.stringMatching(/^#/),
+        },
+      ],
+    ]);
   });
 
   it('reads a page in one SQL statement (count, rows, tags and source together)', async () => {
@@ -453,6 +471,38 @@ describe('every filter of the list', () => {
     expect(await only('status_from=01.09.2024&status_to=02.09.2024')).toEqual(sorted('yolkina'));
     expect(await only('status_from=2024-09-02')).toEqual([]);
     expect((await list('status_to=2024-08-31')).applicant_count).toBe(24);
+  });
+
+  it('dates added (inclusive days in Moscow), the range checked', async () => {
+    await t.database.withTenant(hr.accountId, (tx) =>
+      tx.execute(
+        `update applicants set created_at = '2025-03-10 23:30:00+03' where id = ${id.kuznetsov}`,
+      ),
+    );
+    await t.database.withTenant(hr.accountId, (tx) =>
+      tx.execute(
+        `update applicants set created_at = '2025-03-11 00:10:00+03' where id = ${id.accountant}`,
+      ),
+    );
+    expect(await only('created_from=2025-03-10&created_to=2025-03-10')).toEqual(
+      sorted('kuznetsov'),
+    );
+    expect(await only('created_from=10.03.2025')).toEqual(sorted('kuznetsov', 'accountant'));
+    expect(await only('created_from=2025-03-11&created_to=2025-03-11')).toEqual(
+      sorted('accountant'),
+    );
+    expect((await list('created_to=2025-03-09')).applicant_count).toBe(23);
+    const bad = await call(
+      t.app,
+      'GET',
+      '/api/applicants?created_from=2025-03-12&created_to=2025-03-11',
+      undefined,
+      {
+        token: hr.token,
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Дата добавления «с» позже, чем «по»');
   });
 
   it('filters combine, and empty parameters are ignored', async () => {

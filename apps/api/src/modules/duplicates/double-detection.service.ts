@@ -44,6 +44,48 @@ export async function findDoublesOfSubject(
   return found.sort((x, y) => byStrength(x.match, y.match));
 }
 
+/** What an applicant not yet saved (a form, an import's row) gives the matching. */
+export type DoubleDraft = {
+  first_name?: string | null;
+  last_name?: string | null;
+  middle_name?: string | null;
+  birthday?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  tg?: string | null;
+  contacts?: { contact_type: string; value: string }[];
+  resume_urls?: string[];
+  city?: string | null;
+  company?: string | null;
+};
+
+export const subjectOfDraft = (draft: DoubleDraft, id = 0): DoubleSubject => ({
+  id,
+  firstName: draft.first_name ?? null,
+  lastName: draft.last_name ?? null,
+  middleName: draft.middle_name ?? null,
+  birthday: draft.birthday ?? null,
+  email: draft.email ?? null,
+  phone: draft.phone ?? null,
+  tg: draft.tg ?? null,
+  contacts: (draft.contacts ?? []).map((c) => ({ contact_type: c.contact_type, value: c.value })),
+  resumeUrls: draft.resume_urls ?? [],
+  city: draft.city ?? null,
+  company: draft.company ?? null,
+});
+
+/**
+ * The applicants a draft matches, best first, inside the caller's transaction: the import calls
+ * it for each row it is told to merge or skip. Nothing here checks rights; callers have.
+ */
+export async function findDoublesOfDraft(
+  tx: Db,
+  accountId: number,
+  draft: DoubleDraft,
+): Promise<TDoubleMatch[]> {
+  return (await findDoublesOfSubject(tx, accountId, subjectOfDraft(draft), [])).map((f) => f.match);
+}
+
 /** Re-derives the groups of the pairs now in `groupIds` (connected components). */
 export async function regroupPairs(tx: Db, accountId: number, groupIds: Iterable<number>) {
   const ids = [...new Set(groupIds)];

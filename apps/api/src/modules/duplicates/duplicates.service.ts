@@ -1,6 +1,7 @@
 import type {
   TCheckDoublesRequest,
   TDoubleGroup,
+  TDoubleMatch,
   TDoubleMatchList,
   TDoublesPage,
   TDoublesQuery,
@@ -9,7 +10,13 @@ import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
-import { findDoublesOfSubject, regroupPairs } from './double-detection.service.ts';
+import {
+  type DoubleDraft,
+  findDoublesOfDraft,
+  findDoublesOfSubject,
+  regroupPairs,
+  subjectOfDraft,
+} from './double-detection.service.ts';
 import { doubleApplicantOf, orderedPair, subjectOf } from './double-subject.ts';
 import {
   assertCanReadDoubles,
@@ -45,24 +52,28 @@ export async function checkApplicantDoubles(
 ): Promise<TDoubleMatchList> {
   assertCanReadDoubles(session);
   const excludeId = input.exclude_id;
-  const subject = {
-    id: excludeId ?? 0,
-    firstName: input.first_name ?? null,
-    lastName: input.last_name ?? null,
-    middleName: input.middle_name ?? null,
-    birthday: input.birthday ?? null,
-    email: input.email ?? null,
-    phone: input.phone ?? null,
-    tg: input.tg ?? null,
-    contacts: (input.contacts ?? []).map((c) => ({ contact_type: c.contact_type, value: c.value })),
-    resumeUrls: input.resume_urls ?? [],
-    city: input.city ?? null,
-    company: input.company ?? null,
-  };
+  const subject = subjectOfDraft(input, excludeId ?? 0);
   const found = await tenant.transaction((tx) =>
     findDoublesOfSubject(tx, tenant.accountId, subject, excludeId ? [excludeId] : []),
   );
   return { items: found.map((f) => f.match) };
+}
+
+/**
+ * The applicants each draft matches (an import's rows before it starts), best first, in one
+ * transaction: one indexed look-up of the blocking keys per draft.
+ */
+export async function findDoublesOfDrafts(
+  tenant: Tenant,
+  session: Session,
+  drafts: DoubleDraft[],
+): Promise<TDoubleMatch[][]> {
+  assertCanReadDoubles(session);
+  return tenant.transaction(async (tx) => {
+    const found: TDoubleMatch[][] = [];
+    for (const draft of drafts) found.push(await findDoublesOfDraft(tx, tenant.accountId, draft));
+    return found;
+  });
 }
 
 /** An applicant's doubles compared live (the stored pairs may predate an edit). */

@@ -1,4 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { ZStageList } from '@ats/contracts/pipeline';
+import { Input } from '@ats/ui/input';
+import { apiRequest } from '../../shared/api-client';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { Field } from '@ats/ui/field';
@@ -22,6 +27,35 @@ import type { ApplicantFilters } from './list-query';
 import { SkillsInput } from './skills-input';
 import { TagPicker } from './tag-picker';
 
+/** Only what the filter shows, so richer vacancy answers never break it. */
+const ZVacancyChoices = z.object({
+  vacancies: z.array(z.object({ id: z.number().int(), position: z.string() })),
+});
+
+/** Every vacancy of the account (open, on hold and closed), to filter the base by. */
+function useVacancyChoices() {
+  return useQuery({
+    queryKey: ['vacancies', 'applicant-list-filter'],
+    queryFn: ({ signal }) =>
+      apiRequest('/vacancies_with_filters', {
+        query: { per_page: 100 },
+        schema: ZVacancyChoices,
+        signal,
+      }),
+    select: (page) => page.vacancies,
+  });
+}
+
+function useStageChoices(vacancyId: string) {
+  return useQuery({
+    queryKey: ['statuses', 'vacancy', Number(vacancyId)],
+    queryFn: ({ signal }) =>
+      apiRequest('/statuses', { query: { vacancy_id: vacancyId }, schema: ZStageList, signal }),
+    enabled: vacancyId !== '',
+    select: (stages) => [...stages].sort((a, b) => a.order - b.order || a.id - b.id),
+  });
+}
+
 type Props = {
   filters: ApplicantFilters;
   onApply: (filters: ApplicantFilters) => void;
@@ -35,6 +69,8 @@ export function ApplicantFiltersPanel({ filters, onApply, onClose }: Props) {
   const sources = useAccountSources();
   const countries = useCountries();
   const recruiters = useRecruiters();
+  const vacancies = useVacancyChoices();
+  const stages = useStageChoices(draft.vacancy_id);
   const errors = submitted ? validateDraft(draft) : {};
 
   const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) =>
@@ -60,6 +96,45 @@ export function ApplicantFiltersPanel({ filters, onApply, onClose }: Props) {
     <Card className="mb-4 p-4">
       <form noValidate onSubmit={submit} aria-label="Фильтры кандидатов">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Вакансия">
+            {(c) => (
+              <Select
+                {...c}
+                value={draft.vacancy_id}
+                onChange={(e) =>
+                  setDraft((d) => ({ ...d, vacancy_id: e.target.value, status_id: '' }))
+                }
+              >
+                <option value="">Любая</option>
+                {vacancies.data?.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.position}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Этап">
+            {(c) => (
+              <Select {...c} {...text('status_id')} disabled={draft.vacancy_id === ''}>
+                <option value="">{draft.vacancy_id ? 'Любой' : 'Сначала выберите вакансию'}</option>
+                {stages.data?.map((stage) => (
+                  <option key={stage.id} value={stage.id}>
+                    {stage.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <fieldset className="flex gap-2 sm:col-span-2">
+            <legend className="sr-only">Дата добавления</legend>
+            <Field label="Добавлен с" className="flex-1">
+              {(c) => <Input {...c} type="date" {...text('created_from')} />}
+            </Field>
+            <Field label="Добавлен по" className="flex-1" error={errors.created_to}>
+              {(c) => <Input {...c} type="date" {...text('created_to')} />}
+            </Field>
+          </fieldset>
           <Field label="Источник">
             {(c) => (
               <Select {...c} {...text('account_source_id')}>

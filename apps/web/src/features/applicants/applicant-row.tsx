@@ -1,28 +1,110 @@
-import type { MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
 import { applicantName, formatAge, formatSalary } from '../../shared/format/applicant-format';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
 import { TagChip } from '../../shared/applicant/tag-chip';
 import { ItemIcon } from '../../shared/icons/item-icon';
+import {
+  columnCellClass,
+  LIST_GRID_CLASS,
+  LIST_MIN_WIDTH_CLASS,
+  type ListColumn,
+} from './list-columns';
 
 export const ROW_HEIGHT = 64;
-/** On a phone the name has the row to itself (the salary joins the line under it). */
-export const ROW_GRID =
-  'grid grid-cols-[1.5rem_minmax(0,1fr)] items-center gap-2 px-2 sm:grid-cols-[2.5rem_minmax(0,1fr)_7rem] sm:gap-3 sm:px-3 md:grid-cols-[2.5rem_minmax(0,1fr)_8rem_5rem_minmax(0,12rem)_8rem]';
+
+/** The day an applicant was added, in Moscow like the filter's dates. */
+const addedFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
+const formatAdded = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : addedFormat.format(date);
+};
 
 type Props = {
   applicant: TApplicantListItem;
+  columns: ListColumn[];
+  grid: CSSProperties;
   selected: boolean;
   onToggle: (id: number) => void;
   onOpen: (id: number) => void;
 };
 
+function Cell({ column, applicant }: { column: ListColumn; applicant: TApplicantListItem }) {
+  switch (column) {
+    case 'salary':
+      return (
+        <span className="truncate text-zinc-700 tabular-nums">
+          {formatSalary(applicant.money, applicant.currency)}
+        </span>
+      );
+    case 'age':
+      return <span className="text-zinc-600">{formatAge(applicant.age)}</span>;
+    case 'tags':
+      return (
+        <span className="flex min-w-0 gap-1 overflow-hidden">
+          {applicant.tags.slice(0, 3).map((tag) => (
+            <TagChip key={tag.id} tag={tag} />
+          ))}
+          {applicant.tags.length > 3 && (
+            <span className="text-xs text-zinc-500">+{applicant.tags.length - 3}</span>
+          )}
+        </span>
+      );
+    case 'source':
+      return (
+        <span className="flex min-w-0 items-center gap-1 text-xs text-zinc-500">
+          <ItemIcon name={applicant.source_icon} className="size-3.5" />
+          <span className="truncate">{applicant.source_name}</span>
+        </span>
+      );
+    case 'created':
+      return (
+        <span className="text-zinc-600 tabular-nums">{formatAdded(applicant.created_at)}</span>
+      );
+    case 'contacts': {
+      const lines = [applicant.phone, applicant.email, applicant.tg].filter(Boolean).slice(0, 2);
+      return (
+        <span className="min-w-0 text-xs text-zinc-600">
+          {lines.length === 0 ? (
+            <span className="text-zinc-400">Нет контактов</span>
+          ) : (
+            lines.map((line) => (
+              <span key={line} className="block truncate" title={line!}>
+                {line}
+              </span>
+            ))
+          )}
+        </span>
+      );
+    }
+    case 'vacancy': {
+      const [first, ...rest] = applicant.applications ?? [];
+      if (!first) return <span className="text-xs text-zinc-400">Не на вакансии</span>;
+      return (
+        <span className="min-w-0 text-xs">
+          <span className="block truncate text-zinc-800" title={first.vacancy_name}>
+            {first.vacancy_name}
+            {rest.length > 0 && <span className="text-zinc-500"> и ещё {rest.length}</span>}
+          </span>
+          <span className="flex min-w-0 items-center gap-1 text-zinc-500">
+            <span
+              className="size-2 shrink-0 rounded-full"
+              style={{ backgroundColor: first.status_color }}
+              aria-hidden="true"
+            />
+            <span className="truncate">{first.status_name}</span>
+          </span>
+        </span>
+      );
+    }
+  }
+}
+
 /** One applicant; the name is the link, a click anywhere else on the row opens the card too. */
-export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
+export function ApplicantRow({ applicant, columns, grid, selected, onToggle, onOpen }: Props) {
   const name = applicantName(applicant);
   const subtitle = [applicant.position, applicant.company].filter(Boolean).join(' · ');
-  const salary = formatSalary(applicant.money, applicant.currency);
   const handleClick = (event: MouseEvent) => {
     const target = event.target as HTMLElement;
     if (target.closest('a, input, button, label')) return;
@@ -31,7 +113,8 @@ export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
   return (
     <div
       onClick={handleClick}
-      className={`${ROW_GRID} h-full cursor-pointer border-b border-zinc-100 text-sm hover:bg-zinc-50 ${selected ? 'bg-indigo-50/60' : ''}`}
+      style={grid}
+      className={`${LIST_GRID_CLASS} ${LIST_MIN_WIDTH_CLASS} h-full cursor-pointer border-b border-zinc-100 text-sm hover:bg-zinc-50 ${selected ? 'bg-indigo-50/60' : ''}`}
     >
       <label className="flex h-full items-center justify-center">
         <input
@@ -51,28 +134,14 @@ export function ApplicantRow({ applicant, selected, onToggle, onOpen }: Props) {
           >
             {name}
           </Link>
-          <p className="truncate text-xs text-zinc-500">
-            {subtitle || 'Должность не указана'}
-            {salary && <span className="sm:hidden">{` · ${salary}`}</span>}
-          </p>
+          <p className="truncate text-xs text-zinc-500">{subtitle || 'Должность не указана'}</p>
         </div>
       </div>
-      <span className="hidden truncate text-right text-zinc-700 tabular-nums sm:block md:text-left">
-        {salary}
-      </span>
-      <span className="hidden text-zinc-600 md:block">{formatAge(applicant.age)}</span>
-      <span className="hidden min-w-0 gap-1 overflow-hidden md:flex">
-        {applicant.tags.slice(0, 3).map((tag) => (
-          <TagChip key={tag.id} tag={tag} />
-        ))}
-        {applicant.tags.length > 3 && (
-          <span className="text-xs text-zinc-500">+{applicant.tags.length - 3}</span>
-        )}
-      </span>
-      <span className="hidden min-w-0 items-center gap-1 text-xs text-zinc-500 md:flex">
-        <ItemIcon name={applicant.source_icon} className="size-3.5" />
-        <span className="truncate">{applicant.source_name}</span>
-      </span>
+      {columns.map((column, index) => (
+        <div key={column} data-column={column} className={columnCellClass(index)}>
+          <Cell column={column} applicant={applicant} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,11 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { ChevronDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
+import { useEffect, useMemo, useRef } from 'react';
 import { Spinner } from '@ats/ui/spinner';
-import { ApplicantRow, ROW_GRID, ROW_HEIGHT } from './applicant-row';
-import type { TApplicantListItem } from '@ats/contracts/applicant-list';
+import { ApplicantRow, ROW_HEIGHT } from './applicant-row';
+import type { TApplicantListItem, TApplicantListSort } from '@ats/contracts/applicant-list';
+import {
+  COLUMN_SORTS,
+  columnCellClass,
+  DEFAULT_LIST_COLUMNS,
+  LIST_COLUMNS,
+  LIST_GRID_CLASS,
+  LIST_MIN_WIDTH_CLASS,
+  listGrid,
+  nextColumnSort,
+  type ListColumn,
+} from './list-columns';
 
 // Start loading the next page this many rows before the end, so scrolling rarely waits.
 const LOAD_AHEAD_ROWS = 10;
+const HEADER_HEIGHT = 40;
 
 type Props = {
   applicants: TApplicantListItem[];
@@ -16,7 +29,49 @@ type Props = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   onLoadMore: () => void;
+  /** The chosen columns in their order. */
+  columns?: ListColumn[];
+  /** The order the list is in; a sortable column's header changes it. */
+  sort?: TApplicantListSort;
+  onSort?: (sort: TApplicantListSort) => void;
 };
+
+const SORT_ARROWS: Partial<Record<TApplicantListSort, 'up' | 'down'>> = {
+  name_asc: 'up',
+  created_desc: 'down',
+  created_asc: 'up',
+  salary_desc: 'down',
+};
+
+/** A column's header: a button where the API can sort by it, plain text otherwise. */
+function HeaderCell({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: ListColumn | 'name';
+  label: string;
+  sort?: TApplicantListSort;
+  onSort?: (sort: TApplicantListSort) => void;
+}) {
+  const sorts = COLUMN_SORTS[column];
+  if (!sorts || !onSort || !sort) return <span className="truncate">{label}</span>;
+  const active = sorts.includes(sort);
+  const Arrow = SORT_ARROWS[sort] === 'up' ? ChevronUpIcon : ChevronDownIcon;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(nextColumnSort(column, sort)!)}
+      aria-label={`${label}: сортировать`}
+      aria-pressed={active}
+      className={`flex min-w-0 items-center gap-0.5 rounded text-left hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${active ? 'text-zinc-900' : ''}`}
+    >
+      <span className="truncate">{label}</span>
+      {active && <Arrow className="size-4 shrink-0" aria-hidden="true" />}
+    </button>
+  );
+}
 
 /** Only the rows in view (plus a few) are in the DOM, so 10,000 loaded rows stay light. */
 export function ApplicantVirtualList({
@@ -28,7 +83,11 @@ export function ApplicantVirtualList({
   hasNextPage,
   isFetchingNextPage,
   onLoadMore,
+  columns = DEFAULT_LIST_COLUMNS,
+  sort,
+  onSort,
 }: Props) {
+  const grid = useMemo(() => listGrid(columns), [columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = applicants.length + (hasNextPage ? 1 : 0);
   // TanStack Virtual keeps its own mutable state; this component opts out of memoisation.
@@ -39,6 +98,8 @@ export function ApplicantVirtualList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     getItemKey: (index) => applicants[index]?.id ?? 'loader',
+    // The sticky header sits above the rows inside the scroller.
+    scrollMargin: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
@@ -55,34 +116,41 @@ export function ApplicantVirtualList({
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
       <div
-        className={`${ROW_GRID} h-10 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500`}
-      >
-        <label className="flex items-center justify-center">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            ref={(el) => {
-              if (el) el.indeterminate = someSelected;
-            }}
-            onChange={onToggleAll}
-            aria-label="Выбрать всех загруженных"
-            className="size-4 rounded border-zinc-300 text-indigo-600"
-          />
-        </label>
-        <span>Кандидат</span>
-        <span className="hidden text-right sm:block md:text-left">Зарплата</span>
-        <span className="hidden md:block">Возраст</span>
-        <span className="hidden md:block">Теги</span>
-        <span className="hidden md:block">Источник</span>
-      </div>
-      <div
         ref={scrollRef}
-        className="h-[max(24rem,calc(100dvh-19rem))] overflow-y-auto overscroll-contain"
+        className="h-[max(24rem,calc(100dvh-19rem))] overflow-auto overscroll-contain"
       >
+        <div
+          style={grid}
+          className={`${LIST_GRID_CLASS} ${LIST_MIN_WIDTH_CLASS} sticky top-0 z-10 h-10 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500`}
+        >
+          <label className="flex items-center justify-center">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = someSelected;
+              }}
+              onChange={onToggleAll}
+              aria-label="Выбрать всех загруженных"
+              className="size-4 rounded border-zinc-300 text-indigo-600"
+            />
+          </label>
+          <HeaderCell column="name" label="Кандидат" sort={sort} onSort={onSort} />
+          {columns.map((column, index) => (
+            <div key={column} data-column={column} className={columnCellClass(index)}>
+              <HeaderCell
+                column={column}
+                label={LIST_COLUMNS[column].label}
+                sort={sort}
+                onSort={onSort}
+              />
+            </div>
+          ))}
+        </div>
         <ul
           aria-label="Кандидаты"
-          className="relative w-full"
-          style={{ height: virtualizer.getTotalSize() }}
+          className={`relative w-full ${LIST_MIN_WIDTH_CLASS}`}
+          style={{ ...grid, height: count * ROW_HEIGHT }}
         >
           {items.map((item) => {
             const applicant = applicants[item.index];
@@ -90,11 +158,16 @@ export function ApplicantVirtualList({
               <li
                 key={item.key}
                 className="absolute top-0 left-0 w-full"
-                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+                style={{
+                  height: item.size,
+                  transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
+                }}
               >
                 {applicant ? (
                   <ApplicantRow
                     applicant={applicant}
+                    columns={columns}
+                    grid={grid}
                     selected={selected.has(applicant.id)}
                     onToggle={onToggle}
                     onOpen={onOpen}

@@ -6,8 +6,8 @@ import {
   PlusIcon,
   UsersIcon,
 } from '@heroicons/react/24/outline';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { Button, buttonClassName } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
@@ -28,8 +28,14 @@ import {
   compactFilters,
   countActiveFilters,
   exportListUrl,
+  listStateFromUrl,
+  listStateToUrl,
   type ApplicantFilters,
+  type ApplicantListState,
 } from './list-query';
+import { ColumnPicker } from './column-picker';
+import { readListColumns, saveListColumns, type ListColumn } from './list-columns';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { SavedFilters } from './saved-filters';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 
@@ -38,11 +44,51 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function ApplicantsScreen() {
   useDocumentTitle('Кандидаты');
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const me = useCurrentUser();
+  // The address bar holds the search, the order and the filters: a reload, a shared link and
+  // back/forward all show the same list.
+  const [urlParams, setUrlParams] = useSearchParams();
+  const urlState = useMemo(() => listStateFromUrl(urlParams), [urlParams]);
+  const latestUrlState = useRef(urlState);
+  useEffect(() => {
+    latestUrlState.current = urlState;
+  }, [urlState]);
+  const { search, filters } = urlState;
   // Undefined: the server's default order, which depends on whether a search is running.
-  const [sort, setSort] = useState<TApplicantListSort>();
-  const [filters, setFilters] = useState<ApplicantFilters>({});
+  const sort = urlState.sort;
+  const navigateList = useCallback(
+    (change: Partial<ApplicantListState>, replace = false) =>
+      setUrlParams(listStateToUrl({ ...latestUrlState.current, ...change }), { replace }),
+    [setUrlParams],
+  );
+  const setFilters = (next: ApplicantFilters) => navigateList({ filters: compactFilters(next) });
+  const setSort = (next: TApplicantListSort | undefined) => navigateList({ sort: next });
+
+  const [searchText, setSearchText] = useState(search);
+  // Back, forward or a link changed the search: the box shows it.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    if (searchText.trim() !== search) setSearchText(search);
+  }
+  const typedSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS).trim();
+  const navigateListRef = useRef(navigateList);
+  useEffect(() => {
+    navigateListRef.current = navigateList;
+  }, [navigateList]);
+  useEffect(() => {
+    // Only when the typing pauses (not when the URL moves on its own, e.g. «Сбросить»): typing
+    // replaces the entry instead of adding one per pause.
+    if (typedSearch !== latestUrlState.current.search) {
+      navigateListRef.current({ search: typedSearch }, true);
+    }
+  }, [typedSearch]);
+
+  const [columns, setColumnsState] = useState<ListColumn[]>(() => readListColumns(me.id));
+  const setColumns = (next: ListColumn[]) => {
+    setColumnsState(next);
+    saveListColumns(me.id, next);
+  };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -51,7 +97,7 @@ export function ApplicantsScreen() {
   // Relevance means nothing without a search; then the default order applies again.
   const effectiveSort = sort === 'relevance' && !search.trim() ? undefined : sort;
   const params = useMemo(
-    () => ({ search: search.trim(), sort: effectiveSort ?? '', filters: compactFilters(filters) }),
+    () => ({ search, sort: effectiveSort ?? '', filters }),
     [search, effectiveSort, filters],
   );
   const list = useApplicantList(params);
@@ -81,8 +127,8 @@ export function ApplicantsScreen() {
       applicants.every((a) => current.has(a.id)) ? new Set() : new Set(applicants.map((a) => a.id)),
     );
   const resetAll = () => {
-    setFilters({});
     setSearchText('');
+    navigateList({ filters: {}, search: '' });
   };
 
   return (
@@ -148,11 +194,11 @@ export function ApplicantsScreen() {
           search={searchText}
           sort={effectiveSort}
           onApply={(next, text, savedSort) => {
-            setFilters(next);
             setSearchText(text);
-            setSort(savedSort);
+            navigateList({ filters: compactFilters(next), search: text.trim(), sort: savedSort });
           }}
         />
+        <ColumnPicker columns={columns} onChange={setColumns} />
         {/* A plain link: the server answers with the file (Content-Disposition: attachment). */}
         <a href={exportListUrl(params)} download className={buttonClassName('secondary')}>
           <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
@@ -211,6 +257,9 @@ export function ApplicantsScreen() {
           hasNextPage={list.hasNextPage}
           isFetchingNextPage={list.isFetchingNextPage}
           onLoadMore={loadMore}
+          columns={columns}
+          sort={effectiveSort ?? defaultSort(search !== '')}
+          onSort={setSort}
         />
       )}
       <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />

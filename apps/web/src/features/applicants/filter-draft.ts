@@ -3,6 +3,10 @@ import type { SkillItem } from './skills-input';
 
 /** The filters panel as its inputs hold it: text for numbers, skills with their names. */
 export type FilterDraft = {
+  vacancy_id: string;
+  status_id: string;
+  created_from: string;
+  created_to: string;
   account_source_id: string;
   tags: number[];
   skills: SkillItem[];
@@ -36,6 +40,10 @@ const num = (value: string) => {
 
 export function draftFromFilters(filters: ApplicantFilters): FilterDraft {
   return {
+    vacancy_id: str(filters.vacancy_id),
+    status_id: str(filters.status_id),
+    created_from: filters.created_from ?? '',
+    created_to: filters.created_to ?? '',
     account_source_id: str(filters.account_source_id),
     tags: filters.tags ?? [],
     skills: (filters.skill_ids ?? []).map((id) => ({
@@ -62,6 +70,11 @@ export function draftFromFilters(filters: ApplicantFilters): FilterDraft {
 export function filtersFromDraft(draft: FilterDraft): ApplicantFilters {
   rememberSkillNames(draft.skills);
   return {
+    vacancy_id: num(draft.vacancy_id),
+    // A stage belongs to its vacancy: without the vacancy it is not kept.
+    status_id: draft.vacancy_id ? num(draft.status_id) : undefined,
+    created_from: draft.created_from || undefined,
+    created_to: draft.created_to || undefined,
     account_source_id: num(draft.account_source_id),
     tags: draft.tags,
     skill_ids: draft.skills.flatMap((s) => (s.id ? [s.id] : [])),
@@ -82,7 +95,7 @@ export function filtersFromDraft(draft: FilterDraft): ApplicantFilters {
   };
 }
 
-export type DraftErrors = Partial<Record<'age_to' | 'salary_to', string>>;
+export type DraftErrors = Partial<Record<'age_to' | 'salary_to' | 'created_to', string>>;
 
 /** Ranges must not run backwards; the message sits under the «до» field. */
 export function validateDraft(draft: FilterDraft): DraftErrors {
@@ -96,6 +109,9 @@ export function validateDraft(draft: FilterDraft): DraftErrors {
   if (range(draft.salary_from, draft.salary_to)) {
     errors.salary_to = 'Зарплата «до» меньше, чем «от»';
   }
+  if (draft.created_from && draft.created_to && draft.created_from > draft.created_to) {
+    errors.created_to = 'Дата «по» раньше, чем «с»';
+  }
   return errors;
 }
 
@@ -107,6 +123,10 @@ export function filtersFromSaved(saved: Record<string, unknown>): ApplicantFilte
     typeof v === 'number' || typeof v === 'string' ? num(String(v)) : undefined;
   const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
   return {
+    vacancy_id: n(saved.vacancy_id),
+    status_id: n(saved.status_id),
+    created_from: s(saved.created_from),
+    created_to: s(saved.created_to),
     account_source_id: n(saved.account_source_id),
     tags: ids(saved.tags),
     skill_ids: ids(saved.skill_ids),

@@ -5,16 +5,22 @@ import {
   IMPORT_MESSAGES,
   MAX_IMPORT_BYTES,
   type TApplicantImport,
+  type TImportField,
+  type TImportRowMatch,
 } from '@ats/contracts/applicant-import';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
 import { useUploadImport } from './import.queries';
 import { ImportMapping } from './import-mapping';
+import { ImportMatches } from './import-matches';
 import { ImportProgress } from './import-progress';
 
 type Props = { open: boolean; onClose: () => void };
 
-/** Import of applicants: a file, then its columns mapped to fields, then the job's progress. */
+/**
+ * Import of applicants: a file, its columns mapped to fields, what to do with the rows matching
+ * applicants in the base (when any do), then the job's progress.
+ */
 export function ImportApplicantsDialog({ open, onClose }: Props) {
   return (
     <Dialog
@@ -32,12 +38,28 @@ export function ImportApplicantsDialog({ open, onClose }: Props) {
 function ImportSteps({ onClose }: { onClose: () => void }) {
   const [uploaded, setUploaded] = useState<TApplicantImport | null>(null);
   const [started, setStarted] = useState(false);
+  const [matched, setMatched] = useState<{
+    fields: (TImportField | null)[];
+    rows: TImportRowMatch[];
+  } | null>(null);
   if (!uploaded) return <ImportFilePicker onUploaded={setUploaded} onCancel={onClose} />;
+  if (!started && matched) {
+    return (
+      <ImportMatches
+        id={uploaded.id}
+        fields={matched.fields}
+        rows={matched.rows}
+        onStarted={() => setStarted(true)}
+        onBack={() => setMatched(null)}
+      />
+    );
+  }
   if (!started) {
     return (
       <ImportMapping
         item={uploaded}
         onStarted={() => setStarted(true)}
+        onMatches={(fields, rows) => setMatched({ fields, rows })}
         onBack={() => setUploaded(null)}
       />
     );

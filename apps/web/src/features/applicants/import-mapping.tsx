@@ -5,10 +5,11 @@ import {
   IMPORT_MESSAGES,
   type TApplicantImport,
   type TImportField,
+  type TImportRowMatch,
 } from '@ats/contracts/applicant-import';
 import { Button } from '@ats/ui/button';
 import { Select } from '@ats/ui/select';
-import { useStartImport } from './import.queries';
+import { useImportMatches, useStartImport } from './import.queries';
 
 const SKIP = '';
 const NAME_FIELDS: TImportField[] = ['full_name', 'last_name', 'first_name'];
@@ -21,18 +22,34 @@ export function mappingProblem(fields: (TImportField | null)[]): string | null {
   return null;
 }
 
-type Props = { item: TApplicantImport; onStarted: () => void; onBack: () => void };
+type Props = {
+  item: TApplicantImport;
+  onStarted: () => void;
+  /** Rows match applicants in the base: the recruiter decides about them before the start. */
+  onMatches: (fields: (TImportField | null)[], rows: TImportRowMatch[]) => void;
+  onBack: () => void;
+};
 
 /** One line per column of the file: its name, a few values, and the field it fills. */
-export function ImportMapping({ item, onStarted, onBack }: Props) {
+export function ImportMapping({ item, onStarted, onMatches, onBack }: Props) {
   const [fields, setFields] = useState(item.fields);
   const [serverError, setServerError] = useState<string | null>(null);
   const start = useStartImport(item.id);
+  const matches = useImportMatches(item.id);
   const problem = mappingProblem(fields);
 
   const submit = async () => {
     setServerError(null);
-    const result = await start.mutateAsync(fields);
+    const found = await matches.mutateAsync(fields);
+    if (!found.ok) {
+      setServerError(found.message);
+      return;
+    }
+    if (found.data.rows.length > 0) {
+      onMatches(fields, found.data.rows);
+      return;
+    }
+    const result = await start.mutateAsync({ fields });
     if (result.ok) onStarted();
     else setServerError(result.message);
   };
@@ -114,8 +131,8 @@ export function ImportMapping({ item, onStarted, onBack }: Props) {
         <Button variant="secondary" onClick={onBack}>
           Другой файл
         </Button>
-        <Button type="submit" disabled={!!problem} loading={start.isPending}>
-          Начать импорт
+        <Button type="submit" disabled={!!problem} loading={matches.isPending || start.isPending}>
+          {matches.isPending ? 'Ищем совпадения с базой…' : 'Начать импорт'}
         </Button>
       </div>
     </form>

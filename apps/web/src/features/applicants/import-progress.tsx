@@ -88,6 +88,18 @@ export function ImportProgress({ id, onClose }: Props) {
             <dt className="text-emerald-800">Импортировано</dt>
             <dd className="text-lg font-semibold text-emerald-900">{item.imported}</dd>
           </div>
+          {(item.merged ?? 0) > 0 && (
+            <div className="rounded-lg bg-indigo-50 px-3 py-2">
+              <dt className="text-indigo-800">Объединено с кандидатами в базе</dt>
+              <dd className="text-lg font-semibold text-indigo-900">{item.merged}</dd>
+            </div>
+          )}
+          {(item.skipped ?? 0) > 0 && (
+            <div className="rounded-lg bg-zinc-50 px-3 py-2">
+              <dt className="text-zinc-700">Пропущено совпадений</dt>
+              <dd className="text-lg font-semibold text-zinc-900">{item.skipped}</dd>
+            </div>
+          )}
           <div className="rounded-lg bg-red-50 px-3 py-2">
             <dt className="text-red-800">Строк с ошибками</dt>
             <dd className="text-lg font-semibold text-red-900">{item.failed}</dd>

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZApplicantImport,
+  ZImportMatches,
   type TApplicantImport,
   type TImportField,
+  type TStartImportRequest,
 } from '@ats/contracts/applicant-import';
 import { apiCall, apiDownload, apiRequest, apiUpload, saveBlob } from '../../shared/api-client';
 import { applicantKeys } from '../../shared/query-keys';
@@ -31,16 +33,29 @@ export function useUploadImport() {
 export function useStartImport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: (TImportField | null)[]) =>
+    mutationFn: (body: TStartImportRequest) =>
       apiCall(`/applicants/imports/${id}/start`, {
         method: 'POST',
-        body: { fields },
+        body,
         schema: ZApplicantImport,
         errorToast: false,
       }),
     onSuccess: (result) => {
       if (result.ok) queryClient.setQueryData(importKeys.one(id), result.data);
     },
+  });
+}
+
+/** The rows of the file that match applicants already in the base, with the chosen mapping. */
+export function useImportMatches(id: number) {
+  return useMutation({
+    mutationFn: (fields: (TImportField | null)[]) =>
+      apiCall(`/applicants/imports/${id}/matches`, {
+        method: 'POST',
+        body: { fields },
+        schema: ZImportMatches,
+        errorToast: false,
+      }),
   });
 }
 

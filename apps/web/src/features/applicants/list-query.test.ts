@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compactFilters, exportListUrl, listQueryString, nextListPage } from './list-query';
+import {
+  compactFilters,
+  exportListUrl,
+  listQueryString,
+  listStateFromUrl,
+  listStateToUrl,
+  nextListPage,
+} from './list-query';
 
 describe('the infinite list of applicants', () => {
   it('has a next page while the page is below ceil(applicant_count / 30)', () => {
@@ -55,5 +62,27 @@ describe('the Excel export of the list', () => {
       exportListUrl({ search: ' Go ', sort: 'created_asc', filters: { tags: [3, 4], email: '' } }),
     ).toBe('/api/applicants/export?search=Go&sort=created_asc&tags%5B%5D=3&tags%5B%5D=4');
     expect(exportListUrl({ search: '', sort: '', filters: {} })).toBe('/api/applicants/export');
+  });
+});
+
+describe('the list in the address bar', () => {
+  it('keeps search, sort and filters, and reads them back the same', () => {
+    const state = {
+      search: 'Иванова',
+      sort: 'created_asc' as const,
+      filters: { vacancy_id: 3, status_id: 9, created_from: '2025-03-01', tags: [1, 2] },
+    };
+    const url = listStateToUrl(state);
+    expect(url.toString()).toBe(
+      'search=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%D0%B0&sort=created_asc&vacancy_id=3&status_id=9&created_from=2025-03-01&tags=1%2C2',
+    );
+    expect(listStateFromUrl(url)).toEqual(state);
+  });
+
+  it('drops what it does not understand: an unknown sort, a bad date, a stray key', () => {
+    const state = listStateFromUrl(
+      new URLSearchParams('sort=by_mood&created_to=вчера&foo=1&tags[]=4&vacancy_id=x'),
+    );
+    expect(state).toEqual({ search: '', sort: undefined, filters: { tags: [4] } });
   });
 });

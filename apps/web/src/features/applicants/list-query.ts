@@ -1,7 +1,14 @@
+import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { hasNextPage, PAGE_SIZE } from '@ats/contracts/pagination';
+import { filtersFromSaved } from './filter-draft';
 
 /** The list filters of huntlee-api.md §5.3 as the screen keeps them; empty means "any". */
 export type ApplicantFilters = {
+  vacancy_id?: number;
+  status_id?: number;
+  /** Inclusive days (ГГГГ-ММ-ДД) the applicant was added. */
+  created_from?: string;
+  created_to?: string;
   account_source_id?: number;
   tags?: number[];
   skill_ids?: number[];
@@ -78,4 +85,46 @@ function appendListParams(query: URLSearchParams, params: ApplicantListParams) {
       query.set(key, String(value));
     }
   }
+}
+
+/** What the list shows, as the address bar keeps it: a reload or a shared link shows the same. */
+export type ApplicantListState = {
+  search: string;
+  sort: TApplicantListSort | undefined;
+  filters: ApplicantFilters;
+};
+
+const ARRAY_FILTERS = new Set(['tags', 'skill_ids', 'employments']);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The list's state from the page's query string (`?search=…&vacancy_id=3&tags=1,2`). */
+export function listStateFromUrl(params: URLSearchParams): ApplicantListState {
+  const raw: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key).flatMap((v) => v.split(','));
+    raw[key.replace(/\[\]$/, '')] = ARRAY_FILTERS.has(key.replace(/\[\]$/, ''))
+      ? values
+      : params.get(key);
+  }
+  const filters = filtersFromSaved(raw);
+  for (const key of ['created_from', 'created_to'] as const) {
+    if (filters[key] !== undefined && !isDay(filters[key])) delete filters[key];
+  }
+  const sort = params.get('sort') as TApplicantListSort | null;
+  return {
+    search: params.get('search')?.trim() ?? '',
+    sort: sort && APPLICANT_LIST_SORTS.includes(sort) ? sort : undefined,
+    filters: compactFilters(filters),
+  };
+}
+
+/** The query string of the page for a state: search first, then sort, then the filters. */
+export function listStateToUrl(state: ApplicantListState): URLSearchParams {
+  const query = new URLSearchParams();
+  if (state.search.trim()) query.set('search', state.search.trim());
+  if (state.sort) query.set('sort', state.sort);
+  for (const [key, value] of Object.entries(compactFilters(state.filters))) {
+    query.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return query;
 }
