@@ -90,7 +90,9 @@ test('from the card: next stage, a rejection with a reason, a second vacancy —
   await expect(dialog).toBeHidden();
   await expect(stage).toContainText('Отказ компании');
   await expect(stage).toContainText('(Не прошёл интервью)');
-  await expect(cardSection(page, 'История изменений')).toContainText('Отказ компании');
+  await expect(cardSection(page, 'История изменений')).toContainText(
+    'отказал(а) по вакансии «Бухгалтер»: причина «Не прошёл интервью»',
+  );
   // Once rejected, no second rejection is offered; a return to a working stage is.
   await expect(actions.getByRole('button', { name: 'Отказать' })).toHaveCount(0);
   await expect(actions.getByRole('button', { name: 'Перевести' })).toBeVisible();
