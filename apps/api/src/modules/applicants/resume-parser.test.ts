@@ -141,11 +141,15 @@ describe('an hh.ru résumé of a man', () => {
     ]);
   });
 
+  it('takes the city from «Проживает:» rather than leaving it for the recruiter', () => {
+    expect(draft.city).toBe('Москва');
+    expect(draft.unidentified_info).not.toContain('Проживает');
+  });
+
   it('keeps what it could not place, and drops the page footer', () => {
     const lines = draft.unidentified_info!.split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        'Проживает: Москва',
         'Зарплата: до вычета налогов',
         'Занятость: полная занятость',
         'Повышение квалификации, курсы',
@@ -216,6 +220,10 @@ describe('a short résumé of a woman without sections', () => {
     ]);
   });
 
+  it('takes the job title under the name as the position', () => {
+    expect(draft.position).toBe('Администратор салона красоты');
+  });
+
   it('leaves the missing sections empty and the rest for the recruiter', () => {
     expect(draft).toMatchObject({
       experience: [],
@@ -225,9 +233,7 @@ describe('a short résumé of a woman without sections', () => {
       birthday: null,
       about_me: null,
     });
-    expect(draft.unidentified_info).toBe(
-      'Администратор салона красоты\nдоп.\nГотова выйти через неделю.',
-    );
+    expect(draft.unidentified_info).toBe('доп.\nГотова выйти через неделю.');
     expect(createPayload(SHORT_FEMALE).success).toBe(true);
   });
 });
