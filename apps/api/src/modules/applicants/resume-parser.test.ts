@@ -270,6 +270,27 @@ describe('awkward input', () => {
     }
   });
 
+  it('reads long lines of the layouts it knows in linear time', () => {
+    // Each line is where one of the layout patterns (headings with brackets, labelled jobs,
+    // «company, position», cities, job titles) is tried; none may backtrack over the line.
+    const lines = [
+      `Опыт работы (${'1 год '.repeat(20_000)}`,
+      `Январь 2020 — настоящее время (${'('.repeat(100_000)}`,
+      'ООО «А», менеджер, '.repeat(10_000),
+      `Организация: ${'«'.repeat(100_000)}`,
+      `Проживает: ${'г. '.repeat(30_000)}`,
+      `Адрес: ${'ул. Ленина, '.repeat(10_000)}`,
+      'Менеджер '.repeat(20_000),
+      `2010 ${'университет, '.repeat(10_000)}`,
+    ];
+    for (const line of lines) {
+      const text = `Иванов Иван\n${line}\nОпыт работы\nЯнварь 2020 — настоящее время\n${line}\nОбразование\n${line}`;
+      const started = performance.now();
+      parseResumeText(text);
+      expect(performance.now() - started, line.slice(0, 20)).toBeLessThan(1000);
+    }
+  });
+
   it('still finds an e-mail and a salary written as they are', () => {
     const { draft } = parseResumeText(
       'Иванов Иван\nПочта: ivan.ivanov+hr@mail.example.ru, 8 912 000-11-22\nЖелаемая должность и зарплата\nБухгалтер\nот 1 500 000 ₽',
