@@ -238,6 +238,60 @@ describe('a short résumé of a woman without sections', () => {
   });
 });
 
+describe('jobs and titles in the layouts people use', () => {
+  it('splits «company, position» and keeps the duties out of the position', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Опыт работы:',
+        '03.2019 – н.в.',
+        'ООО «Ромашка», менеджер по закупкам',
+        'Обязанности:',
+        '- поиск поставщиков;',
+      ].join('\n'),
+    );
+    expect(draft.experience[0]).toMatchObject({
+      company: 'ООО «Ромашка»',
+      position: 'Менеджер по закупкам',
+      description: 'Обязанности:\n- поиск поставщиков;',
+    });
+    expect(draft).toMatchObject({ company: 'ООО «Ромашка»', position: 'Менеджер по закупкам' });
+  });
+
+  it('skips a town it does not know and an industry to reach the position', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Опыт работы',
+        'Май 2020 — настоящее время',
+        'АО «Атомтех»',
+        'Обнинск',
+        'Энергетика',
+        'Инженер-технолог',
+        'Наладка оборудования.',
+      ].join('\n'),
+    );
+    expect(draft.experience[0]).toMatchObject({
+      company: 'АО «Атомтех»',
+      position: 'Инженер-технолог',
+      description: 'Наладка оборудования.',
+    });
+  });
+
+  it('lets hh.ru’s wanted position win over a title guessed in the header', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Ведущий специалист по всему',
+        'Желаемая должность и зарплата',
+        'Бухгалтер',
+      ].join('\n'),
+    );
+    expect(draft.position).toBe('Бухгалтер');
+    expect(draft.unidentified_info).toContain('Ведущий специалист по всему');
+  });
+});
+
 describe('awkward input', () => {
   it('gives an empty draft, not an error, for text without anything recognisable', () => {
     const { draft } = parseResumeText('12345\n\n---\n');

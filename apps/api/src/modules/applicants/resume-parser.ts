@@ -212,8 +212,17 @@ function readCity(draft: Draft, label: string, value: string, unknown: string[])
   if (rest.length > 0) unknown.push(`${label}: ${rest.join(', ')}`);
 }
 
+/** What the personal part took without a label, for a labelled section to correct. */
+type Guesses = { position: boolean };
+
 /** A line of the personal part: name, «Женщина, 32 года, …», contacts, labelled fields. */
-function readPersonalLine(draft: Draft, line: string, index: number, unknown: string[]) {
+function readPersonalLine(
+  draft: Draft,
+  line: string,
+  index: number,
+  unknown: string[],
+  guessed: Guesses,
+) {
   if (PERSONAL.test(line)) {
     const gender = GENDER.exec(line);
     if (gender) draft.gender = gender[1]!.toLowerCase() === 'мужчина' ? 'male' : 'female';
@@ -275,6 +284,7 @@ function readPersonalLine(draft: Draft, line: string, index: number, unknown: st
     !looksLikeCompany(line)
   ) {
     draft.position = capitalized(line);
+    guessed.position = true;
     return;
   }
   const leading = draft.city === null ? leadingCity(line) : null;
@@ -309,6 +319,7 @@ export function parseResumeText(text: string): ParsedResume {
   const about: string[] = [];
   const blocks = blocksOf(linesOf(text));
   let personalIndex = 0;
+  const guessed: Guesses = { position: false };
 
   for (const block of blocks) {
     const cells = block.lines.flat();
@@ -316,9 +327,17 @@ export function parseResumeText(text: string): ParsedResume {
     switch (block.section) {
       case 'header':
         if (block.title && /должность/i.test(block.title)) {
+          // hh.ru's section names the wanted position: it wins over a title guessed above it.
+          if (guessed.position) {
+            unknown.push(draft.position!);
+            draft.position = null;
+            guessed.position = false;
+          }
           readWantedJob(draft, block.rest ? [block.rest, ...cells] : cells, unknown);
         } else {
-          for (const line of joined) readPersonalLine(draft, line, personalIndex++, unknown);
+          for (const line of joined) {
+            readPersonalLine(draft, line, personalIndex++, unknown, guessed);
+          }
         }
         break;
       case 'experience': {

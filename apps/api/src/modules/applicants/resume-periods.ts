@@ -119,6 +119,13 @@ function toExperience(job: Job): Experience {
   // The industries: a line, then its «• sub-industries», all before the position.
   const lastIndustry = rest.slice(0, 6).findLastIndex((line) => line.startsWith('•'));
   if (position === null && lastIndustry >= 0) rest.splice(0, lastIndustry + 1);
+  // A town not among the known cities, or an industry without sub-industries, before a line that
+  // reads as a job title: the title is the position.
+  if (position === null && rest[0] !== undefined && !looksLikeTitle(rest[0])) {
+    const title = rest.slice(1, 4).findIndex((line) => looksLikeTitle(line) && !isDutyLine(line));
+    const skipped = rest.slice(0, title + 1);
+    if (title >= 0 && !skipped.some(isDutyLine)) rest.splice(0, title + 1);
+  }
   if (position === null && rest[0] !== undefined && !isDutyLine(rest[0])) {
     position = capitalized(rest.shift()!);
   }
