@@ -122,7 +122,7 @@ function toExperience(job: Job): Experience {
   // A town not among the known cities, or an industry without sub-industries, before a line that
   // reads as a job title: the title is the position.
   if (position === null && rest[0] !== undefined && !looksLikeTitle(rest[0])) {
-    const title = rest.slice(1, 4).findIndex((line) => looksLikeTitle(line) && !isDutyLine(line));
+    const title = rest.slice(1, 3).findIndex((line) => looksLikeTitle(line) && !isDutyLine(line));
     const skipped = rest.slice(0, title + 1);
     if (title >= 0 && !skipped.some(isDutyLine)) rest.splice(0, title + 1);
   }
