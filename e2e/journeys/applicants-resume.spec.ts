@@ -121,7 +121,7 @@ test.describe('creating an applicant from a résumé', () => {
     await expect(dialog.getByText('Опыт работы: 2 места')).toBeVisible();
     await expect(dialog.getByText('Образование: 1 запись')).toBeVisible();
     const leftovers = field(dialog, 'Нераспознанная информация');
-    await expect(leftovers).not.toHaveValue(/Проживает: Москва|Плеханова|Менеджер по закупкам/);
+    await expect(leftovers).not.toHaveValue(/Проживает: Москва|Плеханова|ООО «Ромашка»/);
 
     await dialog.getByRole('button', { name: 'Создать кандидата' }).click();
     await expect(page).toHaveURL(/\/applicant\/\d+$/);
