@@ -32,6 +32,12 @@ const RESUME: ResumeRow[] = [
   { left: 'Навыки', right: 'МСФО' },
 ];
 
+/**
+ * How long the form may show «Читаем резюме…»: the server gives the reading 10 s (a busy machine
+ * takes most of them for the first PDF, whose reader the worker loads), then answers either way.
+ */
+const READING = 20_000;
+
 test.describe('creating an applicant from a résumé', () => {
   let folder: string;
   test.beforeEach(async () => {
@@ -67,7 +73,7 @@ test.describe('creating an applicant from a résumé', () => {
     await resumeInput.setInputFiles(file);
     await expect(
       dialog.getByText(`Поля заполнены из «${fileName}» — проверьте их перед созданием`),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: READING });
     await expect(field(dialog, 'Фамилия')).toHaveValue('Иванова');
     await expect(field(dialog, 'Имя')).toHaveValue('Мария');
     await expect(field(dialog, 'Отчество')).toHaveValue('Сергеевна');
@@ -112,7 +118,7 @@ test.describe('creating an applicant from a résumé', () => {
     await dialog.getByLabel('Загрузить резюме').setInputFiles(file);
     await expect(
       dialog.getByText(`Поля заполнены из «${hhPdfBuyer.file}» — проверьте их перед созданием`),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: READING });
     await expect(field(dialog, 'Фамилия')).toHaveValue('Кузнецов');
     await expect(field(dialog, 'Должность')).toHaveValue('Менеджер по закупкам');
     await expect(field(dialog, 'Компания')).toHaveValue('ООО «Ромашка»');
