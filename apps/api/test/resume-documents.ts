@@ -7,7 +7,8 @@ const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 
 /**
  * One printed row of a résumé: a line of text, a left and a right column on the same baseline
- * (as hh.ru prints dates beside the job), or chips spaced across the row (key skills).
+ * (as hh.ru prints dates beside the job; a `\n` in either starts a line of its own, the lines of
+ * both columns side by side), or chips spaced across the row (key skills).
  */
 export type ResumeRow = string | { left: string; right: string } | { chips: string[] };
 
@@ -78,8 +79,13 @@ export function resumePdf(rows: ResumeRow[] = HH_RESUME): Promise<Buffer> {
       if (typeof row === 'string') {
         doc.text(row, 40, y, { lineBreak: false });
       } else if ('left' in row) {
-        doc.text(row.left, 40, y, { lineBreak: false });
-        doc.text(row.right, 190, y, { lineBreak: false });
+        const left = row.left.split('\n');
+        const right = row.right.split('\n');
+        for (let i = 0; i < Math.max(left.length, right.length); i++) {
+          if (i > 0) y += 16;
+          if (left[i]) doc.text(left[i]!, 40, y, { lineBreak: false });
+          if (right[i]) doc.text(right[i]!, 190, y, { lineBreak: false });
+        }
       } else {
         let x = 40;
         for (const chip of row.chips) {
@@ -102,10 +108,29 @@ export function scannedPdf(): Promise<Buffer> {
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const paragraph = (text: string) =>
+  `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+
 /** A Word document with one paragraph per line, as Word saves it (manifest, relations, body). */
 export function resumeDocx(paragraphs: string[]): Buffer {
-  const body = paragraphs
-    .map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`)
+  return wordDocument(paragraphs.map(paragraph).join(''));
+}
+
+const cell = (text: string) => `<w:tc>${text.split('\n').map(paragraph).join('')}</w:tc>`;
+
+/**
+ * The rows as hh.ru exports them to Word: a line is a paragraph, two columns a table row of two
+ * cells (a `\n` in a column a paragraph of its own in that cell), chips a row of one cell each.
+ */
+export function resumeDocxOfRows(rows: ResumeRow[]): Buffer {
+  const body = rows
+    .map((row) =>
+      typeof row === 'string'
+        ? paragraph(row)
+        : 'left' in row
+          ? `<w:tbl><w:tr>${cell(row.left)}${cell(row.right)}</w:tr></w:tbl>`
+          : `<w:tbl><w:tr>${row.chips.map(cell).join('')}</w:tr></w:tbl>`,
+    )
     .join('');
   return wordDocument(body);
 }

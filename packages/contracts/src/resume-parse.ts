@@ -24,6 +24,8 @@ export const ZResumeDraft = z.object({
   last_name: z.string().nullable(),
   first_name: z.string().nullable(),
   middle_name: z.string().nullable(),
+  /** Where the applicant lives («Проживает:», «Город:»), as the create request's `city`. */
+  city: z.string().nullable(),
   gender: z.enum(['male', 'female']).nullable(),
   birthday: z.string().nullable(),
   phone: z.string().nullable(),

@@ -12,6 +12,8 @@ const LEVEL_WORDS: [RegExp, string][] = [
   [/продвинут|advanced|свободн|fluent/i, 'c1'],
   [/средн|intermediate/i, 'b1'],
   [/начальн|базов|beginner|basic/i, 'a1'],
+  [/разговорн|conversational/i, 'b1'],
+  [/техническ|со словар|читаю/i, 'a2'],
 ];
 
 // CEFR codes, also typed with the Cyrillic А, В, С that look the same.

@@ -62,6 +62,7 @@ describe('a résumé exported from hh.ru as PDF', () => {
       last_name: 'Иванова',
       first_name: 'Мария',
       middle_name: 'Сергеевна',
+      city: 'Екатеринбург',
       gender: 'female',
       birthday: '1992-03-05',
       phone: '+7 (912) 345-67-89',
@@ -98,7 +99,8 @@ describe('a résumé exported from hh.ru as PDF', () => {
     expect(draft.education).toEqual([
       expect.objectContaining({
         level: 'Высшее',
-        name: 'Уральский федеральный университет, Екатеринбург',
+        name: 'Уральский федеральный университет',
+        speciality: 'Экономический факультет, Бухгалтерский учёт, анализ и аудит',
         date_end: '2014-07-01',
       }),
     ]);
@@ -116,7 +118,7 @@ describe('a résumé exported from hh.ru as PDF', () => {
     const lines = String(draft.unidentified_info).split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        'Проживает: Екатеринбург',
+        'Не готова к переезду, готова к командировкам',
         'Занятость: полная занятость',
         'Зарплата: на руки',
       ]),

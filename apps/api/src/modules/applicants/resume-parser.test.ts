@@ -141,11 +141,15 @@ describe('an hh.ru résumé of a man', () => {
     ]);
   });
 
+  it('takes the city from «Проживает:» rather than leaving it for the recruiter', () => {
+    expect(draft.city).toBe('Москва');
+    expect(draft.unidentified_info).not.toContain('Проживает');
+  });
+
   it('keeps what it could not place, and drops the page footer', () => {
     const lines = draft.unidentified_info!.split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        'Проживает: Москва',
         'Зарплата: до вычета налогов',
         'Занятость: полная занятость',
         'Повышение квалификации, курсы',
@@ -216,6 +220,10 @@ describe('a short résumé of a woman without sections', () => {
     ]);
   });
 
+  it('takes the job title under the name as the position', () => {
+    expect(draft.position).toBe('Администратор салона красоты');
+  });
+
   it('leaves the missing sections empty and the rest for the recruiter', () => {
     expect(draft).toMatchObject({
       experience: [],
@@ -225,10 +233,62 @@ describe('a short résumé of a woman without sections', () => {
       birthday: null,
       about_me: null,
     });
-    expect(draft.unidentified_info).toBe(
-      'Администратор салона красоты\nдоп.\nГотова выйти через неделю.',
-    );
+    expect(draft.unidentified_info).toBe('доп.\nГотова выйти через неделю.');
     expect(createPayload(SHORT_FEMALE).success).toBe(true);
+  });
+});
+
+describe('jobs and titles in the layouts people use', () => {
+  it('splits «company, position» and keeps the duties out of the position', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Опыт работы:',
+        '03.2019 – н.в.',
+        'ООО «Ромашка», менеджер по закупкам',
+        'Обязанности:',
+        '- поиск поставщиков;',
+      ].join('\n'),
+    );
+    expect(draft.experience[0]).toMatchObject({
+      company: 'ООО «Ромашка»',
+      position: 'Менеджер по закупкам',
+      description: 'Обязанности:\n- поиск поставщиков;',
+    });
+    expect(draft).toMatchObject({ company: 'ООО «Ромашка»', position: 'Менеджер по закупкам' });
+  });
+
+  it('skips a town it does not know and an industry to reach the position', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Опыт работы',
+        'Май 2020 — настоящее время',
+        'АО «Атомтех»',
+        'Обнинск',
+        'Энергетика',
+        'Инженер-технолог',
+        'Наладка оборудования.',
+      ].join('\n'),
+    );
+    expect(draft.experience[0]).toMatchObject({
+      company: 'АО «Атомтех»',
+      position: 'Инженер-технолог',
+      description: 'Наладка оборудования.',
+    });
+  });
+
+  it('lets hh.ru’s wanted position win over a title guessed in the header', () => {
+    const { draft } = parseResumeText(
+      [
+        'Петров Пётр',
+        'Ведущий специалист по всему',
+        'Желаемая должность и зарплата',
+        'Бухгалтер',
+      ].join('\n'),
+    );
+    expect(draft.position).toBe('Бухгалтер');
+    expect(draft.unidentified_info).toContain('Ведущий специалист по всему');
   });
 });
 
@@ -261,6 +321,27 @@ describe('awkward input', () => {
       expect(performance.now() - started, line.slice(0, 2)).toBeLessThan(1000);
       expect(draft.email).toBeNull();
       expect(draft.money).toBeNull();
+    }
+  });
+
+  it('reads long lines of the layouts it knows in linear time', () => {
+    // Each line is where one of the layout patterns (headings with brackets, labelled jobs,
+    // «company, position», cities, job titles) is tried; none may backtrack over the line.
+    const lines = [
+      `Опыт работы (${'1 год '.repeat(20_000)}`,
+      `Январь 2020 — настоящее время (${'('.repeat(100_000)}`,
+      'ООО «А», менеджер, '.repeat(10_000),
+      `Организация: ${'«'.repeat(100_000)}`,
+      `Проживает: ${'г. '.repeat(30_000)}`,
+      `Адрес: ${'ул. Ленина, '.repeat(10_000)}`,
+      'Менеджер '.repeat(20_000),
+      `2010 ${'университет, '.repeat(10_000)}`,
+    ];
+    for (const line of lines) {
+      const text = `Иванов Иван\n${line}\nОпыт работы\nЯнварь 2020 — настоящее время\n${line}\nОбразование\n${line}`;
+      const started = performance.now();
+      parseResumeText(text);
+      expect(performance.now() - started, line.slice(0, 20)).toBeLessThan(1000);
     }
   });
 

@@ -4,10 +4,18 @@ import { type FoundContact, takeContacts } from './resume-contacts.ts';
 import { genderOfPatronymic, parsePersonName } from './resume-names.ts';
 import { birthDate, durationMonths, parseEducation, parseExperience } from './resume-periods.ts';
 import { languageOf, type LanguageMention, strayLanguageOf } from './resume-languages.ts';
+import {
+  capitalized,
+  leadingCity,
+  looksLikeCompany,
+  looksLikeTitle,
+  withoutCityPrefix,
+} from './resume-places.ts';
 
 // Résumé text → a draft of the create request. Pure: no database, no files. The main case is the
-// PDF that hh.ru exports (and what a recruiter saves from it as DOCX); free-form résumés give at
-// least the name, contacts and the labelled fields.
+// PDF and DOCX that hh.ru exports, SuperJob's and the résumés people type in Word from a template;
+// free-form résumés give at least the name, contacts and the labelled fields. The test set in
+// apps/api/test/resumes holds one of each layout with the fields it should give.
 
 export type ParsedResume = {
   draft: Omit<TResumeDraft, 'languages'>;
@@ -24,7 +32,17 @@ const HEADINGS: [Section, string[]][] = [
   ['education', ['основное образование', 'образование', 'education']],
   ['skills', ['ключевые навыки', 'профессиональные навыки', 'навыки', 'key skills', 'skills']],
   ['languages', ['знание языков', 'иностранные языки', 'языки', 'languages']],
-  ['about', ['дополнительная информация', 'обо мне', 'о себе', 'about me']],
+  [
+    'about',
+    [
+      'дополнительная информация',
+      'дополнительные сведения',
+      'личные качества',
+      'обо мне',
+      'о себе',
+      'about me',
+    ],
+  ],
   [
     'other',
     [
@@ -39,14 +57,18 @@ const HEADINGS: [Section, string[]][] = [
     ],
   ],
 ];
+// «Опыт работы — 8 лет», «Опыт работы: …» (hh.ru, Word) and «Опыт работы (8 лет)» (SuperJob).
 const HEADING_PATTERNS = HEADINGS.flatMap(([section, titles]) =>
-  titles.map((title) => [section, new RegExp(`^(${title})(?:\\s*[:—–-]\\s*(.*))?$`, 'i')] as const),
+  titles.map(
+    (title) =>
+      [section, new RegExp(`^(${title})(?:\\s*[:—–-]\\s*(.*)|\\s*\\(([^()]*)\\))?$`, 'i')] as const,
+  ),
 );
 
 function headingOf(cell: string) {
   for (const [section, pattern] of HEADING_PATTERNS) {
     const match = pattern.exec(cell);
-    if (match) return { section, title: match[1]!, rest: (match[2] ?? '').trim() };
+    if (match) return { section, title: match[1]!, rest: (match[2] ?? match[3] ?? '').trim() };
   }
   return null;
 }
@@ -136,6 +158,7 @@ function emptyDraft(): Draft {
     last_name: null,
     first_name: null,
     middle_name: null,
+    city: null,
     gender: null,
     birthday: null,
     phone: null,
@@ -171,13 +194,40 @@ function addContacts(draft: Draft, found: FoundContact[]) {
 
 const NAME_LINES = 6;
 
+/** «Проживает:», «Город:», «Адрес: г. Самара, ул. …»: where the applicant lives. */
+const CITY_LINE =
+  /^(проживает|город проживания|город|место проживания|местонахождение|адрес проживания|адрес|location|city)\s*:\s*(.+)$/i;
+/** «Женщина, 32 года, …» (hh.ru), «31 год (12.05.1994), мужчина» (SuperJob). */
+const PERSONAL = /^(?:мужчина|женщина|\d{1,3}\s+(?:год|года|лет))(?![а-яё])/i;
+const GENDER = /(?<![а-яё])(мужчина|женщина)(?![а-яё])/i;
+
+/** The city of a labelled line, and what else the line says («м. Щёлковская»). */
+function readCity(draft: Draft, label: string, value: string, unknown: string[]) {
+  const parts = value.split(',').map((part) => part.trim());
+  // An address may open with the street, the city further on: «ул. Ленина, 5, г. Самара».
+  const at = /^адрес/i.test(label) ? parts.findIndex((part) => /^(?:г\.|город\s)/i.test(part)) : 0;
+  const index = Math.max(at, 0);
+  draft.city ??= withoutCityPrefix(parts[index]!) || null;
+  const rest = parts.filter((_, i) => i !== index);
+  if (rest.length > 0) unknown.push(`${label}: ${rest.join(', ')}`);
+}
+
+/** What the personal part took without a label, for a labelled section to correct. */
+type Guesses = { position: boolean };
+
 /** A line of the personal part: name, «Женщина, 32 года, …», contacts, labelled fields. */
-function readPersonalLine(draft: Draft, line: string, index: number, unknown: string[]) {
-  const personal = /^(мужчина|женщина)(?![а-яё])(.*)$/i.exec(line);
-  if (personal) {
-    draft.gender = personal[1]!.toLowerCase() === 'мужчина' ? 'male' : 'female';
-    draft.birthday = birthDate(personal[2]!) ?? draft.birthday;
-    return;
+function readPersonalLine(
+  draft: Draft,
+  line: string,
+  index: number,
+  unknown: string[],
+  guessed: Guesses,
+) {
+  if (PERSONAL.test(line)) {
+    const gender = GENDER.exec(line);
+    if (gender) draft.gender = gender[1]!.toLowerCase() === 'мужчина' ? 'male' : 'female';
+    draft.birthday = birthDate(line) ?? draft.birthday;
+    if (gender || draft.birthday) return;
   }
   const born = /^(?:дата рождения|д\.\s?р\.)\s*:?\s*(.+)$/i.exec(line);
   if (born && birthDate(born[1]!)) {
@@ -194,9 +244,14 @@ function readPersonalLine(draft: Draft, line: string, index: number, unknown: st
     if (rest.length > 0) unknown.push(rest.join(', ').replace(/^./, (c) => c.toUpperCase()));
     return;
   }
-  const position = /^(?:желаемая\s+)?должность\s*:\s*(.+)$/i.exec(line);
+  const city = CITY_LINE.exec(line);
+  if (city) {
+    readCity(draft, city[1]!, city[2]!, unknown);
+    return;
+  }
+  const position = /^(?:желаемая\s+)?(?:должность|позиция|цель)\s*:\s*(.+)$/i.exec(line);
   if (position) {
-    draft.position ??= position[1]!;
+    draft.position ??= capitalized(position[1]!.trim());
     return;
   }
   const salaryLine = /^(?:желаемая\s+)?(?:зарплата|заработная плата|ожидания[^:]*)\s*:\s*(.+)$/i;
@@ -214,10 +269,28 @@ function readPersonalLine(draft: Draft, line: string, index: number, unknown: st
     if (rest) unknown.push(rest);
     return;
   }
+  const named = /^(?:фио|ф\.и\.о\.|имя)\s*:\s*(.+)$/i.exec(line);
   const name = index < NAME_LINES && draft.first_name === null && draft.last_name === null;
-  const person = name ? parsePersonName(line) : null;
+  const person = named ? parsePersonName(named[1]!) : name ? parsePersonName(line) : null;
   if (person) {
     Object.assign(draft, person);
+    return;
+  }
+  // SuperJob opens with the wanted position, above the name; hh.ru's newer export with the city.
+  if (
+    draft.position === null &&
+    !/\d|:/.test(line) &&
+    looksLikeTitle(line) &&
+    !looksLikeCompany(line)
+  ) {
+    draft.position = capitalized(line);
+    guessed.position = true;
+    return;
+  }
+  const leading = draft.city === null ? leadingCity(line) : null;
+  if (leading) {
+    draft.city = leading.city;
+    if (leading.rest) unknown.push(capitalized(leading.rest));
     return;
   }
   unknown.push(line);
@@ -246,6 +319,7 @@ export function parseResumeText(text: string): ParsedResume {
   const about: string[] = [];
   const blocks = blocksOf(linesOf(text));
   let personalIndex = 0;
+  const guessed: Guesses = { position: false };
 
   for (const block of blocks) {
     const cells = block.lines.flat();
@@ -253,9 +327,17 @@ export function parseResumeText(text: string): ParsedResume {
     switch (block.section) {
       case 'header':
         if (block.title && /должность/i.test(block.title)) {
+          // hh.ru's section names the wanted position: it wins over a title guessed above it.
+          if (guessed.position) {
+            unknown.push(draft.position!);
+            draft.position = null;
+            guessed.position = false;
+          }
           readWantedJob(draft, block.rest ? [block.rest, ...cells] : cells, unknown);
         } else {
-          for (const line of joined) readPersonalLine(draft, line, personalIndex++, unknown);
+          for (const line of joined) {
+            readPersonalLine(draft, line, personalIndex++, unknown, guessed);
+          }
         }
         break;
       case 'experience': {
@@ -309,7 +391,8 @@ export function parseResumeText(text: string): ParsedResume {
     }
   }
   draft.gender ??= genderOfPatronymic(draft.middle_name);
-  const current = draft.experience.find((job) => job.is_now);
+  // The company is where the applicant works now, or last worked (résumés list the latest first).
+  const current = draft.experience.find((job) => job.is_now) ?? draft.experience[0];
   draft.company = current?.company ?? null;
   draft.position ??= current?.position ?? null;
 
@@ -327,6 +410,7 @@ function tidyDraft(draft: Draft, about: string[], unknown: string[]): Draft {
     last_name: clip(draft.last_name, 255),
     first_name: clip(draft.first_name, 255),
     middle_name: clip(draft.middle_name, 255),
+    city: clip(draft.city, 200),
     phone: clip(draft.phone, 50),
     tg: clip(draft.tg, 100),
     skype: clip(draft.skype, 100),

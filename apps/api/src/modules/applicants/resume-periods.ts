@@ -1,4 +1,13 @@
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
+import {
+  capitalized,
+  isKnownCity,
+  isPlaceLine,
+  looksLikeCompany,
+  looksLikeTitle,
+  splitCompanyAndTitle,
+  withoutTrailingCity,
+} from './resume-places.ts';
 
 // Dates, work periods and schools of a résumé: «Март 2018 — настоящее время», «6 лет 2 месяца»,
 // «2014 Уральский федеральный университет».
@@ -62,18 +71,64 @@ type Job = {
   now: boolean;
   awaitingEnd: boolean;
   lines: string[];
+  /** What the résumé labels («Организация:», «Должность:»). */
+  company: string | null;
+  position: string | null;
 };
 
-const DOMAIN = /\b[\w-]+\.(?:ru|com|рф|org|net|io|su|by|kz|ua|uz|pro|tech|biz|info)\b\S*/i;
+const DOMAIN = /\b[\w-]+\.(?:ru|com|рф|org|net|io|su|by|kz|ua|uz|pro|tech|biz|info|example)\b\S*/i;
 
+/** A line that starts the duties rather than names the job: a list item, a label, a sentence. */
+const isDutyLine = (line: string) => /^[-–—•*·]|:|[.;]$/.test(line.trim()) || line.length > 100;
+
+/**
+ * The company, position, link and duties of a job from its lines, in whichever order the résumé
+ * prints them: hh.ru gives the company, «city, site», the industries (the sub-industries marked
+ * «•»), the position, then the duties; SuperJob the position before «company, city»; a hand-made
+ * résumé «company, position» on one line.
+ */
 function toExperience(job: Job): Experience {
-  const [company = null, ...rest] = job.lines;
+  const rest = [...job.lines];
+  let company = job.company;
+  let position = job.position;
   let link: string | null = null;
-  // hh.ru prints «Город, site.ru» under the company; the site is the job's link.
-  if (rest[0] && DOMAIN.test(rest[0]) && rest[0].length < 120) {
-    link = DOMAIN.exec(rest.shift()!)![0];
+  if (company === null && rest.length > 0) {
+    const first = rest.shift()!;
+    const both = splitCompanyAndTitle(first);
+    if (both) {
+      company = both.company;
+      position ??= both.position;
+    } else if (
+      position === null &&
+      looksLikeTitle(first) &&
+      !looksLikeCompany(first) &&
+      rest[0] !== undefined &&
+      looksLikeCompany(rest[0])
+    ) {
+      position = capitalized(first);
+      company = rest.shift()!;
+    } else {
+      company = first;
+    }
+    company = withoutTrailingCity(company);
   }
-  const [position = null, ...description] = rest;
+  // hh.ru prints «Город, site.ru» (or just the city) under the company; the site is the job's link.
+  if (rest[0] && rest[0].length < 120 && (isPlaceLine(rest[0]) || DOMAIN.test(rest[0]))) {
+    link = DOMAIN.exec(rest.shift()!)?.[0] ?? null;
+  }
+  // The industries: a line, then its «• sub-industries», all before the position.
+  const lastIndustry = rest.slice(0, 6).findLastIndex((line) => line.startsWith('•'));
+  if (position === null && lastIndustry >= 0) rest.splice(0, lastIndustry + 1);
+  // A town not among the known cities, or an industry without sub-industries, before a line that
+  // reads as a job title: the title is the position.
+  if (position === null && rest[0] !== undefined && !looksLikeTitle(rest[0])) {
+    const title = rest.slice(1, 3).findIndex((line) => looksLikeTitle(line) && !isDutyLine(line));
+    const skipped = rest.slice(0, title + 1);
+    if (title >= 0 && !skipped.some(isDutyLine)) rest.splice(0, title + 1);
+  }
+  if (position === null && rest[0] !== undefined && !isDutyLine(rest[0])) {
+    position = capitalized(rest.shift()!);
+  }
   return {
     company,
     position,
@@ -81,11 +136,20 @@ function toExperience(job: Job): Experience {
     date_start: job.start,
     date_end: job.now ? null : job.end,
     is_now: job.now,
-    description: description.length > 0 ? description.join('\n') : null,
+    description: rest.length > 0 ? rest.join('\n') : null,
     country: null,
     skills: [],
   };
 }
+
+/** «Период работы:», «Организация:», «Должность:» of a résumé typed from a template. */
+const JOB_LABEL =
+  /^(период работы|период|годы работы|даты работы|организация|компания|место работы|наименование организации|работодатель|должность|занимаемая должность)\s*:\s*(.*)$/i;
+const labelKind = (label: string) =>
+  /период|годы|даты/i.test(label) ? 'period' : /должность/i.test(label) ? 'position' : 'company';
+
+/** «(7 лет 2 месяца)» after a period, as SuperJob prints it. */
+const BRACKETED = /^\(([^()]*)\)\s*(.*)$/;
 
 /**
  * The jobs of the experience section. The cells come in reading order; hh.ru prints the dates
@@ -96,18 +160,33 @@ function toExperience(job: Job): Experience {
 export function parseExperience(cells: string[]): { jobs: Experience[]; leftovers: string[] } {
   const jobs: Job[] = [];
   const leftovers: string[] = [];
-  for (const cell of cells) {
+  for (const raw of cells) {
     const job = jobs.at(-1);
+    const label = JOB_LABEL.exec(raw);
+    const kind = label ? labelKind(label[1]!) : null;
+    if (label && job && kind !== 'period' && label[2]) {
+      const value = label[2].trim();
+      if (kind === 'position' && job.position === null) job.position = capitalized(value);
+      else if (kind === 'company' && job.company === null) job.company = withoutTrailingCity(value);
+      else job.lines.push(raw);
+      continue;
+    }
+    const cell = kind === 'period' ? label![2]!.trim() : raw;
     const period = PERIOD.exec(cell);
     const start = period ? monthDate(period[1]!) : null;
     if (period && start) {
       const end = period[2] ?? null;
+      let rest = period[3] ?? '';
+      const bracketed = BRACKETED.exec(rest);
+      if (bracketed && durationMonths(bracketed[1]!) !== null) rest = bracketed[2]!;
       jobs.push({
         start,
         end: end && !isNow(end) ? monthDate(end) : null,
         now: end ? isNow(end) : false,
         awaitingEnd: !end,
-        lines: period[3] ? [period[3]] : [],
+        lines: rest ? [rest] : [],
+        company: null,
+        position: null,
       });
       continue;
     }
@@ -141,6 +220,27 @@ const school = (level: Education['level'], known: Partial<Education> = {}): Educ
   link: null,
   ...known,
 });
+
+const INSTITUTION =
+  /университет|институт|академи|колледж|техникум|училищ|школ|лицей|консерватори|семинари|university|institute|college|school|academy/i;
+
+/**
+ * «Казанский университет, Казань» → the name without the city; «Казанский университет,
+ * экономический факультет, Финансы» with no speciality line → the name, and the faculty and
+ * speciality after it.
+ */
+function splitSchoolName(entry: Education): Education {
+  if (!entry.name) return entry;
+  const parts = entry.name
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length > 1 && isKnownCity(parts.at(-1)!)) parts.pop();
+  if (parts.length > 1 && !entry.speciality && INSTITUTION.test(parts[0]!)) {
+    return { ...entry, name: parts[0]!, speciality: capitalized(parts.slice(1).join(', ')) };
+  }
+  return { ...entry, name: parts.join(', ') };
+}
 
 /**
  * The education section: the level line («Высшее»), then schools, each a year (on its own or
@@ -184,7 +284,7 @@ export function parseEducation(cells: string[]): { schools: Education[]; leftove
   if (schools.length === 0 && level) {
     schools.push(school(level));
   }
-  return { schools, leftovers };
+  return { schools: schools.map(splitSchoolName), leftovers };
 }
 
 const GENITIVE_MONTHS = [

@@ -157,6 +157,7 @@ const DRAFT: TResumeDraft = {
   last_name: 'Иванова',
   first_name: 'Мария',
   middle_name: 'Сергеевна',
+  city: 'Екатеринбург',
   gender: 'female',
   birthday: '1992-03-05',
   phone: '+7 (912) 345-67-89',
@@ -187,7 +188,7 @@ const DRAFT: TResumeDraft = {
   skills: ['МСФО'],
   languages: [{ language_id: 2, language_level_id: 4 }],
   about_me: null,
-  unidentified_info: 'Проживает: Екатеринбург',
+  unidentified_info: 'Проживает: м. Геологическая',
 };
 
 describe('creating an applicant from a résumé', () => {
@@ -213,12 +214,13 @@ describe('creating an applicant from a résumé', () => {
     expect(valueOf('Телефон')).toBe('+7 (912) 345-67-89');
     expect(valueOf('Дата рождения')).toBe('05.03.1992');
     expect(valueOf('Зарплата')).toBe('120000');
+    expect(valueOf('Город')).toBe('Екатеринбург');
     expect(screen.getByText('Опыт работы: 1 место')).toBeTruthy();
     const leftovers = screen.getByLabelText<HTMLTextAreaElement>('Нераспознанная информация');
-    expect(leftovers.value).toBe('Проживает: Екатеринбург');
+    expect(leftovers.value).toBe('Проживает: м. Геологическая');
 
     type('Имя', 'Мариам');
-    fireEvent.change(leftovers, { target: { value: 'Город: Екатеринбург' } });
+    fireEvent.change(leftovers, { target: { value: 'Метро: Геологическая' } });
     submit();
     expect(await screen.findByText('Карточка открыта')).toBeTruthy();
 
@@ -228,9 +230,10 @@ describe('creating an applicant from a résumé', () => {
       last_name: 'Иванова',
       birthday: '1992-03-05',
       gender: 'female',
+      city: 'Екатеринбург',
       experience: DRAFT.experience,
       languages: DRAFT.languages,
-      unidentified_info: 'Город: Екатеринбург',
+      unidentified_info: 'Метро: Геологическая',
       source: 'resume',
     });
     const [[, attach]] = postsTo(fetchSpy, '/api/applicants/7/files') as [[unknown, RequestInit]];

@@ -14,6 +14,7 @@ const FORM_TEXT_FIELDS = [
   'last_name',
   'first_name',
   'middle_name',
+  'city',
   'position',
   'company',
   'phone',
