@@ -409,11 +409,11 @@ describe('who may touch files', () => {
       expect(attempt.body.message).toBe('Заказчику недоступна база кандидатов');
     }
     // Reading: an applicant on none of the watcher's vacancies is not there for them (issue 20).
-    const list = await call(t.app, 'GET', `/api/applicants/${applicantId}/files`, undefined, {
+    const hiddenList = await call(t.app, 'GET', `/api/applicants/${applicantId}/files`, undefined, {
       token: w,
     });
-    expect(list.status).toBe(404);
-    expect(list.body.message).toBe('Кандидат не найден');
+    expect(hiddenList.status).toBe(404);
+    expect(hiddenList.body.message).toBe('Кандидат не найден');
     expect((await download(w, `/api/files/${fileId}`)).statusCode).toBe(404);
 
     const noRights = await upload(limited.token, applicantId, 'cv.pdf', tinyPdf());
