@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { APP_URL } from '../harness/ports.ts';
-import { AUTH_HEADER, addMember } from '../fixtures/api.ts';
-import { cardSection, createApplicant, minimalPdf } from '../fixtures/applicants.ts';
+import { AUTH_HEADER, addMember, signInBrowser } from '../fixtures/api.ts';
+import { applicantRow, cardSection, createApplicant, minimalPdf } from '../fixtures/applicants.ts';
 import {
   boardCard,
   boardColumn,
   columnCount,
   createVacancy,
+  dragAnnouncement,
   placeApplicant,
   stageOf,
 } from '../fixtures/pipeline.ts';
@@ -34,6 +35,8 @@ test('a hiring manager opens a candidate of their vacancy, evaluates, moves with
   request,
   account,
 }) => {
+  // The whole working day of a hiring manager in one journey: more than the default minute.
+  test.slow();
   const manager = await addMember(request, account, { member_type: 'watcher', is_admin: false });
   const watched = await createVacancy(request, account.token, {
     position: 'Юрист',
@@ -133,8 +136,11 @@ test('a hiring manager opens a candidate of their vacancy, evaluates, moves with
   await boardCard(boardColumn(page, 'Новый'), candidate.name)
     .getByRole('button', { name: `Переместить: ${candidate.name}` })
     .focus();
+  const announced = dragAnnouncement(page);
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText('Над этапом «Новый».');
   await page.keyboard.press('ArrowRight');
+  await expect(announced).toHaveText('Над этапом «Первичный контакт».');
   await page.keyboard.press('Space');
   await expect(boardCard(boardColumn(page, 'Первичный контакт'), candidate.name)).toBeVisible();
   await expect(columnCount(boardColumn(page, 'Первичный контакт'))).toHaveText('1');
@@ -163,4 +169,47 @@ test('a hiring manager opens a candidate of their vacancy, evaluates, moves with
   });
   expect(refused.status()).toBe(404);
   expect((await refused.json()).message).toBe('Кандидат не найден');
+});
+
+test('a hiring manager who is an admin lists the applicants of the vacancies they watch, nobody else', async ({
+  page,
+  context,
+  request,
+  account,
+}) => {
+  const manager = await addMember(request, account, { member_type: 'watcher', is_admin: true });
+  const watched = await createVacancy(request, account.token, {
+    position: 'Инженер',
+    watchers: [manager.id],
+  });
+  const other = await createVacancy(request, account.token, { position: 'Кладовщик' });
+  const mine = await createApplicant(request, account.token, {
+    last_name: 'Наш',
+    first_name: 'Пётр',
+  });
+  const theirs = await createApplicant(request, account.token, {
+    last_name: 'Другой',
+    first_name: 'Семён',
+  });
+  const nobodys = await createApplicant(request, account.token, {
+    last_name: 'Ничей',
+    first_name: 'Игорь',
+  });
+  await placeApplicant(request, account.token, mine.id, watched.id);
+  await placeApplicant(request, account.token, theirs.id, other.id);
+
+  await signInBrowser(context, manager.token);
+  const failed = failedCalls(page);
+  await page.goto('/applicants/list');
+  await expect(applicantRow(page, mine.name)).toBeVisible();
+  await expect(page.getByText(theirs.name)).toHaveCount(0);
+  await expect(page.getByText(nobodys.name)).toHaveCount(0);
+  // The base's tools are the recruiters'.
+  await expect(page.getByRole('button', { name: 'Добавить кандидата' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Экспорт в Excel' })).toHaveCount(0);
+
+  await applicantRow(page, mine.name).getByRole('link', { name: mine.name, exact: true }).click();
+  await expectPath(page, `/applicant/${mine.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: mine.name })).toBeVisible();
+  expect(failed).toEqual([]);
 });
