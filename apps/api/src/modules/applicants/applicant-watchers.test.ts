@@ -90,8 +90,9 @@ describe('a hiring manager reads the card of an applicant on the vacancy they wa
     // The recruiter's card, read first, is kept in memory: the manager must not be given it.
     const full = await as(admin.token).get(`/api/applicants/${candidate}`);
     expect(full.status).toBe(200);
-    expect(full.body.message.vacancies.map((v: { vacancy_id: number }) => v.vacancy_id).sort())
-      .toEqual([watched.id, elsewhere.id].sort());
+    expect(
+      full.body.message.vacancies.map((v: { vacancy_id: number }) => v.vacancy_id).sort(),
+    ).toEqual([watched.id, elsewhere.id].sort());
 
     const card = await as(manager.token).get(`/api/applicants/${candidate}`);
     expect(card.status, JSON.stringify(card.body)).toBe(200);
