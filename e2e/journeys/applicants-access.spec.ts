@@ -3,7 +3,7 @@ import { createApplicant } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectPath, navigation } from '../fixtures/ui.ts';
 
-test('a watcher never reaches the applicant base: sent home in the browser, 403 from the API', async ({
+test('a watcher never reaches the applicant base: sent home in the browser, 403 for the list, 404 for a card', async ({
   page,
   context,
   request,
@@ -22,11 +22,15 @@ test('a watcher never reaches the applicant base: sent home in the browser, 403 
   await expect(navigation(page).getByRole('link', { name: 'Кандидаты' })).toHaveCount(0);
   await expect(page.getByText(applicant.name)).toHaveCount(0);
 
-  // A direct link to a card: the server refuses, so the card reveals nothing but the refusal.
+  // A direct link to the card of an applicant on none of their vacancies: it does not exist for
+  // them (issue 20), so the card reveals nothing.
   await page.goto(`/applicant/${applicant.id}`);
-  await expect(page.getByText('Не удалось загрузить карточку')).toBeVisible();
-  await expect(page.getByText('Заказчику недоступна база кандидатов')).toBeVisible();
+  await expect(page.getByText('Кандидат не найден')).toBeVisible();
   await expect(page.getByText(applicant.name)).toHaveCount(0);
+  const card = await request.get(`/api/applicants/${applicant.id}`, {
+    headers: { [AUTH_HEADER]: watcher.token },
+  });
+  expect(card.status()).toBe(404);
 
   for (const path of [
     '/api/applicants',

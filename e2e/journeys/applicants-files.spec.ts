@@ -1,27 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { cardSection, createApplicant, searchBox } from '../fixtures/applicants.ts';
+import { cardSection, createApplicant, minimalPdf, searchBox } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { toast } from '../fixtures/ui.ts';
-
-/** A minimal valid one-page PDF, with a correct xref table, built byte by byte. */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 test.describe('files on the applicant card', () => {
   test('a résumé is uploaded, downloaded byte for byte and deleted; a fake PDF is refused', async ({

@@ -246,8 +246,12 @@ describe('the card and list pages served from memory', () => {
       member_type: 'watcher',
       is_admin: false,
     });
+    // The applicant is on none of the watcher's vacancies: not there for them (issue 20), and
+    // the recruiter's stored card is not theirs to be given.
     const refused = await card(t.app, watcher.token, id);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Кандидат не найден');
+    expect(refused.headers['x-cache']).not.toBe('hit');
     const stranger = await signUpCompany(t.app);
     const foreign = await card(t.app, stranger.token, id);
     expect(foreign.status).toBe(404);

@@ -2,19 +2,25 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { APPLICANT_NOT_FOUND, reachApplicant } from './applicant-base.service.ts';
 import { toComment } from './applicant-view.ts';
 import { assertCanChangeComment } from './applicants.policy.ts';
 import * as repo from './applicants.repository.ts';
 
 const COMMENT_NOT_FOUND = 'Комментарий не найден';
-const APPLICANT_NOT_FOUND = 'Кандидат не найден';
 export const COMMENT_DELETED = 'Комментарий удалён';
 
-async function assertApplicantExists(tx: Db, tenant: Tenant, applicantId: number) {
+/** The applicant exists in the account and the caller reaches it (a watcher: by a vacancy). */
+async function assertApplicantReached(
+  tx: Db,
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+) {
   if (!(await repo.findApplicantHead(tx, tenant.accountId, applicantId))) {
     throw notFound(APPLICANT_NOT_FOUND);
   }
+  await reachApplicant(tx, tenant, session, applicantId);
 }
 
 async function readComment(tx: Db, tenant: Tenant, applicantId: number, id: number) {
@@ -26,24 +32,22 @@ async function readComment(tx: Db, tenant: Tenant, applicantId: number, id: numb
 const log = repo.logApplicantChange;
 
 export async function listApplicantComments(tenant: Tenant, session: Session, applicantId: number) {
-  assertCanReadApplicants(session);
   const rows = await tenant.transaction(async (tx) => {
-    await assertApplicantExists(tx, tenant, applicantId);
+    await assertApplicantReached(tx, tenant, session, applicantId);
     return repo.listComments(tx, tenant.accountId, applicantId);
   });
   return rows.map(toComment);
 }
 
-/** Any recruiter who can read the card can comment on it; the history records it. */
+/** Whoever reads the card can comment on it; the history records it. */
 export async function addApplicantComment(
   tenant: Tenant,
   session: Session,
   applicantId: number,
   description: string,
 ) {
-  assertCanReadApplicants(session);
   return tenant.transaction(async (tx) => {
-    await assertApplicantExists(tx, tenant, applicantId);
+    await assertApplicantReached(tx, tenant, session, applicantId);
     const id = await repo.insertComment(tx, {
       accountId: tenant.accountId,
       applicantId,
@@ -62,8 +66,8 @@ export async function updateApplicantComment(
   id: number,
   description: string,
 ) {
-  assertCanReadApplicants(session);
   return tenant.transaction(async (tx) => {
+    await reachApplicant(tx, tenant, session, applicantId);
     const current = await repo.findComment(tx, tenant.accountId, applicantId, id);
     if (!current) throw notFound(COMMENT_NOT_FOUND);
     assertCanChangeComment(session, current);
@@ -84,8 +88,8 @@ export async function deleteApplicantComment(
   applicantId: number,
   id: number,
 ) {
-  assertCanReadApplicants(session);
   await tenant.transaction(async (tx) => {
+    await reachApplicant(tx, tenant, session, applicantId);
     const current = await repo.findComment(tx, tenant.accountId, applicantId, id);
     if (!current) throw notFound(COMMENT_NOT_FOUND);
     assertCanChangeComment(session, current);

@@ -281,8 +281,11 @@ export function applicantListPageQuery(
   userId: number,
   filters: TApplicantListFilters,
   page: { page: number; perPage: number },
+  scope: SQL | null = null,
 ): { query: SQL; name: string; countLimit: number | null } {
-  const conditions = filterConditions(accountId, userId, filters);
+  // A scope (a watcher's part of the base) is one more condition: neither the account's counters
+  // nor the search-alone path apply then.
+  const conditions = [...filterConditions(accountId, userId, filters), ...(scope ? [scope] : [])];
   const where = sql.join(conditions, sql` and `);
   const offset = (page.page - 1) * page.perPage;
   const search = filters.search;

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
-import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { applicantListScope } from './applicant-base.service.ts';
 import { listApplicants } from './applicant-list.service.ts';
 import { todayInMoscow } from './applicant-view.ts';
 
@@ -26,11 +26,13 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (request, reply) => {
       const { session, tenant } = callerOf(request);
-      assertCanReadApplicants(session);
-      // The page depends on the caller ("only mine") and on the day (ages, date filters).
+      // A watcher-admin's list is the applicants of their vacancies; other watchers are refused.
+      const scope = applicantListScope(tenant, session);
+      // The page depends on the caller ("only mine", a watcher's vacancies) and on the day (ages,
+      // date filters).
       const key = `applicants:${session.userId}:${todayInMoscow()}:${request.url}`;
       return answers(request, reply, key, async () =>
-        success(await listApplicants(tenant, request.query)),
+        success(await listApplicants(tenant, request.query, scope)),
       );
     },
   );

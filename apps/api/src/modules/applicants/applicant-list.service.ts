@@ -3,6 +3,7 @@ import type {
   TApplicantListQuery,
   TApplicantListResponse,
 } from '@ats/contracts/applicant-list';
+import type { SQL } from 'drizzle-orm';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './applicant-list.repository.ts';
 
@@ -18,17 +19,27 @@ function toListItem(row: repo.ApplicantListRow): TApplicantListItem {
   };
 }
 
-/** One page of the active applicant base: one SQL statement, one round trip on PostgreSQL. */
+/**
+ * One page of the active applicant base: one SQL statement, one round trip on PostgreSQL. `scope`
+ * narrows the base to the part a caller may see (`applicantListScope`; null: all of it).
+ */
 export async function listApplicants(
   tenant: Tenant,
   query: TApplicantListQuery,
+  scope: SQL | null = null,
 ): Promise<TApplicantListResponse> {
   const { page, per_page: perPage, ...filters } = query;
   const {
     query: statement,
     name,
     countLimit,
-  } = repo.applicantListPageQuery(tenant.accountId, tenant.userId, filters, { page, perPage });
+  } = repo.applicantListPageQuery(
+    tenant.accountId,
+    tenant.userId,
+    filters,
+    { page, perPage },
+    scope,
+  );
   const [result] = await tenant.read<{ total: number; rows: repo.ApplicantListRow[] }>(
     statement,
     name,

@@ -616,10 +616,10 @@ describe('who sees the base', () => {
     ).toBe(0);
   });
 
-  it('a watcher is refused the base with 403', async () => {
+  it('a watcher who is not an admin is refused the base with 403', async () => {
     const watcher = await addTeamMember(t.app, hr.token, {
       member_type: 'watcher',
-      is_admin: true,
+      is_admin: false,
     });
     const response = await call(t.app, 'GET', '/api/applicants', undefined, {
       token: watcher.token,

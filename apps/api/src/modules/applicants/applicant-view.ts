@@ -125,3 +125,26 @@ export function toApplicantCard(row: ApplicantCardRow): TApplicantCard {
     files: row.files.map(toApplicantFile),
   };
 }
+
+/**
+ * The card as a watcher reaches it through `vacancyIds` (issue 20): the applicant's places on
+ * those vacancies only, and of the history what happened on them; the rest of the applicant's
+ * road (other vacancies, edits of the base) is the recruiters' and stays out.
+ */
+export function cardSeenThrough(card: TApplicantCard, vacancyIds: number[]): TApplicantCard {
+  const reached = new Set(vacancyIds);
+  return {
+    ...card,
+    vacancies: card.vacancies.filter((v) => reached.has(v.vacancy_id)),
+    worklog: worklogSeenThrough(card.worklog, vacancyIds),
+  };
+}
+
+/** The history entries about the vacancies of `vacancyIds`. */
+export function worklogSeenThrough(entries: TWorklogEntry[], vacancyIds: number[]) {
+  const reached = new Set(vacancyIds);
+  return entries.filter((e) => {
+    const vacancyId = e.changes.vacancy_id;
+    return typeof vacancyId === 'number' && reached.has(vacancyId);
+  });
+}

@@ -51,7 +51,8 @@ const EXPECTED: Record<string, (string | null)[]> = {
   recruiter: [OK, OK, OK, OK, OK, OK, OK, D],
   'recruiter without can_manage_applicant': [OK, OK, NO, NO, NO, NO, NO, D],
   'recruiter without can_manage_others_applicant': [OK, OK, OK, OK, OTHERS, OTHERS, OTHERS, D],
-  watcher: [W, W, W, W, W, W, W, W],
+  // Read and comment: on the applicants of their vacancies only (reachApplicant, 404 elsewhere).
+  watcher: [OK, OK, W, W, W, W, W, W],
 };
 
 describe('who may do what with an applicant (role × action)', () => {
@@ -127,10 +128,14 @@ describe('the same rules through the API', () => {
       expect(response.body.message).toBe(message);
     };
 
-    await expectRefusal(watcher.token, 'GET', `/api/applicants/${id}`, undefined, W);
+    // An applicant on none of the watcher's vacancies does not exist for them (issue 20).
+    for (const url of [`/api/applicants/${id}`, `/api/applicants/${id}/comments`]) {
+      const hidden = await call(t.app, 'GET', url, undefined, { token: watcher.token });
+      expect(hidden.status, url).toBe(404);
+      expect(hidden.body.message).toBe('Кандидат не найден');
+    }
     await expectRefusal(watcher.token, 'GET', '/api/applicants/archive', undefined, W);
     await expectRefusal(watcher.token, 'POST', '/api/applicants', { first_name: 'А' }, W);
-    await expectRefusal(watcher.token, 'GET', `/api/applicants/${id}/comments`, undefined, W);
     await expectRefusal(limited.token, 'POST', '/api/applicants', { first_name: 'А' }, NO);
     await expectRefusal(limited.token, 'PATCH', `/api/applicants/${id}`, { first_name: 'Б' }, NO);
     await expectRefusal(

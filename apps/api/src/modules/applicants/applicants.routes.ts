@@ -25,7 +25,7 @@ import { storageFor } from '../../platform/storage.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as commentsService from './applicant-comments.service.ts';
 import { todayInMoscow } from './applicant-view.ts';
-import { assertCanReadApplicants } from './applicant-base.service.ts';
+import { seesApplicantBase } from './applicant-base.service.ts';
 import * as applicantsService from './applicants.service.ts';
 
 /** One applicant: create, card, edit, tags, archive, delete, comments and history. */
@@ -86,12 +86,15 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      // Checked before memory is consulted: a stored card is the same for every reader.
-      assertCanReadApplicants(session);
       const { id } = request.params;
       const { vacancy_id: vacancyId } = request.query;
-      // The vacancy is part of the key: the card seen from it is another answer.
-      const key = `applicant:${id}:${vacancyId ?? ''}:${todayInMoscow()}`;
+      // The vacancy is part of the key: the card seen from it is another answer. Those who see
+      // the base share one card; a watcher's card is their own (what they reach is checked when
+      // it is read, and shows only their vacancies), so it is never served to anyone else, nor
+      // anyone else's to them. Rights and memberships are account data: a change of them moves
+      // the account's version and retires the stored answers.
+      const reader = seesApplicantBase(session) ? 'base' : `watcher-${session.userId}`;
+      const key = `applicant:${id}:${vacancyId ?? ''}:${todayInMoscow()}:${reader}`;
       return answers(request, reply, key, async () =>
         success(await applicantsService.getApplicantCard(tenant, session, id, vacancyId)),
       );

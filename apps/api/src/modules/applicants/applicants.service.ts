@@ -28,16 +28,27 @@ import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.servi
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
-import { toApplicant, toApplicantCard, toWorklogEntry } from './applicant-view.ts';
+import {
+  cardSeenThrough,
+  toApplicant,
+  toApplicantCard,
+  toWorklogEntry,
+  worklogSeenThrough,
+} from './applicant-view.ts';
 import {
   type ApplicantAction,
   type ApplicantActor,
   assertApplicantAction,
 } from './applicants.policy.ts';
-import { assertCanReadApplicants } from './applicant-base.service.ts';
+import {
+  APPLICANT_NOT_FOUND,
+  assertCanReadApplicants,
+  reachApplicant,
+  seesApplicantBase,
+} from './applicant-base.service.ts';
 import * as repo from './applicants.repository.ts';
 
-export const APPLICANT_NOT_FOUND = 'Кандидат не найден';
+export { APPLICANT_NOT_FOUND };
 const TAG_NOT_FOUND = 'Тег не найден';
 const NAME_REQUIRED = 'Укажите имя или фамилию кандидата';
 const ADMIN_USER_UNKNOWN = 'Ответственный не найден среди пользователей аккаунта';
@@ -202,7 +213,8 @@ export async function createApplicant(
 
 /**
  * The card; seen from a vacancy (`vacancyId`), the applicant's application on it comes first in
- * `vacancies`, the others keeping their order (the most recent arrival first).
+ * `vacancies`, the others keeping their order (the most recent arrival first). A watcher reads
+ * the card of an applicant on the vacancies they reach, seen through those vacancies only.
  */
 export async function getApplicantCard(
   tenant: Tenant,
@@ -210,13 +222,15 @@ export async function getApplicantCard(
   id: number,
   vacancyId?: number,
 ) {
-  assertCanReadApplicants(session);
+  const reached = seesApplicantBase(session)
+    ? undefined
+    : await tenant.transaction((tx) => reachApplicant(tx, tenant, session, id));
   const [row] = await tenant.read<repo.ApplicantCardRow>(
     repo.applicantCardQuery(tenant.accountId, id),
     'applicant_card',
   );
   if (!row) throw notFound(APPLICANT_NOT_FOUND);
-  const card = toApplicantCard(row);
+  const card = reached ? cardSeenThrough(toApplicantCard(row), reached) : toApplicantCard(row);
   if (vacancyId === undefined) return card;
   const here = card.vacancies.filter((v) => v.vacancy_id === vacancyId);
   return {
@@ -319,18 +333,21 @@ export const recordApplicantsHistory = (
 export const lockApplicants = (tx: Db, accountId: number, ids: number[]) =>
   repo.lockApplicants(tx, accountId, ids);
 
-/** For other modules reading what belongs to an applicant: as reading the card is allowed. */
+/**
+ * For other modules reading what belongs to an applicant: as reading the card is allowed (a
+ * watcher reads the belongings of the applicants they reach through their vacancies).
+ */
 export async function readApplicantBelongings<T>(
   tenant: Tenant,
   session: Session,
   id: number,
   work: (tx: Db) => Promise<T>,
 ) {
-  assertCanReadApplicants(session);
   return tenant.transaction(async (tx) => {
     if (!(await repo.findApplicantHead(tx, tenant.accountId, id))) {
       throw notFound(APPLICANT_NOT_FOUND);
     }
+    await reachApplicant(tx, tenant, session, id);
     return work(tx);
   });
 }
@@ -429,13 +446,17 @@ export async function deleteApplicant(
   return APPLICANT_DELETED;
 }
 
+/** The history; a watcher reads what happened on the vacancies they reach the applicant by. */
 export async function listApplicantWorklog(tenant: Tenant, session: Session, id: number) {
-  assertCanReadApplicants(session);
-  const rows = await tenant.transaction(async (tx) => {
+  const { rows, reached } = await tenant.transaction(async (tx) => {
     if (!(await repo.findApplicantHead(tx, tenant.accountId, id))) {
       throw notFound(APPLICANT_NOT_FOUND);
     }
-    return repo.listWorklog(tx, tenant.accountId, id, 10_000);
+    return {
+      reached: await reachApplicant(tx, tenant, session, id),
+      rows: await repo.listWorklog(tx, tenant.accountId, id, 10_000),
+    };
   });
-  return rows.map(toWorklogEntry);
+  const entries = rows.map(toWorklogEntry);
+  return reached ? worklogSeenThrough(entries, reached) : entries;
 }

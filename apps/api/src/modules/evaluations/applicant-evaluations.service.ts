@@ -14,6 +14,7 @@ import { userDisplayName } from '../../platform/person-name.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { blobOf, discardBlobs } from '../files/files.service.ts';
+import { vacanciesReachingApplicant } from '../pipeline/applicant-reach.service.ts';
 import { type PendingFile, readAnswers } from './evaluation-answers.ts';
 import { summarizeForm } from './evaluation-summary.ts';
 import { assertEvaluationAction } from './evaluations.policy.ts';
@@ -58,7 +59,7 @@ export const toApplicantEvaluation = (row: repo.ApplicantEvaluationRow): TApplic
 
 /**
  * Whether the caller may evaluate the applicant: recruiters always; watchers when the applicant
- * stands on a vacancy they follow, and then only the evaluations made for those vacancies are
+ * stands on a vacancy they may open, at a stage they may read (the card's rule), and then only the evaluations made for those vacancies are
  * theirs to see (`vacancyIds`). An applicant of another account is not found.
  */
 async function accessApplicant(tx: Db, tenant: Tenant, session: Session, applicantId: number) {
@@ -66,12 +67,8 @@ async function accessApplicant(tx: Db, tenant: Tenant, session: Session, applica
     throw notFound(M.applicantNotFound);
   }
   if (session.memberType === 'owner') return { vacancyIds: undefined };
-  const vacancyIds = await repo.listWatchedVacanciesOfApplicant(
-    tx,
-    tenant.accountId,
-    applicantId,
-    session.userId,
-  );
+  // The vacancies through which the watcher reaches the applicant, as the card does.
+  const vacancyIds = await vacanciesReachingApplicant(tx, tenant, session, applicantId);
   assertEvaluationAction(session, 'evaluate', { watchesApplicant: vacancyIds.length > 0 });
   return { vacancyIds };
 }

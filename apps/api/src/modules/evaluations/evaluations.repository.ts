@@ -258,29 +258,6 @@ export async function applicantExists(tx: Db, accountId: number, applicantId: nu
   return rows.length > 0;
 }
 
-/**
- * The vacancies a user follows (vacancy_members) on which the applicant stands at a stage the
- * user may read (no `user_status_rights` row with is_read = false): a watcher's window on them.
- */
-export async function listWatchedVacanciesOfApplicant(
-  tx: Db,
-  accountId: number,
-  applicantId: number,
-  userId: number,
-) {
-  const rows = await selectRows<{ vacancy_id: number }>(
-    tx,
-    sql`select ap.vacancy_id from applications ap
-        join vacancy_members m on m.account_id = ap.account_id and m.vacancy_id = ap.vacancy_id
-          and m.user_id = ${userId}::int
-        where ap.account_id = ${accountId}::int and ap.applicant_id = ${applicantId}::int
-          and not exists (select 1 from user_status_rights r
-                          where r.account_id = ap.account_id and r.status_id = ap.status_id
-                            and r.user_id = ${userId}::int and not r.is_read)`,
-  );
-  return rows.map((r) => r.vacancy_id);
-}
-
 /** Whether the applicant stands on the vacancy (an evaluation may be made for it). */
 export async function vacancyOfApplicantExists(
   tx: Db,

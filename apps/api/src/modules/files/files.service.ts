@@ -24,7 +24,7 @@ import {
   variantType,
 } from '../../platform/image-variants.ts';
 import { assertImageWithinLimits } from '../../platform/untrusted-files.ts';
-import { assertCanReadApplicants } from '../applicants/applicant-base.service.ts';
+import { reachApplicant } from '../applicants/applicant-base.service.ts';
 import * as repo from './files.repository.ts';
 
 export const PHOTO_NOT_IMAGE = 'Фото должно быть изображением JPEG, PNG, WebP или GIF';
@@ -233,9 +233,18 @@ export async function openFile(
   id: number,
   query: TFileQuery = {},
 ) {
-  const row = await tenant.transaction((tx) => repo.findFileById(tx, tenant.accountId, id));
-  if (!row) throw notFound(FILE_NOT_FOUND);
-  if (row.applicantId !== null) assertCanReadApplicants(session);
+  // An applicant's file is read as the card is: a watcher opens those of the applicants on their
+  // vacancies (the photo on the board, the résumé); anyone else's is not found for them.
+  const row = await tenant.transaction(async (tx) => {
+    const found = await repo.findFileById(tx, tenant.accountId, id);
+    if (!found) throw notFound(FILE_NOT_FOUND);
+    if (found.applicantId !== null) {
+      await reachApplicant(tx, tenant, session, found.applicantId).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 404 ? notFound(FILE_NOT_FOUND) : error;
+      });
+    }
+    return found;
+  });
   const wantsVariant = query.size !== undefined || query.density !== undefined;
   const variant = wantsVariant
     ? await imageVariant(storage, row, query.size ?? DEFAULT_IMAGE_SIZE, query.density ?? '1')

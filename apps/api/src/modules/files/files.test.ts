@@ -400,7 +400,6 @@ describe('who may touch files', () => {
       await send(w, `/api/applicants/${applicantId}/photo`, [
         { name: 'file', filename: 'a.png', content: tinyPng() },
       ]),
-      await call(t.app, 'GET', `/api/applicants/${applicantId}/files`, undefined, { token: w }),
       await call(t.app, 'DELETE', `/api/applicants/${applicantId}/files/${fileId}`, undefined, {
         token: w,
       }),
@@ -409,7 +408,13 @@ describe('who may touch files', () => {
       expect(attempt.status).toBe(403);
       expect(attempt.body.message).toBe('Заказчику недоступна база кандидатов');
     }
-    expect((await download(w, `/api/files/${fileId}`)).statusCode).toBe(403);
+    // Reading: an applicant on none of the watcher's vacancies is not there for them (issue 20).
+    const hiddenList = await call(t.app, 'GET', `/api/applicants/${applicantId}/files`, undefined, {
+      token: w,
+    });
+    expect(hiddenList.status).toBe(404);
+    expect(hiddenList.body.message).toBe('Кандидат не найден');
+    expect((await download(w, `/api/files/${fileId}`)).statusCode).toBe(404);
 
     const noRights = await upload(limited.token, applicantId, 'cv.pdf', tinyPdf());
     expect(noRights.status).toBe(403);

@@ -2,7 +2,7 @@ import { type Db, selectRows } from '@ats/db/connection';
 import type { RowOf } from '@ats/db/rows';
 import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
 import { intArray } from '@ats/db/sql-arrays';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
 export type ApplicationRow = RowOf<
@@ -276,4 +276,50 @@ export async function findReasonOfType(
         where account_id = ${accountId}::int and id = ${id}::int and reason_type = ${reasonType}`,
   );
   return row ?? null;
+}
+
+/**
+ * The condition that applicant `applicant` (an SQL expression) stands, at a stage the user may
+ * read, on a vacancy the user may open: the vacancies they follow, or every one for an admin.
+ */
+export function standsWhereUserSees(
+  accountId: number,
+  user: { userId: number; isAdmin: boolean },
+  applicant: SQL,
+  vacancyIds?: 'select',
+) {
+  const followed = user.isAdmin
+    ? sql``
+    : sql`and exists (select 1 from vacancy_members m
+                      where m.account_id = ap.account_id and m.vacancy_id = ap.vacancy_id
+                        and m.user_id = ${user.userId}::int)`;
+  return sql`${vacancyIds === 'select' ? sql`select ap.vacancy_id` : sql`select 1`}
+    from applications ap
+    where ap.account_id = ${accountId}::int and ap.applicant_id = ${applicant}
+      ${followed}
+      and not exists (select 1 from user_status_rights r
+                      where r.account_id = ap.account_id and r.status_id = ap.status_id
+                        and r.user_id = ${user.userId}::int and not r.is_read)`;
+}
+
+/** `exists (…)` of `standsWhereUserSees`, for a WHERE over applicants. */
+export const reachedCondition = (
+  accountId: number,
+  user: { userId: number; isAdmin: boolean },
+  applicant: SQL,
+) => sql`exists (${standsWhereUserSees(accountId, user, applicant)})`;
+
+/** The vacancies where the user sees the applicant (as `standsWhereUserSees`), lowest id first. */
+export async function listVacanciesWhereUserSees(
+  tx: Db,
+  accountId: number,
+  user: { userId: number; isAdmin: boolean },
+  applicantId: number,
+) {
+  const rows = await selectRows<{ vacancy_id: number }>(
+    tx,
+    sql`${standsWhereUserSees(accountId, user, sql`${applicantId}::int`, 'select')}
+        order by ap.vacancy_id`,
+  );
+  return rows.map((r) => r.vacancy_id);
 }

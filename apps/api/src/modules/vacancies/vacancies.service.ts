@@ -217,7 +217,7 @@ export async function assertVacancyCreator(tenant: Tenant, session: Session) {
 
 /**
  * Opens a vacancy: its fields (a template's fill what the request leaves out), its members (the
- * creating recruiter owns it unless owners are named) and its own stages — the ids in `statuses`,
+ * creating recruiter owns it unless other owners are named) and its own stages — the ids in `statuses`,
  * else the template's, else copies of the funnel's (the favourite funnel when none is named).
  */
 export async function createVacancy(
@@ -256,7 +256,14 @@ export async function createVacancy(
       toState: 'open',
       changedBy: session.userId,
     });
-    const owners = fields.owners ?? (session.memberType === 'owner' ? [session.userId] : []);
+    // A vacancy is never left without a responsible person by omission (issue 20): with no
+    // owners named (absent, or an empty list as a form sends it) the recruiter who opens it owns
+    // it; naming others hands it to them.
+    const owners = fields.owners?.length
+      ? fields.owners
+      : session.memberType === 'owner'
+        ? [session.userId]
+        : [];
     await writeMembers(tx, accountId, id, { owners, watchers: fields.watchers ?? [] });
     await giveVacancyStages(tx, accountId, id, {
       stageIds: input.statuses,

@@ -173,6 +173,29 @@ describe('a vacancy with every field of the product', () => {
     expect(partial.body.message).toBe('Передайте все этапы этой вакансии, каждый по одному разу');
   });
 
+  it('is owned by its author when no owner is named (absent or an empty list) and shows in «Мои вакансии»; named owners take it', async () => {
+    const absent = await openVacancy(t.app, recruiter.token, { position: 'Кладовщик' });
+    const empty = await openVacancy(t.app, recruiter.token, {
+      position: 'Комплектовщик',
+      owners: [],
+      watchers: [manager.userId],
+    });
+    const handed = await openVacancy(t.app, recruiter.token, {
+      position: 'Водитель погрузчика',
+      owners: [admin.userId],
+    });
+    expect(absent.owners).toEqual([{ id: recruiter.userId, name: 'Ольга' }]);
+    expect(empty.owners).toEqual([{ id: recruiter.userId, name: 'Ольга' }]);
+    expect(empty.watchers).toEqual([{ id: manager.userId, name: 'Пётр' }]);
+    expect(handed.owners).toEqual([{ id: admin.userId, name: expect.any(String) }]);
+
+    const mine = await get(recruiter.token, '/api/home');
+    expect(mine.status).toBe(200);
+    const ids = (mine.body.message.vacancies as { id: number }[]).map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining([absent.id, empty.id]));
+    expect(ids).not.toContain(handed.id);
+  });
+
   it('deletes a vacancy with its stages; it is gone afterwards', async () => {
     const vacancy = await openVacancy(t.app, admin.token, { position: 'Временная' });
     const removed = await send(admin.token, 'DELETE', `/api/vacancies/${vacancy.id}`);

@@ -95,12 +95,12 @@ const envelope = (status: number, message: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-function renderCard(cardReply: Response, isAdmin = false) {
+function renderCard(cardReply: Response, isAdmin = false, me: Partial<TMe> = {}) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
     String(input).startsWith('/api/applicants/') ? cardReply.clone() : envelope(200, []),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionKeys.me, { id: 2, is_admin: isAdmin } as TMe);
+  client.setQueryData(sessionKeys.me, { id: 2, is_admin: isAdmin, ...me } as TMe);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -137,6 +137,20 @@ describe('the applicant card', () => {
     ).toBeTruthy();
     // Only admins may delete.
     expect(screen.queryByRole('button', { name: 'Удалить кандидата' })).toBeNull();
+  });
+
+  it('is read-only for a hiring manager, who still comments; no doubles are looked for', async () => {
+    renderCard(envelope(200, card), true, { member_type: 'watcher' });
+    expect(await screen.findByRole('heading', { name: 'Иванова Мария', level: 1 })).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /^Изменить(:.*)?$/ })).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Загрузить файл' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /В архив/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Удалить кандидата' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Добавить на вакансию' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Добавить' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'К вакансиям' }).getAttribute('href')).toBe('/');
+    const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    expect(asked.some((url) => url.includes('get_double'))).toBe(false);
   });
 
   it('shows what a résumé or an import could not place, editable in place', async () => {

@@ -8,6 +8,7 @@ import { Spinner } from '@ats/ui/spinner';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { applicantName } from '../../shared/format/applicant-format';
+import { CardEditingContext } from './card-access';
 import { CardHeader } from './card-header';
 import { CommentsSection } from './card-comments';
 import { FilesSection } from './card-files';
@@ -29,12 +30,17 @@ import { TagsSection } from './card-tags';
 import { WorklogSection } from './card-worklog';
 import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
 
-const backLink = (
-  <Link to="/applicants" className={buttonClassName('ghost', 'sm')}>
-    <ArrowLeftIcon className="size-4" aria-hidden="true" />
-    Все кандидаты
-  </Link>
-);
+function BackLink() {
+  const me = useCurrentUser();
+  // A hiring manager has no applicant base to go back to: their vacancies are on the home page.
+  const watcher = me.member_type === 'watcher';
+  return (
+    <Link to={watcher ? '/' : '/applicants'} className={buttonClassName('ghost', 'sm')}>
+      <ArrowLeftIcon className="size-4" aria-hidden="true" />
+      {watcher ? 'К вакансиям' : 'Все кандидаты'}
+    </Link>
+  );
+}
 
 type Props = {
   id: number;
@@ -72,44 +78,50 @@ export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }:
         icon={<UserMinusIcon />}
         title="Кандидат не найден"
         description="Возможно, его удалили или ссылка неверна."
-        action={embedded ? undefined : backLink}
+        action={embedded ? undefined : <BackLink />}
       />
     );
   }
 
   return (
-    <article className="mx-auto max-w-6xl">
-      {!embedded && <div className="mb-3">{backLink}</div>}
-      <CardHeader applicant={applicant} isAdmin={me.is_admin} />
-      <div
-        className={
-          embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
-        }
-      >
-        <div className="flex min-w-0 flex-col gap-4">
-          {/* Over the board, moving the applicant is what the card is opened for. */}
-          {embedded && <VacanciesSection applicant={applicant} />}
-          <ContactsSection applicant={applicant} />
-          <ResumeLinksSection applicant={applicant} />
-          <ExperienceSection applicant={applicant} />
-          <EducationSection applicant={applicant} />
-          <AboutSection applicant={applicant} />
-          <UnidentifiedSection applicant={applicant} />
-          {renderEvaluations?.(applicant)}
-          <CommentsSection applicant={applicant} />
-          <WorklogSection applicant={applicant} />
+    <CardEditingContext.Provider value={me.member_type !== 'watcher'}>
+      <article className="mx-auto max-w-6xl">
+        {!embedded && (
+          <div className="mb-3">
+            <BackLink />
+          </div>
+        )}
+        <CardHeader applicant={applicant} isAdmin={me.is_admin} />
+        <div
+          className={
+            embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
+          }
+        >
+          <div className="flex min-w-0 flex-col gap-4">
+            {/* Over the board, moving the applicant is what the card is opened for. */}
+            {embedded && <VacanciesSection applicant={applicant} />}
+            <ContactsSection applicant={applicant} />
+            <ResumeLinksSection applicant={applicant} />
+            <ExperienceSection applicant={applicant} />
+            <EducationSection applicant={applicant} />
+            <AboutSection applicant={applicant} />
+            <UnidentifiedSection applicant={applicant} />
+            {renderEvaluations?.(applicant)}
+            <CommentsSection applicant={applicant} />
+            <WorklogSection applicant={applicant} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-4">
+            {!embedded && <VacanciesSection applicant={applicant} />}
+            <TagsSection applicant={applicant} />
+            <SalarySection applicant={applicant} />
+            <SkillsSection applicant={applicant} />
+            <LanguagesSection applicant={applicant} />
+            <LicensesSection applicant={applicant} />
+            <SourceSection applicant={applicant} />
+            <FilesSection applicant={applicant} />
+          </div>
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          {!embedded && <VacanciesSection applicant={applicant} />}
-          <TagsSection applicant={applicant} />
-          <SalarySection applicant={applicant} />
-          <SkillsSection applicant={applicant} />
-          <LanguagesSection applicant={applicant} />
-          <LicensesSection applicant={applicant} />
-          <SourceSection applicant={applicant} />
-          <FilesSection applicant={applicant} />
-        </div>
-      </div>
-    </article>
+      </article>
+    </CardEditingContext.Provider>
   );
 }

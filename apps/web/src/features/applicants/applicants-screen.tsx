@@ -20,6 +20,7 @@ import { ApplicantFiltersPanel } from './applicant-filters-panel';
 import { formatFoundCount } from '../../shared/format/applicant-format';
 import { ApplicantVirtualList } from './applicant-virtual-list';
 import { useApplicantList } from './applicants.queries';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
 import { CreateApplicantDialog } from './create-applicant-dialog';
 import { ImportApplicantsDialog } from './import-dialog';
@@ -93,6 +94,9 @@ export function ApplicantsScreen() {
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // A hiring manager who is an admin (SPEC §6) reads the applicants of their vacancies here;
+  // adding, importing, exporting, saved filters and bulk changes are the recruiters' (issue 20).
+  const recruiter = useCurrentUser().member_type !== 'watcher';
 
   // Relevance means nothing without a search; then the default order applies again.
   const effectiveSort = sort === 'relevance' && !search.trim() ? undefined : sort;
@@ -139,16 +143,18 @@ export function ApplicantsScreen() {
           list.isSuccess ? formatFoundCount(total, capped) : 'Загружаем базу кандидатов…'
         }
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setImportOpen(true)}>
-              <ArrowUpTrayIcon className="size-5" aria-hidden="true" />
-              Импорт
-            </Button>
-            <Button onClick={() => setCreateOpen(true)}>
-              <PlusIcon className="size-5" aria-hidden="true" />
-              Добавить кандидата
-            </Button>
-          </>
+          recruiter && (
+            <>
+              <Button variant="secondary" onClick={() => setImportOpen(true)}>
+                <ArrowUpTrayIcon className="size-5" aria-hidden="true" />
+                Импорт
+              </Button>
+              <Button onClick={() => setCreateOpen(true)}>
+                <PlusIcon className="size-5" aria-hidden="true" />
+                Добавить кандидата
+              </Button>
+            </>
+          )
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -189,21 +195,25 @@ export function ApplicantsScreen() {
           <AdjustmentsHorizontalIcon className="size-5" aria-hidden="true" />
           Фильтры{activeFilters > 0 ? ` (${activeFilters})` : ''}
         </Button>
-        <SavedFilters
-          filters={filters}
-          search={searchText}
-          sort={effectiveSort}
-          onApply={(next, text, savedSort) => {
-            setSearchText(text);
-            navigateList({ filters: compactFilters(next), search: text.trim(), sort: savedSort });
-          }}
-        />
+        {recruiter && (
+          <SavedFilters
+            filters={filters}
+            search={searchText}
+            sort={effectiveSort}
+            onApply={(next, text, savedSort) => {
+              setSearchText(text);
+              navigateList({ filters: compactFilters(next), search: text.trim(), sort: savedSort });
+            }}
+          />
+        )}
         <ColumnPicker columns={columns} onChange={setColumns} />
         {/* A plain link: the server answers with the file (Content-Disposition: attachment). */}
-        <a href={exportListUrl(params)} download className={buttonClassName('secondary')}>
-          <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
-          Экспорт в Excel
-        </a>
+        {recruiter && (
+          <a href={exportListUrl(params)} download className={buttonClassName('secondary')}>
+            <ArrowDownTrayIcon className="size-5" aria-hidden="true" />
+            Экспорт в Excel
+          </a>
+        )}
       </div>
       {filtersOpen && (
         <ApplicantFiltersPanel
@@ -214,7 +224,7 @@ export function ApplicantsScreen() {
           onClose={() => setFiltersOpen(false)}
         />
       )}
-      {selected.size > 0 && (
+      {recruiter && selected.size > 0 && (
         <BulkActionsBar selectedIds={[...selected]} onClear={() => setSelected(new Set())} />
       )}
       {list.isPending ? (
@@ -243,8 +253,14 @@ export function ApplicantsScreen() {
           <EmptyState
             icon={<UsersIcon />}
             title="Кандидатов пока нет"
-            description="Добавьте первого кандидата вручную — он появится здесь."
-            action={<Button onClick={() => setCreateOpen(true)}>Добавить кандидата</Button>}
+            description={
+              recruiter
+                ? 'Добавьте первого кандидата вручную — он появится здесь.'
+                : 'Здесь появятся кандидаты ваших вакансий.'
+            }
+            action={
+              recruiter && <Button onClick={() => setCreateOpen(true)}>Добавить кандидата</Button>
+            }
           />
         )
       ) : (

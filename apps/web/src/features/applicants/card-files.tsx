@@ -14,6 +14,7 @@ import { Select } from '@ats/ui/select';
 import { notify } from '../../shared/toasts';
 import { formatDateTime } from '../../shared/format/applicant-format';
 import { useApplicantFileMutations } from './applicants.queries';
+import { useCardEditing } from './card-access';
 import { CardSection, Muted } from './card-section';
 
 export const FILE_KIND_LABELS: Record<TApplicantFileKind, string> = {
@@ -33,6 +34,7 @@ export function formatFileSize(bytes: number): string {
 
 export function FilesSection({ applicant }: { applicant: TApplicantCard }) {
   const { upload, remove } = useApplicantFileMutations(applicant.id);
+  const editable = useCardEditing();
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<TApplicantFileKind>('resume');
   const [deleting, setDeleting] = useState<TApplicantFile | null>(null);
@@ -49,44 +51,48 @@ export function FilesSection({ applicant }: { applicant: TApplicantCard }) {
 
   return (
     <CardSection title="Файлы">
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="w-36">
-          <Select
-            aria-label="Вид файла"
-            value={kind}
-            disabled={upload.isPending}
-            onChange={(e) => setKind(e.target.value as TApplicantFileKind)}
-          >
-            <option value="resume">{FILE_KIND_LABELS.resume}</option>
-            <option value="attachment">{FILE_KIND_LABELS.attachment}</option>
-          </Select>
-        </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={upload.isPending}
-          onClick={() => input.current?.click()}
-        >
-          {!upload.isPending && <ArrowUpTrayIcon className="size-4" aria-hidden="true" />}
-          {upload.isPending ? 'Загружаем…' : 'Загрузить файл'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Файл для загрузки"
-          accept={UPLOAD_ACCEPT}
-          disabled={upload.isPending}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            // Cleared at once, so the same file can be chosen again after an error.
-            e.target.value = '';
-            if (file) void send(file);
-          }}
-        />
-      </div>
-      <p className="mt-1 text-xs text-zinc-500">PDF, DOCX, RTF или изображение, до 15 МБ</p>
+      {editable && (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="w-36">
+              <Select
+                aria-label="Вид файла"
+                value={kind}
+                disabled={upload.isPending}
+                onChange={(e) => setKind(e.target.value as TApplicantFileKind)}
+              >
+                <option value="resume">{FILE_KIND_LABELS.resume}</option>
+                <option value="attachment">{FILE_KIND_LABELS.attachment}</option>
+              </Select>
+            </div>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={upload.isPending}
+              onClick={() => input.current?.click()}
+            >
+              {!upload.isPending && <ArrowUpTrayIcon className="size-4" aria-hidden="true" />}
+              {upload.isPending ? 'Загружаем…' : 'Загрузить файл'}
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Файл для загрузки"
+              accept={UPLOAD_ACCEPT}
+              disabled={upload.isPending}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                // Cleared at once, so the same file can be chosen again after an error.
+                e.target.value = '';
+                if (file) void send(file);
+              }}
+            />
+          </div>
+          <p className="mt-1 text-xs text-zinc-500">PDF, DOCX, RTF или изображение, до 15 МБ</p>
+        </>
+      )}
       {files.length === 0 ? (
         <div className="mt-3">
           <Muted>Файлов пока нет</Muted>
@@ -118,14 +124,16 @@ export function FilesSection({ applicant }: { applicant: TApplicantCard }) {
               >
                 <ArrowDownTrayIcon className="size-4" aria-hidden="true" />
               </a>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Удалить файл ${file.file_name}`}
-                onClick={() => setDeleting(file)}
-              >
-                Удалить
-              </Button>
+              {editable && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Удалить файл ${file.file_name}`}
+                  onClick={() => setDeleting(file)}
+                >
+                  Удалить
+                </Button>
+              )}
             </li>
           ))}
         </ul>

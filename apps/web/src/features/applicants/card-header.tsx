@@ -23,6 +23,7 @@ import { CardPdfLink } from './card-pdf-link';
 import { MainInfoForm } from './card-forms';
 import { applicantContacts, ContactLink } from './contact-links';
 import { PhotoInput } from './photo-input';
+import { useCardEditing } from './card-access';
 import { PossibleDoublesBanner } from '../../shared/doubles/possible-doubles-banner';
 import { applicantKeys } from '../../shared/query-keys';
 
@@ -64,6 +65,7 @@ export function CardHeader({ applicant, isAdmin }: Props) {
   const archive = useArchiveApplicant(applicant.id);
   const remove = useDeleteApplicant(applicant.id);
   const photo = useUploadApplicantPhoto(applicant.id);
+  const editable = useCardEditing();
   const name = applicantName(applicant);
   const facts = [
     applicant.age !== null
@@ -75,7 +77,8 @@ export function CardHeader({ applicant, isAdmin }: Props) {
 
   return (
     <Card className="mb-4 p-5">
-      <PossibleDoublesBanner applicantId={applicant.id} />
+      {/* Doubles are looked for in the whole base, which a hiring manager never sees. */}
+      {editable && <PossibleDoublesBanner applicantId={applicant.id} />}
       {applicant.is_archived && (
         <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
           Кандидат в архиве. Восстановите его, чтобы он снова появился в списке.
@@ -110,44 +113,46 @@ export function CardHeader({ applicant, isAdmin }: Props) {
               ))}
             </ul>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <CardPdfLink applicantId={applicant.id} />
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-              <PencilSquareIcon className="size-4" aria-hidden="true" />
-              Изменить
-            </Button>
-            {applicant.is_archived ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={archive.isPending}
-                onClick={() => archive.mutate(false)}
-              >
-                <ArrowUturnLeftIcon className="size-4" aria-hidden="true" />
-                Восстановить
+          {editable && (
+            <div className="flex flex-wrap gap-2">
+              <CardPdfLink applicantId={applicant.id} />
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                <PencilSquareIcon className="size-4" aria-hidden="true" />
+                Изменить
               </Button>
-            ) : (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={archive.isPending}
-                onClick={() => archive.mutate(true)}
-              >
-                <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
-              </Button>
-            )}
-            {isAdmin && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label="Удалить кандидата"
-                onClick={() => setConfirmDelete(true)}
-              >
-                <TrashIcon className="size-4 text-red-600" aria-hidden="true" />
-                Удалить
-              </Button>
-            )}
-          </div>
+              {applicant.is_archived ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={archive.isPending}
+                  onClick={() => archive.mutate(false)}
+                >
+                  <ArrowUturnLeftIcon className="size-4" aria-hidden="true" />
+                  Восстановить
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={archive.isPending}
+                  onClick={() => archive.mutate(true)}
+                >
+                  <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
+                </Button>
+              )}
+              {isAdmin && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label="Удалить кандидата"
+                  onClick={() => setConfirmDelete(true)}
+                >
+                  <TrashIcon className="size-4 text-red-600" aria-hidden="true" />
+                  Удалить
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       )}
       <ConfirmDialog

@@ -2,6 +2,7 @@ import { PencilSquareIcon } from '@heroicons/react/24/outline';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
+import { useCardEditing } from './card-access';
 
 type Props = {
   title: string;
@@ -16,6 +17,7 @@ type Props = {
 export function CardSection({ title, children, renderForm, actions, className }: Props) {
   const [editing, setEditing] = useState(false);
   const headingId = useId();
+  const editable = useCardEditing() && renderForm !== undefined;
   return (
     <Card className={`p-5 ${className ?? ''}`}>
       <section aria-labelledby={headingId}>
@@ -25,7 +27,7 @@ export function CardSection({ title, children, renderForm, actions, className }:
           </h2>
           <div className="flex items-center gap-1">
             {actions}
-            {renderForm && !editing && (
+            {editable && !editing && (
               <Button
                 size="sm"
                 variant="ghost"
@@ -38,7 +40,7 @@ export function CardSection({ title, children, renderForm, actions, className }:
             )}
           </div>
         </div>
-        {editing && renderForm ? renderForm(() => setEditing(false)) : children}
+        {editing && editable ? renderForm(() => setEditing(false)) : children}
       </section>
     </Card>
   );

@@ -26,6 +26,7 @@ import { ApplicationActions } from './card-application-actions';
 import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { ContactsForm, LongTextForm, ResumeLinksForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
+import { useCardEditing } from './card-access';
 import { CardSection, Facts, Muted } from './card-section';
 import { applicantContacts, CONTACT_LABELS, ContactLink, linkHref } from './contact-links';
 import { applicantKeys } from '../../shared/query-keys';
@@ -306,14 +307,17 @@ export function VacanciesSection({ applicant }: Props) {
   const [placing, setPlacing] = useState(false);
   const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
   const queryClient = useQueryClient();
+  const editable = useCardEditing();
   return (
     <CardSection
       title="Вакансии и этапы"
       actions={
-        <Button size="sm" variant="ghost" onClick={() => setPlacing(true)}>
-          <BriefcaseIcon className="size-4" aria-hidden="true" />
-          Добавить на вакансию
-        </Button>
+        editable && (
+          <Button size="sm" variant="ghost" onClick={() => setPlacing(true)}>
+            <BriefcaseIcon className="size-4" aria-hidden="true" />
+            Добавить на вакансию
+          </Button>
+        )
       }
     >
       {applicant.vacancies.length === 0 ? (

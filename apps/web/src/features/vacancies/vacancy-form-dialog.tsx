@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { TVacancy } from '@ats/contracts/vacancies';
 import { Dialog } from '@ats/ui/dialog';
 import { Select } from '@ats/ui/select';
+import { useCurrentUser } from '../../shared/session/session.queries';
 import { useCreateVacancy, useUpdateVacancy, useVacancyTemplates } from './vacancies.queries';
 import { VacancyForm } from './vacancy-form';
 import {
@@ -50,14 +51,16 @@ export function CreateVacancyForm({
   const [picked, setPicked] = useState<number | null>(templateId);
   const pickerId = useId();
 
+  const me = useCurrentUser();
   const template = templates.data?.find((t) => t.id === picked) ?? null;
-  const values = useMemo(
-    () =>
-      template
-        ? { ...formValuesOfTemplate(template), vacancy_template_id: template.id }
-        : EMPTY_VACANCY_FORM,
-    [template],
-  );
+  const values = useMemo(() => {
+    const base = template
+      ? { ...formValuesOfTemplate(template), vacancy_template_id: template.id }
+      : EMPTY_VACANCY_FORM;
+    // The recruiter who opens a vacancy is its responsible unless they pick someone else.
+    const author = me.member_type === 'owner' ? [me.id] : [];
+    return base.owners.length > 0 ? base : { ...base, owners: author };
+  }, [template, me.member_type, me.id]);
 
   return (
     <div className="flex flex-col gap-5">

@@ -85,8 +85,10 @@ describe('creating a vacancy', () => {
     type(/^Должность/, 'Тестировщик');
     type('Зарплата от', '150 000');
     type('Закрыть до', '31122026');
-    // Owners: pick from the select, shown as a removable chip.
+    // Owners: the author (user 2) is there from the start; another is picked from the select,
+    // each shown as a removable chip.
     await screen.findAllByRole('option', { name: 'Петров Олег' });
+    expect(screen.getByRole('button', { name: 'Убрать: Смирнова Анна' })).toBeTruthy();
     type('Добавить: ответственные', '3');
     expect(screen.getByRole('button', { name: 'Убрать: Петров Олег' })).toBeTruthy();
     type('Подразделение', '8');
@@ -108,7 +110,7 @@ describe('creating a vacancy', () => {
       salary_to: null,
       currency: 'RUB',
       needed: 1,
-      owners: [3],
+      owners: [2, 3],
       watchers: [],
       account_division_id: 8,
       date_will_close: '2026-12-31',
