@@ -36,7 +36,6 @@ import {
 } from './list-query';
 import { ColumnPicker } from './column-picker';
 import { readListColumns, saveListColumns, type ListColumn } from './list-columns';
-import { useCurrentUser } from '../../shared/session/session.queries';
 import { SavedFilters } from './saved-filters';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
 
