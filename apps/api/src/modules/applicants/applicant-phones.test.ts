@@ -9,7 +9,7 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 let t: TestApp;
 let hr: SignedUp;
 
-const ok = async (method: string, url: string, body?: unknown) => {
+const ok = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => {
   const response = await call(t.app, method, url, body, { token: hr.token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.message;
