@@ -1,8 +1,8 @@
 -- The one search box finds by phone, e-mail, Telegram and résumé link, and forgives one typo in a
 -- name (issue 20, items 2 and 13). New keys derived by the database (decision 0007):
---   search_phones:   every phone of the applicant as digits (' 79161234567 79031112233'), the
---                    Russian trunk prefix made 7, with a trigram index: any fragment of 4+ digits
---                    is a LIKE '%…%' answered from the index;
+--   search_phones:   every phone of the applicant as digits, a Russian one with 7 and with 8 in
+--                    front (' 79161234567 89161234567 '), with a trigram index: any fragment of
+--                    4+ digits is a LIKE '%…%' answered from the index;
 --   search_contacts: e-mails, Telegram handles, Skype, profile and résumé links, lower case,
 --                    one token each (' ivan.petrov@mail.ru ivan_petrov hh.ru/resume/1a2b '), with
 --                    a trigram index;
@@ -20,15 +20,20 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
               ELSE d END
   FROM (SELECT regexp_replace(coalesce(value, ''), '[^0-9]', '', 'g') AS d) x
 $$;--> statement-breakpoint
+-- A Russian number is kept with 7 and with 8 in front (' 79161234567 89161234567 '), so '8916…'
+-- and '+7 916…' are both plain LIKE '%…%' fragments: a pattern anchored at a number's start would
+-- need the trigram of that start, which every phone shares.
 CREATE FUNCTION ats_applicant_phones(phone text, contacts jsonb) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(' ' || string_agg(p, ' ') || ' ', '') FROM (
+  SELECT coalesce(' ' || string_agg(f, ' ') || ' ', '') FROM (
     SELECT ats_phone_digits(phone) AS p
     UNION ALL
     SELECT ats_phone_digits(c->>'value')
     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(contacts) = 'array' THEN contacts ELSE '[]' END) c
     WHERE c->>'contact_type' IN ('phone', 'whatsapp', 'viber')
-  ) x WHERE length(p) >= 4
+  ) x
+  CROSS JOIN LATERAL unnest(CASE WHEN p ~ '^7[0-9]{10}$' THEN ARRAY[p, '8' || substr(p, 2)] ELSE ARRAY[p] END) f
+  WHERE length(p) >= 4
 $$;--> statement-breakpoint
 -- A contact as it is searched: lower case, no scheme, no www., a Telegram handle without @ or t.me/.
 CREATE FUNCTION ats_contact_token(value text) RETURNS text
@@ -79,17 +84,14 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WHERE w.word <> ''
 $$;--> statement-breakpoint
 -- LIKE patterns for a query that is a phone number or a fragment of one (4+ digits, nothing but
--- digits, spaces, brackets, dashes, dots and +), else none. '+7 916…' and '8 916…' typed in full
--- are the number 7916…; a fragment starting with 8 is looked for as is and as the start of a
--- number with 7.
+-- digits, spaces, brackets, dashes, dots and +), else none: its digits anywhere in a number
+-- ('+7 916…' is 7916…, kept as such; '8 916…' and '916…' likewise), a ten-digit national number
+-- with 7 in front.
 CREATE FUNCTION ats_phone_query_patterns(query text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
     WHEN btrim(query) !~ '^\+?[0-9 ().-]+$' OR length(d) < 4 THEN NULL
-    WHEN d ~ '^[78][0-9]{10}$' THEN ARRAY['% 7' || substr(d, 2) || ' %']
-    WHEN d ~ '^9[0-9]{9}$' THEN ARRAY['% 7' || d || ' %']
-    WHEN btrim(query) ~ '^\+' THEN ARRAY['% ' || d || '%']
-    WHEN d ~ '^8' THEN ARRAY['%' || d || '%', '% 7' || substr(d, 2) || '%']
+    WHEN d ~ '^9[0-9]{9}$' THEN ARRAY['%7' || d || '%']
     ELSE ARRAY['%' || d || '%']
   END
   FROM (SELECT regexp_replace(query, '[^0-9]', '', 'g') AS d) x
