@@ -161,7 +161,7 @@ REVOKE ALL ON FUNCTION ats_search_contact_matches(integer, text, text, text, int
 REVOKE ALL ON FUNCTION ats_search_newest_contact_matches(integer, text, text, text, integer) FROM PUBLIC;--> statement-breakpoint
 REVOKE ALL ON FUNCTION ats_search_typo_matches(integer, tsquery, integer) FROM PUBLIC;--> statement-breakpoint
 -- Contacts as a stage before the name: a phone or an e-mail names one person, so its hits rank
--- first. Otherwise as 0015; the fuzzy stage now first asks the typo keys, then trigrams.
+-- first. Otherwise as 0015; the fuzzy stage now adds the typo keys' hits to the trigrams'.
 CREATE OR REPLACE FUNCTION applicant_search_page(query text, max_hits integer, max_count integer)
 RETURNS TABLE (applicant_ids integer[], total integer)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
@@ -254,23 +254,21 @@ BEGIN
     LIMIT max_hits
   ) h;
   IF n = 0 THEN
-    -- Nothing exact: names one typo away (the typo keys), ranked by trigram similarity.
+    -- Nothing exact: names one typo away (the typo keys) and names alike by trigrams (a name in
+    -- the other alphabet, or two letters off), ranked by trigram similarity.
     SELECT array_agg(f.id ORDER BY f.s DESC, f.c DESC NULLS LAST, f.id DESC), count(*) INTO ids, n FROM (
-      SELECT m.id, greatest(word_similarity(folded, m.search_name), word_similarity(latin, m.search_name)) AS s, m.created_at AS c
-      FROM ats_search_typo_matches(tenant, ats_name_typo_tsquery(query), max_count + 1) m) f;
+      SELECT u.id, max(u.s) AS s, u.c FROM (
+        SELECT m.id, greatest(word_similarity(folded, m.search_name), word_similarity(latin, m.search_name)) AS s, m.created_at AS c
+        FROM ats_search_typo_matches(tenant, ats_name_typo_tsquery(query), max_count + 1) m
+        UNION ALL
+        (SELECT a.id, greatest(word_similarity(folded, a.search_name), word_similarity(latin, a.search_name)) AS s, a.created_at AS c
+         FROM applicants a
+         WHERE a.account_id = tenant AND a.archived_at IS NULL
+           AND (folded <% a.search_name OR latin <% a.search_name)
+         ORDER BY s DESC, a.created_at DESC NULLS LAST, a.id DESC
+         LIMIT max_count + 1)
+      ) u GROUP BY u.id, u.c) f;
     n := coalesce(n, 0);
-    ids := ids[1:max_hits];
-  END IF;
-  IF n = 0 THEN
-    -- Still nothing: trigram similarity on the name key (a name typed in the other alphabet).
-    SELECT array_agg(f.id ORDER BY f.s DESC, f.c DESC NULLS LAST, f.id DESC) INTO ids FROM (
-      SELECT a.id, greatest(word_similarity(folded, a.search_name), word_similarity(latin, a.search_name)) AS s, a.created_at AS c
-      FROM applicants a
-      WHERE a.account_id = tenant AND a.archived_at IS NULL
-        AND (folded <% a.search_name OR latin <% a.search_name)
-      ORDER BY s DESC, a.created_at DESC NULLS LAST, a.id DESC
-      LIMIT max_count + 1) f;
-    n := coalesce(cardinality(ids), 0);
     ids := ids[1:max_hits];
   END IF;
   RETURN QUERY SELECT coalesce(ids, '{}'), least(n, max_count + 1);
@@ -304,11 +302,8 @@ BEGIN
     typos := ats_name_typo_tsquery(query);
     RETURN QUERY
     SELECT a.id FROM applicants a
-    WHERE a.account_id = tenant AND ats_name_typo_keys(a.last_name, a.first_name, a.middle_name) @@ typos;
-    GET DIAGNOSTICS found = ROW_COUNT;
-  END IF;
-  IF found = 0 THEN
-    RETURN QUERY
+    WHERE a.account_id = tenant AND ats_name_typo_keys(a.last_name, a.first_name, a.middle_name) @@ typos
+    UNION
     SELECT a.id FROM applicants a
     WHERE a.account_id = tenant
       AND (ats_fold(query) <% a.search_name OR ats_translit(query) <% a.search_name);
