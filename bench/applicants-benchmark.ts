@@ -60,6 +60,11 @@ const SEARCHES = [
     text: RARE_SURNAME.female,
   },
   { key: 'large', label: `search '${COMMON_WORD}' (common résumé word)`, text: COMMON_WORD },
+  // The search box's contacts and typos (issue 20): a rare phone fragment, a common e-mail
+  // domain (every seventh address) and the rare surname with a letter dropped.
+  { key: 'phone', label: "search '916 123' (phone fragment)", text: '916 123' },
+  { key: 'email', label: "search 'mail.ru' (common e-mail domain)", text: 'mail.ru' },
+  { key: 'typo', label: `search 'Вишневецкя' (typo)`, text: 'Вишневецкя' },
 ] as const;
 type SearchKey = (typeof SEARCHES)[number]['key'];
 

@@ -102,7 +102,7 @@ describe('comparing two applicants', () => {
     const fetchSpy = stubApi([cyrillic, latin]);
     renderAt('/applicant/double?first=1&second=2');
     const preview = await screen.findByLabelText('Карточка после объединения');
-    expect(within(preview).getByText('+79123456789')).toBeTruthy();
+    expect(within(preview).getByText('+7 912 345-67-89')).toBeTruthy();
     expect(screen.getByText('ФИО в латинице')).toBeTruthy();
     // Equal e-mails need no choice; the city only one of them has is taken from her.
     expect(screen.queryByRole('radio', { name: /^Email:/ })).toBeNull();
@@ -119,7 +119,7 @@ describe('comparing two applicants', () => {
     fireEvent.click(
       screen.getByRole('radio', { name: 'Телефон: взять у «Ivanova Maria» — +79990001122' }),
     );
-    await waitFor(() => expect(within(preview).getByText('+79990001122')).toBeTruthy());
+    await waitFor(() => expect(within(preview).getByText('+7 999 000-11-22')).toBeTruthy());
     expect(previews(fetchSpy).at(-1)).toMatchObject({ fields: { phone: 'secondary' } });
 
     // Swapping the primary keeps the picked phone (now the primary's); the rest follow the primary.

@@ -102,6 +102,12 @@ export const applicants = pgTable(
     searchDocument: tsvector().generatedAlwaysAs(
       sql`to_tsvector('russian'::regconfig, ats_applicant_document(position, company, about_me, text_block, unidentified_info, skills, experience, education))`,
     ),
+    // Every phone as digits and every other contact as a lower-case token, for the search box's
+    // phone fragments, e-mails, handles and links (migration 0034).
+    searchPhones: text().generatedAlwaysAs(sql`ats_applicant_phones(phone, contacts)`),
+    searchContacts: text().generatedAlwaysAs(
+      sql`ats_applicant_contacts(email, tg, skype, contacts, resume_urls)`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -120,6 +126,13 @@ export const applicants = pgTable(
     index('applicants_search_name_idx').using('gin', sql`search_name gin_trgm_ops`),
     index('applicants_search_document_idx').using('gin', t.searchDocument),
     index('applicants_search_name_words_idx').using('gin', t.searchNameWords),
+    index('applicants_search_phones_idx').using('gin', sql`search_phones gin_trgm_ops`),
+    index('applicants_search_contacts_idx').using('gin', sql`search_contacts gin_trgm_ops`),
+    // A name word and its one-letter deletions: one typo away is one shared key (migration 0034).
+    index('applicants_name_typo_keys_idx').using(
+      'gin',
+      sql`ats_name_typo_keys(last_name, first_name, middle_name)`,
+    ),
     index('applicants_skills_idx').using('gin', t.skills),
     tenantPolicy('applicants'),
   ],

@@ -1,5 +1,6 @@
 import { MAX_ID } from '@ats/contracts/ids';
 import type { TApplicant, TUpdateApplicantRequest } from '@ats/contracts/applicants';
+import { normalizePhoneContacts, normalizePhoneField } from '@ats/contracts/phone';
 import type { ApplicantColumns } from './applicants.repository.ts';
 
 /** The salary as a number: the first group of digits in the free text ('от 100 000 ₽' → 100000). */
@@ -22,11 +23,12 @@ export function columnsOf(input: Fields): ApplicantColumns {
   if (has('lead_type')) columns.leadType = input.lead_type ?? null;
   if (has('birthday')) columns.birthday = input.birthday ?? null;
   if (has('gender')) columns.gender = input.gender ?? null;
-  if (has('phone')) columns.phone = input.phone ?? null;
+  // One stored form for phones (E.164), whatever the client typed (create, update, import).
+  if (has('phone')) columns.phone = normalizePhoneField(input.phone);
   if (has('email')) columns.email = input.email ?? null;
   if (has('tg')) columns.tg = input.tg ?? null;
   if (has('skype')) columns.skype = input.skype ?? null;
-  if (has('contacts')) columns.contacts = input.contacts ?? [];
+  if (has('contacts')) columns.contacts = normalizePhoneContacts(input.contacts ?? []);
   if (has('money')) {
     columns.money = input.money ?? null;
     columns.salaryAmount = salaryAmountOf(input.money);

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { TApplicantListFilters } from '@ats/contracts/applicant-list';
 import { API_CODES } from '@ats/contracts/envelope';
 import { personDisplayName } from '@ats/contracts/person-name';
+import { formatPhone } from '@ats/contracts/phone';
 import type { TAdminUserSetting } from '@ats/contracts/users';
 import { recordAuditNow } from '../../platform/audit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -51,7 +52,12 @@ const COLUMNS: ExportColumn[] = [
   },
   { header: 'Должность', width: 28, fields: ['is_position'], value: (row) => row.position },
   { header: 'Компания', width: 24, fields: ['is_company'], value: (row) => row.company },
-  { header: 'Телефон', width: 18, fields: ['is_phone'], value: (row) => row.phone },
+  {
+    header: 'Телефон',
+    width: 18,
+    fields: ['is_phone'],
+    value: (row) => formatPhone(row.phone) || null,
+  },
   { header: 'Email', width: 28, fields: ['is_email'], value: (row) => row.email },
   { header: 'Telegram', width: 18, fields: ['is_tg'], value: (row) => row.tg },
   { header: 'Зарплата', width: 14, fields: ['is_money'], value: salaryOf },

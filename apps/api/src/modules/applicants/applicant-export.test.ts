@@ -173,7 +173,8 @@ describe('export of the list to Excel', () => {
       'Иванова Мария Петровна',
       'HR-менеджер',
       'ООО «Ромашка»',
-      '+7 (916) 123-45-67',
+      // Stored as typed before phones were normalized: exported in the one display form.
+      '+7 916 123-45-67',
       'maria.ivanova@example.ru',
       '@ivanova_hr',
       150000,

@@ -136,13 +136,18 @@ describe('import of applicants from a file', () => {
     expect(olga).toMatchObject({
       first_name: 'Ольга',
       middle_name: 'Петровна',
-      phone: '79161234567',
+      phone: '+79161234567',
       email: 'olga@example.ru',
       birthday: '1990-05-17',
       created_via: 'import',
     });
     const [igor] = await applicantsNamed(anna, 'Лебедев');
-    expect(igor).toMatchObject({ first_name: 'Игорь', middle_name: null, birthday: '1985-02-01' });
+    expect(igor).toMatchObject({
+      first_name: 'Игорь',
+      middle_name: null,
+      birthday: '1985-02-01',
+      phone: '+79030000000',
+    });
 
     // Through the same service as the create form: tags, history and search work at once.
     const card = await call(t.app, 'GET', `/api/applicants/${olga!.id}`, undefined, {

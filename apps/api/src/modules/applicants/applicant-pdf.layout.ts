@@ -2,6 +2,7 @@ import { historyPhrase } from '@ats/contracts/applicant-history';
 import { CONTACT_LABELS, type TApplicantCard } from '@ats/contracts/applicants';
 import { APPLICANT_FIELD_DEFINITIONS } from '@ats/contracts/references';
 import { personDisplayName } from '@ats/contracts/person-name';
+import { formatPhone, PHONE_CONTACT_TYPES } from '@ats/contracts/phone';
 import type { DocumentBuilder } from '../../platform/pdf.ts';
 import type { FieldFlag } from './applicant-export.service.ts';
 import type { ApplicantPdfRow } from './applicant-pdf.repository.ts';
@@ -106,13 +107,13 @@ export function writeApplicantCard(
   });
 
   block(doc, 'Контакты', [
-    [label('phone'), when('phone', card.phone)],
+    [label('phone'), when('phone', card.phone && formatPhone(card.phone))],
     [label('email'), when('email', card.email)],
     [label('tg'), when('tg', card.tg)],
     [label('skype'), when('skype', card.skype)],
     ...(on('contacts') ? card.contacts : []).map((c): [string, string] => [
       `${CONTACT_LABELS[c.contact_type]}${c.is_prefered ? ' (предпочтительно)' : ''}`,
-      c.value,
+      PHONE_CONTACT_TYPES.includes(c.contact_type) ? formatPhone(c.value) : c.value,
     ]),
   ]);
 

@@ -160,7 +160,7 @@ describe('the browser plugin imports a résumé (huntlee-api.md §8)', () => {
       lead_type: 'cold',
       birthday: '1988-12-22',
       gender: 'male',
-      phone: '+7 (911) 1112233',
+      phone: '+79111112233',
       email: 'ivan.petrov@mail.ru',
       tg: 'tg_login',
       skype: 'skype_login',

@@ -1,5 +1,6 @@
 import type { TParseResumeResponse } from '@ats/contracts/resume-parse';
 import { RESUME_MESSAGES } from '@ats/contracts/resume-parse';
+import { normalizePhoneContacts, normalizePhoneField } from '@ats/contracts/phone';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -75,6 +76,9 @@ export async function parseResume(
   return {
     draft: {
       ...parsed.draft,
+      // The stored form of phones (E.164), as create would store them anyway.
+      phone: normalizePhoneField(parsed.draft.phone),
+      contacts: normalizePhoneContacts(parsed.draft.contacts),
       languages: languages.found,
       unidentified_info: unidentified.length > 0 ? unidentified.join('\n') : null,
     },

@@ -1,5 +1,6 @@
 import { MERGE_FIELDS, type TMergeField } from '@ats/contracts/duplicates';
 import { personDisplayName } from '@ats/contracts/person-name';
+import { normalizePhoneContacts, normalizePhoneField } from '@ats/contracts/phone';
 import { emailKey, phoneKey, telegramKey } from './matching/contact-keys.ts';
 
 /** An applicant's row as stored (snake_case columns), as to_jsonb gives it. */
@@ -127,7 +128,9 @@ export function mergedColumnsOf(
       );
     }
   }
-  merged.contacts = contacts;
+  // Either side may hold a phone stored before phones were normalized: the merge writes E.164.
+  if (typeof merged.phone === 'string') merged.phone = normalizePhoneField(merged.phone);
+  merged.contacts = normalizePhoneContacts(contacts);
   merged.experience = union(arrayOf(primary.experience), arrayOf(secondary.experience), canonical);
   merged.education = union(arrayOf(primary.education), arrayOf(secondary.education), canonical);
   merged.skills = union(arrayOf<string>(primary.skills), arrayOf<string>(secondary.skills), (s) =>

@@ -4,6 +4,7 @@ import type {
   ZRenderTemplateQuery,
 } from '@ats/contracts/mail-templates';
 import { personDisplayName } from '@ats/contracts/person-name';
+import { formatPhone } from '@ats/contracts/phone';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -55,7 +56,7 @@ async function valuesFor(
     'applicant.middle_name': applicant.middle_name ?? '',
     'applicant.position': applicant.position ?? '',
     'applicant.email': applicant.email ?? '',
-    'applicant.phone': applicant.phone ?? '',
+    'applicant.phone': formatPhone(applicant.phone),
     'vacancy.name': vacancy?.position ?? '',
     'company.name': account.name,
     'user.name': personDisplayName(user),

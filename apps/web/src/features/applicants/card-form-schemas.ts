@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUpdateApplicantRequest, type TApplicant } from '@ats/contracts/applicants';
+import { formatPhone } from '@ats/contracts/phone';
 import { isValidUrl, LINK_INVALID } from '@ats/contracts/url-check';
 import { formatIsoDate } from '../../shared/format/applicant-format';
 import { nullIfBlank } from './applicant-form-schema';
@@ -65,7 +66,7 @@ export const ZContactsForm = z
   });
 
 export const contactsDefaults = (a: TApplicant) => ({
-  phone: a.phone ?? '',
+  phone: formatPhone(a.phone),
   email: a.email ?? '',
   tg: a.tg ?? '',
   skype: a.skype ?? '',

@@ -1,4 +1,5 @@
 import { CONTACT_LABELS as CONTACT_TYPE_LABELS, type TApplicant } from '@ats/contracts/applicants';
+import { formatPhone, PHONE_CONTACT_TYPES } from '@ats/contracts/phone';
 import { isValidUrl } from '@ats/contracts/url-check';
 import { toTelegramUrl } from '../../shared/validation/messenger-link';
 
@@ -39,8 +40,10 @@ export function contactHref(type: string, value: string): string | null {
   }
 }
 
-export function ContactLink({ type, value }: { type: string; value: string }) {
-  const href = contactHref(type, value);
+export function ContactLink({ type, value: stored }: { type: string; value: string }) {
+  const href = contactHref(type, stored);
+  // Phones are stored in E.164 and shown in the one display form, +7 916 123-45-67.
+  const value = PHONE_CONTACT_TYPES.includes(type) ? formatPhone(stored) : stored;
   if (!href) return <span className="wrap-anywhere">{value}</span>;
   const external = href.startsWith('http');
   return (

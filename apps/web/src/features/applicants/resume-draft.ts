@@ -1,4 +1,5 @@
 import type { TCreateApplicantRequest } from '@ats/contracts/applicants';
+import { formatPhone } from '@ats/contracts/phone';
 import type { TResumeDraft } from '@ats/contracts/resume-parse';
 import { pluralize } from '../../shared/format/plurals';
 import type { CreateApplicantFormValues } from './applicant-form-schema';
@@ -34,6 +35,8 @@ export function formValuesOfDraft(draft: TResumeDraft): Partial<CreateApplicantF
     const value = draft[field];
     if (value) values[field] = value;
   }
+  // The draft's phone is in the stored form (E.164); the input shows the one display form.
+  if (draft.phone) values.phone = formatPhone(draft.phone);
   if (draft.birthday) values.birthday = russianDate(draft.birthday);
   if (draft.skills.length > 0) values.skills = draft.skills;
   return values;

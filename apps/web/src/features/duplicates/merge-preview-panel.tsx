@@ -1,4 +1,5 @@
 import type { TMergePreview } from '@ats/contracts/duplicates';
+import { formatPhone } from '@ats/contracts/phone';
 import { Spinner } from '@ats/ui/spinner';
 import { applicantName, formatIsoDate, formatSalary } from '../../shared/format/applicant-format';
 
@@ -23,7 +24,7 @@ export function MergePreviewPanel({ preview, updating, error }: Props) {
     ? [
         ['ФИО', applicantName(a)],
         ['Дата рождения', formatIsoDate(a.birthday)],
-        ['Телефон', a.phone ?? ''],
+        ['Телефон', formatPhone(a.phone)],
         ['Email', a.email ?? ''],
         ['Telegram', a.tg ?? ''],
         ['Город', a.city ?? ''],

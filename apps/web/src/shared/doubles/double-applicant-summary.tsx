@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TDoubleApplicant } from '@ats/contracts/duplicates';
+import { formatPhone } from '@ats/contracts/phone';
 import { ApplicantAvatar } from '../applicant/applicant-avatar';
 import { applicantName, formatIsoDate, formatShortDate } from '../format/applicant-format';
 
@@ -14,7 +15,7 @@ type Props = {
 /** Enough of an applicant to tell two people apart: name, contacts and, in lists, the rest. */
 export function DoubleApplicantSummary({ applicant, newTab = false, detailed = false }: Props) {
   const name = applicantName(applicant);
-  const contacts = [applicant.phone, applicant.email, applicant.tg].filter(Boolean);
+  const contacts = [formatPhone(applicant.phone), applicant.email, applicant.tg].filter(Boolean);
   const facts = [
     applicant.birthday ? `д.р. ${formatIsoDate(applicant.birthday)}` : '',
     ...(detailed
