@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
 import { applicantName, formatAge, formatSalary } from '../../shared/format/applicant-format';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
+import { formatPhone } from '@ats/contracts/phone';
 import { TagChip } from '../../shared/applicant/tag-chip';
 import { ItemIcon } from '../../shared/icons/item-icon';
 import {
@@ -63,7 +64,8 @@ function Cell({ column, applicant }: { column: ListColumn; applicant: TApplicant
         <span className="text-zinc-600 tabular-nums">{formatAdded(applicant.created_at)}</span>
       );
     case 'contacts': {
-      const lines = [applicant.phone, applicant.email, applicant.tg].filter(Boolean).slice(0, 2);
+      const phone = formatPhone(applicant.phone) || null;
+      const lines = [phone, applicant.email, applicant.tg].filter(Boolean).slice(0, 2);
       return (
         <span className="min-w-0 text-xs text-zinc-600">
           {lines.length === 0 ? (
