@@ -1,4 +1,4 @@
-import type { ApplicantFilters } from './list-query';
+import type { ApplicantFilters } from './applicant-filters';
 import type { SkillItem } from './skills-input';
 
 /** The filters panel as its inputs hold it: text for numbers, skills with their names. */
