@@ -498,7 +498,7 @@ describe('rows that match applicants already in the base (issue 20, item 12)', (
         position: 'Старший кассир',
         money: '150 000',
         currency: 'RUB',
-        phone: '+7 (916) 700-11-22',
+        phone: '+79167001122',
       },
     ]);
     const card = await call(t.app, 'GET', `/api/applicants/${existing}`, undefined, {

@@ -335,7 +335,7 @@ describe('a PDF made to freeze the reader (POST /api/applicants/parse_resume)', 
     expect(response.body.message.draft).toMatchObject({
       last_name: 'Иванова',
       email: 'maria.ivanova@mail.ru',
-      phone: '+7 (912) 345-67-89',
+      phone: '+79123456789',
     });
   });
 });
