@@ -80,7 +80,9 @@ export function fieldChecks(
     if (field === 'phone') {
       const want = expected.phone ?? null;
       check(field, want, actual, normalizePhoneField(want) === normalizePhoneField(actual));
-    } else check(field, expected[field], actual);
+    } else {
+      check(field, expected[field], actual);
+    }
   }
   expected.experience?.forEach((job, i) => {
     const got = draft.experience[i];
