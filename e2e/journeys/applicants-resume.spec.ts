@@ -77,7 +77,7 @@ test.describe('creating an applicant from a résumé', () => {
     await expect(field(dialog, 'Фамилия')).toHaveValue('Иванова');
     await expect(field(dialog, 'Имя')).toHaveValue('Мария');
     await expect(field(dialog, 'Отчество')).toHaveValue('Сергеевна');
-    await expect(field(dialog, 'Телефон')).toHaveValue('+7 (912) 345-67-89');
+    await expect(field(dialog, 'Телефон')).toHaveValue('+7 912 345-67-89');
     await expect(field(dialog, 'Email')).toHaveValue('maria.ivanova@mail.ru');
     await expect(field(dialog, 'Должность')).toHaveValue('Ведущий бухгалтер');
     await expect(field(dialog, 'Компания')).toHaveValue('ООО «Уралсталь»');
@@ -96,7 +96,7 @@ test.describe('creating an applicant from a résumé', () => {
     ).toBeVisible();
     await expect(page.getByText('Главный бухгалтер', { exact: true }).first()).toBeVisible();
     const contacts = cardSection(page, 'Контакты');
-    await expect(contacts.getByRole('link', { name: '+7 (912) 345-67-89' })).toBeVisible();
+    await expect(contacts.getByRole('link', { name: '+7 912 345-67-89' })).toBeVisible();
     await expect(contacts.getByRole('link', { name: 'maria.ivanova@mail.ru' })).toBeVisible();
     await expect(cardSection(page, 'Опыт работы')).toContainText('ООО «Уралсталь»');
     const files = cardSection(page, 'Файлы');

@@ -110,6 +110,8 @@ test.describe('a card dropped on a rejection column', () => {
 
     await handle.focus();
     await page.keyboard.press('Space');
+    // The lift is announced once the sensor listens for arrows (it starts a moment after Space).
+    await expect(announced).toHaveText('Над этапом «Новый».');
     await walkRight(page, announced);
     await page.keyboard.press('Space');
     dialog = page.getByRole('dialog', { name: 'Кандидат отказался' });

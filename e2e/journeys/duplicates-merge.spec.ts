@@ -39,17 +39,17 @@ test('two cards merged field by field from /applicant/double, then the merge und
   await page.goto(`/applicant/double?first=${cyrillic.id}&second=${latin.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Сравнение кандидатов' })).toBeVisible();
   const preview = page.getByLabel('Карточка после объединения');
-  await expect(preview).toContainText('+79123456789');
+  await expect(preview).toContainText('+7 912 345-67-89');
   await expect(preview).toContainText('17.05.1990');
   // Equal e-mails need no choice: no radio in that row.
   await expect(page.getByRole('radio', { name: /^Email:/ })).toHaveCount(0);
 
   const latinPhone = page.getByRole('radio', {
-    name: 'Телефон: взять у «Ivanova Maria» — +79990001122',
+    name: 'Телефон: взять у «Ivanova Maria» — +7 999 000-11-22',
   });
   await latinPhone.check();
-  await expect(preview).toContainText('+79990001122');
-  await expect(preview).not.toContainText('+79123456789');
+  await expect(preview).toContainText('+7 999 000-11-22');
+  await expect(preview).not.toContainText('+7 912 345-67-89');
   await page
     .getByRole('radio', { name: 'Дата рождения: взять у «Ivanova Maria» — 18.05.1990' })
     .check();
@@ -66,7 +66,7 @@ test('two cards merged field by field from /applicant/double, then the merge und
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: cyrillic.name })).toBeVisible();
   await expect(
-    cardSection(page, 'Контакты').getByRole('link', { name: '+79990001122' }),
+    cardSection(page, 'Контакты').getByRole('link', { name: '+7 999 000-11-22' }),
   ).toBeVisible();
   await expect(page.getByText(/\(18\.05\.1990\)/)).toBeVisible();
   const comments = cardSection(page, 'Комментарии');
@@ -88,7 +88,7 @@ test('two cards merged field by field from /applicant/double, then the merge und
   await expect(history.getByText('Объединение отменено')).toBeVisible();
   await expect(history.getByRole('button', { name: 'Отменить объединение' })).toHaveCount(0);
   await expect(
-    cardSection(page, 'Контакты').getByRole('link', { name: '+79123456789' }),
+    cardSection(page, 'Контакты').getByRole('link', { name: '+7 912 345-67-89' }),
   ).toBeVisible();
   await expect(comments.getByText('Прислала резюме с hh.ru', { exact: true })).toHaveCount(0);
   await expect(cardSection(page, 'Теги').getByText('Бухгалтерия')).toHaveCount(0);

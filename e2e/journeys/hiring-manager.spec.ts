@@ -96,9 +96,14 @@ test('a hiring manager opens a candidate of their vacancy, evaluates, moves with
   const card = boardCard(boardColumn(page, 'Новый'), candidate.name);
   await expect(card).toBeVisible();
   await card.getByRole('link', { name: candidate.name }).click();
-  await expectPath(page, `/applicant/${candidate.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: candidate.name })).toBeVisible();
+  // The board opens the card in its side panel; the whole card is at its own address too.
+  const panel = page.getByRole('dialog', { name: `Карточка: ${candidate.name}` });
+  await expect(panel.getByRole('heading', { level: 1 })).toHaveText(candidate.name);
   await expect(page.getByText('Заказчику недоступна база кандидатов')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.goto(`/applicant/${candidate.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: candidate.name })).toBeVisible();
 
   // The résumé: what it says, and its file, which downloads.
   await expect(page.getByText('Юрисконсульт').first()).toBeVisible();

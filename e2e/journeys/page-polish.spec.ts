@@ -46,7 +46,7 @@ test('the merge screen reads both cards without a contract mismatch', async ({
   const console = watchConsole(page);
   await page.goto(`/applicant/double?first=${first.id}&second=${second.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Сравнение кандидатов' })).toBeVisible();
-  await expect(page.getByLabel('Карточка после объединения')).toContainText('+7 (912) 345-67-89');
+  await expect(page.getByLabel('Карточка после объединения')).toContainText('+7 912 345-67-89');
   await page.waitForLoadState('networkidle');
   expect(console.take()).toEqual([]);
 });

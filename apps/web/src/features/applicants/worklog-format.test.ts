@@ -34,6 +34,13 @@ describe('the history of an applicant', () => {
     ]);
   });
 
+  it('shows a changed phone in the display form, not as stored (E.164)', () => {
+    const line = formatWorklogEntry(
+      entry({ changes: { phone: { from: '+79001112233', to: '+79004445566' } } }),
+    );
+    expect(line.details).toEqual(['Телефон: +7 900 111-22-33 → +7 900 444-55-66']);
+  });
+
   it('names tags added and removed in bulk and hides technical keys', () => {
     const line = formatWorklogEntry(
       entry({

@@ -1,3 +1,4 @@
+import { formatPhone } from '@ats/contracts/phone';
 import {
   historyPhrase,
   historyReferenceName,
@@ -94,6 +95,8 @@ export function formatWorklogValue(field: string, value: unknown, names?: Histor
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (field === 'gender' && typeof value === 'string') return GENDERS[value] ?? value;
   if (field === 'photo') return 'изображение';
+  // Phones are stored in E.164 and shown in the one display form, +7 916 123-45-67.
+  if (field === 'phone' && typeof value === 'string') return formatPhone(value);
   if (field === 'created_via' && typeof value === 'string') return CREATED_VIA[value] ?? value;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatIsoDate(value);
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);

@@ -40,7 +40,9 @@ export function columnKeyboardCoordinates(
     const target = neighbourColumn(columns, fromId, step);
     const rect = target && current.droppableRects.get(columnDropId(target.status.id));
     if (!rect) return undefined;
-    return { x: rect.left + 8, y: rect.top + 48 };
+    // The column's middle, not its edge, so a board scrolled sideways a little since the rects
+    // were measured still lands the card in that column.
+    return { x: rect.left + rect.width / 2, y: rect.top + 48 };
   };
 }
 

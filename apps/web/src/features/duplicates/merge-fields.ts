@@ -1,4 +1,5 @@
 import type { TApplicant } from '@ats/contracts/applicants';
+import { formatPhone } from '@ats/contracts/phone';
 import { MERGE_FIELDS, type TMergeField, type TMergeRequest } from '@ats/contracts/duplicates';
 import {
   applicantName,
@@ -59,6 +60,8 @@ export function displayMergeValue(
       return formatExperience(a.total_experience);
     case 'has_vehicle':
       return a.has_vehicle ? 'да' : 'нет';
+    case 'phone':
+      return formatPhone(a.phone);
     case 'admin_user_id':
       return lookups.userName(a.admin_user_id!) ?? `Пользователь №${a.admin_user_id}`;
     case 'account_source_id':
