@@ -117,7 +117,7 @@ describe('comparing two applicants', () => {
     });
 
     fireEvent.click(
-      screen.getByRole('radio', { name: 'Телефон: взять у «Ivanova Maria» — +79990001122' }),
+      screen.getByRole('radio', { name: 'Телефон: взять у «Ivanova Maria» — +7 999 000-11-22' }),
     );
     await waitFor(() => expect(within(preview).getByText('+7 999 000-11-22')).toBeTruthy());
     expect(previews(fetchSpy).at(-1)).toMatchObject({ fields: { phone: 'secondary' } });
