@@ -7,6 +7,7 @@ import {
   createVacancy,
   dragAnnouncement,
   dragCard,
+  liftCard,
   placeApplicant,
 } from '../fixtures/pipeline.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -93,8 +94,7 @@ test.describe('a card dropped on a rejection column', () => {
     const announced = dragAnnouncement(page);
 
     // Space lifts, → walks the stages up to the refusals, Space drops there.
-    await handle.focus();
-    await page.keyboard.press('Space');
+    await liftCard(page, handle);
     await expect(announced).toHaveText('Над этапом «Новый».');
     await walkRight(page, announced);
     await page.keyboard.press('Space');
@@ -108,9 +108,7 @@ test.describe('a card dropped on a rejection column', () => {
     await expect(boardCard(fresh, person!.name)).toBeVisible();
     await expect(columnCount(refusals)).toHaveText('0');
 
-    await handle.focus();
-    await page.keyboard.press('Space');
-    // The lift is announced once the sensor listens for arrows (it starts a moment after Space).
+    await liftCard(page, handle);
     await expect(announced).toHaveText('Над этапом «Новый».');
     await walkRight(page, announced);
     await page.keyboard.press('Space');

@@ -8,6 +8,7 @@ import {
   columnCount,
   createVacancy,
   dragAnnouncement,
+  liftCard,
   placeApplicant,
   stageOf,
 } from '../fixtures/pipeline.ts';
@@ -138,11 +139,13 @@ test('a hiring manager opens a candidate of their vacancy, evaluates, moves with
 
   // Moves on the board, from «Новый» to «Первичный контакт», where they may write.
   await page.goto(`/vacancy/${watched.id}/candidates`);
-  await boardCard(boardColumn(page, 'Новый'), candidate.name)
-    .getByRole('button', { name: `Переместить: ${candidate.name}` })
-    .focus();
   const announced = dragAnnouncement(page);
-  await page.keyboard.press('Space');
+  await liftCard(
+    page,
+    boardCard(boardColumn(page, 'Новый'), candidate.name).getByRole('button', {
+      name: `Переместить: ${candidate.name}`,
+    }),
+  );
   await expect(announced).toHaveText('Над этапом «Новый».');
   await page.keyboard.press('ArrowRight');
   await expect(announced).toHaveText('Над этапом «Первичный контакт».');

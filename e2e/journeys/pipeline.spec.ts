@@ -7,6 +7,7 @@ import {
   columnCount,
   createVacancy,
   dragAnnouncement,
+  liftCard,
   dragCard,
   moveApplication,
   placeApplicant,
@@ -115,11 +116,13 @@ test.describe('the hiring pipeline', () => {
     await expect(columnCount(hr)).toHaveText('1');
 
     // Keyboard: Space lifts, → carries to the next stage, Space drops; the move is announced.
-    await boardCard(fresh, keyboard.name)
-      .getByRole('button', { name: `Переместить: ${keyboard.name}` })
-      .focus();
     const announced = dragAnnouncement(page);
-    await page.keyboard.press('Space');
+    await liftCard(
+      page,
+      boardCard(fresh, keyboard.name).getByRole('button', {
+        name: `Переместить: ${keyboard.name}`,
+      }),
+    );
     await expect(announced).toHaveText('Над этапом «Новый».');
     await page.keyboard.press('ArrowRight');
     await expect(announced).toHaveText('Над этапом «Первичный контакт».');
@@ -131,10 +134,12 @@ test.describe('the hiring pipeline', () => {
     await expect(columnCount(contact)).toHaveText('1');
 
     // Escape puts a lifted card back.
-    await boardCard(fresh, rejected.name)
-      .getByRole('button', { name: `Переместить: ${rejected.name}` })
-      .focus();
-    await page.keyboard.press('Space');
+    await liftCard(
+      page,
+      boardCard(fresh, rejected.name).getByRole('button', {
+        name: `Переместить: ${rejected.name}`,
+      }),
+    );
     await expect(announced).toHaveText('Над этапом «Новый».');
     await page.keyboard.press('ArrowRight');
     await expect(announced).toHaveText('Над этапом «Первичный контакт».');
