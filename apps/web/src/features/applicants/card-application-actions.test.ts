@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TBoardColumn, TStage } from '@ats/contracts/pipeline';
+import type { TBoardColumn } from '@ats/contracts/pipeline';
+import { testStage } from '../../shared/testing/stage-test-data';
 import { applicationChoices } from './card-application-actions';
 
-const stage = (id: number, name: string, order: number, extra: Partial<TStage> = {}): TStage => ({
-  id,
-  name,
-  color: '#3B82F6',
-  order,
-  status_type: 'user',
-  is_favorite: false,
-  is_offer: false,
-  is_reject: false,
-  reject_kind: null,
-  is_required: false,
-  stay_duration: null,
-  actions: [],
-  evaluation_id: null,
-  status_group_id: null,
-  vacancy_id: 7,
-  admin_user_statuses: [],
-  ...extra,
-});
+const stage = testStage;
 
 const FRESH = stage(1, 'Новый', 0);
 const CONTACT = stage(2, 'Первичный контакт', 1);

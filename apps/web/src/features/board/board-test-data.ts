@@ -1,28 +1,10 @@
 import type { TBoardCard, TBoardColumn, TStage } from '@ats/contracts/pipeline';
+import { testStage } from '../../shared/testing/stage-test-data';
 
 // Builders for the board's unit tests: a stage, a column and a card with plausible defaults.
 
-export function stage(id: number, name: string, extra: Partial<TStage> = {}): TStage {
-  return {
-    id,
-    name,
-    color: '#3B82F6',
-    order: id,
-    status_type: 'user',
-    is_favorite: false,
-    is_offer: false,
-    is_reject: false,
-    reject_kind: null,
-    is_required: false,
-    stay_duration: null,
-    actions: [],
-    evaluation_id: null,
-    status_group_id: null,
-    vacancy_id: 7,
-    admin_user_statuses: [],
-    ...extra,
-  };
-}
+export const stage = (id: number, name: string, extra: Partial<TStage> = {}): TStage =>
+  testStage(id, name, id, extra);
 
 export const column = (status: TStage, count: number, can_write = true): TBoardColumn => ({
   status,

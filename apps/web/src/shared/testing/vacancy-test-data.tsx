@@ -15,27 +15,10 @@ import {
 } from '@ats/contracts/users';
 import type { TVacancy, TVacancyTemplate } from '@ats/contracts/vacancies';
 import { sessionKeys } from '../session/session.queries';
+import { testStage } from './stage-test-data';
 
 export const stageOf = (id: number, name: string, order: number, extra: Partial<TStage> = {}) =>
-  ({
-    id,
-    name,
-    color: '#3B82F6',
-    order,
-    status_type: 'user',
-    is_favorite: false,
-    is_offer: false,
-    is_reject: false,
-    reject_kind: null,
-    is_required: false,
-    stay_duration: 3,
-    actions: [],
-    evaluation_id: null,
-    status_group_id: null,
-    vacancy_id: 1,
-    admin_user_statuses: [],
-    ...extra,
-  }) satisfies TStage;
+  testStage(id, name, order, { stay_duration: 3, vacancy_id: 1, ...extra });
 
 export function vacancyOf(overrides: Partial<TVacancy> = {}): TVacancy {
   return {
