@@ -32,6 +32,13 @@ export const AUDIT_ACTION_LABELS = {
   'source.deleted': 'Удаление источника',
   'division.deleted': 'Удаление подразделения',
   'mail_template.deleted': 'Удаление шаблона письма',
+  'vacancy_application.submitted': 'Заявка на подбор отправлена на согласование',
+  'vacancy_application.approved': 'Заявка на подбор согласована',
+  'vacancy_application.rejected': 'Заявка на подбор отклонена',
+  'vacancy_application.returned': 'Заявка на подбор возвращена на доработку',
+  'vacancy_application.withdrawn': 'Заявка на подбор отозвана',
+  'vacancy_application.taken': 'Заявка на подбор взята в работу',
+  'vacancy_application.closed': 'Заявка на подбор закрыта',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
