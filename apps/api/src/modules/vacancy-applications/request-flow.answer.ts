@@ -21,15 +21,18 @@ export async function readRequestAnswer(
   return tenant.transaction(async (tx) => {
     const row = await requests.findRequest(tx, tenant.accountId, id);
     if (!row || !seesRequest(session, row)) throw notFound('Заявка не найдена');
-    const [template, author, division, files, events] = await Promise.all([
-      row.templateId === null ? null : requests.findTemplate(tx, tenant.accountId, row.templateId),
-      repo.findUser(tx, tenant.accountId, row.authorId),
+    // One transaction, one connection: the reads go one after another.
+    const template =
+      row.templateId === null
+        ? null
+        : await requests.findTemplate(tx, tenant.accountId, row.templateId);
+    const author = await repo.findUser(tx, tenant.accountId, row.authorId);
+    const division =
       row.accountDivisionId === null
         ? null
-        : repo.findDivision(tx, tenant.accountId, row.accountDivisionId),
-      requests.listFiles(tx, tenant.accountId, [row.id]),
-      requests.listEvents(tx, tenant.accountId, row.id),
-    ]);
+        : await repo.findDivision(tx, tenant.accountId, row.accountDivisionId);
+    const files = await requests.listFiles(tx, tenant.accountId, [row.id]);
+    const events = await requests.listEvents(tx, tenant.accountId, row.id);
     const author_ = session.userId === row.authorId;
     const editable = row.state === 'draft' || row.state === 'returned';
     return {
