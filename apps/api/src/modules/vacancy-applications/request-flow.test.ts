@@ -271,10 +271,13 @@ describe('the route of a hiring request', () => {
     expect(approved.state).toBe('approved');
     const byWatcher = await post(author.token, `/api/vacancy_applications/${id}/take`);
     expect(byWatcher.status).toBe(403);
-    const taken = await ok(recruiter.token, `/api/vacancy_applications/${id}/take`);
+    // A recruiter of other divisions does not see it; an admin does.
+    const stranger = await post(recruiter.token, `/api/vacancy_applications/${id}/take`);
+    expect(stranger.status).toBe(404);
+    const taken = await ok(admin.token, `/api/vacancy_applications/${id}/take`);
     expect(taken.request).toMatchObject({ state: 'in_work', vacancy_id: taken.vacancy_id });
     const vacancy = await call(t.app, 'GET', `/api/vacancies/${taken.vacancy_id}`, undefined, {
-      token: recruiter.token,
+      token: admin.token,
     });
     expect(vacancy.status).toBe(200);
     expect(vacancy.body.message).toMatchObject({
@@ -291,7 +294,7 @@ describe('the route of a hiring request', () => {
       vacancy_application_id: id,
       additional_fields_list: [{ type: 'string', name: 'Отдел', value: 'Финансы' }],
     });
-    const again = await post(recruiter.token, `/api/vacancy_applications/${id}/take`);
+    const again = await post(admin.token, `/api/vacancy_applications/${id}/take`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Заявка в состоянии «В работе»: действие недоступно');
     const vacancies = await systemRows(
@@ -299,17 +302,17 @@ describe('the route of a hiring request', () => {
       sql`select id from vacancies where vacancy_application_id = ${id}`,
     );
     expect(vacancies).toHaveLength(1);
-    const closed = await ok(recruiter.token, `/api/vacancy_applications/${id}/close`);
+    const closed = await ok(admin.token, `/api/vacancy_applications/${id}/close`);
     expect(closed.state).toBe('closed');
   });
 
   it('an action in a wrong state is 409 naming the state, and changes nothing', async () => {
     const id = await draft();
     const before = await state(id);
-    const response = await post(a1.token, `/api/vacancy_applications/${id}/approve`);
+    const response = await post(author.token, `/api/vacancy_applications/${id}/approve`);
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Заявка в состоянии «Черновик»: действие недоступно');
-    const take = await post(recruiter.token, `/api/vacancy_applications/${id}/take`);
+    const take = await post(admin.token, `/api/vacancy_applications/${id}/take`);
     expect(take.status).toBe(409);
     expect(await state(id)).toEqual(before);
     expect(await history(id)).toEqual([]);
