@@ -459,3 +459,6 @@ export const PUBLIC_APPROVAL_ERRORS = {
   used: 'Ссылка уже использована',
   expired: 'Срок действия ссылки истёк',
 } as const;
+
+/** `GET /api/vacancy_applications/{id}/files/{fileId}`: a request's file, to download. */
+export const ZRequestFileParams = z.object({ id: ZId, fileId: ZId });
