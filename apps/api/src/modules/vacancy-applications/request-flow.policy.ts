@@ -1,17 +1,12 @@
 import type { Session } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { TRequestState } from '@ats/contracts/vacancy-applications';
-import {
-  actionAllowedIn,
-  FLOW_MESSAGES,
-  mayDecide,
-  type Route,
-} from './request-flow.rules.ts';
+import { actionAllowedIn, FLOW_MESSAGES, mayDecide, type Route } from './request-flow.rules.ts';
 
 // Who may act on a request, from the session and the request's facts (pure; the service asks).
 
 type Reader = Pick<Session, 'userId' | 'memberType' | 'isAdmin'>;
-type Facts = { author_id: number; route: Route | null };
+type Facts = { authorId: number; route: Route | null };
 
 /** An approver on any step of the request's route. */
 export const approvesRequest = (reader: Pick<Session, 'userId'>, request: Pick<Facts, 'route'>) =>
@@ -24,19 +19,19 @@ export const approvesRequest = (reader: Pick<Session, 'userId'>, request: Pick<F
 export const seesRequest = (reader: Reader, request: Facts) =>
   reader.isAdmin ||
   reader.memberType === 'owner' ||
-  request.author_id === reader.userId ||
+  request.authorId === reader.userId ||
   approvesRequest(reader, request);
 
 /** Submit: the author (or an admin on their behalf). */
 export function assertMaySubmit(reader: Reader, request: Facts) {
-  if (request.author_id !== reader.userId && !reader.isAdmin) {
+  if (request.authorId !== reader.userId && !reader.isAdmin) {
     throw forbidden(FLOW_MESSAGES.onlyAuthor);
   }
 }
 
 /** Withdraw: the author alone. */
 export function assertMayWithdraw(reader: Reader, request: Facts) {
-  if (request.author_id !== reader.userId) throw forbidden(FLOW_MESSAGES.onlyAuthor);
+  if (request.authorId !== reader.userId) throw forbidden(FLOW_MESSAGES.onlyAuthor);
 }
 
 /** Take into work and close: a recruiter or an admin. */
@@ -52,12 +47,12 @@ export function assertMayTake(reader: Reader) {
  */
 export function flowCan(
   reader: Reader,
-  request: Facts & { state: TRequestState; current_step: number | null },
+  request: Facts & { state: TRequestState; currentStep: number | null },
 ) {
   const decide =
-    request.state === 'pending' && mayDecide(request.route ?? [], request.current_step, reader);
+    request.state === 'pending' && mayDecide(request.route ?? [], request.currentStep, reader);
   const recruiter = reader.isAdmin || reader.memberType === 'owner';
-  const author = request.author_id === reader.userId;
+  const author = request.authorId === reader.userId;
   return {
     submit: actionAllowedIn('submit', request.state) && (author || reader.isAdmin),
     approve: decide,

@@ -49,7 +49,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         summary: 'Согласовать заявку (согласующий текущего шага)',
         params: ZIdParams,
-        body: ZRequestDecision.optional(),
+        body: ZRequestDecision.nullish(),
         response: answer,
       },
     },

@@ -4,6 +4,7 @@ import {
   REQUEST_STATE_LABELS,
   type TApprovalStepSpec,
   type TRequestAction,
+  type TRequestState,
 } from '@ats/contracts/vacancy-applications';
 import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
@@ -20,6 +21,7 @@ import {
   seesRequest,
 } from './request-flow.policy.ts';
 import * as repo from './request-flow.repository.ts';
+import * as requests from './vacancy-applications.repository.ts';
 import {
   applyDecision,
   assertStateAllows,
@@ -115,14 +117,23 @@ async function actorOfUser(tx: Db, accountId: number, userId: number): Promise<r
 async function record(
   tx: Db,
   accountId: number,
-  row: repo.FlowRow,
+  row: requests.RequestRow,
   action: TRequestAction,
   actor: repo.EventActor,
   step: number | null,
   comment: string | null,
   changes: Record<string, unknown> = {},
 ) {
-  await repo.insertEvent(tx, accountId, { applicationId: row.id, action, actor, step, comment });
+  await requests.insertEvent(tx, {
+    accountId,
+    applicationId: row.id,
+    action,
+    actorUserId: actor.userId,
+    actorName: actor.name,
+    actorEmail: actor.email,
+    step,
+    comment,
+  });
   const auditActor: AuditActor = { accountId, userId: actor.userId, email: actor.email };
   await recordAudit(tx, actor.userId === null ? auditActor : { accountId, userId: actor.userId }, {
     action: AUDIT_ACTION[action],
@@ -134,12 +145,44 @@ async function record(
   });
 }
 
+/**
+ * Writes the request's state and route; the users who may decide now follow the route (the
+ * «на моём согласовании» tab reads them).
+ */
+async function saveFlow(
+  tx: Db,
+  accountId: number,
+  id: number,
+  change: {
+    state: TRequestState;
+    route?: Route;
+    currentStep: number | null;
+    /** When the current step started; undefined keeps it. */
+    stepStartedAt?: Date | null;
+    submittedAt?: Date;
+    vacancyId?: number;
+  },
+) {
+  await requests.updateRequest(tx, accountId, id, {
+    state: change.state,
+    currentStep: change.currentStep,
+    ...(change.route === undefined ? {} : { route: change.route }),
+    currentApproverIds:
+      change.route === undefined || change.state !== 'pending'
+        ? []
+        : repo.currentApproverIds(change.route, change.currentStep),
+    ...(change.stepStartedAt === undefined ? {} : { stepStartedAt: change.stepStartedAt }),
+    ...(change.submittedAt === undefined ? {} : { submittedAt: change.submittedAt }),
+    ...(change.vacancyId === undefined ? {} : { vacancyId: change.vacancyId }),
+  });
+}
+
 const stepUsers = (route: Route, index: number) =>
   undecided(route[index]!).flatMap((a) => (a.user_id === null ? [] : [a.user_id]));
 
 /** The request for a signed-in user: locked, and 404 when they may not see it. */
 async function requestFor(tx: Db, tenant: Tenant, session: Session, id: number) {
-  const row = await repo.lockRequest(tx, tenant.accountId, id);
+  const row = await requests.findRequest(tx, tenant.accountId, id, true);
   if (!row || !seesRequest(session, row)) throw notFound(REQUEST_NOT_FOUND);
   return row;
 }
@@ -169,11 +212,11 @@ function stepSpecs(steps: unknown[]): TApprovalStepSpec[] {
   }));
 }
 
-async function resolveFor(tx: Db, accountId: number, row: repo.FlowRow): Promise<Route> {
-  if (row.template_id === null) return [];
-  const template = await repo.findTemplate(tx, accountId, row.template_id);
+async function resolveFor(tx: Db, accountId: number, row: requests.RequestRow): Promise<Route> {
+  if (row.templateId === null) return [];
+  const template = await requests.findTemplate(tx, accountId, row.templateId);
   if (!template) return [];
-  const values = row.template_values ?? {};
+  const values = row.templateValues ?? {};
   for (const field of template.fields ?? []) {
     if (field.required && isBlank(values[field.key])) {
       throw badRequest(`Заполните поле «${field.name}»`, { [field.key]: 'Обязательное поле' });
@@ -181,9 +224,9 @@ async function resolveFor(tx: Db, accountId: number, row: repo.FlowRow): Promise
   }
   const specs = stepSpecs(template.steps ?? []);
   const division =
-    row.account_division_id === null
+    row.accountDivisionId === null
       ? null
-      : await repo.findDivisionHead(tx, accountId, row.account_division_id);
+      : await repo.findDivisionHead(tx, accountId, row.accountDivisionId);
   const ids = new Set<number>();
   for (const spec of specs) {
     for (const a of spec.approvers) if (a.type === 'user') ids.add(a.user_id);
@@ -210,7 +253,7 @@ export async function submitRequest(ctx: Context, tenant: Tenant, session: Sessi
     const now = new Date();
     const started = startRoute(await resolveFor(tx, tenant.accountId, row), now);
     const state = started.currentStep === null ? 'approved' : 'pending';
-    await repo.updateFlow(tx, tenant.accountId, id, {
+    await saveFlow(tx, tenant.accountId, id, {
       state,
       route: started.route,
       currentStep: started.currentStep,
@@ -225,7 +268,7 @@ export async function submitRequest(ctx: Context, tenant: Tenant, session: Sessi
       requestId: id,
       accountId: tenant.accountId,
       position: row.position,
-      authorId: row.author_id,
+      authorId: row.authorId,
       action: 'submit',
       actorName: actor.name,
       comment: null,
@@ -253,7 +296,7 @@ const DECISION_ACTION: Record<RouteDecision, TRequestAction> = {
 async function decideLocked(
   tx: Db,
   accountId: number,
-  row: repo.FlowRow,
+  row: requests.RequestRow,
   actor: repo.EventActor,
   flowActor: FlowActor,
   decision: RouteDecision,
@@ -261,7 +304,7 @@ async function decideLocked(
 ): Promise<Done> {
   const action = DECISION_ACTION[decision];
   assertStateAllows(action, row.state);
-  const stepIndex = row.current_step ?? 0;
+  const stepIndex = row.currentStep ?? 0;
   const now = new Date();
   const { route, outcome } = applyDecision(
     row.route ?? [],
@@ -271,12 +314,14 @@ async function decideLocked(
     comment,
     now,
   );
-  await repo.updateFlow(tx, accountId, row.id, {
+  await saveFlow(tx, accountId, row.id, {
     state: outcome.state,
     route,
     currentStep: outcome.currentStep,
     // A new step starts now; a step still waiting keeps its start; a finished route has none.
-    ...(outcome.kind === 'waiting' ? {} : { stepStartedAt: outcome.kind === 'next_step' ? now : null }),
+    ...(outcome.kind === 'waiting'
+      ? {}
+      : { stepStartedAt: outcome.kind === 'next_step' ? now : null }),
   });
   await record(tx, accountId, row, action, actor, stepIndex, comment, {
     state: { from: row.state, to: outcome.state },
@@ -285,7 +330,7 @@ async function decideLocked(
     requestId: row.id,
     accountId,
     position: row.position,
-    authorId: row.author_id,
+    authorId: row.authorId,
     action,
     actorName: actor.name,
     comment,
@@ -313,7 +358,15 @@ export async function decideAsUser(
   const done = await tenant.transaction(async (tx) => {
     const row = await requestFor(tx, tenant, session, id);
     const actor = await actorOfUser(tx, tenant.accountId, session.userId);
-    return decideLocked(tx, tenant.accountId, row, actor, { userId: session.userId }, decision, comment);
+    return decideLocked(
+      tx,
+      tenant.accountId,
+      row,
+      actor,
+      { userId: session.userId },
+      decision,
+      comment,
+    );
   });
   await afterCommit(ctx, done);
 }
@@ -336,7 +389,7 @@ export async function decideOnRequest(
   },
 ) {
   const done = await deps.database.withTenant(input.accountId, async (tx) => {
-    const row = await repo.lockRequest(tx, input.accountId, input.requestId);
+    const row = await requests.findRequest(tx, input.accountId, input.requestId, true);
     if (!row) throw notFound(REQUEST_NOT_FOUND);
     const actor: repo.EventActor =
       'userId' in input.actor
@@ -346,7 +399,15 @@ export async function decideOnRequest(
             name: input.actor.name || input.actor.email,
             email: input.actor.email.toLowerCase(),
           };
-    return decideLocked(tx, input.accountId, row, actor, input.actor, input.decision, input.comment);
+    return decideLocked(
+      tx,
+      input.accountId,
+      row,
+      actor,
+      input.actor,
+      input.decision,
+      input.comment,
+    );
   });
   await afterCommit(
     { deps, publicUrl: input.publicUrl ?? (deps.config.PUBLIC_URL ?? '').replace(/\/$/, '') },
@@ -372,13 +433,13 @@ export async function withdrawRequest(tenant: Tenant, session: Session, id: numb
     const row = await requestFor(tx, tenant, session, id);
     assertMayWithdraw(session, row);
     assertStateAllows('withdraw', row.state);
-    await repo.updateFlow(tx, tenant.accountId, id, {
+    await saveFlow(tx, tenant.accountId, id, {
       state: 'closed',
       currentStep: null,
       stepStartedAt: null,
     });
     const actor = await actorOfUser(tx, tenant.accountId, session.userId);
-    await record(tx, tenant.accountId, row, 'withdraw', actor, row.current_step, null, {
+    await record(tx, tenant.accountId, row, 'withdraw', actor, row.currentStep, null, {
       state: { from: row.state, to: 'closed' },
     });
   });
@@ -397,8 +458,8 @@ export async function takeRequest(tenant: Tenant, session: Session, id: number) 
     const inTransaction: Tenant = { ...tenant, transaction: (work) => work(tx) };
     const vacancy = await createVacancy(inTransaction, session, {
       position: row.position,
-      salary_from: row.salary_from,
-      salary_to: row.salary_to,
+      salary_from: row.salaryFrom,
+      salary_to: row.salaryTo,
       currency: row.currency,
       needed: row.needed,
       priority: row.priority,
@@ -406,15 +467,13 @@ export async function takeRequest(tenant: Tenant, session: Session, id: number) 
       requirements: row.requirements,
       conditions: row.conditions,
       information: row.information,
-      date_will_close: row.date_will_close
-        ? String(row.date_will_close instanceof Date ? row.date_will_close.toISOString() : row.date_will_close).slice(0, 10)
-        : null,
-      days_until_deadline: row.days_until_deadline,
-      account_division_id: row.account_division_id,
-      additional_fields_list: row.additional_fields_list ?? [],
+      date_will_close: row.dateWillClose ? row.dateWillClose.slice(0, 10) : null,
+      days_until_deadline: row.daysUntilDeadline,
+      account_division_id: row.accountDivisionId,
+      additional_fields_list: row.additionalFieldsList ?? [],
       vacancy_application_id: row.id,
     });
-    await repo.updateFlow(tx, tenant.accountId, id, {
+    await saveFlow(tx, tenant.accountId, id, {
       state: 'in_work',
       currentStep: null,
       vacancyId: vacancy.id,
@@ -434,7 +493,7 @@ export async function closeRequest(tenant: Tenant, session: Session, id: number)
     const row = await requestFor(tx, tenant, session, id);
     assertMayTake(session);
     assertStateAllows('close', row.state);
-    await repo.updateFlow(tx, tenant.accountId, id, { state: 'closed', currentStep: null });
+    await saveFlow(tx, tenant.accountId, id, { state: 'closed', currentStep: null });
     const actor = await actorOfUser(tx, tenant.accountId, session.userId);
     await record(tx, tenant.accountId, row, 'close', actor, null, null, {
       state: { from: row.state, to: 'closed' },
