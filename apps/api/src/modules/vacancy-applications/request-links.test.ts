@@ -65,42 +65,51 @@ const remindersTo = (email: string) => lettersTo(email).filter((m) => m.subject 
 
 type Approver = { type: 'user'; user_id: number } | { type: 'email'; email: string; name?: string };
 
-/** A template of the account (its editor is another part of the module; rows suffice here). */
+/** A template of the account, as an admin makes it in the editor. */
 async function template(
   admin: SignedUp,
   steps: { name: string; mode?: 'any' | 'all'; approvers: Approver[]; deadline_days?: number }[],
 ) {
-  const fields = [{ key: 'reason', name: 'Причина', type: 'text', required: true, options: [] }];
-  const [row] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into vacancy_application_templates (account_id, name, fields, steps)
-        values (${admin.accountId}, ${`Шаблон ${Math.random()}`}, ${JSON.stringify(fields)}::jsonb,
-          ${JSON.stringify(steps.map((s) => ({ mode: 'any', deadline_days: null, ...s })))}::jsonb)
-        returning id`,
+  const created = await call(
+    t.app,
+    'POST',
+    '/api/vacancy_application_templates',
+    {
+      name: `Шаблон ${Math.random()}`,
+      fields: [{ key: 'reason', name: 'Причина', type: 'text', required: true }],
+      steps,
+    },
+    { token: admin.token },
   );
-  return row!.id;
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.message.id as number;
 }
 
-/** A draft as the form leaves it, submitted by its author through the API. */
+/** A request filled from the template and submitted by its author. */
 async function submittedRequest(author: SignedUp, templateId: number, position: string) {
-  const [row] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into vacancy_applications
-          (account_id, template_id, author_id, position, salary_from, salary_to, needed,
-           requirements, template_values)
-        values (${author.accountId}, ${templateId}, ${author.userId}, ${position}, 150000, 200000,
-          2, 'Опыт от 3 лет', ${JSON.stringify({ reason: 'Расширение отдела' })}::jsonb)
-        returning id`,
+  const created = await call(
+    t.app,
+    'POST',
+    '/api/vacancy_applications',
+    {
+      template_id: templateId,
+      position,
+      salary_from: 150000,
+      salary_to: 200000,
+      needed: 2,
+      requirements: 'Опыт от 3 лет',
+      template_values: { reason: 'Расширение отдела' },
+    },
+    { token: author.token },
   );
-  const id = row!.id;
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.message.id as number;
   const submitted = await call(
     t.app,
     'POST',
     `/api/vacancy_applications/${id}/submit`,
     {},
-    {
-      token: author.token,
-    },
+    { token: author.token },
   );
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   return id;
@@ -194,6 +203,21 @@ describe('an approver without an account decides by the link in the letter', () 
       action: 'approve',
       actor_user_id: null,
       actor_email: outside,
+    });
+    // The author sees who approved, as the app shows it.
+    const seen = await call(t.app, 'GET', `/api/vacancy_applications/${id}`, undefined, {
+      token: admin.token,
+    });
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.message.steps[0].approvers[0]).toMatchObject({
+      type: 'email',
+      email: outside,
+      name: 'Олег Петров',
+      decision: 'approved',
+    });
+    expect(seen.body.message.history.at(-1)).toMatchObject({
+      action: 'approve',
+      actor: { user_id: null, name: 'Олег Петров', email: outside },
     });
 
     for (const again of [
