@@ -8,6 +8,7 @@ import {
   type SignedUp,
   addTeamMember,
   signUpCompany,
+  uniqueAddress,
   uniqueEmail,
 } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
@@ -15,6 +16,7 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { loggerOptions } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
+import { REQUEST_APPROVAL_LIMIT } from './request-links.routes.ts';
 import { remindOverdueApprovers } from './request-reminders.ts';
 
 // Approvers without an account (issue 17): the letter with a single-use, expiring link, the
@@ -397,6 +399,25 @@ describe('an overdue step reminds its approvers once a day', () => {
     await remindOverdueApprovers(deps, new Date(start + 3 * DAY_MS + 120_000));
     expect(remindersTo(colleague.email)).toHaveLength(2);
     expect(lettersTo(outside)).toHaveLength(2);
+  });
+});
+
+describe('the public link is rate-limited like every anonymous call', () => {
+  it('an address that keeps trying tokens gets 429 in Russian', async () => {
+    const remoteAddress = uniqueAddress();
+    const guess = (n: number) =>
+      call(t.app, 'GET', approvalUrl(`guess-${n}`), undefined, { remoteAddress });
+    for (let n = 0; n < REQUEST_APPROVAL_LIMIT.perClient; n++) {
+      expect((await guess(n)).status).toBe(404);
+    }
+    const refused = await guess(-1);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(REQUEST_APPROVAL_LIMIT.message);
+    // Another address is not affected.
+    const other = await call(t.app, 'GET', approvalUrl('guess'), undefined, {
+      remoteAddress: uniqueAddress(),
+    });
+    expect(other.status).toBe(404);
   });
 });
 
