@@ -140,9 +140,15 @@ async function readRequest(id: number) {
 }
 
 const linksOf = (requestId: number) =>
-  systemRows<{ email: string; step: number; used_at: string | null; token_hash: string }>(
+  systemRows<{
+    email: string;
+    step: number;
+    used_at: string | null;
+    token_hash: string;
+    expires_at: string;
+  }>(
     t.database,
-    sql`select email, step, used_at, token_hash from vacancy_application_links
+    sql`select email, step, used_at, token_hash, expires_at from vacancy_application_links
         where application_id = ${requestId} order by id`,
   );
 
@@ -166,6 +172,9 @@ describe('an approver without an account decides by the link in the letter', () 
     // Only the hash is stored.
     const [stored] = await linksOf(id);
     expect(stored).toMatchObject({ email: outside, step: 0, used_at: null });
+    // A step without a deadline: the link lives 14 days.
+    expect(new Date(stored!.expires_at).getTime() - Date.now()).toBeGreaterThan(13.9 * DAY_MS);
+    expect(new Date(stored!.expires_at).getTime() - Date.now()).toBeLessThan(14.1 * DAY_MS);
     expect(stored!.token_hash).not.toContain(token);
 
     const page = await call(t.app, 'GET', approvalUrl(token));
@@ -235,10 +244,14 @@ describe('an approver without an account decides by the link in the letter', () 
   it('rejects with a comment (a rejection without one is refused) and the author sees it', async () => {
     const email = uniqueEmail('hr-director');
     const templateId = await template(admin, [
-      { name: 'HR-директор', approvers: [{ type: 'email', email }] },
+      { name: 'HR-директор', approvers: [{ type: 'email', email }], deadline_days: 30 },
     ]);
     const id = await submittedRequest(admin, templateId, 'Кладовщик');
     const { token } = await linkLetter(email);
+    // A long deadline: the link lives until a week after it.
+    const [link] = await linksOf(id);
+    expect(new Date(link!.expires_at).getTime() - Date.now()).toBeGreaterThan(36.9 * DAY_MS);
+    expect(new Date(link!.expires_at).getTime() - Date.now()).toBeLessThan(37.1 * DAY_MS);
 
     const bare = await call(t.app, 'POST', approvalUrl(token), { decision: 'reject' });
     expect(bare.status).toBe(400);
