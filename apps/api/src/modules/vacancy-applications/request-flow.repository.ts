@@ -46,11 +46,3 @@ export const currentApproverIds = (route: Route, currentStep: number | null) =>
       );
 
 export type EventActor = { userId: number | null; name: string; email: string | null };
-
-export async function findDivision(tx: Db, accountId: number, id: number) {
-  const [row] = await selectRows<{ id: number; name: string }>(
-    tx,
-    sql`select id, name from account_divisions where account_id = ${accountId} and id = ${id}`,
-  );
-  return row ?? null;
-}

@@ -35,7 +35,7 @@ export const ACTION_FROM: Record<TRequestAction, readonly TRequestState[]> = {
   return: ['pending'],
   withdraw: ['pending', 'returned'],
   take: ['approved'],
-  close: ['approved', 'in_work'],
+  close: ['in_work'],
 };
 
 export function assertStateAllows(action: TRequestAction, state: TRequestState) {

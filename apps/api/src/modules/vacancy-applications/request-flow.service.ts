@@ -10,18 +10,14 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { type AuditActor, recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { createVacancy } from '../vacancies/vacancies.service.ts';
-import {
-  assertMaySubmit,
-  assertMayTake,
-  assertMayWithdraw,
-  seesRequest,
-} from './request-flow.policy.ts';
+import { assertMaySubmit, assertMayTake, assertMayWithdraw } from './request-flow.policy.ts';
 import * as repo from './request-flow.repository.ts';
 import * as requests from './vacancy-applications.repository.ts';
+import * as core from './vacancy-applications.service.ts';
 import {
   applyDecision,
   assertStateAllows,
@@ -38,8 +34,6 @@ import {
 // (the vacancy is made through the vacancies service) and close. Each action runs in one tenant
 // transaction holding the request's row lock, appends a history row and an audit event; letters
 // and the step-started listeners run after the commit.
-
-export const REQUEST_NOT_FOUND = 'Заявка не найдена';
 
 // ─── Step started: where the outside approvers' letters hook in ─────────────────────────────────
 
@@ -105,14 +99,8 @@ type Done = {
   vacancyId?: number;
 };
 
-async function actorOfUser(tx: Db, accountId: number, userId: number): Promise<repo.EventActor> {
-  const user = await repo.findUser(tx, accountId, userId);
-  return {
-    userId,
-    name: (user && userDisplayName(user.person)) ?? '',
-    email: user?.email.replace(/^deleted-\d+-/, '') ?? null,
-  };
-}
+const actorOfUser = (tx: Db, accountId: number, userId: number): Promise<repo.EventActor> =>
+  core.userActor(tx, accountId, userId);
 
 async function record(
   tx: Db,
@@ -124,13 +112,10 @@ async function record(
   comment: string | null,
   changes: Record<string, unknown> = {},
 ) {
-  await requests.insertEvent(tx, {
-    accountId,
+  await core.recordRequestEvent(tx, accountId, {
     applicationId: row.id,
     action,
-    actorUserId: actor.userId,
-    actorName: actor.name,
-    actorEmail: actor.email,
+    actor,
     step,
     comment,
   });
@@ -163,14 +148,10 @@ async function saveFlow(
     vacancyId?: number;
   },
 ) {
-  await requests.updateRequest(tx, accountId, id, {
+  await core.saveRequestState(tx, accountId, id, {
     state: change.state,
     currentStep: change.currentStep,
     ...(change.route === undefined ? {} : { route: change.route }),
-    currentApproverIds:
-      change.route === undefined || change.state !== 'pending'
-        ? []
-        : repo.currentApproverIds(change.route, change.currentStep),
     ...(change.stepStartedAt === undefined ? {} : { stepStartedAt: change.stepStartedAt }),
     ...(change.submittedAt === undefined ? {} : { submittedAt: change.submittedAt }),
     ...(change.vacancyId === undefined ? {} : { vacancyId: change.vacancyId }),
@@ -181,11 +162,8 @@ const stepUsers = (route: Route, index: number) =>
   undecided(route[index]!).flatMap((a) => (a.user_id === null ? [] : [a.user_id]));
 
 /** The request for a signed-in user: locked, and 404 when they may not see it. */
-async function requestFor(tx: Db, tenant: Tenant, session: Session, id: number) {
-  const row = await requests.findRequest(tx, tenant.accountId, id, true);
-  if (!row || !seesRequest(session, row)) throw notFound(REQUEST_NOT_FOUND);
-  return row;
-}
+const requestFor = (tx: Db, tenant: Tenant, session: Session, id: number) =>
+  core.loadRequestForChange(tx, tenant.accountId, session, id);
 
 // ─── Submit ───────────────────────────────────────────────────────────────────────────────────
 
@@ -389,8 +367,7 @@ export async function decideOnRequest(
   },
 ) {
   const done = await deps.database.withTenant(input.accountId, async (tx) => {
-    const row = await requests.findRequest(tx, input.accountId, input.requestId, true);
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
+    const row = await core.loadRequestForSystem(tx, input.accountId, input.requestId);
     const actor: repo.EventActor =
       'userId' in input.actor
         ? await actorOfUser(tx, input.accountId, input.actor.userId)
