@@ -17,7 +17,7 @@ import { loadConfig } from '../../platform/config.ts';
 import { loggerOptions } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { REQUEST_APPROVAL_LIMIT } from './request-links.routes.ts';
-import { remindOverdueApprovers } from './request-reminders.ts';
+import { remindOverdueApprovers, remindOverdueJob } from './request-reminders.ts';
 
 // Approvers without an account (issue 17): the letter with a single-use, expiring link, the
 // public page and decision by it, and the reminders of overdue steps — through HTTP, with the
@@ -415,6 +415,37 @@ describe('an overdue step reminds its approvers once a day', () => {
     await remindOverdueApprovers(deps, new Date(start + 3 * DAY_MS + 120_000));
     expect(remindersTo(colleague.email)).toHaveLength(2);
     expect(lettersTo(outside)).toHaveLength(2);
+  });
+});
+
+describe('the reminders run as a background job', () => {
+  it('the job enqueued on the queue reminds an approver of a step overdue by the real clock', async () => {
+    const admin = await signUpCompany(t.app, { company: 'ООО «Очередь»' });
+    const outside = uniqueEmail('queued');
+    const templateId = await template(admin, [
+      { name: 'Финансы', deadline_days: 1, approvers: [{ type: 'email', email: outside }] },
+    ]);
+    const id = await submittedRequest(admin, templateId, 'Оператор');
+    await linkLetter(outside);
+    // The step began two days ago.
+    await systemRows(
+      t.database,
+      sql`update vacancy_applications
+          set step_started_at = now() - interval '2 days',
+              route = jsonb_set(route, '{0,started_at}',
+                                to_jsonb(to_char((now() - interval '2 days') at time zone 'UTC',
+                                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+          where id = ${id} returning id`,
+    );
+    await systemRows(
+      t.database,
+      sql`update vacancy_application_links set created_at = now() - interval '2 days'
+          where application_id = ${id} returning id`,
+    );
+    await t.queue.enqueue(remindOverdueJob, {});
+    const { mail, token } = await linkLetter(outside, 2);
+    expect(mail.subject).toBe('Напоминание: согласование заявки: Оператор');
+    expect((await call(t.app, 'GET', approvalUrl(token))).status).toBe(200);
   });
 });
 
