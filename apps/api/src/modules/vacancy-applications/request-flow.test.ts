@@ -361,6 +361,28 @@ describe('the route of a hiring request', () => {
     expect((await state(id)).state).toBe('draft');
   });
 
+  it('a draft whose template was deleted is not approved by nobody', async () => {
+    const gone = (await ok(admin.token, '/api/vacancy_application_templates', {
+      name: 'Временный',
+      steps: [{ name: 'Шаг', mode: 'any', approvers: [{ type: 'user', user_id: a1.userId }] }],
+    })) as { id: number };
+    const id = await draft({ template: gone.id });
+    const deleted = await call(
+      t.app,
+      'DELETE',
+      `/api/vacancy_application_templates/${gone.id}`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(deleted.status).toBe(200);
+    const response = await post(author.token, `/api/vacancy_applications/${id}/submit`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'Шаблон заявки удалён: выберите другой шаблон и отправьте заявку снова',
+    );
+    expect((await state(id)).state).toBe('draft');
+  });
+
   // On PostgreSQL (DATABASE_URL) the two requests really overlap, and without the row lock both
   // count (checked: [200, 200]); embedded PGlite runs one transaction at a time.
   it('two approvals at once: one wins, the other is refused', async () => {
