@@ -30,6 +30,7 @@ import { requestPermissions } from './request-permissions.ts';
 import { findTemplateOrFail } from './vacancy-application-templates.service.ts';
 import { type RequestReader, requestVisibility } from './vacancy-applications.policy.ts';
 import * as repo from './vacancy-applications.repository.ts';
+import { toRequestSteps } from './request-flow.rules.ts';
 
 export const REQUEST_NOT_FOUND = 'Заявка не найдена';
 export const REQUEST_FILE_NOT_FOUND = 'Файл не найден';
@@ -57,7 +58,6 @@ export type UpdateRequestInput = z.output<typeof ZUpdateRequest>;
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -70,50 +70,14 @@ export function currentApproverIdsOf(route: RouteStep[], step: number | null): n
   return [...new Set(ids)];
 }
 
-/** Whether a step has passed: the first approval of an `any` step, every one of an `all` step. */
-export function stepPassed(step: RouteStep) {
-  const approved = step.approvers.filter((a) => a.decision === 'approved').length;
-  return step.mode === 'any' ? approved > 0 : approved === step.approvers.length;
-}
-
-function toSteps(row: repo.RequestRow, now = Date.now()): TRequestStep[] {
-  return row.route.map((step, index) => {
-    const current = row.state === 'pending' && row.currentStep === index;
-    const decided = (d: string) => step.approvers.some((a) => a.decision === d);
-    const state = decided('rejected')
-      ? 'rejected'
-      : decided('returned')
-        ? 'returned'
-        : stepPassed(step)
-          ? 'approved'
-          : current
-            ? 'pending'
-            : 'waiting';
-    const startedAt = step.started_at ?? (current ? iso(row.stepStartedAt) : null);
-    const dueAt =
-      startedAt && step.deadline_days
-        ? new Date(new Date(startedAt).getTime() + step.deadline_days * DAY_MS).toISOString()
-        : null;
-    return {
-      index,
-      name: step.name,
-      mode: step.mode,
-      deadline_days: step.deadline_days,
-      state,
-      started_at: startedAt,
-      due_at: dueAt,
-      overdue: current && dueAt !== null && new Date(dueAt).getTime() < now,
-      approvers: step.approvers.map((a) => ({
-        type: a.type,
-        user_id: a.user_id,
-        email: a.email,
-        name: a.name,
-        decision: a.decision,
-        decided_at: a.decided_at,
-        comment: a.comment,
-      })),
-    };
-  });
+/** The route as answered: a step started before `started_at` was kept on it takes the request's. */
+function toSteps(row: repo.RequestRow, now = new Date()): TRequestStep[] {
+  const route = row.route.map((step, index) =>
+    index === row.currentStep && !step.started_at
+      ? { ...step, started_at: iso(row.stepStartedAt) }
+      : step,
+  );
+  return toRequestSteps(route, row.state, row.currentStep, now);
 }
 
 const fileUrl = (applicationId: number, fileId: number) =>
