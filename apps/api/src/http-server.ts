@@ -17,6 +17,7 @@ import { registerApplicantImportRoutes } from './modules/applicants/applicant-im
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerRequestFlowRoutes } from './modules/vacancy-applications/request-flow.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
 import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
@@ -35,6 +36,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerReasonsRoutes } from './modules/reasons/reasons.routes.ts';
 import { registerDivisionsRoutes } from './modules/divisions/divisions.routes.ts';
 import { registerVacanciesRoutes } from './modules/vacancies/vacancies.routes.ts';
+import { registerVacancyApplicationsRoutes } from './modules/vacancy-applications/vacancy-applications.routes.ts';
 import { registerVacancyTemplatesRoutes } from './modules/vacancies/vacancy-templates.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerApplicationsRoutes } from './modules/pipeline/applications.routes.ts';
@@ -195,6 +197,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerDivisionsRoutes(app, deps);
   registerVacanciesRoutes(app, deps);
   registerVacancyTemplatesRoutes(app, deps);
+  registerVacancyApplicationsRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerApplicationsRoutes(app, deps);
   registerBoardRoutes(app, deps);
@@ -202,6 +205,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerColumnsRoutes(app, deps);
   registerEvaluationsRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerRequestFlowRoutes(app, deps);
 
   return app;
 }

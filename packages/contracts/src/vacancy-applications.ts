@@ -449,3 +449,6 @@ export const ZPublicDecision = z
     path: ['comment'],
   });
 export type TPublicDecision = z.infer<typeof ZPublicDecision>;
+
+/** `GET /api/vacancy_applications/{id}/files/{fileId}`: a request's file, to download. */
+export const ZRequestFileParams = z.object({ id: ZId, fileId: ZId });

@@ -38,6 +38,7 @@ const PARAM_TABLES: Record<string, string> = {
   'evaluations:id': 'evaluations',
   'applicant_evaluations:id': 'applicant_evaluations',
   'applicant_evaluations:criterionId': 'evaluation_criteria',
+  'vacancy_applications:id': 'vacancy_applications',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -180,6 +181,12 @@ describe('every route keeps to the caller’s account', () => {
         total: 1,
       });
     });
+    // A hiring request waiting at its first step (its actions are walked with its id).
+    await selectRows(
+      t.database.system,
+      sql`insert into vacancy_applications (account_id, author_id, position, state, current_step)
+          values (${victim.accountId}, ${victim.userId}, ${`Заявка ${MARKER}`}, 'pending', 0)`,
+    );
     const [m1, m2] = await insertApplicants(t.database, victim.accountId, [
       { firstName: 'Олег', lastName: MARKER, email: 'oleg@vasilek.example' },
       { firstName: 'Олег', lastName: MARKER, email: 'oleg@vasilek.example' },
