@@ -41,6 +41,7 @@ const mainRoutes: RouteObject[] = [
   page('/hh', () => import('../routes/hh')),
   page('/events', () => import('../routes/events')),
   page('/requests', () => import('../routes/requests')),
+  page('/requests/:id', () => import('../routes/request')),
   page('/user', () => import('../routes/user')),
   page('/delayed-tasks', () => import('../routes/delayed-tasks')),
   page('/delayed-tasks/create', () => import('../routes/delayed-task-create')),
