@@ -444,6 +444,9 @@ function StepRow({
                   >
                     <span className="rounded-full bg-zinc-100 px-2.5 py-0.5">{name}</span>
                     {remove}
+                    {errorOf(`approvers.${at}.user_id`) && (
+                      <ErrorText text={errorOf(`approvers.${at}.user_id`)!} />
+                    )}
                   </li>
                 );
               }
