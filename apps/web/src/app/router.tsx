@@ -42,6 +42,7 @@ const mainRoutes: RouteObject[] = [
   page('/events', () => import('../routes/events')),
   page('/requests', () => import('../routes/requests')),
   page('/requests/new', () => import('../routes/request-new')),
+  page('/requests/:id', () => import('../routes/request')),
   page('/requests/:id/edit', () => import('../routes/request-edit')),
   page('/user', () => import('../routes/user')),
   page('/delayed-tasks', () => import('../routes/delayed-tasks')),

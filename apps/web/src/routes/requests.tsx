@@ -1,7 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { RequestsScreen } from '../features/requests/requests-screen';
 
 export default function RequestsRoute() {
-  return (
-    <AreaScreen title="Заявки на подбор" description="Заявки руководителей на открытие вакансий." />
-  );
+  return <RequestsScreen />;
 }
