@@ -187,11 +187,9 @@ describe('the hiring request form', () => {
     type(/^Должность/, 'Аналитик');
     press('Сохранить черновик');
     expect(await screen.findByText('Заявка открыта')).toBeTruthy();
-    expect(sentBodies(spy, 'POST', '/api/vacancy_applications')[0]).toMatchObject({
-      template_id: 4,
-      position: 'Аналитик',
-      template_values: {},
-    });
+    const [body] = sentBodies(spy, 'POST', '/api/vacancy_applications');
+    expect(body).toMatchObject({ template_id: 4, position: 'Аналитик' });
+    expect(body).not.toHaveProperty('template_values');
   });
 
   it('after a refused submit, a retry changes the saved request instead of making another', async () => {
@@ -216,5 +214,55 @@ describe('the hiring request form', () => {
       position: 'Аналитик',
       template_values: { reason: 'Рост' },
     });
+  });
+
+  it('edits a returned request: its values in the inputs, the stored file kept, PATCH then submit', async () => {
+    const returned: TRequest = {
+      ...savedRequest(12),
+      state: 'returned',
+      position: 'Тестировщик',
+      salary_from: 90000,
+      date_will_close: '2026-12-31',
+      template_values: { reason: 'Рост', budget: 5, start: '2027-02-01', staffing: 40 },
+      files: [
+        { id: 40, file_name: 'штат.pdf', size: 10, field_key: 'staffing', url: '/api/x' },
+        { id: 41, file_name: 'бюджет.xlsx', size: 10, field_key: null, url: '/api/y' },
+      ],
+    };
+    const spy = stubApi({
+      '/api/vacancy_application_templates': { message: [itTemplate, plainTemplate] },
+      '/api/vacancy_application_templates/3': { message: itTemplate },
+      '/api/vacancy_applications/12': { message: returned },
+      'PATCH /api/vacancy_applications/12': { message: returned },
+      'POST /api/vacancy_applications/12/submit': { message: returned },
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/requests/:id/edit" element={<RequestFormScreen id={12} />} />
+        <Route path="/requests/:id" element={<p>Заявка открыта</p>} />
+      </Routes>,
+      watcher,
+      '/requests/12/edit',
+    );
+    const reason = await screen.findByLabelText<HTMLInputElement>(/^Причина открытия/);
+    expect(reason.value).toBe('Рост');
+    expect(screen.getByLabelText<HTMLInputElement>('Дата выхода').value).toBe('01.02.2027');
+    expect(screen.getByLabelText<HTMLInputElement>('Закрыть до').value).toBe('31.12.2026');
+    expect(screen.getByText('штат.pdf')).toBeTruthy();
+    expect(screen.getByText('бюджет.xlsx')).toBeTruthy();
+    // A returned request is not a draft: no template to change, and «Сохранить».
+    expect(screen.queryByLabelText('Шаблон заявки')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeTruthy();
+    type('Зарплата до', '120000');
+    press('Отправить на согласование');
+    expect(await screen.findByText('Заявка открыта')).toBeTruthy();
+    const [body] = sentBodies(spy, 'PATCH', '/api/vacancy_applications/12');
+    expect(body).toMatchObject({
+      salary_from: 90000,
+      salary_to: 120000,
+      template_values: { reason: 'Рост', budget: 5, start: '2027-02-01', staffing: 40 },
+    });
+    expect(body).not.toHaveProperty('template_id');
+    expect(sentBodies(spy, 'POST', '/api/vacancy_applications/12/submit')).toHaveLength(1);
   });
 });

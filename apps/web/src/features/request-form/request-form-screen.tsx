@@ -2,18 +2,20 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronLeftIcon } from '@heroicons/react/20/solid';
 import { REQUEST_STATE_LABELS, type TCreateRequest } from '@ats/contracts/vacancy-applications';
+import { buttonClassName } from '@ats/ui/button';
+import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import type { ApiResult } from '../../shared/api-client';
-import { useRequestTemplates } from '../../shared/requests/request-templates-queries';
+import {
+  useRequest,
+  useRequestDivisions,
+  useRequestTemplate,
+  useRequestTemplates,
+} from '../../shared/requests/requests-queries';
 import { LoadState } from '../../shared/settings/settings-page';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { RequestForm, type RequestIntent } from './request-form';
-import {
-  useDivisionTree,
-  useRequestToEdit,
-  useSaveRequest,
-  useSubmitRequest,
-} from './request-form.queries';
+import { useSaveRequest, useSubmitRequest } from './request-form.queries';
 import { emptyRequestForm, formValuesOfRequest } from './request-form-values';
 
 /** `/requests/new` (id null) and `/requests/:id/edit`: the form, then the request's page. */
@@ -22,8 +24,8 @@ export function RequestFormScreen({ id }: { id: number | null }) {
   useDocumentTitle(title);
   const navigate = useNavigate();
   const templates = useRequestTemplates();
-  const divisions = useDivisionTree();
-  const stored = useRequestToEdit(id);
+  const divisions = useRequestDivisions();
+  const stored = useRequest(id ?? 0);
   const save = useSaveRequest();
   const submit = useSubmitRequest();
   // Once saved, the request has an id: a retry after a refused submit changes it, never
@@ -31,13 +33,20 @@ export function RequestFormScreen({ id }: { id: number | null }) {
   const [savedId, setSavedId] = useState<number | null>(id);
 
   const request = stored.data ?? null;
-  const templateList = useMemo(() => templates.data ?? [], [templates.data]);
+  // A request keeps its template's fields even when the template is no longer offered.
+  const ownTemplate = useRequestTemplate(request?.template_id ?? 0);
+  const templateList = useMemo(() => {
+    const offered = templates.data ?? [];
+    const own = ownTemplate.data;
+    return own && !offered.some((t) => t.id === own.id) ? [...offered, own] : offered;
+  }, [templates.data, ownTemplate.data]);
   const values = useMemo(() => {
     if (id === null) return emptyRequestForm(templateList[0] ?? null);
     if (!request) return null;
     const template = templateList.find((t) => t.id === request.template_id) ?? null;
     return formValuesOfRequest(request, template);
   }, [id, request, templateList]);
+  const templateLoading = request?.template_id != null && ownTemplate.isPending;
 
   const onSave = async (
     body: TCreateRequest,
@@ -61,7 +70,7 @@ export function RequestFormScreen({ id }: { id: number | null }) {
 
   const back = id === null ? '/requests' : `/requests/${id}`;
   const loadFailed = templates.isError || stored.isError;
-  const ready = templates.data && values && (id === null || request);
+  const ready = templates.data && values && (id === null || request) && !templateLoading;
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-2">
@@ -76,7 +85,17 @@ export function RequestFormScreen({ id }: { id: number | null }) {
         title={title}
         description="Руководитель описывает, кого нужно нанять; после согласования рекрутер открывает вакансию."
       />
-      {!ready ? (
+      {id !== null && stored.isSuccess && !request ? (
+        <EmptyState
+          title="Заявка не найдена"
+          description="Её удалили, или она вам недоступна."
+          action={
+            <Link to="/requests" className={buttonClassName('secondary')}>
+              К списку заявок
+            </Link>
+          }
+        />
+      ) : !ready ? (
         <LoadState
           isError={loadFailed}
           loadingLabel="Загрузка формы"

@@ -104,9 +104,17 @@ export function requestOf(values: RequestFormValues, fields: TemplateField[]): T
     requirements: htmlOrNull(values.requirements),
     conditions: htmlOrNull(values.conditions),
     information: htmlOrNull(values.information),
-    template_values: Object.fromEntries(
-      fields.map((field) => [field.key, customValue(field, values.template_values[field.key])]),
-    ) as TCreateRequest['template_values'],
+    // Without fields to fill nothing is sent, so a request whose template is gone keeps its values.
+    ...(fields.length
+      ? {
+          template_values: Object.fromEntries(
+            fields.map((field) => [
+              field.key,
+              customValue(field, values.template_values[field.key]),
+            ]),
+          ) as TCreateRequest['template_values'],
+        }
+      : {}),
     ...(values.files.length ? { files: values.files } : {}),
   };
 }

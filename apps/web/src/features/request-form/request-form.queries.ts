@@ -1,42 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZDivisionTree } from '@ats/contracts/divisions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ZRequest,
   type TCreateRequest,
   type TUpdateRequest,
 } from '@ats/contracts/vacancy-applications';
-import { apiCall, apiRequest } from '../../shared/api-client';
+import { apiCall } from '../../shared/api-client';
+import { requestKeys } from '../../shared/requests/requests-queries';
 
-// The same roots as the requests list and page, so a saved request shows there at once.
-const requestKeys = {
-  all: ['requests'] as const,
-  one: (id: number) => ['requests', 'one', id] as const,
-};
+// The form's own writes: a save whose id is known only once the first save answers (so the
+// shared hooks bound to one id do not fit), then the submit of that id.
 
-export const useRequestToEdit = (id: number | null) =>
-  useQuery({
-    queryKey: requestKeys.one(id ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest(`/vacancy_applications/${id}`, { schema: ZRequest, signal }),
-    enabled: id !== null,
-  });
-
-// ['account-divisions'] is the vacancy form's key too: one list for both.
-export const useDivisionTree = () =>
-  useQuery({
-    queryKey: ['account-divisions'],
-    queryFn: ({ signal }) => apiRequest('/account_divisions', { schema: ZDivisionTree, signal }),
-    staleTime: 5 * 60_000,
-  });
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (id: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: requestKeys.one(id) }),
+    ]);
+}
 
 /**
- * Saves the request (creates it while `id` is null) and, for «Отправить на согласование», sends
- * it on; the field errors of either answer come back for the form to show.
+ * Saves the request (creates it while `id` is null); the field errors of the answer come back
+ * for the form to show under its inputs, so no toast repeats them.
  */
 export function useSaveRequest() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({
+    mutationFn: ({
       id,
       request,
     }: {
@@ -49,13 +39,13 @@ export function useSaveRequest() {
         schema: ZRequest,
         errorToast: false,
       }),
-    onSuccess: (result) =>
-      result.ok ? queryClient.invalidateQueries({ queryKey: requestKeys.all }) : undefined,
+    onSuccess: (result) => (result.ok ? refresh(result.data.id) : undefined),
   });
 }
 
+/** «Отправить на согласование» after the save. */
 export function useSubmitRequest() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: number) =>
       apiCall(`/vacancy_applications/${id}/submit`, {
@@ -65,6 +55,6 @@ export function useSubmitRequest() {
         errorToast: false,
         successToast: 'Заявка отправлена на согласование',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+    onSettled: (_result, _error, id) => refresh(id),
   });
 }

@@ -1,29 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  ZRequestTemplate,
-  ZRequestTemplateList,
-  type TCreateRequestTemplate,
-} from '@ats/contracts/vacancy-applications';
-import { apiCall, apiRequest } from '../api-client';
+import { ZRequestTemplate, type TCreateRequestTemplate } from '@ats/contracts/vacancy-applications';
+import { apiCall } from '../api-client';
+import { requestKeys } from './requests-queries';
 
-// The templates of hiring requests: the editor in settings writes them, the request form and the
-// requests list read them, so their key lives here for all three.
-export const requestTemplateKeys = {
-  all: ['request-templates'] as const,
-  list: () => [...requestTemplateKeys.all, 'list'] as const,
-};
-
-export const useRequestTemplates = () =>
-  useQuery({
-    queryKey: requestTemplateKeys.list(),
-    queryFn: ({ signal }) =>
-      apiRequest('/vacancy_application_templates', { schema: ZRequestTemplateList, signal }),
-  });
+// The templates' writes (the settings editor); their reads are in requests-queries.ts, under the
+// same key, so the form and the list see a change at once.
 
 function useRefreshTemplates() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: requestTemplateKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: requestKeys.templates });
 }
 
 /** Creates a template (id null) or replaces one's name, fields and route. */
