@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-h
 import type { TDivision } from '@ats/contracts/divisions';
 import type { TRequest, TRequestTemplate } from '@ats/contracts/vacancy-applications';
 import { Button, iconButton } from '@ats/ui/button';
-import { Field } from '@ats/ui/field';
+import { Field, type FieldControlProps } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
 import type { ApiResult } from '../../shared/api-client';
 import { CurrencyOptions } from '../../shared/inputs/currency-options';
@@ -236,7 +236,7 @@ export function RequestForm({
             {(c) => (
               <div className="flex flex-col gap-2">
                 <input
-                  {...c}
+                  {...fileControl(c)}
                   type="file"
                   multiple
                   className="text-sm"
@@ -288,6 +288,9 @@ export function RequestForm({
     </form>
   );
 }
+
+/** The field's wiring for a native file input (which takes no `invalid` prop). */
+const fileControl = ({ invalid: _invalid, ...control }: FieldControlProps) => control;
 
 function FileList({ names }: { names: string[] }) {
   if (names.length === 0) return null;
@@ -358,7 +361,7 @@ function CustomField({
               {(c) => (
                 <div className="flex flex-col gap-1.5">
                   <input
-                    {...c}
+                    {...fileControl(c)}
                     type="file"
                     className="text-sm"
                     onChange={async (event) => {
