@@ -179,12 +179,15 @@ describe('the hiring request form', () => {
     expect(sentBodies(spy, 'POST', '/api/vacancy_applications/31/submit')).toHaveLength(0);
   });
 
-  it('saves a draft without the required fields and draws the fields of the template picked', async () => {
+  it('checks the required fields before a draft too, and draws the fields of the template picked', async () => {
     const spy = renderNew({ 'POST /api/vacancy_applications': { message: savedRequest(8) } });
     await screen.findByLabelText(/^Причина открытия/);
+    type(/^Должность/, 'Аналитик');
+    press('Сохранить черновик');
+    expect(await screen.findByText('Заполните поле «Причина открытия»')).toBeTruthy();
+    expect(sentBodies(spy, 'POST', '/api/vacancy_applications')).toHaveLength(0);
     type('Шаблон заявки', '4');
     await waitFor(() => expect(screen.queryByLabelText(/^Причина открытия/)).toBeNull());
-    type(/^Должность/, 'Аналитик');
     press('Сохранить черновик');
     expect(await screen.findByText('Заявка открыта')).toBeTruthy();
     const [body] = sentBodies(spy, 'POST', '/api/vacancy_applications');

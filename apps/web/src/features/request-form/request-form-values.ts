@@ -120,10 +120,10 @@ export function requestOf(values: RequestFormValues, fields: TemplateField[]): T
 }
 
 /**
- * The form's check: a sent request (`checkRequired`) needs every required field of the template;
- * a draft may leave them for later. Numbers and dates are checked either way.
+ * The form's check, before anything is sent: every required field of the template (the API
+ * refuses a request without one, a draft too), numbers and dates of the calendar.
  */
-export function requestFormSchema(fields: TemplateField[], checkRequired: boolean) {
+export function requestFormSchema(fields: TemplateField[]) {
   const values = z.custom<RequestFormValues>(() => true);
   return values
     .superRefine((v, ctx) => {
@@ -131,7 +131,7 @@ export function requestFormSchema(fields: TemplateField[], checkRequired: boolea
         const value = v.template_values[field.key];
         const path = ['template_values', field.key];
         if (isBlank(value)) {
-          if (checkRequired && field.required) {
+          if (field.required) {
             ctx.addIssue({ code: 'custom', path, message: requiredMessage(field) });
           }
         } else if (typeof value === 'string' && field.type === 'number') {

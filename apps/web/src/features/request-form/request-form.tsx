@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PaperClipIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import type { TDivision } from '@ats/contracts/divisions';
 import type { TRequest, TRequestTemplate } from '@ats/contracts/vacancy-applications';
@@ -67,14 +67,14 @@ export function RequestForm({
   onSave,
 }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
-  const intent = useRef<RequestIntent>('draft');
   const templateOf = (id: string) => templates.find((t) => String(t.id) === id) ?? null;
-  // The check follows the template picked and the button pressed: a draft may leave required
-  // fields empty, a request sent for approval may not.
+  // The check follows the template picked: its required fields, numbers and dates.
   const resolver: Resolver<RequestFormValues, unknown, TCreateRequest> = (data, context, options) =>
-    zodResolver(
-      requestFormSchema(templateOf(data.template_id)?.fields ?? [], intent.current === 'submit'),
-    )(data, context, options);
+    zodResolver(requestFormSchema(templateOf(data.template_id)?.fields ?? []))(
+      data,
+      context,
+      options,
+    );
   const { register, control, handleSubmit, setError, formState } = useForm<
     RequestFormValues,
     unknown,
@@ -84,9 +84,8 @@ export function RequestForm({
   const templateId = useWatch({ control, name: 'template_id' });
   const template = templateOf(templateId);
 
-  const send = (as: RequestIntent) => {
-    intent.current = as;
-    return handleSubmit(async (request) => {
+  const send = (as: RequestIntent) =>
+    handleSubmit(async (request) => {
       setFormError(null);
       const result = await onSave(request, as);
       if (result.ok) return;
@@ -106,7 +105,6 @@ export function RequestForm({
       }
       if (!placed) setFormError(result.message);
     })();
-  };
 
   const fieldError = (key: string) =>
     (errors.template_values as Record<string, { message?: string } | undefined> | undefined)?.[key]
