@@ -6,9 +6,9 @@ import { APP_URL } from '../harness/ports.ts';
 // Issue 17: an admin builds a hiring-request template in settings (a company field, a file field
 // and a route of two steps: a colleague, then an outside approver by e-mail); a hiring manager
 // (a watcher) fills a request from it, is stopped by the empty required field, attaches the file
-// and sends the request for approval.
+// and saves the request.
 
-test('an admin builds a request template and a hiring manager sends a request from it with its field and a file', async ({
+test('an admin builds a request template and a hiring manager fills a request from it with its field and a file', async ({
   page,
   browser,
   request,
@@ -96,9 +96,12 @@ test('an admin builds a request template and a hiring manager sends a request fr
     buffer: Buffer.from('Отдел тестирования: 2 ставки'),
   });
   await expect(form.getByText('Штатное расписание.txt')).toBeVisible();
-  await form.getByRole('button', { name: 'Отправить на согласование' }).click();
+  await form.getByRole('button', { name: 'Сохранить черновик' }).click();
   await expect.poll(() => new URL(managerPage.url()).pathname).toMatch(/^\/requests\/\d+$/);
   const id = Number(new URL(managerPage.url()).pathname.split('/').pop());
+  await expect(
+    managerPage.getByRole('heading', { level: 1, name: 'Инженер по тестированию' }),
+  ).toBeVisible();
 
   const sent = await request.get(`${APP_URL}/api/vacancy_applications/${id}`, {
     headers: { [AUTH_HEADER]: manager.token },
@@ -113,7 +116,7 @@ test('an admin builds a request template and a hiring manager sends a request fr
     files: Array<{ id: number; file_name: string; field_key: string | null; size: number }>;
   };
   expect(saved).toMatchObject({
-    state: 'pending',
+    state: 'draft',
     position: 'Инженер по тестированию',
     needed: 2,
     salary_from: 150000,
