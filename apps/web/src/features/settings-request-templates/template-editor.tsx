@@ -490,29 +490,30 @@ function StepRow({
             })}
           </ul>
           <div className="flex flex-wrap items-center gap-2">
-            <Select
-              aria-label={`Добавить пользователя в шаг «${title}»`}
-              className="w-auto"
-              value=""
-              onChange={(e) => {
-                const user = users.find((u) => u.id === Number(e.target.value));
-                if (user) {
-                  setApprovers([
-                    ...step.approvers,
-                    { type: 'user', user_id: user.id, name: personDisplayName(user) },
-                  ]);
-                }
-              }}
-            >
-              <option value="">Пользователь…</option>
-              {users
-                .filter((u) => u.is_active && !chosen.has(u.id))
-                .map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {personDisplayName(user)}
-                  </option>
-                ))}
-            </Select>
+            <div className="w-full sm:w-72">
+              <Select
+                aria-label={`Добавить пользователя в шаг «${title}»`}
+                value=""
+                onChange={(e) => {
+                  const user = users.find((u) => u.id === Number(e.target.value));
+                  if (user) {
+                    setApprovers([
+                      ...step.approvers,
+                      { type: 'user', user_id: user.id, name: personDisplayName(user) },
+                    ]);
+                  }
+                }}
+              >
+                <option value="">Пользователь…</option>
+                {users
+                  .filter((u) => u.is_active && !chosen.has(u.id))
+                  .map((user) => (
+                    <option key={user.id} value={user.id}>
+                      {personDisplayName(user)}
+                    </option>
+                  ))}
+              </Select>
+            </div>
             <Button
               size="sm"
               variant="secondary"
