@@ -52,5 +52,6 @@ test('every guest screen has no serious or critical axe violation', async ({ pag
     doubleId: 0,
     vacancyId: 0,
     templateId: 0,
+    requestId: 0,
   });
 });

@@ -53,6 +53,7 @@ test('every guest screen fits 360 px', async ({ page }) => {
     doubleId: 0,
     vacancyId: 0,
     templateId: 0,
+    requestId: 0,
   });
 });
 

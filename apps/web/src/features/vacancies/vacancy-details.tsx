@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { TVacancy } from '@ats/contracts/vacancies';
 import { isBlankRichText } from '../../shared/rich-text/rich-text-sanitize';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
@@ -57,6 +58,16 @@ export function VacancyDetails({ vacancy }: { vacancy: TVacancy }) {
         )}
         <Row label="В этом состоянии">{formatDays(vacancy.days_on_status)}</Row>
         {vacancy.is_hidden && <Row label="Видимость">скрытая</Row>}
+        {vacancy.vacancy_application_id != null && (
+          <Row label="Открыта по заявке">
+            <Link
+              to={`/requests/${vacancy.vacancy_application_id}`}
+              className="text-indigo-700 hover:underline"
+            >
+              Заявка на подбор
+            </Link>
+          </Row>
+        )}
         {vacancy.additional_fields_list.map((field, index) => (
           <Row key={`${field.name}-${index}`} label={field.name}>
             {field.value == null || field.value === '' ? '—' : String(field.value)}

@@ -54,6 +54,12 @@ describe('the vacancy page', () => {
     expect(screen.getByText('200 000 – 300 000 ₽')).toBeTruthy();
   });
 
+  it('links the hiring request it was made from', async () => {
+    renderVacancy({ '/api/vacancies/1': { message: vacancyOf({ vacancy_application_id: 5 }) } });
+    const link = await screen.findByRole('link', { name: 'Заявка на подбор' });
+    expect(link.getAttribute('href')).toBe('/requests/5');
+  });
+
   it('says a missing vacancy is not found', async () => {
     renderVacancy({ '/api/vacancies/1': { code: 404, message: 'Вакансия не найдена' } });
     expect(await screen.findByRole('heading', { name: 'Вакансия не найдена' })).toBeTruthy();

@@ -6,7 +6,6 @@ import {
   ZRequest,
   ZRequestPage,
   ZRequestTemplate,
-  ZRequestTemplateList,
   ZTakeRequestAnswer,
   type TCreateRequest,
   type TRequestAction,
@@ -15,17 +14,20 @@ import {
 } from '@ats/contracts/vacancy-applications';
 import { apiCall, ApiError, apiRequest } from '../api-client';
 
-// Hiring requests («заявки на подбор») and their templates, read and changed by more than one
-// feature: the list and the request page (features/requests), the form (features/request-form)
-// and the templates' editor. One place for the keys, so an action here refreshes every screen.
+// Hiring requests («заявки на подбор»), read and changed by more than one feature: the list and
+// the request page (features/requests) and the form (features/request-form). One place for the
+// keys, so an action on one screen refreshes the others. The templates' list and writes are in
+// request-templates-queries.ts beside this file.
 
 export const requestKeys = {
-  all: ['vacancy-applications'] as const,
+  // The roots the request form (features/request-form) refreshes after a save: ['requests'].
+  all: ['requests'] as const,
   lists: () => [...requestKeys.all, 'list'] as const,
   list: (query: RequestListParams) => [...requestKeys.lists(), query] as const,
   one: (id: number) => [...requestKeys.all, 'one', id] as const,
-  templates: ['vacancy-application-templates'] as const,
-  template: (id: number) => ['vacancy-application-templates', id] as const,
+  // Under the templates' root of shared/requests/request-templates-queries (i17-web-form), so the
+  // templates' editor refreshes it with the rest.
+  template: (id: number) => ['request-templates', 'one', id] as const,
   // The same key as the vacancy screens and the divisions' settings read.
   divisions: ['account-divisions'] as const,
 };
@@ -69,14 +71,6 @@ export const useRequest = (id: number) =>
     queryFn: ({ signal }) => fetchOrNull(`/vacancy_applications/${id}`, ZRequest, signal),
     enabled: validId(id),
     retry: retryUnlessClientError,
-  });
-
-export const useRequestTemplates = (enabled = true) =>
-  useQuery({
-    queryKey: requestKeys.templates,
-    queryFn: ({ signal }) =>
-      apiRequest('/vacancy_application_templates', { schema: ZRequestTemplateList, signal }),
-    enabled,
   });
 
 export const useRequestTemplate = (id: number) =>
