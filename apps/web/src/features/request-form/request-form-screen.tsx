@@ -10,8 +10,8 @@ import {
   useRequest,
   useRequestDivisions,
   useRequestTemplate,
-  useRequestTemplates,
 } from '../../shared/requests/requests-queries';
+import { useRequestTemplates } from '../../shared/requests/request-templates-queries';
 import { LoadState } from '../../shared/settings/settings-page';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { RequestForm, type RequestIntent } from './request-form';

@@ -15,8 +15,10 @@ import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { pluralize } from '../../shared/format/plurals';
-import { useDeleteRequestTemplate } from '../../shared/requests/request-templates-queries';
-import { useRequestTemplates } from '../../shared/requests/requests-queries';
+import {
+  useDeleteRequestTemplate,
+  useRequestTemplates,
+} from '../../shared/requests/request-templates-queries';
 import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { TemplateEditor } from './template-editor';
 

@@ -1,15 +1,30 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZRequestTemplate, type TCreateRequestTemplate } from '@ats/contracts/vacancy-applications';
-import { apiCall } from '../api-client';
-import { requestKeys } from './requests-queries';
+import {
+  ZRequestTemplate,
+  ZRequestTemplateList,
+  type TCreateRequestTemplate,
+} from '@ats/contracts/vacancy-applications';
+import { apiCall, apiRequest } from '../api-client';
 
-// The templates' writes (the settings editor); their reads are in requests-queries.ts, under the
-// same key, so the form and the list see a change at once.
+// The templates of hiring requests: the settings editor writes them, the request form and the
+// request page read them. One template (`useRequestTemplate` of requests-queries.ts) is kept
+// under the same root, so every write here refreshes it too.
+export const requestTemplateKeys = {
+  all: ['request-templates'] as const,
+  list: () => [...requestTemplateKeys.all, 'list'] as const,
+};
+
+export const useRequestTemplates = () =>
+  useQuery({
+    queryKey: requestTemplateKeys.list(),
+    queryFn: ({ signal }) =>
+      apiRequest('/vacancy_application_templates', { schema: ZRequestTemplateList, signal }),
+  });
 
 function useRefreshTemplates() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: requestKeys.templates });
+  return () => queryClient.invalidateQueries({ queryKey: requestTemplateKeys.all });
 }
 
 /** Creates a template (id null) or replaces one's name, fields and route. */
