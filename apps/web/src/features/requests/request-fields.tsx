@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TRequest, TRequestTemplate } from '@ats/contracts/vacancy-applications';
-import { formatIsoDate, formatShortDate } from '../../shared/format/applicant-format';
+import { formatIsoDate } from '../../shared/format/applicant-format';
 import { isBlankRichText } from '../../shared/rich-text/rich-text-sanitize';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
-import { formatRequestSalary } from './request-format';
+import { formatDay, formatRequestSalary } from './request-format';
 import { RequestSection } from './request-section';
 
 const RICH_TEXT = [
@@ -89,7 +89,7 @@ export function RequestFields({
         )}
         <Row label="Автор">{request.author.name}</Row>
         {request.template_name && <Row label="Шаблон">{request.template_name}</Row>}
-        <Row label="Создана">{formatShortDate(request.created_at)}</Row>
+        <Row label="Создана">{formatDay(request.created_at)}</Row>
         {request.additional_fields_list.map((field, index) => (
           <Row key={`additional-${index}`} label={field.name}>
             {String(field.value ?? '—')}

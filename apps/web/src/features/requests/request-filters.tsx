@@ -57,7 +57,7 @@ export function RequestFilters({ params, onChange }: Props) {
       </Select>
       <Select
         aria-label="Подразделение"
-        className="min-w-0 sm:w-48"
+        className="min-w-0 sm:w-56"
         value={params.account_division_id ?? ''}
         onChange={(event) =>
           onChange({

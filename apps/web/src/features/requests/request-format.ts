@@ -37,3 +37,14 @@ export function formatRequestSalary(
   if (to != null) return `до ${money.format(to)} ${symbol}`;
   return request.salary?.trim() || null;
 }
+
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
+
+/**
+ * The day of a timestamp in Moscow time, as the history's times are shown: a request made at
+ * 01:16 on the 27th is «27.11.2026» in both places.
+ */
+export function formatDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+}

@@ -5,10 +5,10 @@ import { Button, buttonClassName } from '@ats/ui/button';
 import { cx } from '@ats/ui/class-names';
 import { EmptyState } from '@ats/ui/empty-state';
 import type { TRequest, TRequestPage } from '@ats/contracts/vacancy-applications';
-import { formatShortDate } from '../../shared/format/applicant-format';
+
 import { pluralize } from '../../shared/format/plurals';
 import type { RequestListParams } from '../../shared/requests/requests-queries';
-import { currentStepOf } from './request-format';
+import { currentStepOf, formatDay } from './request-format';
 import { hasRequestFilters } from './request-list-params';
 import { RequestStateBadge } from './request-state-badge';
 
@@ -149,7 +149,7 @@ function RequestRow({ request }: { request: TRequest }) {
             {step.name}
             {overdue && (
               <span className="block text-xs">
-                Просрочено{step.due_at ? ` с ${formatShortDate(step.due_at)}` : ''}
+                Просрочено{step.due_at ? ` с ${formatDay(step.due_at)}` : ''}
               </span>
             )}
           </>
@@ -159,7 +159,7 @@ function RequestRow({ request }: { request: TRequest }) {
       </div>
       <div className="text-xs text-zinc-500 sm:text-right">
         <span className="sr-only">Создана </span>
-        <time dateTime={request.created_at}>{formatShortDate(request.created_at)}</time>
+        <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
       </div>
     </li>
   );

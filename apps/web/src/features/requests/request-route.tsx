@@ -6,7 +6,8 @@ import {
   type TRequest,
   type TRequestStep,
 } from '@ats/contracts/vacancy-applications';
-import { formatDateTime, formatShortDate } from '../../shared/format/applicant-format';
+import { formatDateTime } from '../../shared/format/applicant-format';
+import { formatDay } from './request-format';
 import { RequestSection } from './request-section';
 
 type Approver = TRequestStep['approvers'][number];
@@ -94,9 +95,9 @@ function StepCard({ step, current }: { step: TRequestStep; current: boolean }) {
       >
         {current ? 'Текущий шаг · ' : ''}
         {STEP_STATE_LABELS[step.state]}
-        {overdue && step.due_at && ` · просрочен, срок был до ${formatShortDate(step.due_at)}`}
+        {overdue && step.due_at && ` · просрочен, срок был до ${formatDay(step.due_at)}`}
         {!overdue && step.state === 'pending' && step.due_at && (
-          <> · срок до {formatShortDate(step.due_at)}</>
+          <> · срок до {formatDay(step.due_at)}</>
         )}
       </p>
       <ul aria-label="Согласующие" className="flex flex-col gap-2">

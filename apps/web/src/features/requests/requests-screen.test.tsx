@@ -97,6 +97,7 @@ describe('the requests list', () => {
             color: null,
             icon: null,
             order: 0,
+            head_id: null,
             additional_fields_list: [],
             children: [],
           },
