@@ -6,7 +6,7 @@ import { APP_URL } from '../harness/ports.ts';
 // Issue 17: an admin builds a hiring-request template in settings (a company field, a file field
 // and a route of two steps: a colleague, then an outside approver by e-mail); a hiring manager
 // (a watcher) fills a request from it, is stopped by the empty required field, attaches the file
-// and saves the request.
+// and sends the request for approval: it waits at the first step.
 
 test('an admin builds a request template and a hiring manager fills a request from it with its field and a file', async ({
   page,
@@ -96,7 +96,7 @@ test('an admin builds a request template and a hiring manager fills a request fr
     buffer: Buffer.from('Отдел тестирования: 2 ставки'),
   });
   await expect(form.getByText('Штатное расписание.txt')).toBeVisible();
-  await form.getByRole('button', { name: 'Сохранить черновик' }).click();
+  await form.getByRole('button', { name: 'Отправить на согласование' }).click();
   await expect.poll(() => new URL(managerPage.url()).pathname).toMatch(/^\/requests\/\d+$/);
   const id = Number(new URL(managerPage.url()).pathname.split('/').pop());
   await expect(
@@ -108,6 +108,7 @@ test('an admin builds a request template and a hiring manager fills a request fr
   });
   const saved = (await sent.json()).message as {
     state: string;
+    current_step: number | null;
     position: string;
     needed: number;
     salary_from: number;
@@ -116,7 +117,8 @@ test('an admin builds a request template and a hiring manager fills a request fr
     files: Array<{ id: number; file_name: string; field_key: string | null; size: number }>;
   };
   expect(saved).toMatchObject({
-    state: 'draft',
+    state: 'pending',
+    current_step: 0,
     position: 'Инженер по тестированию',
     needed: 2,
     salary_from: 150000,
