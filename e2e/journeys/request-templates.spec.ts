@@ -6,7 +6,7 @@ import { APP_URL } from '../harness/ports.ts';
 // Issue 17: an admin builds a hiring-request template in settings (a company field, a file field
 // and a route of two steps: a colleague, then an outside approver by e-mail); a hiring manager
 // (a watcher) fills a request from it, is stopped by the empty required field, attaches the file
-// and sends the request for approval: it waits at the first step.
+// and sends the request for approval; returned for changes, it is edited and sent again.
 
 test('an admin builds a request template and a hiring manager fills a request from it with its field and a file', async ({
   page,
@@ -132,5 +132,29 @@ test('an admin builds a request template and a hiring manager fills a request fr
     size: Buffer.byteLength('Отдел тестирования: 2 ставки'),
   });
   expect(saved.template_values.shtatnoe_raspisanie).toBe(file!.id);
+
+  // The first approver returns it for changes; the manager edits it and sends it again, the
+  // stored value and file kept.
+  const returned = await request.post(`${APP_URL}/api/vacancy_applications/${id}/return`, {
+    headers: { [AUTH_HEADER]: colleague.token },
+    data: { comment: 'Уточните зарплату' },
+  });
+  expect(returned.status(), await returned.text()).toBe(200);
+  await managerPage.goto(`/requests/${id}/edit`);
+  const again = managerPage.getByRole('form', { name: 'Заявка на подбор' });
+  await expect(field(again, 'Причина открытия')).toHaveValue('Новый проект');
+  await expect(again.getByText('Штатное расписание.txt')).toBeVisible();
+  await field(again, 'Зарплата до').fill('200000');
+  await again.getByRole('button', { name: 'Отправить на согласование' }).click();
+  await expectPath(managerPage, `/requests/${id}`);
+  const resent = await request.get(`${APP_URL}/api/vacancy_applications/${id}`, {
+    headers: { [AUTH_HEADER]: manager.token },
+  });
+  expect((await resent.json()).message).toMatchObject({
+    state: 'pending',
+    current_step: 0,
+    salary_to: 200000,
+    template_values: { prichina_otkrytiya: 'Новый проект', shtatnoe_raspisanie: file!.id },
+  });
   await managerContext.close();
 });
