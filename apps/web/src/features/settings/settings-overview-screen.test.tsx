@@ -20,7 +20,7 @@ const has = (title: string) => cards().some((text) => text.startsWith(title));
 describe('the settings overview shows the sections the user may open (SPEC.md §6)', () => {
   it('shows every section to an admin recruiter with the tag right', () => {
     renderWithApp(<SettingsOverviewScreen />, as('owner', true, true));
-    expect(cards()).toHaveLength(14);
+    expect(cards()).toHaveLength(15);
     for (const title of [
       'Аккаунт',
       'Отделы',
@@ -28,6 +28,7 @@ describe('the settings overview shows the sections the user may open (SPEC.md §
       'Воронки и этапы',
       'Причины отказа',
       'Источники резюме',
+      'Шаблоны заявок',
     ]) {
       expect(has(title), title).toBe(true);
     }
@@ -37,6 +38,7 @@ describe('the settings overview shows the sections the user may open (SPEC.md §
     renderWithApp(<SettingsOverviewScreen />, as('owner', false, false));
     expect(has('Формы оценки кандидатов')).toBe(false);
     expect(has('Журнал действий')).toBe(false);
+    expect(has('Шаблоны заявок')).toBe(false);
     expect(has('Теги')).toBe(false);
     expect(has('Причины отказа')).toBe(true);
     expect(has('Аккаунт')).toBe(true);

@@ -5,6 +5,7 @@ import {
   ClipboardDocumentCheckIcon,
   ClipboardDocumentListIcon,
   CreditCardIcon,
+  DocumentCheckIcon,
   DocumentTextIcon,
   EnvelopeIcon,
   FunnelIcon,
@@ -62,6 +63,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Воронки и этапы',
     description: 'Этапы найма, их цвета, сроки и права.',
     icon: FunnelIcon,
+  },
+  {
+    name: 'settings-request-templates',
+    path: '/settings/request-templates',
+    title: 'Шаблоны заявок',
+    description: 'Поля заявки на подбор и маршрут её согласования.',
+    icon: DocumentCheckIcon,
   },
   {
     name: 'settings-reject-reasons',

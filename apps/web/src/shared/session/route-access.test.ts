@@ -37,10 +37,11 @@ describe('route access by role (SPEC.md §6)', () => {
     expect(canOpenRoute('applicants-list', user('watcher', true))).toBe(true);
   });
 
-  it('owner, not admin: only the candidate evaluation forms and the audit log are blocked', () => {
+  it('owner, not admin: the evaluation forms, the audit log and request templates are blocked', () => {
     expect(blockedFor(user('owner', false))).toEqual([
       'settings-candidate-evaluation-forms',
       'settings-audit',
+      'settings-request-templates',
     ]);
   });
 

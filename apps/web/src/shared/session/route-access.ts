@@ -18,6 +18,8 @@ export const SETTINGS_SUBPAGES = [
   'settings-audit',
   // Not in SPEC.md §2: funnels and their stages (decision 0029), a settings page like the rest.
   'settings-funnels',
+  // Not in SPEC.md §2: the templates of hiring requests (issue 17, decision 0030), for admins.
+  'settings-request-templates',
 ] as const;
 
 /** Route names that access rules talk about (SPEC.md §2, §6). */
@@ -61,7 +63,11 @@ const BLOCKED_BY_ROLE: Record<
     'analytics',
     ...SETTINGS_AREA,
   ]),
-  owner: new Set(['settings-candidate-evaluation-forms', 'settings-audit']),
+  owner: new Set([
+    'settings-candidate-evaluation-forms',
+    'settings-audit',
+    'settings-request-templates',
+  ]),
   'owner-admin': new Set(),
 };
 
