@@ -32,6 +32,19 @@ export const AUDIT_ACTION_LABELS = {
   'source.deleted': 'Удаление источника',
   'division.deleted': 'Удаление подразделения',
   'mail_template.deleted': 'Удаление шаблона письма',
+  'vacancy_application_template.created': 'Шаблон заявки создан',
+  'vacancy_application_template.updated': 'Шаблон заявки изменён',
+  'vacancy_application_template.deleted': 'Удаление шаблона заявки',
+  'vacancy_application.created': 'Заявка на подбор создана',
+  'vacancy_application.updated': 'Заявка на подбор изменена',
+  'vacancy_application.deleted': 'Удаление заявки на подбор',
+  'vacancy_application.submitted': 'Заявка отправлена на согласование',
+  'vacancy_application.approved': 'Заявка согласована',
+  'vacancy_application.rejected': 'Заявка отклонена',
+  'vacancy_application.returned': 'Заявка возвращена на доработку',
+  'vacancy_application.withdrawn': 'Заявка отозвана',
+  'vacancy_application.taken': 'Заявка взята в работу',
+  'vacancy_application.closed': 'Заявка закрыта',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -91,6 +91,10 @@ export const accountDivisions = pgTable(
       .default([]),
     // Called `order` in the API; `order` is an SQL keyword.
     position: integer().notNull().default(0),
+    // The division's head, a user of the account: the `division_head` approver of hiring
+    // requests (migration 0036). Checked by the divisions service, not a foreign key: users.ts
+    // imports this file, and users are never removed, only marked deleted.
+    headId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -99,6 +103,7 @@ export const accountDivisions = pgTable(
       columns: [t.accountId, t.parentId],
       foreignColumns: [t.accountId, t.id],
     }).onDelete('cascade'),
+
     check('account_divisions_icon_length_check', sql`char_length(icon) <= 40`),
     tenantPolicy('account_divisions'),
   ],
