@@ -139,15 +139,33 @@ describe('the outside approver’s page', () => {
   });
 
   it.each([
-    [410, 'Ссылка уже использована'],
+    [409, 'Ссылка уже использована'],
     [410, 'Срок действия ссылки истёк'],
     [404, 'Ссылка недействительна'],
+    [403, 'Сейчас заявка не на вашем шаге согласования'],
   ])('a refused link (%i «%s») is a screen of its own, without the form', async (code, text) => {
     show({ [URL]: { code, message: text } });
     expect(await screen.findByRole('heading', { name: text })).toBeTruthy();
     expect(screen.getByText(/попросите автора заявки прислать новую ссылку/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Согласовать' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+
+  it('a throttled visitor (429) is told to try again, not that the link is dead', async () => {
+    show({ [URL]: { code: 429, message: 'Слишком много обращений по ссылке. Попробуйте позже' } });
+    expect(await screen.findByRole('heading', { name: 'Не удалось открыть заявку' })).toBeTruthy();
+    expect(screen.getByText('Слишком много обращений по ссылке. Попробуйте позже')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+  });
+
+  it('a server failure on the decision keeps the form and says why', async () => {
+    show({ [`POST ${URL}`]: { code: 503, message: 'База данных недоступна, повторите попытку' } });
+    await screen.findByRole('article', { name: 'Заявка на подбор' });
+    fireEvent.click(screen.getByRole('button', { name: 'Согласовать' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'База данных недоступна, повторите попытку',
+    );
+    expect(screen.getByRole('button', { name: 'Согласовать' })).toBeTruthy();
   });
 
   it('a link used meanwhile (the decision answers 409) shows the used-link screen', async () => {

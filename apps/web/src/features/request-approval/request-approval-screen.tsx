@@ -74,6 +74,13 @@ function Heading({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * What the API answers for a link that no longer works (unknown or another request's 404, out of
+ * turn 403, used 409, expired 410): its own message, nothing to retry.
+ */
+const REFUSED_LINK = new Set([403, 404, 409, 410]);
+const isRefusedLink = (code: number) => REFUSED_LINK.has(code);
+
 /** A link that does not work (used, expired, unknown) or an API that did not answer. */
 function Failure({
   code,
@@ -84,21 +91,29 @@ function Failure({
   message: string;
   onRetry: () => void;
 }) {
-  // 4xx: the link itself is refused (its message says why); anything else may pass on a retry.
-  const refused = code >= 400 && code < 500;
+  if (isRefusedLink(code)) {
+    return (
+      <Sheet>
+        <Heading>{message}</Heading>
+        <p className="mt-3 text-sm text-zinc-700">
+          По этой ссылке решение принять нельзя. Если оно ещё нужно, попросите автора заявки
+          прислать новую ссылку.
+        </p>
+      </Sheet>
+    );
+  }
   return (
     <Sheet>
-      <Heading>{refused ? message : 'Не удалось открыть заявку'}</Heading>
-      <p className="mt-3 text-sm text-zinc-700">
-        {refused
-          ? 'По этой ссылке решение принять нельзя. Если оно ещё нужно, попросите автора заявки прислать новую ссылку.'
-          : `${message}. Проверьте подключение и попробуйте ещё раз.`}
+      <Heading>Не удалось открыть заявку</Heading>
+      <p className="mt-3 text-sm text-zinc-700">{message}</p>
+      <p className="mt-1 text-sm text-zinc-700">
+        {code === THROWN_ERROR_CODE
+          ? 'Проверьте подключение к интернету и попробуйте ещё раз.'
+          : 'Попробуйте ещё раз чуть позже.'}
       </p>
-      {!refused && (
-        <Button className="mt-5" onClick={onRetry}>
-          Повторить
-        </Button>
-      )}
+      <Button className="mt-5" onClick={onRetry}>
+        Повторить
+      </Button>
     </Sheet>
   );
 }
@@ -201,10 +216,10 @@ function DecisionForm({
       return;
     }
     // The link stopped working meanwhile (used in another tab, expired): its own screen.
-    if (result.code >= 400 && result.code < 500) return onLinkRefused(result);
+    if (isRefusedLink(result.code)) return onLinkRefused(result);
     setAlert(
       result.code === THROWN_ERROR_CODE
-        ? `${result.message}. Проверьте подключение и попробуйте ещё раз.`
+        ? `${result.message}. Проверьте подключение к интернету и попробуйте ещё раз.`
         : result.message,
     );
   };
