@@ -35,6 +35,7 @@ import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerReasonsRoutes } from './modules/reasons/reasons.routes.ts';
 import { registerDivisionsRoutes } from './modules/divisions/divisions.routes.ts';
 import { registerVacanciesRoutes } from './modules/vacancies/vacancies.routes.ts';
+import { registerVacancyApplicationsRoutes } from './modules/vacancy-applications/vacancy-applications.routes.ts';
 import { registerVacancyTemplatesRoutes } from './modules/vacancies/vacancy-templates.routes.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerApplicationsRoutes } from './modules/pipeline/applications.routes.ts';
@@ -195,6 +196,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerDivisionsRoutes(app, deps);
   registerVacanciesRoutes(app, deps);
   registerVacancyTemplatesRoutes(app, deps);
+  registerVacancyApplicationsRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerApplicationsRoutes(app, deps);
   registerBoardRoutes(app, deps);

@@ -15,6 +15,8 @@ export type TDivision = {
   color: string | null;
   icon?: string | null | undefined;
   order: number;
+  /** The division's head (a user of the account): the `division_head` approver of requests. */
+  head_id?: number | null | undefined;
   additional_fields_list: z.infer<typeof ZAdditionalField>[];
   children: TDivision[];
 };
@@ -27,6 +29,7 @@ export const ZDivision: z.ZodType<TDivision> = z.lazy(() =>
     color: z.string().nullable(),
     icon: ZIconAnswer,
     order: z.number().int(),
+    head_id: z.number().int().nullable(),
     additional_fields_list: z.array(ZAdditionalField),
     children: z.array(ZDivision),
   }),
@@ -45,6 +48,8 @@ const ZDivisionFields = z.object({
   color: ZColor.nullish(),
   icon: ZIconField,
   order: z.number().int().min(0).max(100_000).optional(),
+  /** A user of the account who heads the division (approves requests as `division_head`). */
+  head_id: ZId.nullish(),
   additional_fields_list: ZAdditionalFieldsList.optional(),
 });
 

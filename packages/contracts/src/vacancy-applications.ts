@@ -108,7 +108,13 @@ const ZTemplateFields = z.object({
 });
 export const ZCreateRequestTemplate = ZTemplateFields;
 export type TCreateRequestTemplate = z.input<typeof ZCreateRequestTemplate>;
-export const ZUpdateRequestTemplate = ZTemplateFields.partial();
+/** PATCH (and PUT) take any subset; an absent list is left as it is (no defaults here). */
+export const ZUpdateRequestTemplate = z.object({
+  name: ZTemplateFields.shape.name.optional(),
+  description: ZTemplateFields.shape.description,
+  fields: z.array(ZRequestTemplateField).max(50, { error: 'Не больше 50 полей' }).optional(),
+  steps: z.array(ZApprovalStepSpec).max(10, { error: 'Не больше 10 шагов' }).optional(),
+});
 export type TUpdateRequestTemplate = z.input<typeof ZUpdateRequestTemplate>;
 
 /** An approver as the API answers it: the spec plus who that is (a user's name). */
@@ -196,7 +202,11 @@ export const ZTemplateValues = z
 /** The writable fields of a request (huntlee-api.md §6.4). */
 export const ZRequestFields = z.object({
   template_id: ZId.nullish(),
-  position: text(255).min(1, { error: 'Укажите должность' }),
+  position: z
+    .string({ error: 'Укажите должность' })
+    .trim()
+    .min(1, { error: 'Укажите должность' })
+    .max(255, { error: 'Не длиннее 255 символов' }),
   /** A free-form salary as old clients send it (`"1000"`); `salary_from`/`salary_to` are exact. */
   salary: text(255).nullish(),
   salary_from: money.nullish(),
@@ -449,3 +459,6 @@ export const ZPublicDecision = z
     path: ['comment'],
   });
 export type TPublicDecision = z.infer<typeof ZPublicDecision>;
+
+/** `GET /api/vacancy_applications/{id}/files/{fileId}`: a request's file, to download. */
+export const ZRequestFileParams = z.object({ id: ZId, fileId: ZId });

@@ -38,6 +38,9 @@ const PARAM_TABLES: Record<string, string> = {
   'evaluations:id': 'evaluations',
   'applicant_evaluations:id': 'applicant_evaluations',
   'applicant_evaluations:criterionId': 'evaluation_criteria',
+  'vacancy_application_templates:id': 'vacancy_application_templates',
+  'vacancy_applications:id': 'vacancy_applications',
+  'vacancy_applications:fileId': 'vacancy_application_files',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -139,6 +142,21 @@ describe('every route keeps to the caller’s account', () => {
     ]);
     await ok('POST', `/api/vacancy_templates/from_vacancy/${vacancy.id}`, {});
     await ok('POST', '/api/account_divisions', { name: `Отдел ${MARKER}` });
+    const requestTemplate = await ok('POST', '/api/vacancy_application_templates', {
+      name: `Шаблон заявки ${MARKER}`,
+      fields: [{ key: 'why', name: `Поле ${MARKER}`, type: 'text' }],
+    });
+    await ok('POST', '/api/vacancy_applications', {
+      position: `Заявка ${MARKER}`,
+      template_id: requestTemplate.id,
+      template_values: { why: MARKER },
+      files: [
+        {
+          file: `data:text/plain;base64,${Buffer.from(MARKER).toString('base64')}`,
+          file_name: `${MARKER}.txt`,
+        },
+      ],
+    });
     await ok('POST', '/api/applicant_filters', { name: `Набор ${MARKER}`, filters: {} });
     await ok('POST', '/api/columns', { name: `Колонка ${MARKER}` });
     await ok('POST', '/api/account_mail_temps', {

@@ -37,6 +37,16 @@ export async function findSubtreeIds(tx: Db, accountId: number, id: number) {
   return rows.map((r) => r.id);
 }
 
+/** A head must be a user of the account who has not been removed. */
+export async function activeUserExists(tx: Db, accountId: number, userId: number) {
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`select id from users
+    where account_id = ${accountId} and id = ${userId} and deleted_at is null`,
+  );
+  return rows.length > 0;
+}
+
 export async function findLastSiblingPosition(tx: Db, accountId: number, parentId: number | null) {
   const [row] = await tx
     .select({ last: max(accountDivisions.position) })

@@ -8,11 +8,13 @@ import type { Session } from '../../platform/auth.ts';
 import { deletionEvent, recordAudit } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { clearRequestsDivision } from '../vacancy-applications/vacancy-application-refs.service.ts';
 import { assertCanManageDivisions } from './divisions.policy.ts';
 import * as repo from './divisions.repository.ts';
 
 const DIVISION_NOT_FOUND = 'Подразделение не найдено';
 const PARENT_NOT_FOUND = 'Родительское подразделение не найдено';
+export const HEAD_NOT_USER = 'Руководитель подразделения должен быть пользователем компании';
 const CYCLE = 'Подразделение нельзя вложить в само себя или в своё дочернее подразделение';
 
 const toNode = (row: repo.DivisionRow): TDivision => ({
@@ -23,6 +25,7 @@ const toNode = (row: repo.DivisionRow): TDivision => ({
   color: row.color,
   icon: row.icon,
   order: row.position,
+  head_id: row.headId,
   additional_fields_list: row.additionalFieldsList,
   children: [],
 });
@@ -43,6 +46,12 @@ async function readDivision(tx: Db, accountId: number, id: number) {
   const node = nodes.get(id);
   if (!node) throw notFound(DIVISION_NOT_FOUND);
   return node;
+}
+
+async function assertHeadIsUser(tx: Db, accountId: number, headId: number | null | undefined) {
+  if (headId != null && !(await repo.activeUserExists(tx, accountId, headId))) {
+    throw badRequest(HEAD_NOT_USER, { head_id: HEAD_NOT_USER });
+  }
 }
 
 async function assertParentExists(tx: Db, accountId: number, parentId: number) {
@@ -70,6 +79,7 @@ export async function createDivision(
   return tenant.transaction(async (tx) => {
     const parentId = input.parent_id ?? null;
     if (parentId !== null) await assertParentExists(tx, tenant.accountId, parentId);
+    await assertHeadIsUser(tx, tenant.accountId, input.head_id);
     const created = await repo.insertDivision(tx, {
       accountId: tenant.accountId,
       parentId,
@@ -77,6 +87,7 @@ export async function createDivision(
       description: input.description ?? null,
       color: input.color ?? null,
       icon: input.icon ?? null,
+      headId: input.head_id ?? null,
       additionalFieldsList: input.additional_fields_list ?? [],
       position:
         input.order ?? (await repo.findLastSiblingPosition(tx, tenant.accountId, parentId)) + 1,
@@ -95,6 +106,7 @@ export async function updateDivision(
   return tenant.transaction(async (tx) => {
     const current = await repo.findDivisionById(tx, tenant.accountId, id);
     if (!current) throw notFound(DIVISION_NOT_FOUND);
+    await assertHeadIsUser(tx, tenant.accountId, changes.head_id);
     if (changes.parent_id != null && changes.parent_id !== current.parentId) {
       await assertParentExists(tx, tenant.accountId, changes.parent_id);
       const subtree = await repo.findSubtreeIds(tx, tenant.accountId, id);
@@ -107,6 +119,7 @@ export async function updateDivision(
       ...(changes.color !== undefined && { color: changes.color }),
       ...(changes.icon !== undefined && { icon: changes.icon }),
       ...(changes.order !== undefined && { position: changes.order }),
+      ...(changes.head_id !== undefined && { headId: changes.head_id }),
       ...(changes.additional_fields_list !== undefined && {
         additionalFieldsList: changes.additional_fields_list,
       }),
@@ -116,12 +129,13 @@ export async function updateDivision(
   });
 }
 
-/** Deletes the division and its children; their vacancies stay, without a division. */
+/** Deletes the division and its children; their vacancies and requests stay, without a division. */
 export async function deleteDivision(tenant: Tenant, session: Session, id: number) {
   assertCanManageDivisions(session);
   return tenant.transaction(async (tx) => {
     const current = await readDivision(tx, tenant.accountId, id);
     const subtree = await repo.findSubtreeIds(tx, tenant.accountId, id);
+    await clearRequestsDivision(tx, tenant.accountId, subtree);
     await repo.deleteDivisionSubtree(tx, tenant.accountId, subtree);
     await recordAudit(
       tx,

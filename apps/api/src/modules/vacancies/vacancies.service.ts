@@ -32,6 +32,7 @@ import {
 } from './vacancies.policy.ts';
 import * as repo from './vacancies.repository.ts';
 import * as templatesRepo from './vacancy-templates.repository.ts';
+import { assertVacancyApplicationExists } from '../vacancy-applications/vacancy-application-refs.service.ts';
 
 export const VACANCY_NOT_FOUND = 'Вакансия не найдена';
 const USER_NOT_FOUND = 'Пользователь не найден';
@@ -129,6 +130,7 @@ function vacancyColumns(input: Fields): Partial<repo.VacancyInsert> {
 /** Every id the request names must be the caller's account's. */
 async function assertReferencesExist(tx: Db, accountId: number, input: Fields) {
   await assertContentReferencesExist(tx, accountId, input);
+  await assertVacancyApplicationExists(tx, accountId, input.vacancy_application_id);
   const owners = input.owners ?? [];
   const watchers = input.watchers ?? [];
   if (owners.some((id) => watchers.includes(id))) {

@@ -1,5 +1,9 @@
+import type { TPersonNameParts } from '@ats/contracts/person-name';
 import type { Db } from '@ats/db/connection';
+import { accountDivisions } from '@ats/db/schema/accounts';
+import { users } from '@ats/db/schema/users';
 import {
+  type VacancyApplicationState,
   vacancyApplicationEvents,
   vacancyApplicationFiles,
   vacancyApplicationLinks,
@@ -7,7 +11,23 @@ import {
   vacancyApplicationTemplates,
 } from '@ats/db/schema/vacancy-applications';
 import { intArray } from '@ats/db/sql-arrays';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type SQL,
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { userNameParts } from '../../platform/person-name.ts';
+import type { RequestVisibility } from './vacancy-applications.policy.ts';
 
 // The SQL of hiring requests and their templates, files, history and outside approvers' links.
 // Every function takes the tenant transaction `tx`, except those named …AcrossAccounts.
@@ -235,4 +255,170 @@ export async function updateLink(
     )
     .returning();
   return row ?? null;
+}
+
+// ─── Reads for answers ──────────────────────────────────────────────────────────────────────
+
+/** Name parts of users of the account, to name approvers and authors. */
+export async function findUserNames(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, TPersonNameParts>();
+  const rows = await tx
+    .select({ id: users.id, person: sql<TPersonNameParts>`${userNameParts('users')}` })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.person]));
+}
+
+/** Ids of users of the account who have not been removed, of those asked. */
+export async function findActiveUserIds(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function divisionExists(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .select({ id: accountDivisions.id })
+    .from(accountDivisions)
+    .where(and(eq(accountDivisions.accountId, accountId), eq(accountDivisions.id, id)));
+  return row !== undefined;
+}
+
+const author = alias(users, 'author');
+
+/** SQL: the reader may see the request (RequestVisibility; drafts only to their author or admins). */
+function visibleTo(v: RequestVisibility): SQL {
+  const me = v.userId;
+  const own = eq(vacancyApplications.authorId, me);
+  if (v.kind === 'all') return sql`true`;
+  const approves = sql`${vacancyApplications.route} @> ${JSON.stringify([{ approvers: [{ user_id: me }] }])}::jsonb`;
+  const notDraft = sql`${vacancyApplications.state} <> 'draft'`;
+  if (v.kind === 'own') return or(own, and(notDraft, approves))!;
+  const ofDivisions = sql`(${vacancyApplications.accountDivisionId} is null
+    or ${vacancyApplications.accountDivisionId} in (
+      select d.id from account_divisions d
+      where d.account_id = ${vacancyApplications.accountId} and d.head_id = ${me}
+      union
+      select v.division_id from vacancies v
+      join vacancy_members m on m.account_id = v.account_id and m.vacancy_id = v.id
+      where v.account_id = ${vacancyApplications.accountId} and m.user_id = ${me}
+        and m.role = 'owner' and v.division_id is not null))`;
+  return or(own, and(notDraft, or(approves, ofDivisions)))!;
+}
+
+/** SQL: the request's current step waits longer than its deadline. */
+const overdue = sql`(${vacancyApplications.state} = 'pending'
+  and ${vacancyApplications.currentStep} is not null
+  and ${vacancyApplications.stepStartedAt} is not null
+  and (${vacancyApplications.route} -> ${vacancyApplications.currentStep} ->> 'deadline_days') is not null
+  and ${vacancyApplications.stepStartedAt}
+    + make_interval(days => (${vacancyApplications.route} -> ${vacancyApplications.currentStep} ->> 'deadline_days')::int)
+    < now())`;
+
+export type RequestFilter = {
+  visibility: RequestVisibility;
+  tab: 'mine' | 'to_approve' | 'all';
+  state?: VacancyApplicationState | undefined;
+  divisionId?: number | undefined;
+  authorId?: number | undefined;
+  templateId?: number | undefined;
+  q?: string | undefined;
+  overdue?: boolean | undefined;
+};
+
+function filterWhere(accountId: number, f: RequestFilter) {
+  const me = f.visibility.userId;
+  const conditions: (SQL | undefined)[] = [
+    eq(vacancyApplications.accountId, accountId),
+    isNull(vacancyApplications.deletedAt),
+    visibleTo(f.visibility),
+    f.tab === 'mine' ? eq(vacancyApplications.authorId, me) : undefined,
+    f.tab === 'to_approve'
+      ? and(
+          eq(vacancyApplications.state, 'pending'),
+          arrayContains(vacancyApplications.currentApproverIds, [me]),
+        )
+      : undefined,
+    f.state ? eq(vacancyApplications.state, f.state) : undefined,
+    f.divisionId ? eq(vacancyApplications.accountDivisionId, f.divisionId) : undefined,
+    f.authorId ? eq(vacancyApplications.authorId, f.authorId) : undefined,
+    f.templateId ? eq(vacancyApplications.templateId, f.templateId) : undefined,
+    f.q ? ilike(vacancyApplications.position, `%${escapeLike(f.q)}%`) : undefined,
+    f.overdue === undefined ? undefined : f.overdue ? overdue : sql`not ${overdue}`,
+  ];
+  return and(...conditions);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function selectWithNames(tx: Db) {
+  return tx
+    .select({
+      request: vacancyApplications,
+      author: sql<TPersonNameParts>`${userNameParts('author')}`,
+      divisionName: accountDivisions.name,
+      templateName: vacancyApplicationTemplates.name,
+    })
+    .from(vacancyApplications)
+    .innerJoin(
+      author,
+      and(
+        eq(author.accountId, vacancyApplications.accountId),
+        eq(author.id, vacancyApplications.authorId),
+      ),
+    )
+    .leftJoin(
+      accountDivisions,
+      and(
+        eq(accountDivisions.accountId, vacancyApplications.accountId),
+        eq(accountDivisions.id, vacancyApplications.accountDivisionId),
+      ),
+    )
+    .leftJoin(
+      vacancyApplicationTemplates,
+      and(
+        eq(vacancyApplicationTemplates.accountId, vacancyApplications.accountId),
+        eq(vacancyApplicationTemplates.id, vacancyApplications.templateId),
+      ),
+    );
+}
+
+export type RequestWithNames = NonNullable<Awaited<ReturnType<typeof findRequestForReader>>>;
+
+/** One request with its author's, division's and template's names, if the reader may see it. */
+export async function findRequestForReader(
+  tx: Db,
+  accountId: number,
+  id: number,
+  visibility: RequestVisibility,
+) {
+  const [row] = await selectWithNames(tx).where(
+    and(
+      eq(vacancyApplications.accountId, accountId),
+      eq(vacancyApplications.id, id),
+      isNull(vacancyApplications.deletedAt),
+      visibleTo(visibility),
+    ),
+  );
+  return row ?? null;
+}
+
+/** A page of the requests the filter lets through, newest first, and how many there are. */
+export async function listRequests(
+  tx: Db,
+  accountId: number,
+  filter: RequestFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = filterWhere(accountId, filter);
+  const rows = await selectWithNames(tx)
+    .where(where)
+    .orderBy(desc(vacancyApplications.createdAt), desc(vacancyApplications.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await tx.select({ count: count() }).from(vacancyApplications).where(where);
+  return { rows, total: total?.count ?? 0 };
 }
