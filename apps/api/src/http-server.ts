@@ -17,6 +17,7 @@ import { registerApplicantImportRoutes } from './modules/applicants/applicant-im
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerRequestFlowRoutes } from './modules/vacancy-applications/request-flow.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
 import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
@@ -204,6 +205,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerColumnsRoutes(app, deps);
   registerEvaluationsRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerRequestFlowRoutes(app, deps);
 
   return app;
 }
