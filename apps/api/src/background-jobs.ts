@@ -4,6 +4,7 @@ import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
+import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import type { Config } from './platform/config.ts';
 import {
   createErrorTracker,
@@ -13,7 +14,12 @@ import {
 import { type JobDefinition, type Queue, startQueue } from './platform/queue.ts';
 
 /** Every module's jobs: the API enqueues them, a worker (in-process or its own) runs them. */
-export const BACKGROUND_JOBS = [applicantImportJob, doubleScanJob, passwordResetJob];
+export const BACKGROUND_JOBS = [
+  applicantImportJob,
+  doubleScanJob,
+  passwordResetJob,
+  remindOverdueJob,
+];
 
 export type JobQueueOptions = {
   /** Run jobs in this process too (npm start, npm run worker, tests); false: only enqueue. */

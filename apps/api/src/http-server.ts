@@ -30,6 +30,7 @@ import { registerReferencesRoutes } from './modules/references/references.routes
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
 import { registerSafetyRoutes } from './modules/safety/safety.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
@@ -172,6 +173,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerSafetyRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerInvitationsRoutes(app, deps);
+  registerRequestLinksRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
 import { seedDemoAccount } from './demo-seed.ts';
+import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -25,6 +26,15 @@ async function main() {
     );
   }, 60_000);
   retry.unref();
+  // Overdue approval steps: the job reminds each approver at most once a day, so an hourly
+  // run (one at a time, by its key) never repeats a letter.
+  const enqueueReminders = () =>
+    queue
+      .enqueue(remindOverdueJob, {}, { singletonKey: 'remind_overdue' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'reminders not enqueued'));
+  const reminders = setInterval(() => void enqueueReminders(), 3_600_000);
+  reminders.unref();
+  void enqueueReminders();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +42,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
+    clearInterval(reminders);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();
     // Running jobs get a moment to finish; the rest are retried after the next start.

@@ -460,5 +460,15 @@ export const ZPublicDecision = z
   });
 export type TPublicDecision = z.infer<typeof ZPublicDecision>;
 
+/** The token of an outside approver's link, as the public page sends it back. */
+export const ZPublicApprovalParams = z.object({ token: z.string().min(1).max(200) });
+
+/** What an outside approver's link answers when it no longer works (nothing changes). */
+export const PUBLIC_APPROVAL_ERRORS = {
+  invalid: 'Ссылка недействительна',
+  used: 'Ссылка уже использована',
+  expired: 'Срок действия ссылки истёк',
+} as const;
+
 /** `GET /api/vacancy_applications/{id}/files/{fileId}`: a request's file, to download. */
 export const ZRequestFileParams = z.object({ id: ZId, fileId: ZId });
