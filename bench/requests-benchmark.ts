@@ -3,9 +3,13 @@
 // SQL it runs. PostgreSQL only. See bench/README.md.
 import os from 'node:os';
 import { type Database, openDatabase, selectRows } from '@ats/db/connection';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import * as repo from '../apps/api/src/modules/vacancy-applications/vacancy-applications.repository.ts';
+import type { RequestFilter } from '../apps/api/src/modules/vacancy-applications/vacancy-applications.repository.ts';
+import { requestVisibility } from '../apps/api/src/modules/vacancy-applications/vacancy-applications.policy.ts';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
+import { tenantFor } from '../apps/api/src/platform/tenancy.ts';
 import {
   interleavedLoops,
   machineCpu,
@@ -484,6 +488,34 @@ async function run(): Promise<BenchReport> {
       await writing;
     }
     const cpuAfter = { machine: machineCpu(), own: ownCpuSeconds(), at: performance.now() };
+
+    // Each kind of list request alone, one at a time: which filter or tab costs what.
+    const perKind: { label: string; person: string; endpoint: number[]; raw: number[] }[] = [];
+    const probes = envNumber('BENCH_REQUESTS_PROBES', 15);
+    for (const make of scenarios) {
+      const first = make();
+      const kind = {
+        label: first.label,
+        person: first.person.role,
+        endpoint: [] as number[],
+        raw: [] as number[],
+      };
+      for (let i = 0; i < probes; i += 1) {
+        const scenario = make();
+        if (endpointThere) {
+          const t0 = performance.now();
+          await get(scenario, true);
+          kind.endpoint.push(performance.now() - t0);
+        }
+        const t1 = performance.now();
+        await lookup(scenario.person.token);
+        await raw(scenario);
+        kind.raw.push(performance.now() - t1);
+      }
+      kind.endpoint.sort((a, b) => a - b);
+      kind.raw.sort((a, b) => a - b);
+      perKind.push(kind);
+    }
     await lookupPool.end();
     const seconds = (cpuAfter.at - cpuBefore.at) / 1000;
 
@@ -514,6 +546,16 @@ async function run(): Promise<BenchReport> {
         measurement: 'endpoint (database) / raw SQL',
         value: fmt.ratio(results.endpointNoCache.perSecond / results.rawSql!.perSecond),
         note: 'req/s of the endpoint over req/s of its SQL alone',
+      });
+    }
+    for (const kind of perKind) {
+      rows.push({
+        measurement: `· ${kind.label} (${kind.person})`,
+        value:
+          kind.endpoint.length > 0
+            ? `endpoint p50 ${fmt.ms(percentile(kind.endpoint, 50))}, p95 ${fmt.ms(percentile(kind.endpoint, 95))}`
+            : 'endpoint missing',
+        note: `raw SQL p50 ${fmt.ms(percentile(kind.raw, 50))}, p95 ${fmt.ms(percentile(kind.raw, 95))}; ${probes} sequential, read from the database`,
       });
     }
     writes.latencies.sort((a, b) => a - b);
@@ -552,64 +594,40 @@ async function run(): Promise<BenchReport> {
 }
 
 /**
- * The list's SQL without HTTP: a page of requests with their author, division and template
- * names and the total, then the page's files — the reads the list answer is built from — through
- * `database.readAsTenant` (one prepared statement per filter shape).
+ * The list's SQL without HTTP: in one tenant transaction, as `listRequests` of the service runs it,
+ * the repository's own page query (with the author's, division's and template's names), its
+ * count and the page's files — the same functions, so the statements cannot drift.
  */
 function rawList(db: Database, accountId: number) {
   const what =
-    'session look-up + page with count(*) over () and author/division/template names, then the page’s files, through readAsTenant';
+    'session look-up + repo.listRequests (page with names, count) and repo.listFiles in one tenant transaction';
   const run = async ({ person, query }: Scenario) => {
-    const filters: SQL[] = [sql`r.account_id = ${accountId}::int`, sql`r.deleted_at is null`];
-    const shape: string[] = [];
-    const tab = String(query.tab ?? 'all');
-    if (tab === 'mine' || person.role === 'watcher') {
-      filters.push(sql`r.author_id = ${person.id}::int`);
-      shape.push('author');
-    }
-    if (tab === 'to_approve') {
-      filters.push(sql`r.current_approver_ids @> array[${person.id}::int]`);
-      shape.push('approver');
-    }
-    if (query.state !== undefined) {
-      filters.push(sql`r.state = ${String(query.state)}`);
-      shape.push('state');
-    }
-    if (query.account_division_id !== undefined) {
-      filters.push(sql`r.account_division_id = ${Number(query.account_division_id)}::int`);
-      shape.push('division');
-    }
-    if (query.template_id !== undefined) {
-      filters.push(sql`r.template_id = ${Number(query.template_id)}::int`);
-      shape.push('template');
-    }
-    if (query.q !== undefined) {
-      filters.push(sql`r.position ilike ${`%${String(query.q)}%`}`);
-      shape.push('q');
-    }
+    const reader = {
+      userId: person.id,
+      memberType: person.role === 'watcher' ? ('watcher' as const) : ('owner' as const),
+      isAdmin: person.role === 'admin',
+    };
     const page = Number(query.page ?? 1);
-    const rows = await db.readAsTenant<{ id: number }>(
-      accountId,
-      sql`select r.*, u.name as author_name, u.last_name as author_last_name,
-                 d.name as division_name, t.name as template_name, count(*) over () as total
-          from vacancy_applications r
-          left join users u on u.account_id = r.account_id and u.id = r.author_id
-          left join account_divisions d on d.account_id = r.account_id
-                                       and d.id = r.account_division_id
-          left join vacancy_application_templates t on t.account_id = r.account_id
-                                                   and t.id = r.template_id
-          where ${sql.join(filters, sql` and `)}
-          order by r.created_at desc, r.id desc
-          limit ${PER_PAGE}::int offset ${(page - 1) * PER_PAGE}::int`,
-      `bench_requests_${shape.join('_') || 'all'}`,
-    );
-    await db.readAsTenant(
-      accountId,
-      sql`select * from vacancy_application_files
-          where account_id = ${accountId}::int
-            and application_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`,
-      'bench_requests_files',
-    );
+    await tenantFor(db, accountId, person.id).transaction(async (tx) => {
+      const { rows } = await repo.listRequests(
+        tx,
+        accountId,
+        {
+          visibility: requestVisibility(reader),
+          tab: (query.tab ?? 'all') as RequestFilter['tab'],
+          state: query.state as RequestFilter['state'],
+          divisionId: query.account_division_id as number | undefined,
+          templateId: query.template_id as number | undefined,
+          q: query.q as string | undefined,
+        },
+        { limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+      );
+      await repo.listFiles(
+        tx,
+        accountId,
+        rows.map((r) => r.request.id),
+      );
+    });
   };
   return Object.assign(run, { what });
 }
