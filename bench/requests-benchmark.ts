@@ -517,6 +517,13 @@ async function run(): Promise<BenchReport> {
       perKind.push(kind);
     }
     await lookupPool.end();
+    if (process.env.BENCH_REQUESTS_EXPLAIN === '1') {
+      notes.push(
+        ...(await explainKinds(handle.url, admin.accountId, scenarios, raw).catch(
+          (error: unknown) => [`EXPLAIN failed: ${String(error)}`],
+        )),
+      );
+    }
     const seconds = (cpuAfter.at - cpuBefore.at) / 1000;
 
     const line = (t: Throughput) =>
@@ -630,6 +637,66 @@ function rawList(db: Database, accountId: number) {
     });
   };
   return Object.assign(run, { what });
+}
+
+/**
+ * BENCH_REQUESTS_EXPLAIN=1: the statements one raw run of each kind sends (caught at the driver),
+ * each EXPLAIN ANALYZEd as the tenant, with its execution time and the plan's top nodes.
+ */
+async function explainKinds(
+  url: string,
+  accountId: number,
+  scenarios: (() => Scenario)[],
+  raw: (scenario: Scenario) => Promise<void>,
+): Promise<string[]> {
+  type Query = (config: unknown, values?: unknown) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  const caught: { text: string; values: unknown[] }[] = [];
+  proto.query = function catching(this: unknown, config: unknown, values?: unknown) {
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    const params =
+      typeof config === 'string' ? values : ((config as { values?: unknown[] }).values ?? values);
+    if (text && /^\s*select/i.test(text) && !/set_config|txid_current/.test(text)) {
+      caught.push({ text, values: Array.isArray(params) ? params : [] });
+    }
+    // eslint-disable-next-line prefer-rest-params -- the driver's own overloads, passed on as they came
+    return original.apply(this, arguments as unknown as Parameters<Query>);
+  } as Query;
+  const lines: string[] = [];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const make of scenarios) {
+      const scenario = make();
+      caught.length = 0;
+      await raw(scenario);
+      const statements = [...caught];
+      for (const [i, statement] of statements.entries()) {
+        await original.call(client, 'begin');
+        await original.call(client, 'set local role ats_app');
+        await original.call(client, `select set_config('app.account_id', '${accountId}', true)`);
+        const result = (await original.call(
+          client,
+          `explain (analyze, format text) ${statement.text}`,
+          statement.values,
+        )) as { rows: { 'QUERY PLAN': string }[] };
+        await original.call(client, 'commit');
+        const plan = result.rows.map((r) => r['QUERY PLAN']);
+        const time = plan.find((l) => l.startsWith('Execution Time')) ?? '';
+        lines.push(
+          `EXPLAIN ${scenario.label} (${scenario.person.role}) #${i + 1}: ${time}; ${plan
+            .slice(0, 6)
+            .map((l) => l.trim())
+            .join(' | ')}`,
+        );
+      }
+    }
+  } finally {
+    proto.query = original;
+    await client.end();
+  }
+  return lines;
 }
 
 export const requestsBenchmark: Benchmark = {
