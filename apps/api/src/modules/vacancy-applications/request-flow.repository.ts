@@ -3,7 +3,6 @@ import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { userNameParts } from '../../platform/person-name.ts';
-import type { Route } from './request-flow.rules.ts';
 
 // What the workflow reads beside the module's own tables (vacancy-applications.repository.ts):
 // the division's head and the approvers' names and addresses.
@@ -33,24 +32,6 @@ export async function findUser(tx: Db, accountId: number, id: number) {
     tx,
     sql`select u.id, u.email, ${userNameParts('u')} as person from users u
         where u.account_id = ${accountId} and u.id = ${id}`,
-  );
-  return row ?? null;
-}
-
-/** The users who may decide on the current step: the «на моём согласовании» tab reads them. */
-export const currentApproverIds = (route: Route, currentStep: number | null) =>
-  currentStep === null || !route[currentStep]
-    ? []
-    : route[currentStep].approvers.flatMap((a) =>
-        a.decision === null && a.user_id !== null ? [a.user_id] : [],
-      );
-
-export type EventActor = { userId: number | null; name: string; email: string | null };
-
-export async function findDivision(tx: Db, accountId: number, id: number) {
-  const [row] = await selectRows<{ id: number; name: string }>(
-    tx,
-    sql`select id, name from account_divisions where account_id = ${accountId} and id = ${id}`,
   );
   return row ?? null;
 }

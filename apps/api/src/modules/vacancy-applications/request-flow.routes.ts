@@ -13,7 +13,7 @@ import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as flow from './request-flow.service.ts';
-import { readRequestAnswer } from './request-flow.answer.ts';
+import { getRequest } from './vacancy-applications.service.ts';
 
 /** The actions on a hiring request (`POST /api/vacancy_applications/{id}/<action>`). */
 export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -38,7 +38,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { tenant, session } = callerOf(request);
       await flow.submitRequest(ctx(request), tenant, session, request.params.id);
-      return success(await readRequestAnswer(tenant, session, request.params.id));
+      return success(await getRequest(tenant, session, request.params.id));
     },
   );
 
@@ -58,7 +58,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
       const { id } = request.params;
       const comment = request.body?.comment || null;
       await flow.decideAsUser(ctx(request), tenant, session, id, 'approved', comment);
-      return success(await readRequestAnswer(tenant, session, id));
+      return success(await getRequest(tenant, session, id));
     },
   );
 
@@ -81,7 +81,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
         const { tenant, session } = callerOf(request);
         const { id } = request.params;
         await flow.decideAsUser(ctx(request), tenant, session, id, decision, request.body.comment);
-        return success(await readRequestAnswer(tenant, session, id));
+        return success(await getRequest(tenant, session, id));
       },
     );
   }
@@ -99,7 +99,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { tenant, session } = callerOf(request);
       await flow.withdrawRequest(tenant, session, request.params.id);
-      return success(await readRequestAnswer(tenant, session, request.params.id));
+      return success(await getRequest(tenant, session, request.params.id));
     },
   );
 
@@ -118,7 +118,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
       const { vacancyId } = await flow.takeRequest(tenant, session, request.params.id);
       return success({
         vacancy_id: vacancyId,
-        request: await readRequestAnswer(tenant, session, request.params.id),
+        request: await getRequest(tenant, session, request.params.id),
       });
     },
   );
@@ -136,7 +136,7 @@ export function registerRequestFlowRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { tenant, session } = callerOf(request);
       await flow.closeRequest(tenant, session, request.params.id);
-      return success(await readRequestAnswer(tenant, session, request.params.id));
+      return success(await getRequest(tenant, session, request.params.id));
     },
   );
 }

@@ -22,6 +22,7 @@ export const FLOW_MESSAGES = {
   onlyAuthor: 'Это может сделать только автор заявки',
   onlyRecruiters: 'Взять заявку в работу может рекрутер или администратор',
   commentRequired: 'Напишите комментарий',
+  templateGone: 'Шаблон заявки удалён: выберите другой шаблон и отправьте заявку снова',
 } as const;
 
 export const wrongState = (state: TRequestState) =>
@@ -35,7 +36,7 @@ export const ACTION_FROM: Record<TRequestAction, readonly TRequestState[]> = {
   return: ['pending'],
   withdraw: ['pending', 'returned'],
   take: ['approved'],
-  close: ['approved', 'in_work'],
+  close: ['in_work'],
 };
 
 export function assertStateAllows(action: TRequestAction, state: TRequestState) {

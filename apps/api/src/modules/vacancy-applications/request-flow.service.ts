@@ -10,22 +10,19 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { type AuditActor, recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { createVacancy } from '../vacancies/vacancies.service.ts';
-import {
-  assertMaySubmit,
-  assertMayTake,
-  assertMayWithdraw,
-  seesRequest,
-} from './request-flow.policy.ts';
+import { assertMaySubmit, assertMayTake, assertMayWithdraw } from './request-flow.policy.ts';
 import * as repo from './request-flow.repository.ts';
 import * as requests from './vacancy-applications.repository.ts';
+import * as core from './vacancy-applications.service.ts';
 import {
   applyDecision,
   assertStateAllows,
   type DecisionOutcome,
+  FLOW_MESSAGES,
   type FlowActor,
   resolveRoute,
   type Route,
@@ -38,8 +35,6 @@ import {
 // (the vacancy is made through the vacancies service) and close. Each action runs in one tenant
 // transaction holding the request's row lock, appends a history row and an audit event; letters
 // and the step-started listeners run after the commit.
-
-export const REQUEST_NOT_FOUND = 'Заявка не найдена';
 
 // ─── Step started: where the outside approvers' letters hook in ─────────────────────────────────
 
@@ -80,6 +75,17 @@ async function announceStepStarted(deps: AppDeps, event: StepStartedEvent) {
 
 type Context = { deps: AppDeps; publicUrl: string };
 
+/** The audit log's sentence: «Согласована заявка на подбор «Бухгалтер»». */
+const AUDIT_SUMMARY: Record<TRequestAction, string> = {
+  submit: 'Отправлена на согласование заявка на подбор',
+  approve: 'Согласована заявка на подбор',
+  reject: 'Отклонена заявка на подбор',
+  return: 'Возвращена на доработку заявка на подбор',
+  withdraw: 'Отозвана заявка на подбор',
+  take: 'Взята в работу заявка на подбор',
+  close: 'Закрыта заявка на подбор',
+};
+
 const AUDIT_ACTION: Record<TRequestAction, TAuditAction> = {
   submit: 'vacancy_application.submitted',
   approve: 'vacancy_application.approved',
@@ -105,32 +111,23 @@ type Done = {
   vacancyId?: number;
 };
 
-async function actorOfUser(tx: Db, accountId: number, userId: number): Promise<repo.EventActor> {
-  const user = await repo.findUser(tx, accountId, userId);
-  return {
-    userId,
-    name: (user && userDisplayName(user.person)) ?? '',
-    email: user?.email.replace(/^deleted-\d+-/, '') ?? null,
-  };
-}
+const actorOfUser = (tx: Db, accountId: number, userId: number): Promise<core.RequestActor> =>
+  core.userActor(tx, accountId, userId);
 
 async function record(
   tx: Db,
   accountId: number,
   row: requests.RequestRow,
   action: TRequestAction,
-  actor: repo.EventActor,
+  actor: core.RequestActor,
   step: number | null,
   comment: string | null,
   changes: Record<string, unknown> = {},
 ) {
-  await requests.insertEvent(tx, {
-    accountId,
+  await core.recordRequestEvent(tx, accountId, {
     applicationId: row.id,
     action,
-    actorUserId: actor.userId,
-    actorName: actor.name,
-    actorEmail: actor.email,
+    actor,
     step,
     comment,
   });
@@ -138,7 +135,7 @@ async function record(
   await recordAudit(tx, actor.userId === null ? auditActor : { accountId, userId: actor.userId }, {
     action: AUDIT_ACTION[action],
     target: { type: 'vacancy_application', id: row.id },
-    summary: `${REQUEST_ACTION_LABELS[action]}: «${row.position}»${
+    summary: `${AUDIT_SUMMARY[action]} «${row.position}»${
       actor.userId === null ? ` (${actor.name}, ${actor.email})` : ''
     }`,
     changes: { state: row.state, ...changes, ...(comment ? { comment } : {}) },
@@ -163,14 +160,10 @@ async function saveFlow(
     vacancyId?: number;
   },
 ) {
-  await requests.updateRequest(tx, accountId, id, {
+  await core.saveRequestState(tx, accountId, id, {
     state: change.state,
     currentStep: change.currentStep,
     ...(change.route === undefined ? {} : { route: change.route }),
-    currentApproverIds:
-      change.route === undefined || change.state !== 'pending'
-        ? []
-        : repo.currentApproverIds(change.route, change.currentStep),
     ...(change.stepStartedAt === undefined ? {} : { stepStartedAt: change.stepStartedAt }),
     ...(change.submittedAt === undefined ? {} : { submittedAt: change.submittedAt }),
     ...(change.vacancyId === undefined ? {} : { vacancyId: change.vacancyId }),
@@ -181,11 +174,8 @@ const stepUsers = (route: Route, index: number) =>
   undecided(route[index]!).flatMap((a) => (a.user_id === null ? [] : [a.user_id]));
 
 /** The request for a signed-in user: locked, and 404 when they may not see it. */
-async function requestFor(tx: Db, tenant: Tenant, session: Session, id: number) {
-  const row = await requests.findRequest(tx, tenant.accountId, id, true);
-  if (!row || !seesRequest(session, row)) throw notFound(REQUEST_NOT_FOUND);
-  return row;
-}
+const requestFor = (tx: Db, tenant: Tenant, session: Session, id: number) =>
+  core.loadRequestForChange(tx, tenant.accountId, session, id);
 
 // ─── Submit ───────────────────────────────────────────────────────────────────────────────────
 
@@ -215,11 +205,15 @@ function stepSpecs(steps: unknown[]): TApprovalStepSpec[] {
 async function resolveFor(tx: Db, accountId: number, row: requests.RequestRow): Promise<Route> {
   if (row.templateId === null) return [];
   const template = await requests.findTemplate(tx, accountId, row.templateId);
-  if (!template) return [];
+  if (!template) {
+    // A returned request goes the route it went before; a draft is never approved by nobody.
+    if (row.route.length > 0) return row.route;
+    throw badRequest(FLOW_MESSAGES.templateGone);
+  }
   const values = row.templateValues ?? {};
   for (const field of template.fields ?? []) {
     if (field.required && isBlank(values[field.key])) {
-      throw badRequest(`Заполните поле «${field.name}»`, { [field.key]: 'Обязательное поле' });
+      throw badRequest(core.fieldRequired(field.name), { [field.key]: 'Обязательное поле' });
     }
   }
   const specs = stepSpecs(template.steps ?? []);
@@ -297,7 +291,7 @@ async function decideLocked(
   tx: Db,
   accountId: number,
   row: requests.RequestRow,
-  actor: repo.EventActor,
+  actor: core.RequestActor,
   flowActor: FlowActor,
   decision: RouteDecision,
   comment: string | null,
@@ -389,9 +383,8 @@ export async function decideOnRequest(
   },
 ) {
   const done = await deps.database.withTenant(input.accountId, async (tx) => {
-    const row = await requests.findRequest(tx, input.accountId, input.requestId, true);
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
-    const actor: repo.EventActor =
+    const row = await core.loadRequestForSystem(tx, input.accountId, input.requestId);
+    const actor: core.RequestActor =
       'userId' in input.actor
         ? await actorOfUser(tx, input.accountId, input.actor.userId)
         : {
