@@ -50,6 +50,10 @@ const PREFIX_TABLES: Record<string, string> = {
 /** Routes not walked, each with the reason; a stale entry (no such route) fails the test too. */
 const EXEMPT: Record<string, string> = {
   'GET /api/invitations/:token': 'a one-time token, not an id; public, answered by the token alone',
+  'GET /api/public/request_approvals/:token':
+    'an outside approver’s one-time token, not an id; public (request-links.test.ts)',
+  'POST /api/public/request_approvals/:token':
+    'an outside approver’s one-time token, not an id; public (request-links.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',
   'DELETE /api/log_out': 'ends the caller’s own session (the walk goes on with it); carries no id',
   'GET /api/vacancies/:id/events':

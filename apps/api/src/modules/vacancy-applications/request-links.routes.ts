@@ -25,14 +25,23 @@ export const REQUEST_APPROVAL_LIMIT: RateLimit = {
   message: 'Слишком много обращений по ссылке. Попробуйте позже',
 };
 
+const listening = new WeakSet<AppDeps['database']>();
+
 /** The outside approver's page: no account, the link's token is the credential. */
 export function registerRequestLinksRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Публичное'];
 
   // Letters go out when a step with outside approvers begins waiting; a closed server stops.
-  const unregister = registerStepStartedListener((event) => mailLinksForStep(deps, event));
-  app.addHook('onClose', async () => unregister());
+  // Once per database: a second server of the same process (tests) would mail every link twice.
+  if (!listening.has(deps.database)) {
+    listening.add(deps.database);
+    const unregister = registerStepStartedListener((event) => mailLinksForStep(deps, event));
+    app.addHook('onClose', async () => {
+      unregister();
+      listening.delete(deps.database);
+    });
+  }
 
   r.get(
     '/api/public/request_approvals/:token',

@@ -8,6 +8,7 @@ import {
   type SignedUp,
   addTeamMember,
   signUpCompany,
+  uniqueAddress,
   uniqueEmail,
 } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
@@ -15,7 +16,8 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { loggerOptions } from '../../platform/logger.ts';
 import { createMailer } from '../../platform/mailer.ts';
-import { remindOverdueApprovers } from './request-reminders.ts';
+import { REQUEST_APPROVAL_LIMIT } from './request-links.routes.ts';
+import { remindOverdueApprovers, remindOverdueJob } from './request-reminders.ts';
 
 // Approvers without an account (issue 17): the letter with a single-use, expiring link, the
 // public page and decision by it, and the reminders of overdue steps — through HTTP, with the
@@ -138,9 +140,15 @@ async function readRequest(id: number) {
 }
 
 const linksOf = (requestId: number) =>
-  systemRows<{ email: string; step: number; used_at: string | null; token_hash: string }>(
+  systemRows<{
+    email: string;
+    step: number;
+    used_at: string | null;
+    token_hash: string;
+    expires_at: string;
+  }>(
     t.database,
-    sql`select email, step, used_at, token_hash from vacancy_application_links
+    sql`select email, step, used_at, token_hash, expires_at from vacancy_application_links
         where application_id = ${requestId} order by id`,
   );
 
@@ -164,6 +172,9 @@ describe('an approver without an account decides by the link in the letter', () 
     // Only the hash is stored.
     const [stored] = await linksOf(id);
     expect(stored).toMatchObject({ email: outside, step: 0, used_at: null });
+    // A step without a deadline: the link lives 14 days.
+    expect(new Date(stored!.expires_at).getTime() - Date.now()).toBeGreaterThan(13.9 * DAY_MS);
+    expect(new Date(stored!.expires_at).getTime() - Date.now()).toBeLessThan(14.1 * DAY_MS);
     expect(stored!.token_hash).not.toContain(token);
 
     const page = await call(t.app, 'GET', approvalUrl(token));
@@ -233,10 +244,14 @@ describe('an approver without an account decides by the link in the letter', () 
   it('rejects with a comment (a rejection without one is refused) and the author sees it', async () => {
     const email = uniqueEmail('hr-director');
     const templateId = await template(admin, [
-      { name: 'HR-директор', approvers: [{ type: 'email', email }] },
+      { name: 'HR-директор', approvers: [{ type: 'email', email }], deadline_days: 30 },
     ]);
     const id = await submittedRequest(admin, templateId, 'Кладовщик');
     const { token } = await linkLetter(email);
+    // A long deadline: the link lives until a week after it.
+    const [link] = await linksOf(id);
+    expect(new Date(link!.expires_at).getTime() - Date.now()).toBeGreaterThan(36.9 * DAY_MS);
+    expect(new Date(link!.expires_at).getTime() - Date.now()).toBeLessThan(37.1 * DAY_MS);
 
     const bare = await call(t.app, 'POST', approvalUrl(token), { decision: 'reject' });
     expect(bare.status).toBe(400);
@@ -279,7 +294,10 @@ describe('an approver without an account decides by the link in the letter', () 
     expect(request.route[0]!.approvers[0]!.decision).toBeNull();
     expect((await linksOf(id))[0]!.used_at).toBeNull();
 
-    for (const unknown of ['x'.repeat(43), `${token.slice(0, -1)}A`]) {
+    for (const unknown of [
+      'x'.repeat(43),
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    ]) {
       const answer = await call(t.app, 'POST', approvalUrl(unknown), { decision: 'approve' });
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe(PUBLIC_APPROVAL_ERRORS.invalid);
@@ -397,6 +415,56 @@ describe('an overdue step reminds its approvers once a day', () => {
     await remindOverdueApprovers(deps, new Date(start + 3 * DAY_MS + 120_000));
     expect(remindersTo(colleague.email)).toHaveLength(2);
     expect(lettersTo(outside)).toHaveLength(2);
+  });
+});
+
+describe('the reminders run as a background job', () => {
+  it('the job enqueued on the queue reminds an approver of a step overdue by the real clock', async () => {
+    const admin = await signUpCompany(t.app, { company: 'ООО «Очередь»' });
+    const outside = uniqueEmail('queued');
+    const templateId = await template(admin, [
+      { name: 'Финансы', deadline_days: 1, approvers: [{ type: 'email', email: outside }] },
+    ]);
+    const id = await submittedRequest(admin, templateId, 'Оператор');
+    await linkLetter(outside);
+    // The step began two days ago.
+    await systemRows(
+      t.database,
+      sql`update vacancy_applications
+          set step_started_at = now() - interval '2 days',
+              route = jsonb_set(route, '{0,started_at}',
+                                to_jsonb(to_char((now() - interval '2 days') at time zone 'UTC',
+                                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+          where id = ${id} returning id`,
+    );
+    await systemRows(
+      t.database,
+      sql`update vacancy_application_links set created_at = now() - interval '2 days'
+          where application_id = ${id} returning id`,
+    );
+    await t.queue.enqueue(remindOverdueJob, {});
+    const { mail, token } = await linkLetter(outside, 2);
+    expect(mail.subject).toBe('Напоминание: согласование заявки: Оператор');
+    expect((await call(t.app, 'GET', approvalUrl(token))).status).toBe(200);
+  });
+});
+
+describe('the public link is rate-limited like every anonymous call', () => {
+  it('an address that keeps trying tokens gets 429 in Russian', async () => {
+    const remoteAddress = uniqueAddress();
+    const guess = (n: number) =>
+      call(t.app, 'GET', approvalUrl(`guess-${n}`), undefined, { remoteAddress });
+    for (let n = 0; n < REQUEST_APPROVAL_LIMIT.perClient; n++) {
+      expect((await guess(n)).status).toBe(404);
+    }
+    const refused = await guess(-1);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(REQUEST_APPROVAL_LIMIT.message);
+    // Another address is not affected.
+    const other = await call(t.app, 'GET', approvalUrl('guess'), undefined, {
+      remoteAddress: uniqueAddress(),
+    });
+    expect(other.status).toBe(404);
   });
 });
 

@@ -97,13 +97,15 @@ async function remindersOfRequest(
   return letters;
 }
 
+const ZRemindOverdueJob = z.object({});
+
 /**
  * The job the API enqueues every hour (main.ts); reminding is idempotent within a day, so a
  * repeated or retried run sends nothing twice.
  */
-export const remindOverdueJob: JobDefinition<Record<string, never>> = {
+export const remindOverdueJob: JobDefinition<z.infer<typeof ZRemindOverdueJob>> = {
   name: 'vacancy_applications.remind_overdue',
-  payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  payload: ZRemindOverdueJob,
   handle: async (_payload, context) => {
     await remindOverdueApprovers({
       database: context.database,
