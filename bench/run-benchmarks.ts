@@ -9,6 +9,7 @@ import { compressionBenchmark } from './compression-benchmark.ts';
 import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
 import { meBenchmark } from './me-benchmark.ts';
+import { requestsBenchmark } from './requests-benchmark.ts';
 import { resumesBenchmark } from './resumes-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
 import type { Benchmark, BenchReport, Verdict } from './support/report.ts';
@@ -22,6 +23,7 @@ const benchmarks: Benchmark[] = [
   doublesQualityBenchmark,
   doublesBenchmark,
   resumesBenchmark,
+  requestsBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {
