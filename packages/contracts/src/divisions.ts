@@ -29,7 +29,7 @@ export const ZDivision: z.ZodType<TDivision> = z.lazy(() =>
     color: z.string().nullable(),
     icon: ZIconAnswer,
     order: z.number().int(),
-    head_id: z.number().int().nullable(),
+    head_id: z.number().int().nullish(),
     additional_fields_list: z.array(ZAdditionalField),
     children: z.array(ZDivision),
   }),
