@@ -1,5 +1,11 @@
-import { addMember } from '../fixtures/api.ts';
-import { createRequest, createRequestTemplate, submitRequest } from '../fixtures/requests.ts';
+import { AUTH_HEADER, addMember } from '../fixtures/api.ts';
+import { APP_URL } from '../harness/ports.ts';
+import {
+  createRequest,
+  createRequestTemplate,
+  submitRequest,
+  withdrawRequest,
+} from '../fixtures/requests.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectPath, toast } from '../fixtures/ui.ts';
 
@@ -84,4 +90,47 @@ test('an approver finds a request on their tab, approves it with a comment and m
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/vacancy\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Бухгалтер' })).toBeVisible();
   });
+});
+
+test('a refusal of the API is shown in Russian and the typed comment stays; the page then tells the truth', async ({
+  page,
+  request,
+  signedIn: admin,
+}) => {
+  const manager = await addMember(request, admin, { member_type: 'watcher', is_admin: false });
+  const template = await createRequestTemplate(request, admin.token, {
+    name: 'Заявка на подбор',
+    steps: [{ name: 'Директор', approvers: [{ type: 'user', user_id: admin.id }] }],
+  });
+  const lawyer = await createRequest(request, manager.token, {
+    template_id: template.id,
+    position: 'Юрист',
+  });
+  await submitRequest(request, manager.token, lawyer.id);
+
+  await page.goto(`/requests/${lawyer.id}`);
+  await expect(page.getByRole('listitem', { name: 'Шаг 1: Директор' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  // The author withdraws it while the approver's page is open.
+  await withdrawRequest(request, manager.token, lawyer.id);
+
+  await page.getByRole('button', { name: 'Отклонить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Отклонить заявку' });
+  await dialog.getByRole('button', { name: 'Отклонить' }).click();
+  await expect(dialog.getByText('Напишите комментарий')).toBeVisible();
+  await dialog.getByRole('textbox').fill('Нет бюджета до конца года');
+  await dialog.getByRole('button', { name: 'Отклонить' }).click();
+  await expect(toast(page, 'Заявка в состоянии «Закрыта»: действие недоступно')).toBeVisible();
+  await expect(dialog.getByRole('textbox')).toHaveValue('Нет бюджета до конца года');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  // The page read the request again: closed, with nothing left to decide.
+  await expect(page.getByRole('heading', { level: 1, name: 'Юрист' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'История заявки' })).toContainText('отозвал заявку');
+  await expect(page.getByRole('button', { name: 'Отклонить' })).toHaveCount(0);
+  const stored = await request.get(`${APP_URL}/api/vacancy_applications/${lawyer.id}`, {
+    headers: { [AUTH_HEADER]: admin.token },
+  });
+  expect(((await stored.json()) as { message: { state: string } }).message.state).toBe('closed');
 });

@@ -152,10 +152,16 @@ export function RequestActions({ request }: { request: TRequest }) {
     if (result.ok) await navigate(`/vacancy/${result.data.vacancy_id}`);
   };
 
+  // A refusal reads the request again, and its `can` may now allow nothing: an open dialog stays
+  // (with the typed comment) until the reader closes it.
   const any = Object.values(can).some(Boolean);
-  if (!any) return null;
+  if (!any && !decision && !confirming) return null;
   return (
-    <div role="group" aria-label="Действия с заявкой" className="flex flex-wrap gap-2">
+    <div
+      role={any ? 'group' : undefined}
+      aria-label={any ? 'Действия с заявкой' : undefined}
+      className="flex flex-wrap gap-2 empty:hidden"
+    >
       {can.submit && (
         <Button loading={action.isPending} onClick={() => void run({ action: 'submit' })}>
           Отправить на согласование

@@ -16,9 +16,6 @@ export const currentStepOf = (request: Pick<TRequest, 'current_step' | 'steps'>)
     ? undefined
     : request.steps.find((step) => step.index === request.current_step);
 
-export const isOverdue = (request: Pick<TRequest, 'current_step' | 'steps'>) =>
-  currentStepOf(request)?.overdue ?? false;
-
 const money = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 const SYMBOLS: Record<string, string> = { RUB: '₽', USD: '$', EUR: '€' };
 

@@ -263,11 +263,21 @@ describe('the request page', () => {
     expect(sentBodies(spy, 'POST', '/api/vacancy_applications/5/return')).toEqual([]);
   });
 
-  it("shows the API's refusal in Russian and keeps the typed comment", async () => {
+  it("shows the API's refusal in Russian and keeps the typed comment, though the request moved on", async () => {
     const toast = vi.spyOn(notify, 'error').mockImplementation(() => 1);
-    const refusal = 'Сейчас заявка не на вашем шаге согласования';
+    const refusal = 'Заявка в состоянии «Закрыта»: действие недоступно';
+    // The author withdrew it meanwhile: read again, the request allows this reader nothing.
+    let withdrawn = false;
     renderPage(onApproval({ can: { reject: true } }), {
-      'POST /api/vacancy_applications/5/reject': { code: 403, message: refusal },
+      [ONE]: () => ({
+        message: withdrawn
+          ? onApproval({ state: 'closed' })
+          : onApproval({ can: { reject: true } }),
+      }),
+      'POST /api/vacancy_applications/5/reject': () => {
+        withdrawn = true;
+        return { code: 409, message: refusal };
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Отклонить' }));
     const dialog = screen.getByRole('dialog', { name: 'Отклонить заявку' });
@@ -275,6 +285,9 @@ describe('the request page', () => {
     fireEvent.change(comment, { target: { value: 'Нет бюджета' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отклонить' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(refusal, expect.any(Number)));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Действия с заявкой' })).toBeNull(),
+    );
     expect(screen.getByRole('dialog', { name: 'Отклонить заявку' })).toBeTruthy();
     expect((comment as HTMLTextAreaElement).value).toBe('Нет бюджета');
   });

@@ -7,10 +7,8 @@ import {
   ZRequestPage,
   ZRequestTemplate,
   ZTakeRequestAnswer,
-  type TCreateRequest,
   type TRequestAction,
   type TRequestListQuery,
-  type TUpdateRequest,
 } from '@ats/contracts/vacancy-applications';
 import { apiCall, ApiError, apiRequest } from '../api-client';
 
@@ -97,34 +95,6 @@ function useRefreshRequests() {
       queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
       id ? queryClient.invalidateQueries({ queryKey: requestKeys.one(id) }) : undefined,
     ]);
-}
-
-export function useCreateRequest() {
-  const refresh = useRefreshRequests();
-  return useMutation({
-    mutationFn: (input: TCreateRequest) =>
-      apiCall('/vacancy_applications', {
-        method: 'POST',
-        body: input,
-        schema: ZRequest,
-        successToast: 'Заявка создана',
-      }),
-    onSuccess: (result) => (result.ok ? refresh(result.data.id) : undefined),
-  });
-}
-
-export function useUpdateRequest(id: number) {
-  const refresh = useRefreshRequests();
-  return useMutation({
-    mutationFn: (input: TUpdateRequest) =>
-      apiCall(`/vacancy_applications/${id}`, {
-        method: 'PATCH',
-        body: input,
-        schema: ZRequest,
-        successToast: 'Заявка сохранена',
-      }),
-    onSuccess: (result) => (result.ok ? refresh(id) : undefined),
-  });
 }
 
 export function useDeleteRequest(id: number) {
