@@ -492,6 +492,19 @@ describe('hiring requests', () => {
     expect(toApprove.body.message.vacancy_applications.map((r: { id: number }) => r.id)).toEqual([
       mine.id,
     ]);
+    // A step waiting longer than its deadline is overdue, in the answer and for the filter.
+    await t.database.system.execute(sql`
+      update vacancy_applications
+      set route = jsonb_set(route, '{0,deadline_days}', '1'), step_started_at = now() - interval '2 days'
+      where account_id = ${admin.accountId} and id = ${mine.id}`);
+    const late = await send(otherWatcher.token, 'GET', `/api/vacancy_applications/${mine.id}`);
+    expect(late.body.message.steps[0]).toMatchObject({ deadline_days: 1, overdue: true });
+    const overdueIds = async (flag: string) =>
+      (
+        await send(admin.token, 'GET', `/api/vacancy_applications?per_page=100&overdue=${flag}`)
+      ).body.message.vacancy_applications.map((r: { id: number }) => r.id);
+    expect(await overdueIds('true')).toEqual([mine.id]);
+    expect(await overdueIds('false')).not.toContain(mine.id);
   });
 
   it('recruiters see requests without a division and of their divisions; admins see all', async () => {
