@@ -198,12 +198,6 @@ describe('every route keeps to the caller’s account', () => {
         total: 1,
       });
     });
-    // A hiring request waiting at its first step (its actions are walked with its id).
-    await selectRows(
-      t.database.system,
-      sql`insert into vacancy_applications (account_id, author_id, position, state, current_step)
-          values (${victim.accountId}, ${victim.userId}, ${`Заявка ${MARKER}`}, 'pending', 0)`,
-    );
     const [m1, m2] = await insertApplicants(t.database, victim.accountId, [
       { firstName: 'Олег', lastName: MARKER, email: 'oleg@vasilek.example' },
       { firstName: 'Олег', lastName: MARKER, email: 'oleg@vasilek.example' },

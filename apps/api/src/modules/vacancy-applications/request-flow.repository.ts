@@ -3,7 +3,6 @@ import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { userNameParts } from '../../platform/person-name.ts';
-import type { Route } from './request-flow.rules.ts';
 
 // What the workflow reads beside the module's own tables (vacancy-applications.repository.ts):
 // the division's head and the approvers' names and addresses.
@@ -36,13 +35,3 @@ export async function findUser(tx: Db, accountId: number, id: number) {
   );
   return row ?? null;
 }
-
-/** The users who may decide on the current step: the «на моём согласовании» tab reads them. */
-export const currentApproverIds = (route: Route, currentStep: number | null) =>
-  currentStep === null || !route[currentStep]
-    ? []
-    : route[currentStep].approvers.flatMap((a) =>
-        a.decision === null && a.user_id !== null ? [a.user_id] : [],
-      );
-
-export type EventActor = { userId: number | null; name: string; email: string | null };

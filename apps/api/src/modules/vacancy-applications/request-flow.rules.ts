@@ -22,6 +22,7 @@ export const FLOW_MESSAGES = {
   onlyAuthor: 'Это может сделать только автор заявки',
   onlyRecruiters: 'Взять заявку в работу может рекрутер или администратор',
   commentRequired: 'Напишите комментарий',
+  templateGone: 'Шаблон заявки удалён: выберите другой шаблон и отправьте заявку снова',
 } as const;
 
 export const wrongState = (state: TRequestState) =>

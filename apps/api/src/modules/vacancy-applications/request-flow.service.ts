@@ -22,6 +22,7 @@ import {
   applyDecision,
   assertStateAllows,
   type DecisionOutcome,
+  FLOW_MESSAGES,
   type FlowActor,
   resolveRoute,
   type Route,
@@ -74,6 +75,17 @@ async function announceStepStarted(deps: AppDeps, event: StepStartedEvent) {
 
 type Context = { deps: AppDeps; publicUrl: string };
 
+/** The audit log's sentence: «Согласована заявка на подбор «Бухгалтер»». */
+const AUDIT_SUMMARY: Record<TRequestAction, string> = {
+  submit: 'Отправлена на согласование заявка на подбор',
+  approve: 'Согласована заявка на подбор',
+  reject: 'Отклонена заявка на подбор',
+  return: 'Возвращена на доработку заявка на подбор',
+  withdraw: 'Отозвана заявка на подбор',
+  take: 'Взята в работу заявка на подбор',
+  close: 'Закрыта заявка на подбор',
+};
+
 const AUDIT_ACTION: Record<TRequestAction, TAuditAction> = {
   submit: 'vacancy_application.submitted',
   approve: 'vacancy_application.approved',
@@ -99,7 +111,7 @@ type Done = {
   vacancyId?: number;
 };
 
-const actorOfUser = (tx: Db, accountId: number, userId: number): Promise<repo.EventActor> =>
+const actorOfUser = (tx: Db, accountId: number, userId: number): Promise<core.RequestActor> =>
   core.userActor(tx, accountId, userId);
 
 async function record(
@@ -107,7 +119,7 @@ async function record(
   accountId: number,
   row: requests.RequestRow,
   action: TRequestAction,
-  actor: repo.EventActor,
+  actor: core.RequestActor,
   step: number | null,
   comment: string | null,
   changes: Record<string, unknown> = {},
@@ -123,7 +135,7 @@ async function record(
   await recordAudit(tx, actor.userId === null ? auditActor : { accountId, userId: actor.userId }, {
     action: AUDIT_ACTION[action],
     target: { type: 'vacancy_application', id: row.id },
-    summary: `${REQUEST_ACTION_LABELS[action]}: «${row.position}»${
+    summary: `${AUDIT_SUMMARY[action]} «${row.position}»${
       actor.userId === null ? ` (${actor.name}, ${actor.email})` : ''
     }`,
     changes: { state: row.state, ...changes, ...(comment ? { comment } : {}) },
@@ -193,11 +205,15 @@ function stepSpecs(steps: unknown[]): TApprovalStepSpec[] {
 async function resolveFor(tx: Db, accountId: number, row: requests.RequestRow): Promise<Route> {
   if (row.templateId === null) return [];
   const template = await requests.findTemplate(tx, accountId, row.templateId);
-  if (!template) return [];
+  if (!template) {
+    // A returned request goes the route it went before; a draft is never approved by nobody.
+    if (row.route.length > 0) return row.route;
+    throw badRequest(FLOW_MESSAGES.templateGone);
+  }
   const values = row.templateValues ?? {};
   for (const field of template.fields ?? []) {
     if (field.required && isBlank(values[field.key])) {
-      throw badRequest(`Заполните поле «${field.name}»`, { [field.key]: 'Обязательное поле' });
+      throw badRequest(core.fieldRequired(field.name), { [field.key]: 'Обязательное поле' });
     }
   }
   const specs = stepSpecs(template.steps ?? []);
@@ -275,7 +291,7 @@ async function decideLocked(
   tx: Db,
   accountId: number,
   row: requests.RequestRow,
-  actor: repo.EventActor,
+  actor: core.RequestActor,
   flowActor: FlowActor,
   decision: RouteDecision,
   comment: string | null,
@@ -368,7 +384,7 @@ export async function decideOnRequest(
 ) {
   const done = await deps.database.withTenant(input.accountId, async (tx) => {
     const row = await core.loadRequestForSystem(tx, input.accountId, input.requestId);
-    const actor: repo.EventActor =
+    const actor: core.RequestActor =
       'userId' in input.actor
         ? await actorOfUser(tx, input.accountId, input.actor.userId)
         : {

@@ -29,24 +29,26 @@ async function member(type: 'owner' | 'watcher', name: string): Promise<Member> 
 }
 
 /** A draft of `author`, as the create form leaves it. */
-async function draft(
-  fields: { template?: number | null; division?: number | null; by?: Member } = {},
-) {
-  const [row] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into vacancy_applications
-          (account_id, template_id, author_id, account_division_id, position, salary_from,
-           salary_to, currency, needed, body, requirements, date_will_close, priority,
-           additional_fields_list, template_values)
-        values (${admin.accountId}, ${fields.template === undefined ? templateId : fields.template},
-          ${(fields.by ?? author).userId},
-          ${fields.division === undefined ? divisionId : fields.division}, 'Бухгалтер', 100000,
-          150000, 'RUB', 2, 'Ведение учёта', 'Опыт от 3 лет', '2026-12-31', 2,
-          ${JSON.stringify([{ type: 'string', name: 'Отдел', value: 'Финансы' }])}::jsonb,
-          ${JSON.stringify({ reason: 'Рост отдела' })}::jsonb)
-        returning id`,
-  );
-  return row!.id;
+async function draft(fields: { template?: number | null; division?: number | null } = {}) {
+  const template = fields.template === undefined ? templateId : fields.template;
+  const created = await post(author.token, '/api/vacancy_applications', {
+    template_id: template,
+    account_division_id: fields.division === undefined ? divisionId : fields.division,
+    position: 'Бухгалтер',
+    salary_from: 100000,
+    salary_to: 150000,
+    currency: 'RUB',
+    needed: 2,
+    body: 'Ведение учёта',
+    requirements: 'Опыт от 3 лет',
+    date_will_close: '31.12.2026',
+    priority: 2,
+    additional_fields_list: [{ type: 'string', name: 'Отдел', value: 'Финансы' }],
+    ...(template === templateId ? { template_values: { reason: 'Рост отдела' } } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect(created.body.message.state).toBe('draft');
+  return created.body.message.id as number;
 }
 
 async function ok(token: string, url: string, body?: unknown) {
@@ -98,50 +100,39 @@ beforeAll(async () => {
   head = await member('owner', 'Глава');
   author = await member('watcher', 'Автор');
   otherManager = await member('watcher', 'Другой');
-  const [division] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into account_divisions (account_id, name, head_id)
-        values (${admin.accountId}, 'Финансы', ${head.userId}) returning id`,
-  );
-  divisionId = division!.id;
-  const [headless] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into account_divisions (account_id, name) values (${admin.accountId}, 'Склад')
-        returning id`,
-  );
-  divisionWithoutHead = headless!.id;
-  const steps = [
-    {
-      name: 'Руководители',
-      mode: 'any',
-      approvers: [
-        { type: 'user', user_id: a1.userId },
-        { type: 'user', user_id: a2.userId },
+  const created = async (url: string, body: unknown) =>
+    (await ok(admin.token, url, body)) as { id: number };
+  divisionId = (await created('/api/account_divisions', { name: 'Финансы', head_id: head.userId }))
+    .id;
+  divisionWithoutHead = (await created('/api/account_divisions', { name: 'Склад' })).id;
+  templateId = (
+    await created('/api/vacancy_application_templates', {
+      name: 'Стандартная',
+      fields: [{ key: 'reason', name: 'Причина', type: 'text', required: true }],
+      steps: [
+        {
+          name: 'Руководители',
+          mode: 'any',
+          approvers: [
+            { type: 'user', user_id: a1.userId },
+            { type: 'user', user_id: a2.userId },
+          ],
+        },
+        {
+          name: 'Финансы',
+          mode: 'all',
+          deadline_days: 2,
+          approvers: [{ type: 'user', user_id: b1.userId }, { type: 'division_head' }],
+        },
       ],
-    },
-    {
-      name: 'Финансы',
-      mode: 'all',
-      deadline_days: 2,
-      approvers: [{ type: 'user', user_id: b1.userId }, { type: 'division_head' }],
-    },
-  ];
-  const fields = [{ key: 'reason', name: 'Причина', type: 'text', required: true, options: [] }];
-  const [template] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into vacancy_application_templates (account_id, name, fields, steps)
-        values (${admin.accountId}, 'Стандартная', ${JSON.stringify(fields)}::jsonb,
-          ${JSON.stringify(steps)}::jsonb) returning id`,
-  );
-  templateId = template!.id;
-  const [headOnly] = await systemRows<{ id: number }>(
-    t.database,
-    sql`insert into vacancy_application_templates (account_id, name, steps)
-        values (${admin.accountId}, 'Через руководителя',
-          ${JSON.stringify([{ name: 'Руководитель', mode: 'any', approvers: [{ type: 'division_head' }] }])}::jsonb)
-        returning id`,
-  );
-  headTemplateId = headOnly!.id;
+    })
+  ).id;
+  headTemplateId = (
+    await created('/api/vacancy_application_templates', {
+      name: 'Через руководителя',
+      steps: [{ name: 'Руководитель', mode: 'any', approvers: [{ type: 'division_head' }] }],
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -190,18 +181,20 @@ describe('the route of a hiring request', () => {
     expect(last.steps.map((s: { state: string }) => s.state)).toEqual(['approved', 'approved']);
 
     expect((await history(id)).map((h) => [h.action, h.actor_user_id, h.step, h.comment])).toEqual([
+      ['create', author.userId, null, null],
       ['submit', author.userId, null, null],
       ['approve', a1.userId, 0, 'Нужен'],
       ['approve', b1.userId, 1, null],
       ['approve', head.userId, 1, null],
     ]);
-    expect(last.history).toHaveLength(4);
+    expect(last.history).toHaveLength(5);
     const audit = await systemRows<{ action: string; actor_user_id: number }>(
       t.database,
       sql`select action, actor_user_id from audit_events
           where target_type = 'vacancy_application' and target_id = ${id} order by id`,
     );
     expect(audit.map((a) => a.action)).toEqual([
+      'vacancy_application.created',
       'vacancy_application.submitted',
       'vacancy_application.approved',
       'vacancy_application.approved',
@@ -248,11 +241,15 @@ describe('the route of a hiring request', () => {
     expect((await letters(author.email)).at(-1)!.subject).toBe(
       'Заявка «Бухгалтер» возвращена на доработку',
     );
-    // The author edits (as the form's PATCH would) and sends it again.
-    await systemRows(
-      t.database,
-      sql`update vacancy_applications set salary_to = 160000 where id = ${id}`,
+    // The author edits it and sends it again.
+    const edited = await call(
+      t.app,
+      'PATCH',
+      `/api/vacancy_applications/${id}`,
+      { salary_to: 160000 },
+      { token: author.token },
     );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const again = await ok(author.token, `/api/vacancy_applications/${id}/submit`);
     expect(again).toMatchObject({ state: 'pending', current_step: 0 });
     expect(
@@ -315,7 +312,7 @@ describe('the route of a hiring request', () => {
     const take = await post(admin.token, `/api/vacancy_applications/${id}/take`);
     expect(take.status).toBe(409);
     expect(await state(id)).toEqual(before);
-    expect(await history(id)).toEqual([]);
+    expect((await history(id)).map((h) => h.action)).toEqual(['create']);
   });
 
   it('a watcher cannot see nor approve another manager’s request', async () => {
@@ -348,15 +345,42 @@ describe('the route of a hiring request', () => {
     expect((await state(id)).state).toBe('draft');
   });
 
-  it('a required field of the template must be filled before submit', async () => {
-    const id = await draft();
-    await systemRows(
-      t.database,
-      sql`update vacancy_applications set template_values = '{}'::jsonb where id = ${id}`,
+  it('a required field the template gained after the draft must be filled before submit', async () => {
+    const id = await draft({ template: headTemplateId });
+    const changed = await call(
+      t.app,
+      'PATCH',
+      `/api/vacancy_application_templates/${headTemplateId}`,
+      { fields: [{ key: 'reason', name: 'Причина', type: 'text', required: true }] },
+      { token: admin.token },
     );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const response = await post(author.token, `/api/vacancy_applications/${id}/submit`);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Заполните поле «Причина»');
+    expect((await state(id)).state).toBe('draft');
+  });
+
+  it('a draft whose template was deleted is not approved by nobody', async () => {
+    const gone = (await ok(admin.token, '/api/vacancy_application_templates', {
+      name: 'Временный',
+      steps: [{ name: 'Шаг', mode: 'any', approvers: [{ type: 'user', user_id: a1.userId }] }],
+    })) as { id: number };
+    const id = await draft({ template: gone.id });
+    const deleted = await call(
+      t.app,
+      'DELETE',
+      `/api/vacancy_application_templates/${gone.id}`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(deleted.status).toBe(200);
+    const response = await post(author.token, `/api/vacancy_applications/${id}/submit`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'Шаблон заявки удалён: выберите другой шаблон и отправьте заявку снова',
+    );
+    expect((await state(id)).state).toBe('draft');
   });
 
   // On PostgreSQL (DATABASE_URL) the two requests really overlap, and without the row lock both
