@@ -141,6 +141,10 @@ export const vacancyApplications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Every user named on the route, computed by PostgreSQL from `route` (migration 0037). */
+    routeUserIds: integer()
+      .array()
+      .generatedAlwaysAs(sql`ats_route_user_ids(route)`),
     stepStartedAt: timestamp({ withTimezone: true }),
     vacancyId: integer(),
     submittedAt: timestamp({ withTimezone: true }),
@@ -165,6 +169,8 @@ export const vacancyApplications = pgTable(
       .where(sql`deleted_at IS NULL`),
     index('vacancy_applications_division_idx').on(t.accountId, t.accountDivisionId),
     index('vacancy_applications_approvers_idx').using('gin', t.currentApproverIds),
+    index('vacancy_applications_route_users_idx').using('gin', t.routeUserIds),
+    index('vacancy_applications_position_trgm_idx').using('gin', sql`position gin_trgm_ops`),
     foreignKey({
       columns: [t.accountId, t.authorId],
       foreignColumns: [users.accountId, users.id],

@@ -289,24 +289,28 @@ export async function divisionExists(tx: Db, accountId: number, id: number) {
 
 const author = alias(users, 'author');
 
-/** SQL: the reader may see the request (RequestVisibility; drafts only to their author or admins). */
-function visibleTo(v: RequestVisibility): SQL {
+/**
+ * SQL: the reader may see the request (RequestVisibility; drafts only to their author or admins).
+ * «Those I approve» reads `route_user_ids` (the users named on the route, GIN-indexed), not the
+ * route's JSON; the recruiter's divisions are one uncorrelated set, hashed once per query.
+ */
+function visibleTo(accountId: number, v: RequestVisibility): SQL {
   const me = v.userId;
   const own = eq(vacancyApplications.authorId, me);
   if (v.kind === 'all') return sql`true`;
-  const approves = sql`${vacancyApplications.route} @> ${JSON.stringify([{ approvers: [{ user_id: me }] }])}::jsonb`;
+  const approves = arrayContains(vacancyApplications.routeUserIds, [me]);
   const notDraft = sql`${vacancyApplications.state} <> 'draft'`;
   if (v.kind === 'own') return or(own, and(notDraft, approves))!;
   const ofDivisions = sql`(${vacancyApplications.accountDivisionId} is null
     or ${vacancyApplications.accountDivisionId} in (
       select d.id from account_divisions d
-      where d.account_id = ${vacancyApplications.accountId} and d.head_id = ${me}
+      where d.account_id = ${accountId} and d.head_id = ${me}
       union
       select v.division_id from vacancies v
       join vacancy_members m on m.account_id = v.account_id and m.vacancy_id = v.id
-      where v.account_id = ${vacancyApplications.accountId} and m.user_id = ${me}
+      where v.account_id = ${accountId} and m.user_id = ${me}
         and m.role = 'owner' and v.division_id is not null))`;
-  return or(own, and(notDraft, or(approves, ofDivisions)))!;
+  return or(own, and(notDraft, or(ofDivisions, approves)))!;
 }
 
 /** SQL: the request's current step waits longer than its deadline. */
@@ -334,7 +338,7 @@ function filterWhere(accountId: number, f: RequestFilter) {
   const conditions: (SQL | undefined)[] = [
     eq(vacancyApplications.accountId, accountId),
     isNull(vacancyApplications.deletedAt),
-    visibleTo(f.visibility),
+    visibleTo(accountId, f.visibility),
     f.tab === 'mine' ? eq(vacancyApplications.authorId, me) : undefined,
     f.tab === 'to_approve'
       ? and(
@@ -352,6 +356,7 @@ function filterWhere(accountId: number, f: RequestFilter) {
   return and(...conditions);
 }
 
+// ILIKE on `position` itself, so the trigram index `vacancy_applications_position_trgm_idx` serves it.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function selectWithNames(tx: Db) {
@@ -400,13 +405,17 @@ export async function findRequestForReader(
       eq(vacancyApplications.accountId, accountId),
       eq(vacancyApplications.id, id),
       isNull(vacancyApplications.deletedAt),
-      visibleTo(visibility),
+      visibleTo(accountId, visibility),
     ),
   );
   return row ?? null;
 }
 
-/** A page of the requests the filter lets through, newest first, and how many there are. */
+/**
+ * A page of the requests the filter lets through, newest first, and how many there are. The
+ * page's ids (and the count) are found on narrow columns first; only those rows are then read
+ * whole and joined to the names, so a deep page does not walk routes and texts it skips.
+ */
 export async function listRequests(
   tx: Db,
   accountId: number,
@@ -414,11 +423,28 @@ export async function listRequests(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filter);
-  const rows = await selectWithNames(tx)
+  const ids = await tx
+    .select({ id: vacancyApplications.id })
+    .from(vacancyApplications)
     .where(where)
     .orderBy(desc(vacancyApplications.createdAt), desc(vacancyApplications.id))
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await tx.select({ count: count() }).from(vacancyApplications).where(where);
+  if (ids.length === 0) return { rows: [], total: total?.count ?? 0 };
+  const found = await selectWithNames(tx).where(
+    and(
+      eq(vacancyApplications.accountId, accountId),
+      inArray(
+        vacancyApplications.id,
+        ids.map((r) => r.id),
+      ),
+    ),
+  );
+  const byId = new Map(found.map((row) => [row.request.id, row]));
+  const rows = ids.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [row] : [];
+  });
   return { rows, total: total?.count ?? 0 };
 }
