@@ -12,4 +12,26 @@ CREATE FUNCTION ats_route_user_ids(route jsonb) RETURNS integer[]
   $$;--> statement-breakpoint
 ALTER TABLE "vacancy_applications" ADD COLUMN "route_user_ids" integer[] GENERATED ALWAYS AS (ats_route_user_ids("route")) STORED;--> statement-breakpoint
 CREATE INDEX "vacancy_applications_route_users_idx" ON "vacancy_applications" USING gin ("route_user_ids");--> statement-breakpoint
-CREATE INDEX "vacancy_applications_position_trgm_idx" ON "vacancy_applications" USING gin ("position" gin_trgm_ops);
+CREATE INDEX "vacancy_applications_position_trgm_idx" ON "vacancy_applications" USING gin ("position" gin_trgm_ops);--> statement-breakpoint
+-- Under row-level security PostgreSQL uses no index for a condition whose operator is not
+-- LEAKPROOF (ILIKE, @> on arrays; see docs/decisions/0007), so these two run as the table owner,
+-- where the GIN indexes apply, and fence the tenant themselves by the transaction's app.account_id
+-- (never an argument; no tenant set → no rows). The list keeps its RLS and its other conditions.
+CREATE FUNCTION vacancy_application_position_ids(pattern text)
+RETURNS SETOF integer
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT r.id FROM vacancy_applications r
+  WHERE r.account_id = nullif(current_setting('app.account_id', true), '')::integer
+    AND r.position ILIKE pattern
+$$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION vacancy_application_position_ids(text) FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION vacancy_application_position_ids(text) TO ats_app;--> statement-breakpoint
+CREATE FUNCTION vacancy_application_awaiting_ids(user_id integer)
+RETURNS SETOF integer
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT r.id FROM vacancy_applications r
+  WHERE r.account_id = nullif(current_setting('app.account_id', true), '')::integer
+    AND r.current_approver_ids @> ARRAY[user_id]
+$$;--> statement-breakpoint
+REVOKE ALL ON FUNCTION vacancy_application_awaiting_ids(integer) FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION vacancy_application_awaiting_ids(integer) TO ats_app;

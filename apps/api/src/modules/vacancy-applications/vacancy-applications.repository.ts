@@ -344,19 +344,30 @@ function filterWhere(accountId: number, f: RequestFilter) {
       ? and(
           eq(vacancyApplications.state, 'pending'),
           arrayContains(vacancyApplications.currentApproverIds, [me]),
+          // The same set through its GIN index (RLS keeps @> off the index; migration 0037).
+          sql`${vacancyApplications.id} in (select vacancy_application_awaiting_ids(${me}::int))`,
         )
       : undefined,
     f.state ? eq(vacancyApplications.state, f.state) : undefined,
     f.divisionId ? eq(vacancyApplications.accountDivisionId, f.divisionId) : undefined,
     f.authorId ? eq(vacancyApplications.authorId, f.authorId) : undefined,
     f.templateId ? eq(vacancyApplications.templateId, f.templateId) : undefined,
-    f.q ? ilike(vacancyApplications.position, `%${escapeLike(f.q)}%`) : undefined,
+    f.q ? positionMatches(`%${escapeLike(f.q)}%`) : undefined,
     f.overdue === undefined ? undefined : f.overdue ? overdue : sql`not ${overdue}`,
   ];
   return and(...conditions);
 }
 
-// ILIKE on `position` itself, so the trigram index `vacancy_applications_position_trgm_idx` serves it.
+/**
+ * SQL: the position contains the pattern, case-insensitively. The ids come from the trigram index
+ * through `vacancy_application_position_ids` (RLS keeps ILIKE off the index; migration 0037).
+ */
+const positionMatches = (pattern: string) =>
+  and(
+    sql`${vacancyApplications.id} in (select vacancy_application_position_ids(${pattern}::text))`,
+    ilike(vacancyApplications.position, pattern),
+  );
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function selectWithNames(tx: Db) {
