@@ -13,6 +13,7 @@ CREATE FUNCTION ats_route_user_ids(route jsonb) RETURNS integer[]
 ALTER TABLE "vacancy_applications" ADD COLUMN "route_user_ids" integer[] GENERATED ALWAYS AS (ats_route_user_ids("route")) STORED;--> statement-breakpoint
 CREATE INDEX "vacancy_applications_route_users_idx" ON "vacancy_applications" USING gin ("route_user_ids");--> statement-breakpoint
 CREATE INDEX "vacancy_applications_position_trgm_idx" ON "vacancy_applications" USING gin ("position" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vacancy_applications_template_idx" ON "vacancy_applications" USING btree ("account_id","template_id") WHERE "deleted_at" IS NULL;--> statement-breakpoint
 -- Under row-level security PostgreSQL uses no index for a condition whose operator is not
 -- LEAKPROOF (ILIKE, @> on arrays; see docs/decisions/0007), so these two run as the table owner,
 -- where the GIN indexes apply, and fence the tenant themselves by the transaction's app.account_id

@@ -171,6 +171,9 @@ export const vacancyApplications = pgTable(
     index('vacancy_applications_approvers_idx').using('gin', t.currentApproverIds),
     index('vacancy_applications_route_users_idx').using('gin', t.routeUserIds),
     index('vacancy_applications_position_trgm_idx').using('gin', sql`position gin_trgm_ops`),
+    index('vacancy_applications_template_idx')
+      .on(t.accountId, t.templateId)
+      .where(sql`deleted_at IS NULL`),
     foreignKey({
       columns: [t.accountId, t.authorId],
       foreignColumns: [users.accountId, users.id],
