@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
+import {
+  boundedText,
+  MAX_RICH_TEXT,
+  SALARY_ORDER_MESSAGE,
+  salaryInOrder,
+  ZMoney,
+} from './form-fields.ts';
 import { ZIconAnswer } from './icons.ts';
 import { intBetween, ZAmount, ZId } from './ids.ts';
 import { perPage, ZPageNumber } from './pagination.ts';
@@ -25,17 +32,9 @@ export const ZVacancyStateAction = z.enum(VACANCY_STATE_ACTIONS, {
   error: 'Действие с вакансией: close, hold или reopen',
 });
 
-export const MAX_RICH_TEXT = 100_000;
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Не длиннее ${max} символов` });
-const money = z
-  .number({ error: 'Сумма — целое число' })
-  .int({ error: 'Сумма — целое число' })
-  .min(0, { error: 'Сумма не может быть отрицательной' })
-  .max(1_000_000_000, { error: 'Слишком большая сумма' });
+export { MAX_RICH_TEXT };
+const text = boundedText;
+const money = ZMoney;
 
 /** `date_will_close`: ISO `YYYY-MM-DD` or `DD.MM.YYYY` (as the known clients send it); ISO out. */
 export const ZDateWillClose = ZDate;
@@ -100,10 +99,6 @@ export const ZVacancyFields = z.object({
   additional_fields_list: ZAdditionalFieldsList.optional(),
 });
 
-const salaryInOrder = (v: { salary_from?: number | null; salary_to?: number | null }) =>
-  v.salary_from == null || v.salary_to == null || v.salary_from <= v.salary_to;
-const SALARY_ORDER = 'Зарплата «от» больше, чем «до»';
-
 /**
  * `statuses` (huntlee-api.md §6.3): on create, the stages (of any funnel of the account) to copy
  * in this order instead of the whole funnel; on update, the vacancy's own stages in a new order.
@@ -118,14 +113,14 @@ export const ZCreateVacancyRequest = ZVacancyFields.extend({
   // Start from a template: its fields fill what the request leaves out, its stages are copied.
   vacancy_template_id: ZId.nullish(),
   statuses: ZStageIds.optional(),
-}).refine(salaryInOrder, { path: ['salary_to'], error: SALARY_ORDER });
+}).refine(salaryInOrder, { path: ['salary_to'], error: SALARY_ORDER_MESSAGE });
 export type TCreateVacancyRequest = z.infer<typeof ZCreateVacancyRequest>;
 
 export const ZUpdateVacancyRequest = ZVacancyFields.extend({ statuses: ZStageIds })
   .partial()
   .refine(salaryInOrder, {
     path: ['salary_to'],
-    error: SALARY_ORDER,
+    error: SALARY_ORDER_MESSAGE,
   });
 export type TUpdateVacancyRequest = z.infer<typeof ZUpdateVacancyRequest>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
+import {
+  boundedText,
+  MAX_RICH_TEXT,
+  SALARY_ORDER_MESSAGE,
+  salaryInOrder,
+  ZMoney,
+} from './form-fields.ts';
 import { ZAmount, ZBodyId, ZId } from './ids.ts';
 import { perPage, ZPageNumber } from './pagination.ts';
 import { ZAdditionalField, ZAdditionalFieldsList, ZUserRef } from './vacancies.ts';
@@ -8,17 +15,8 @@ import { ZAdditionalField, ZAdditionalFieldsList, ZUserRef } from './vacancies.t
 // templates a company asks managers to fill (`/api/vacancy_application_templates`): the form
 // (standard fields plus the company's own) and the approval route (steps of approvers).
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Не длиннее ${max} символов` });
-const money = z
-  .number({ error: 'Сумма — целое число' })
-  .int({ error: 'Сумма — целое число' })
-  .min(0, { error: 'Сумма не может быть отрицательной' })
-  .max(1_000_000_000, { error: 'Слишком большая сумма' });
-const MAX_RICH_TEXT = 100_000;
+const text = boundedText;
+const money = ZMoney;
 
 // ─── Templates ────────────────────────────────────────────────────────────────────────────────
 
@@ -240,9 +238,7 @@ export const ZRequestFields = z.object({
   files: z.array(ZRequestFileUpload).max(10, { error: 'Не больше 10 файлов за раз' }).optional(),
   days_until_deadline: z.number().int().min(0).max(3650).nullish(),
 });
-const salaryInOrder = (v: { salary_from?: number | null; salary_to?: number | null }) =>
-  v.salary_from == null || v.salary_to == null || v.salary_from <= v.salary_to;
-const SALARY_ORDER = { error: 'Зарплата «от» больше, чем «до»', path: ['salary_from'] };
+const SALARY_ORDER = { error: SALARY_ORDER_MESSAGE, path: ['salary_from'] };
 
 export const ZCreateRequest = ZRequestFields.refine(salaryInOrder, SALARY_ORDER);
 export type TCreateRequest = z.input<typeof ZCreateRequest>;
