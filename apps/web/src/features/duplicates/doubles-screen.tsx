@@ -2,10 +2,10 @@ import { DocumentDuplicateIcon } from '@heroicons/react/24/outline';
 import { useMemo, useState } from 'react';
 import { DOUBLE_LEVELS, type TDoubleLevel } from '@ats/contracts/duplicates';
 import { Button } from '@ats/ui/button';
-import { cx } from '@ats/ui/class-names';
 import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
+import { Tabs } from '@ats/ui/tabs';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { DoubleGroupCard } from './double-group-card';
 import { DoublesScanPanel } from './doubles-scan-panel';
@@ -18,6 +18,9 @@ const TAB_LABELS: Record<TDoubleLevel | 'all', string> = {
 };
 const TABS = ['all', ...DOUBLE_LEVELS] as const;
 
+type LevelTab = (typeof TABS)[number];
+const PANEL_ID = 'doubles-panel';
+
 function LevelTabs({
   value,
   counts,
@@ -28,38 +31,17 @@ function LevelTabs({
   onChange: (level: TDoubleLevel | null) => void;
 }) {
   return (
-    <div role="tablist" aria-label="Уровень сходства" className="mb-4 flex gap-1 border-b">
-      {TABS.map((tab) => {
-        const selected = (value ?? 'all') === tab;
-        const count = counts
-          ? tab === 'all'
-            ? counts.certain + counts.probable
-            : counts[tab]
-          : null;
-        return (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            onClick={() => onChange(tab === 'all' ? null : tab)}
-            className={cx(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
-              selected
-                ? 'border-indigo-600 text-indigo-700'
-                : 'border-transparent text-zinc-600 hover:text-zinc-900',
-            )}
-          >
-            {TAB_LABELS[tab]}
-            {count !== null && (
-              <span className="ml-1.5 rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-700">
-                {count}
-              </span>
-            )}
-          </button>
-        );
-      })}
-    </div>
+    <Tabs<LevelTab>
+      items={TABS}
+      value={value ?? 'all'}
+      onChange={(tab) => onChange(tab === 'all' ? null : tab)}
+      labels={TAB_LABELS}
+      counts={counts && { all: counts.certain + counts.probable, ...counts }}
+      label="Уровень сходства"
+      idPrefix="doubles-tab"
+      panelId={PANEL_ID}
+      className="mb-4"
+    />
   );
 }
 
@@ -131,7 +113,9 @@ export function DoublesScreen() {
         actions={<DoublesScanPanel />}
       />
       <LevelTabs value={level} counts={counts} onChange={setLevel} />
-      {body}
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={`doubles-tab-${level ?? 'all'}`}>
+        {body}
+      </div>
     </div>
   );
 }
