@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { ZStageList } from '@ats/contracts/pipeline';
-import { Input } from '@ats/ui/input';
 import { apiRequest } from '../../shared/api-client';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
+import { DateRangeField } from '@ats/ui/date-range-field';
 import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
 import { personDisplayName } from '@ats/contracts/person-name';
@@ -126,15 +126,17 @@ export function ApplicantFiltersPanel({ filters, onApply, onClose }: Props) {
               </Select>
             )}
           </Field>
-          <fieldset className="flex gap-2 sm:col-span-2">
-            <legend className="sr-only">Дата добавления</legend>
-            <Field label="Добавлен с" className="flex-1">
-              {(c) => <Input {...c} type="date" {...text('created_from')} />}
-            </Field>
-            <Field label="Добавлен по" className="flex-1" error={errors.created_to}>
-              {(c) => <Input {...c} type="date" {...text('created_to')} />}
-            </Field>
-          </fieldset>
+          <DateRangeField
+            legend="Дата добавления"
+            fromLabel="Добавлен с"
+            toLabel="Добавлен по"
+            from={draft.created_from}
+            to={draft.created_to}
+            onFromChange={(value) => set('created_from', value)}
+            onToChange={(value) => set('created_to', value)}
+            error={errors.created_to}
+            className="sm:col-span-2"
+          />
           <Field label="Источник">
             {(c) => (
               <Select {...c} {...text('account_source_id')}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditAction } from '@ats/contracts/audit';
 import { Button } from '@ats/ui/button';
+import { DateRangeField } from '@ats/ui/date-range-field';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
@@ -67,28 +68,16 @@ export function AuditFiltersBar({ filters, onChange }: Props) {
           </Select>
         )}
       </Field>
-      <Field label="С даты">
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field label="По дату">
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => set({ to: event.target.value })}
-          />
-        )}
-      </Field>
+      <DateRangeField
+        legend="Период"
+        fromLabel="С даты"
+        toLabel="По дату"
+        from={filters.from}
+        to={filters.to}
+        onFromChange={(from) => set({ from })}
+        onToChange={(to) => set({ to })}
+        className="sm:col-span-2"
+      />
       <Field label="Поиск">
         {(control) => (
           <Input

@@ -2,6 +2,7 @@ import { FunnelIcon, MagnifyingGlassIcon, UserPlusIcon } from '@heroicons/react/
 import { useEffect, useId, useState } from 'react';
 import { personDisplayName } from '@ats/contracts/person-name';
 import { Button } from '@ats/ui/button';
+import { DateRangeField } from '@ats/ui/date-range-field';
 import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
@@ -137,21 +138,16 @@ function FiltersPanel({
           </Select>
         )}
       </Field>
-      <Field label="Добавлен с">
-        {(c) => (
-          <Input
-            {...c}
-            type="date"
-            value={values.from}
-            onChange={(e) => set('from')(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Добавлен по">
-        {(c) => (
-          <Input {...c} type="date" value={values.to} onChange={(e) => set('to')(e.target.value)} />
-        )}
-      </Field>
+      <DateRangeField
+        legend="Дата добавления"
+        fromLabel="Добавлен с"
+        toLabel="Добавлен по"
+        from={values.from}
+        to={values.to}
+        onFromChange={set('from')}
+        onToChange={set('to')}
+        className="sm:col-span-2"
+      />
       <Button variant="ghost" onClick={onReset}>
         Сбросить
       </Button>
