@@ -12,5 +12,8 @@ export default defineProject({
     // Pure helpers run in node; component tests opt into jsdom with a file pragma.
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
+    // A screen test types a whole form through user-event in jsdom: seconds on a busy 2-core
+    // machine, so the default 5 s fails what is only slow.
+    testTimeout: 15_000,
   },
 });
