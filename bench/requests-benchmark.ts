@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { type Database, openDatabase, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as repo from '../apps/api/src/modules/vacancy-applications/vacancy-applications.repository.ts';
 import type { RequestFilter } from '../apps/api/src/modules/vacancy-applications/vacancy-applications.repository.ts';
@@ -517,7 +518,7 @@ async function run(): Promise<BenchReport> {
       perKind.push(kind);
     }
     await lookupPool.end();
-    if (process.env.BENCH_REQUESTS_EXPLAIN === '1') {
+    if (['1', 'full'].includes(process.env.BENCH_REQUESTS_EXPLAIN ?? '')) {
       notes.push(
         ...(await explainKinds(handle.url, admin.accountId, scenarios, raw).catch(
           (error: unknown) => [`EXPLAIN failed: ${String(error)}`],
@@ -601,103 +602,88 @@ async function run(): Promise<BenchReport> {
 }
 
 /**
- * The list's SQL without HTTP: in one tenant transaction, as `listRequests` of the service runs it,
- * the repository's own page query (with the author's, division's and template's names), its
- * count and the page's files — the same functions, so the statements cannot drift.
+ * The list's SQL without HTTP: the repository's own statement (`requestListQuery`: the count, the
+ * page of requests with their author's, division's and template's names, and the page's files)
+ * through the single-trip tenant read, as `listRequests` of the service sends it — the same
+ * function, so the statement cannot drift.
  */
 function rawList(db: Database, accountId: number) {
   const what =
-    'session look-up + repo.listRequests (page with names, count) and repo.listFiles in one tenant transaction';
-  const run = async ({ person, query }: Scenario) => {
+    'session look-up + repo.requestListQuery (count, page with names and files) as one tenant read';
+  const statement = ({ person, query }: Scenario) => {
     const reader = {
       userId: person.id,
       memberType: person.role === 'watcher' ? ('watcher' as const) : ('owner' as const),
       isAdmin: person.role === 'admin',
     };
     const page = Number(query.page ?? 1);
-    await tenantFor(db, accountId, person.id).transaction(async (tx) => {
-      const { rows } = await repo.listRequests(
-        tx,
-        accountId,
-        {
-          visibility: requestVisibility(reader),
-          tab: (query.tab ?? 'all') as RequestFilter['tab'],
-          state: query.state as RequestFilter['state'],
-          divisionId: query.account_division_id as number | undefined,
-          templateId: query.template_id as number | undefined,
-          q: query.q as string | undefined,
-        },
-        { limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
-      );
-      await repo.listFiles(
-        tx,
-        accountId,
-        rows.map((r) => r.request.id),
-      );
-    });
+    return repo.requestListQuery(
+      accountId,
+      {
+        visibility: requestVisibility(reader),
+        tab: (query.tab ?? 'all') as RequestFilter['tab'],
+        state: query.state as RequestFilter['state'],
+        divisionId: query.account_division_id as number | undefined,
+        templateId: query.template_id as number | undefined,
+        q: query.q as string | undefined,
+      },
+      { limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+    );
   };
-  return Object.assign(run, { what });
+  const run = async (scenario: Scenario) => {
+    const { query, name } = statement(scenario);
+    repo.requestListPage(
+      await tenantFor(db, accountId, scenario.person.id).read<repo.RequestListRow>(query, name),
+    );
+  };
+  return Object.assign(run, { what, statement });
 }
 
 /**
- * BENCH_REQUESTS_EXPLAIN=1: the statements one raw run of each kind sends (caught at the driver),
- * each EXPLAIN ANALYZEd as the tenant, with its execution time and the plan's top nodes.
+ * BENCH_REQUESTS_EXPLAIN=1: the list's statement of one request of each kind (as `rawList` sends
+ * it), EXPLAIN ANALYZEd as the tenant, with its execution time and the plan's top nodes.
  */
 async function explainKinds(
   url: string,
   accountId: number,
   scenarios: (() => Scenario)[],
-  raw: (scenario: Scenario) => Promise<void>,
+  raw: ReturnType<typeof rawList>,
 ): Promise<string[]> {
-  type Query = (config: unknown, values?: unknown) => unknown;
-  const proto = pg.Client.prototype as unknown as { query: Query };
-  const original = proto.query;
-  const caught: { text: string; values: unknown[] }[] = [];
-  proto.query = function catching(this: unknown, config: unknown, values?: unknown) {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    const params =
-      typeof config === 'string' ? values : ((config as { values?: unknown[] }).values ?? values);
-    if (text && /^\s*select/i.test(text) && !/set_config|txid_current/.test(text)) {
-      caught.push({ text, values: Array.isArray(params) ? params : [] });
-    }
-    // eslint-disable-next-line prefer-rest-params -- the driver's own overloads, passed on as they came
-    return original.apply(this, arguments as unknown as Parameters<Query>);
-  } as Query;
   const lines: string[] = [];
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (const make of scenarios) {
       const scenario = make();
-      caught.length = 0;
-      await raw(scenario);
-      const statements = [...caught];
-      for (const [i, statement] of statements.entries()) {
-        await original.call(client, 'begin');
-        await original.call(client, 'set local role ats_app');
-        await original.call(client, `select set_config('app.account_id', '${accountId}', true)`);
-        const result = (await original.call(
-          client,
-          `explain (analyze, format text) ${statement.text}`,
-          statement.values,
-        )) as { rows: { 'QUERY PLAN': string }[] };
-        await original.call(client, 'commit');
-        const plan = result.rows.map((r) => r['QUERY PLAN']);
-        const time = plan.find((l) => l.startsWith('Execution Time')) ?? '';
-        lines.push(
-          `EXPLAIN ${scenario.label} (${scenario.person.role}) #${i + 1}: ${time}; ${plan
-            .slice(0, 6)
-            .map((l) => l.trim())
-            .join(' | ')}`,
-        );
-      }
+      const { sql: text, params } = explainDialect.sqlToQuery(raw.statement(scenario).query);
+      await client.query('begin');
+      await client.query('set local role ats_app');
+      await client.query(`select set_config('app.account_id', '${accountId}', true)`);
+      const result = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, format text) ${text}`,
+        params,
+      );
+      await client.query('commit');
+      const plan = result.rows.map((r) => r['QUERY PLAN']);
+      const time = plan.find((l) => l.startsWith('Execution Time')) ?? '';
+      // The nodes that read the table: which index (or a scan) each subquery took.
+      const reads = plan
+        .filter((l) => /Scan|Aggregate|Sort {2}|Limit/.test(l))
+        .slice(0, 8)
+        .map((l) => l.trim().replace(/\s+\(cost=.*$/, ''));
+      lines.push(
+        `EXPLAIN ${scenario.label} (${scenario.person.role}): ${time}; ${reads.join(' | ')}`,
+        // BENCH_REQUESTS_EXPLAIN=full: the whole plan.
+        ...(process.env.BENCH_REQUESTS_EXPLAIN === 'full' ? plan.map((l) => `    ${l}`) : []),
+      );
     }
   } finally {
-    proto.query = original;
     await client.end();
   }
   return lines;
 }
+
+const explainDialect = new PgDialect({ casing: 'snake_case' });
 
 export const requestsBenchmark: Benchmark = {
   name: 'requests',

@@ -69,7 +69,11 @@ export function groupAlive(pid: number): boolean {
 
 /** Spawns `node --import tsx <script>` with an IPC channel (one process, no npx wrapper). */
 export function spawnTsx(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_API_CPU_PROF=<dir>: the child writes a V8 CPU profile there when it exits.
+  const profile = env.BENCH_API_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_API_CPU_PROF}`]
+    : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -41,6 +41,12 @@ export function buildDivisionTree(rows: repo.DivisionRow[]) {
   return { roots, nodes };
 }
 
+/** The division's head, for modules that route work to it (hiring requests), in their transaction. */
+export async function findDivisionHead(tx: Db, accountId: number, id: number) {
+  const row = await repo.findDivisionById(tx, accountId, id);
+  return row ? { id: row.id, headId: row.headId } : null;
+}
+
 async function readDivision(tx: Db, accountId: number, id: number) {
   const { nodes } = buildDivisionTree(await repo.listDivisions(tx, accountId));
   const node = nodes.get(id);

@@ -3,7 +3,22 @@ import type { Db } from '@ats/db/connection';
 import { emailChanges } from '@ats/db/schema/email-changes';
 import { userInvitations } from '@ats/db/schema/user-invitations';
 import { sessions, users } from '@ats/db/schema/users';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  ne,
+  sql,
+} from 'drizzle-orm';
+import { userNameParts } from '../../platform/person-name.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -70,6 +85,30 @@ export async function findUserById(tx: Db, accountId: number, id: number) {
     .from(users)
     .where(and(liveUser(accountId), eq(users.id, id)));
   return row ?? null;
+}
+
+/** Users among `ids` with their address and name parts; `active` keeps those who can act. */
+export async function findUserContacts(
+  tx: Db,
+  accountId: number,
+  ids: number[],
+  options: { active: boolean },
+) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: users.id,
+      email: users.email,
+      person: sql<TPersonNameParts>`${userNameParts('users')}`,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        inArray(users.id, ids),
+        options.active ? and(eq(users.isActive, true), isNull(users.deletedAt)) : undefined,
+      ),
+    );
 }
 
 export async function countActiveUsers(tx: Db, accountId: number) {

@@ -405,6 +405,19 @@ export async function deleteUser(tenant: Tenant, session: Session, id: number) {
   return toTeamMember(restored, undefined, seesTeamDetails(session));
 }
 
+/**
+ * For modules that write to users (hiring requests' approvers and authors), in their transaction:
+ * active users among `ids` with their address and name parts.
+ */
+export const findActiveUserContacts = (tx: Db, accountId: number, ids: number[]) =>
+  repo.findUserContacts(tx, accountId, ids, { active: true });
+
+/** One user of the account (even removed or deactivated) with address and name parts. */
+export async function findUserContact(tx: Db, accountId: number, id: number) {
+  const [row] = await repo.findUserContacts(tx, accountId, [id], { active: false });
+  return row ?? null;
+}
+
 export async function findUserEmail(tenant: Tenant, id: number) {
   return (await getUser(tenant, id)).email;
 }

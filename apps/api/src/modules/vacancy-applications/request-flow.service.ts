@@ -13,9 +13,10 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { userDisplayName } from '../../platform/person-name.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { findDivisionHead } from '../divisions/divisions.service.ts';
+import { findActiveUserContacts, findUserContact } from '../users/users.service.ts';
 import { createVacancy } from '../vacancies/vacancies.service.ts';
 import { assertMaySubmit, assertMayTake, assertMayWithdraw } from './request-flow.policy.ts';
-import * as repo from './request-flow.repository.ts';
 import * as requests from './vacancy-applications.repository.ts';
 import * as core from './vacancy-applications.service.ts';
 import {
@@ -220,13 +221,13 @@ async function resolveFor(tx: Db, accountId: number, row: requests.RequestRow): 
   const division =
     row.accountDivisionId === null
       ? null
-      : await repo.findDivisionHead(tx, accountId, row.accountDivisionId);
+      : await findDivisionHead(tx, accountId, row.accountDivisionId);
   const ids = new Set<number>();
   for (const spec of specs) {
     for (const a of spec.approvers) if (a.type === 'user') ids.add(a.user_id);
   }
   if (division?.headId != null) ids.add(division.headId);
-  const users = await repo.findActiveUsers(tx, accountId, [...ids]);
+  const users = await findActiveUserContacts(tx, accountId, [...ids]);
   return resolveRoute(specs, {
     division,
     users: new Map(
@@ -509,7 +510,7 @@ async function afterCommit(ctx: Context, done: Done) {
     const subject = DECISION_SUBJECTS[done.action];
     if (subject) {
       const author = await deps.database.withTenant(done.accountId, (tx) =>
-        repo.findUser(tx, done.accountId, done.authorId),
+        findUserContact(tx, done.accountId, done.authorId),
       );
       if (author && !author.email.startsWith('deleted-')) {
         const stepPassedOnly = done.action === 'approve' && done.outcome !== 'approved';
@@ -532,7 +533,7 @@ async function afterCommit(ctx: Context, done: Done) {
     }
     if (done.startedStep) {
       const approvers = await deps.database.withTenant(done.accountId, (tx) =>
-        repo.findActiveUsers(tx, done.accountId, done.startedStep!.userIds),
+        findActiveUserContacts(tx, done.accountId, done.startedStep!.userIds),
       );
       for (const approver of approvers) {
         const name = approver.person.name;

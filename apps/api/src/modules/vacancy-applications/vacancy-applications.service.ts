@@ -86,7 +86,7 @@ const fileUrl = (applicationId: number, fileId: number) =>
 /** A request as the reader sees it: names resolved, the route drawn, the reader's `can`. */
 export function toRequest(
   found: repo.RequestWithNames,
-  files: repo.RequestFileRow[],
+  files: repo.RequestListFile[],
   reader: RequestReader,
 ): TRequest {
   const row = found.request;
@@ -644,35 +644,30 @@ export async function listRequests(
   session: Session,
   query: TRequestListQuery,
 ): Promise<TRequestPage> {
-  const { accountId } = tenant;
-  return tenant.transaction(async (tx) => {
-    const { rows, total } = await repo.listRequests(
-      tx,
-      accountId,
-      {
-        visibility: requestVisibility(session),
-        tab: query.tab,
-        state: query.state,
-        divisionId: query.account_division_id,
-        authorId: query.author_id,
-        templateId: query.template_id,
-        q: query.q,
-        overdue: query.overdue === undefined ? undefined : query.overdue === 'true',
-      },
-      { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-    );
-    const files = await repo.listFiles(
-      tx,
-      accountId,
-      rows.map((r) => r.request.id),
-    );
-    return {
-      vacancy_applications: rows.map((r) => toRequest(r, files, session)),
-      vacancy_application_count: total,
-      page: query.page,
-      per_page: query.per_page,
-    };
-  });
+  // One statement, one round trip (decision 0031): count, page, names and files together.
+  const { query: statement, name } = repo.requestListQuery(
+    tenant.accountId,
+    {
+      visibility: requestVisibility(session),
+      tab: query.tab,
+      state: query.state,
+      divisionId: query.account_division_id,
+      authorId: query.author_id,
+      templateId: query.template_id,
+      q: query.q,
+      overdue: query.overdue === undefined ? undefined : query.overdue === 'true',
+    },
+    { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+  );
+  const { total, page } = repo.requestListPage(
+    await tenant.read<repo.RequestListRow>(statement, name),
+  );
+  return {
+    vacancy_applications: page.map((r) => toRequest(r.found, r.files, session)),
+    vacancy_application_count: total,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
 /** A file of a request the reader may see, to download (never shown as a page of the app). */
