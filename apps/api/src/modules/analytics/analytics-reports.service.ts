@@ -12,7 +12,7 @@ import type {
   TStatusGroupConversion,
   TVacancyAnalytics,
 } from '@ats/contracts/analytics';
-import { badRequest } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { listWorkingDays } from '../account-calendar/account-calendar.service.ts';
 import {
@@ -29,6 +29,8 @@ import * as facts from './analytics-facts.repository.ts';
 import * as repo from './analytics-reports.repository.ts';
 import {
   type AnalyticsScope,
+  FUNNEL_NOT_FOUND,
+  VACANCY_NOT_FOUND,
   addDaysIso,
   average,
   percent,
@@ -41,8 +43,6 @@ import {
 // lists them by the same SQL); the funnels, the vacancies' days and the sources' columns are read
 // by analytics-reports.repository.
 
-export const VACANCY_REQUIRED = 'Укажите вакансию (vacancy_id)';
-export const FUNNEL_REQUIRED = 'Укажите воронку (status_group_id)';
 export const NO_SOURCE = 'Без источника';
 
 const rangeOf = (scope: AnalyticsScope): repo.ReportRange => ({
@@ -289,8 +289,9 @@ export async function recruiterVacanciesDetails(
 
 // ---- One vacancy ----------------------------------------------------------------------------
 
+// runReport (analytics.service) answers 400 before a report runs without its vacancy or funnel.
 function vacancyIdOf(query: TAnalyticsQuery) {
-  if (!query.vacancy_id) throw badRequest(VACANCY_REQUIRED, { vacancy_id: VACANCY_REQUIRED });
+  if (!query.vacancy_id) throw notFound(VACANCY_NOT_FOUND);
   return query.vacancy_id;
 }
 
@@ -364,7 +365,7 @@ export async function statusGroupConversion(
   query: TAnalyticsQuery,
 ): Promise<TStatusGroupConversion> {
   const statusGroupId = query.status_group_id;
-  if (!statusGroupId) throw badRequest(FUNNEL_REQUIRED, { status_group_id: FUNNEL_REQUIRED });
+  if (!statusGroupId) throw notFound(FUNNEL_NOT_FOUND);
   const set: repo.VacancySet = { divisionIds: scope.divisionIds, statusGroupId };
   const cal = await workCalendar(tenant, scope);
   const read = await tenant.transaction(async (tx) => ({
