@@ -182,7 +182,10 @@ export async function analyticsByVacancies(
 // ---- Recruiters -----------------------------------------------------------------------------
 
 const recruiterFilters = (scope: AnalyticsScope, userId: number): ReportFilters =>
-  companyFilters(scope, { facts: { accountId: scope.accountId, divisionIds: scope.divisionIds, actorId: userId }, drill: { ...divisionDrill(scope), u: userId } });
+  companyFilters(scope, {
+    facts: { accountId: scope.accountId, divisionIds: scope.divisionIds, actorId: userId },
+    drill: { ...divisionDrill(scope), u: userId },
+  });
 
 export async function recruiterCountApplicants(
   tenant: Tenant,
