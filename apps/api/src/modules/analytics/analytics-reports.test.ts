@@ -506,3 +506,42 @@ describe('status_group_conversion', () => {
     expect(missing.body.message).toBe('Укажите воронку (status_group_id)');
   });
 });
+
+describe('drills', () => {
+  const opened = async (drill: string) => {
+    const r = await call(
+      t.app,
+      'GET',
+      `/api/applicants?per_page=100&drill=${encodeURIComponent(drill)}`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return (r.body.message.applicants as { id: number }[]).map((a) => a.id).sort((a, b) => a - b);
+  };
+  const ids = (...keys: string[]) => keys.map((k) => fx.applicants[k]!).sort((a, b) => a - b);
+
+  it('open exactly the applicants a count counted', async () => {
+    const sources = await ok('company_analytics_by_sources');
+    const hh = sources.rows.find((r: { name: string }) => r.name === 'hh.ru (аналитика)');
+    expect(await opened(hh.drill.came)).toEqual(ids('a03', 'a05', 'a13'));
+    expect(await opened(sources.rows[0].drill.hired)).toEqual(ids('a01', 'a16', 'a30'));
+
+    const v1 = await ok('vacancy', { vacancy_id: fx.vacancies.V1.id });
+    expect(await opened(v1.stages[1].drill)).toEqual(ids('a03', 'a04', 'a05', 'a08', 'a22'));
+
+    const funnels = await call(t.app, 'GET', '/api/status_groups', undefined, {
+      token: admin.token,
+    });
+    const group = await ok('status_group_conversion', {
+      status_group_id: funnels.body.message[0].id,
+    });
+    expect(await opened(group.stages[4].drill)).toEqual(ids('a05', 'a13', 'a30'));
+
+    const details = await ok('recruiter_vacancies_details');
+    const v3 = details.rows.find(
+      (r: { vacancy_id: number }) => r.vacancy_id === fx.vacancies.V3.id,
+    );
+    expect(await opened(v3.drill.hired)).toEqual(ids('a16', 'a30'));
+  });
+});
