@@ -47,10 +47,9 @@ export function vacancyPredicate(accountId: number, set: VacancySet): SQL {
 
 const calendarCte = (cal: WorkCalendar) => sql`
   cal as (
-    select g::date as d,
-           count(*) filter (where g::date = any(${dateArray(cal.workingDays)}))
-             over (order by g) as n
+    select g::date as d, count(w.d) over (order by g) as n
     from generate_series(${cal.lo}::date, ${cal.hi}::date, interval '1 day') g
+    left join unnest(${dateArray(cal.workingDays)}) as w(d) on w.d = g::date
   )`;
 
 /**

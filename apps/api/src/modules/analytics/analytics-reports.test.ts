@@ -281,6 +281,23 @@ describe('recruiter calls', () => {
     });
   });
 
+  it('answers 404 for an unknown recruiter or another account’s', async () => {
+    for (const report of [
+      'recruiter_count_applicants',
+      'recruiter_count_applicants_by_period',
+      'recruiter_vacancies',
+      'recruiter_vacancies_details',
+      'company_analytics_by_sources',
+      'company_analytics_by_vacancies',
+    ]) {
+      for (const id of [2_000_000_000, stranger.userId]) {
+        const r = await get(report, { admin_user_id: id });
+        expect(r.status, `${report} ${id}`).toBe(404);
+        expect(r.body.message).toBe('Сотрудник не найден');
+      }
+    }
+  });
+
   it('recruiter_vacancies_details: the vacancies with their state, days and counts', async () => {
     const m = await ok('recruiter_vacancies_details', { admin_user_id: admin.userId });
     expect(
