@@ -1,7 +1,10 @@
+import { selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AnalyticsFixture,
   PERIOD,
+  moscow,
   seedAnalyticsFixture,
 } from '../../../test/analytics-fixture.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
@@ -32,7 +35,38 @@ beforeAll(async () => {
   admin = await signUpCompany(t.app);
   fx = await seedAnalyticsFixture(t, admin);
   stranger = await signUpCompany(t.app);
-  strangerVacancyId = (await insertVacancyWithStages(t.database, stranger.accountId)).id;
+  // Another account placing and hiring on the same days: none of it may show in the numbers below.
+  const theirs = await insertVacancyWithStages(t.database, stranger.accountId, {
+    owners: [stranger.userId],
+  });
+  strangerVacancyId = theirs.id;
+  await t.database.withTenant(stranger.accountId, async (tx) => {
+    const [a] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into applicants (account_id, first_name, created_by, created_at)
+          values (${stranger.accountId}::int, 'Чужой', ${stranger.userId}::int,
+                  ${moscow('2025-01-10')}::timestamptz)
+          returning id`,
+    );
+    const [application] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into applications (account_id, vacancy_id, applicant_id, status_id)
+          values (${stranger.accountId}::int, ${theirs.id}::int, ${a!.id}::int,
+                  ${theirs.stage('Вышел на работу').id}::int)
+          returning id`,
+    );
+    for (const [at, to, kind] of [
+      ['2025-01-10', 'Новый', 'place'],
+      ['2025-01-13', 'Вышел на работу', 'move'],
+    ] as const) {
+      await tx.execute(sql`insert into application_transitions
+          (account_id, application_id, vacancy_id, applicant_id, to_status_id, moved_by, moved_at,
+           kind)
+        values (${stranger.accountId}::int, ${application!.id}::int, ${theirs.id}::int,
+                ${a!.id}::int, ${theirs.stage(to).id}::int, ${stranger.userId}::int,
+                ${moscow(at)}::timestamptz, ${kind})`);
+    }
+  });
   const funnels = await call(t.app, 'GET', '/api/status_groups', undefined, {
     token: stranger.token,
   });
