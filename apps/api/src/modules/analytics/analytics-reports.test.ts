@@ -427,6 +427,22 @@ describe('vacancy calls', () => {
     ]);
   });
 
+  it('vacancy: a period before the vacancy existed still names it, with nothing counted', async () => {
+    const m = await ok('vacancy', {
+      vacancy_id: fx.vacancies.V3.id,
+      date_from: '2024-11-01',
+      date_to: '2024-11-30',
+    });
+    expect(m).toMatchObject({
+      position: 'Разработчик',
+      state: 'open',
+      days_open: 0,
+      time_to_hire_avg_days: null,
+    });
+    expect(m.stages.map((s: Stage) => s.reached)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(m.stages[1].conversion_from_previous).toBeNull();
+  });
+
   it('vacancy_count_applicants: the merged duplicate once, the deleted applicant still counted', async () => {
     const m = await ok('vacancy_count_applicants', { vacancy_id: fx.vacancies.V2.id });
     const counts = Object.fromEntries(
