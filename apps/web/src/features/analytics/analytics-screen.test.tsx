@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMe } from '@ats/contracts/me';
 import {
@@ -19,6 +19,9 @@ import {
   type Routes,
 } from '../../shared/testing/vacancy-test-data';
 import { AnalyticsScreen } from './analytics-screen';
+
+// The first render loads recharts and a dozen reports: on a busy machine it takes over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 const me = memberOf({
   time_zone: 'Europe/Moscow',
@@ -78,6 +81,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-01-30T23:00:00Z'));
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -121,6 +125,20 @@ describe('the analytics screen', () => {
     ).toBeTruthy();
     const counts = screen.getByRole('table', { name: 'Кандидаты компании' });
     expect(within(counts).getByRole('columnheader', { name: 'Прошлый период' })).toBeTruthy();
+  });
+
+  it('draws a chart beside the table where the browser can measure it', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    renderScreen();
+    expect(await screen.findByRole('img', { name: 'График: Причины отказов' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Причины отказов' })).toBeTruthy();
   });
 
   it('offers each report as .xlsx with the same period and filters', async () => {
