@@ -23,7 +23,7 @@ const CHARTS_LOAD = { timeout: 20_000 };
 
 /** A report table by its caption (the export's sheet holds the same table). */
 const reportTable = (page: Page, caption: string | RegExp) =>
-  page.getByRole('table', { name: caption });
+  page.getByRole('table', { name: caption, exact: true });
 
 /** The cell of a report table in the row headed `row` and the column headed `column`. */
 async function cell(table: Locator, row: string | RegExp, column: string): Promise<Locator> {
@@ -31,7 +31,8 @@ async function cell(table: Locator, row: string | RegExp, column: string): Promi
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(column);
   expect(index, `column «${column}» in ${headers.join(' | ')}`).toBeGreaterThan(0);
-  const rowHeader = table.getByRole('rowheader', {
+  // `has` is looked for inside each row, so it starts from the page, not from the table.
+  const rowHeader = table.page().getByRole('rowheader', {
     name: typeof row === 'string' ? new RegExp(`^${row}`) : row,
   });
   // The first column is the row's header (th), the others are cells (td).
