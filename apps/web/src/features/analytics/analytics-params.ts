@@ -5,6 +5,7 @@ import {
   type TAnalyticsBucket,
   type TAnalyticsCall,
 } from '@ats/contracts/analytics';
+import { applicantsDrillHref } from '../../shared/applicants-drill-link';
 
 // What the analytics screen shows is all in its address (tab, period, filters), so a link or a
 // reload opens the same reports, and «назад» from the applicants behind a count returns here.
@@ -147,5 +148,8 @@ export const exportUrlOf = (call: TAnalyticsCall, query: AnalyticsQuery) => {
   return `/api/analytics/${call}/export${text ? `?${text}` : ''}`;
 };
 
-/** The applicants behind a count: the list screen takes the drill as its filter. */
-export const drillHref = (drill: string) => `/applicants/list?drill=${encodeURIComponent(drill)}`;
+/**
+ * The applicants behind a count: the list screen takes the drill as its filter and shows the
+ * label on its chip «Из аналитики: …» (shared/applicants-drill-link).
+ */
+export const drillHref = (drill: string, label = '') => applicantsDrillHref(drill, label);

@@ -91,7 +91,10 @@ describe('the analytics screen', () => {
     const spy = renderScreen();
     const hired = await screen.findByRole('group', { name: 'Вышли на работу' });
     expect(within(hired).getByRole('link', { name: '5' }).getAttribute('href')).toBe(
-      `/applicants/list?drill=${encodeURIComponent('hired|2026-01-02|2026-01-31')}`,
+      `/applicants/list?drill=${encodeURIComponent('hired|2026-01-02|2026-01-31')}&drill_label=${encodeURIComponent('Вышли на работу')}`.replaceAll(
+        '%20',
+        '+',
+      ),
     );
     expect(within(hired).getByText('Прошлый период: 3')).toBeTruthy();
     expect(within(hired).getByText('+2')).toBeTruthy();
@@ -113,8 +116,12 @@ describe('the analytics screen', () => {
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Причины отказов' });
     const row = within(table).getByRole('row', { name: /Нет опыта/ });
+    // The list's chip says which count it was: the row and the column.
     expect(within(row).getByRole('link', { name: '3' }).getAttribute('href')).toBe(
-      '/applicants/list?drill=reason%7C3',
+      `/applicants/list?drill=reason%7C3&drill_label=${encodeURIComponent('Нет опыта, Количество')}`.replaceAll(
+        '%20',
+        '+',
+      ),
     );
     expect(within(row).getByText('75')).toBeTruthy();
     // A count without a drill is just a number.

@@ -38,7 +38,7 @@ export function CountLink({
   if (!cell.drill || typeof cell.value !== 'number' || cell.value === 0) return <>{text}</>;
   return (
     <Link
-      to={drillHref(cell.drill)}
+      to={drillHref(cell.drill, label)}
       title={`Открыть кандидатов: ${label}`}
       className="font-medium text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
