@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@ats/db/connection';
+import { openDatabase, type Db } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import { startJobQueue } from '../../apps/api/src/background-jobs.ts';
 import { buildHttpServer } from '../../apps/api/src/http-server.ts';
@@ -102,6 +102,90 @@ function publishSimulatedBuild(webDir: string, link: string) {
   return { buildId, freshAsset: `/assets/${freshAsset}`, leftOut };
 }
 
+/** A request body as JSON (the control server's only inputs are tests on this machine). */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+/**
+ * What a journey backdates: applicants' and vacancies' creation, and the transitions of an
+ * application, oldest first (`at[i]` is the i-th transition in the order they were made).
+ */
+type Backdate = {
+  applicants?: { id: number; at: string }[];
+  vacancies?: { id: number; at: string }[];
+  applications?: { id: number; at: string[] }[];
+};
+
+/**
+ * Moves an account's history into the past, as if it had been made on those days: the product
+ * writes `now()` into its append-only logs and nothing may edit them, so the analytics journeys
+ * seed their dates here (test-only, like the tariff ageing). Everything in one transaction; an
+ * application whose number of transitions differs from the dates given fails the whole request.
+ */
+async function backdate(db: Db, accountId: number, body: Backdate) {
+  await db.transaction(async (tx) => {
+    for (const applicant of body.applicants ?? []) {
+      await tx.execute(
+        sql`update applicants set created_at = ${applicant.at}::timestamptz, updated_at = ${applicant.at}::timestamptz
+            where account_id = ${accountId} and id = ${applicant.id}`,
+      );
+    }
+    for (const vacancy of body.vacancies ?? []) {
+      await tx.execute(
+        sql`update vacancies set created_at = ${vacancy.at}::timestamptz, state_changed_at = ${vacancy.at}::timestamptz
+            where account_id = ${accountId} and id = ${vacancy.id}`,
+      );
+      // The vacancy's state log starts the day it was created (it was opened then).
+      await tx.execute(
+        sql`update vacancy_state_log set changed_at = ${vacancy.at}::timestamptz
+            where account_id = ${accountId} and vacancy_id = ${vacancy.id}
+              and id = (select min(id) from vacancy_state_log
+                        where account_id = ${accountId} and vacancy_id = ${vacancy.id})`,
+      );
+    }
+    for (const application of body.applications ?? []) {
+      const dates = JSON.stringify(application.at);
+      const counted = await tx.execute(
+        sql`select count(*)::int as n from application_transitions
+            where account_id = ${accountId} and application_id = ${application.id}`,
+      );
+      const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n);
+      if (n !== application.at.length) {
+        throw new Error(
+          `application ${application.id} has ${n} transitions, ${application.at.length} dates given`,
+        );
+      }
+      await tx.execute(
+        sql`update application_transitions t set moved_at = d.at::timestamptz
+            from (select id, row_number() over (order by id) as n from application_transitions
+                  where account_id = ${accountId} and application_id = ${application.id}) o
+            join jsonb_array_elements_text(${dates}::jsonb) with ordinality as d(at, n) on d.n = o.n
+            where t.account_id = ${accountId} and t.id = o.id`,
+      );
+      // Time spent in the stage left: from the transition before.
+      await tx.execute(
+        sql`update application_transitions t
+            set seconds_in_from = case when p.prev is null then null
+                                       else extract(epoch from t.moved_at - p.prev)::int end
+            from (select id, lag(moved_at) over (order by id) as prev from application_transitions
+                  where account_id = ${accountId} and application_id = ${application.id}) p
+            where t.account_id = ${accountId} and t.id = p.id`,
+      );
+      const first = application.at[0]!;
+      const last = application.at[application.at.length - 1]!;
+      await tx.execute(
+        sql`update applications set created_at = ${first}::timestamptz,
+                                    entered_status_at = ${last}::timestamptz,
+                                    updated_at = ${last}::timestamptz
+            where account_id = ${accountId} and id = ${application.id}`,
+      );
+    }
+  });
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
@@ -144,6 +228,7 @@ async function main() {
   const control = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const expire = /^\/accounts\/(\d+)\/expire-tariff$/.exec(url.pathname);
+    const backdating = /^\/accounts\/(\d+)\/backdate$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/error-reports') {
@@ -158,6 +243,14 @@ async function main() {
         .execute(
           sql`update account_tariffs set end_at = now() - interval '1 day' where account_id = ${accountId}`,
         )
+        .then(() => send(res, 200, { ok: true, accountId }))
+        .catch((error: unknown) => send(res, 500, { error: String(error) }));
+      return;
+    }
+    if (req.method === 'POST' && backdating) {
+      const accountId = Number(backdating[1]);
+      readJson(req)
+        .then((body) => backdate(database.system, accountId, body as Backdate))
         .then(() => send(res, 200, { ok: true, accountId }))
         .catch((error: unknown) => send(res, 500, { error: String(error) }));
       return;

@@ -10,6 +10,7 @@ import { registerAccountCalendarRoutes } from './modules/account-calendar/accoun
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
 import { registerApplicantsRoutes } from './modules/applicants/applicants.routes.ts';
 import { registerApplicantBulkRoutes } from './modules/applicants/applicant-bulk.routes.ts';
+import { registerAnalyticsExportRoutes } from './modules/analytics/analytics-export.routes.ts';
 import { registerApplicantExportRoutes } from './modules/applicants/applicant-export.routes.ts';
 import { registerApplicantPdfRoutes } from './modules/applicants/applicant-pdf.routes.ts';
 import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-filters.routes.ts';
@@ -192,6 +193,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantFiltersRoutes(app, deps);
   registerApplicantBulkRoutes(app, deps);
   registerApplicantExportRoutes(app, deps);
+  registerAnalyticsExportRoutes(app, deps);
   registerApplicantImportRoutes(app, deps);
   registerResumeParseRoutes(app, deps);
   registerApplicantPdfRoutes(app, deps);

@@ -6,6 +6,7 @@ import {
   UnreadableSpreadsheetError,
   readSheetRows,
   sheetStream,
+  workbookStream,
   writeSheet,
 } from './spreadsheet.ts';
 
@@ -139,5 +140,32 @@ describe('reading a sheet', () => {
     await expect(rowsOf(whole.subarray(0, whole.length / 2))).rejects.toBeInstanceOf(
       UnreadableSpreadsheetError,
     );
+  });
+});
+
+describe('writing a workbook of several sheets', () => {
+  it('keeps each sheet with its rows, in order, and names alike get a number', async () => {
+    const long = 'Воронка вакансии «Ведущий бухгалтер по расчёту»';
+    const bytes = await bytesOf(
+      workbookStream([
+        { name: long, columns: [{ header: 'Этап' }, { header: 'Дошли' }], rows: [['Новый', 10]] },
+        { name: long, columns: [{ header: 'Показатель' }], rows: [['Нанято'], ['Отказы']] },
+      ]),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      long.slice(0, 31),
+      `${long.slice(0, 27)} (2)`,
+    ]);
+    const values = (index: number) =>
+      workbook.worksheets[index]!.getSheetValues()
+        .filter(Boolean)
+        .map((row) => (row as unknown[]).slice(1));
+    expect(values(0)).toEqual([
+      ['Этап', 'Дошли'],
+      ['Новый', 10],
+    ]);
+    expect(values(1)).toEqual([['Показатель'], ['Нанято'], ['Отказы']]);
   });
 });

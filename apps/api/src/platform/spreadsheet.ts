@@ -111,36 +111,55 @@ function roomIn(output: Writable): Promise<void> {
  * comes. Rows are pulled only while the output keeps up, so a slow reader holds back the producer
  * instead of the rows piling up in memory. Resolves once the file is complete.
  */
-export async function writeSheet(output: Writable, sheet: Sheet): Promise<void> {
+export function writeSheet(output: Writable, sheet: Sheet): Promise<void> {
+  return writeWorkbook(output, [sheet]);
+}
+
+/** A name Excel has not seen yet in this workbook (it refuses two sheets of one name). */
+function uniqueSheetName(name: string, taken: Set<string>): string {
+  let candidate = sheetName(name);
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) {
+    const suffix = ` (${n})`;
+    candidate = `${sheetName(name).slice(0, 31 - suffix.length)}${suffix}`;
+  }
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/** Writes a workbook of several sheets, one after another, each as `writeSheet` writes its one. */
+export async function writeWorkbook(output: Writable, sheets: Sheet[]): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     // Inline strings: a shared-strings table would keep every distinct text until the end.
     useSharedStrings: false,
   });
-  const worksheet = workbook.addWorksheet(sheetName(sheet.name), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  worksheet.columns = sheet.columns.map((column, index) => ({
-    header: cellText(column.header),
-    key: String(index),
-    width: column.width ?? 16,
-    ...(column.format ? { style: { numFmt: column.format } } : {}),
-  }));
-  const header = worksheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const names = new Set<string>();
+  for (const sheet of sheets) {
+    const worksheet = workbook.addWorksheet(uniqueSheetName(sheet.name, names), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    worksheet.columns = sheet.columns.map((column, index) => ({
+      header: cellText(column.header),
+      key: String(index),
+      width: column.width ?? 16,
+      ...(column.format ? { style: { numFmt: column.format } } : {}),
+    }));
+    const header = worksheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
 
-  let written = 0;
-  for await (const cells of sheet.rows) {
-    worksheet.addRow(cells.map(writableCell)).commit();
-    written += 1;
-    if (written % ROWS_PER_ROOM_CHECK === 0) {
-      await nextTurn();
-      await roomIn(output);
+    let written = 0;
+    for await (const cells of sheet.rows) {
+      worksheet.addRow(cells.map(writableCell)).commit();
+      written += 1;
+      if (written % ROWS_PER_ROOM_CHECK === 0) {
+        await nextTurn();
+        await roomIn(output);
+      }
     }
+    worksheet.commit();
   }
-  worksheet.commit();
   await workbook.commit();
 }
 
@@ -151,6 +170,13 @@ export async function writeSheet(output: Writable, sheet: Sheet): Promise<void> 
 export function sheetStream(sheet: Sheet): Readable {
   const output = new PassThrough();
   writeSheet(output, sheet).catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}
+
+/** A workbook of several sheets as a readable stream (as `sheetStream` does for one). */
+export function workbookStream(sheets: Sheet[]): Readable {
+  const output = new PassThrough();
+  writeWorkbook(output, sheets).catch((error: unknown) => output.destroy(error as Error));
   return output;
 }
 

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { AnalyticsScreen } from '../features/analytics/analytics-screen';
 
 export default function AnalyticsRoute() {
-  return (
-    <AreaScreen
-      title="Аналитика"
-      description="Воронка найма, источники кандидатов и скорость закрытия вакансий."
-    />
-  );
+  return <AnalyticsScreen />;
 }

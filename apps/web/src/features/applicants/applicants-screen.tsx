@@ -5,6 +5,7 @@ import {
   MagnifyingGlassIcon,
   PlusIcon,
   UsersIcon,
+  XMarkIcon,
 } from '@heroicons/react/24/outline';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -53,7 +54,7 @@ export function ApplicantsScreen() {
   useEffect(() => {
     latestUrlState.current = urlState;
   }, [urlState]);
-  const { search, filters } = urlState;
+  const { search, filters, drill, drillLabel } = urlState;
   // Undefined: the server's default order, which depends on whether a search is running.
   const sort = urlState.sort;
   const navigateList = useCallback(
@@ -100,8 +101,8 @@ export function ApplicantsScreen() {
   // Relevance means nothing without a search; then the default order applies again.
   const effectiveSort = sort === 'relevance' && !search.trim() ? undefined : sort;
   const params = useMemo(
-    () => ({ search, sort: effectiveSort ?? '', filters }),
-    [search, effectiveSort, filters],
+    () => ({ search, sort: effectiveSort ?? '', filters, drill }),
+    [search, effectiveSort, filters, drill],
   );
   const list = useApplicantList(params);
   const applicants = useMemo(
@@ -131,7 +132,7 @@ export function ApplicantsScreen() {
     );
   const resetAll = () => {
     setSearchText('');
-    navigateList({ filters: {}, search: '' });
+    navigateList({ filters: {}, search: '', drill: undefined, drillLabel: undefined });
   };
 
   return (
@@ -214,6 +215,12 @@ export function ApplicantsScreen() {
           </a>
         )}
       </div>
+      {drill && (
+        <DrillChip
+          label={drillLabel}
+          onRemove={() => navigateList({ drill: undefined, drillLabel: undefined })}
+        />
+      )}
       {filtersOpen && (
         <ApplicantFiltersPanel
           // A new set (a saved one applied) re-seeds the panel's inputs.
@@ -237,7 +244,7 @@ export function ApplicantsScreen() {
           action={<Button onClick={() => void list.refetch()}>Повторить</Button>}
         />
       ) : applicants.length === 0 ? (
-        params.search || activeFilters > 0 ? (
+        params.search || activeFilters > 0 || drill ? (
           <EmptyState
             icon={<MagnifyingGlassIcon />}
             title="Никого не нашли"
@@ -280,5 +287,29 @@ export function ApplicantsScreen() {
       <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />
       <ImportApplicantsDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </section>
+  );
+}
+
+/**
+ * The list opened from a count of the analytics: says which count, and takes the list back to
+ * everyone when removed (the drill stays in the address until then, so a reload keeps it).
+ */
+function DrillChip({ label, onRemove }: { label: string | undefined; onRemove: () => void }) {
+  const text = `Из аналитики: ${label ?? 'кандидаты из отчёта'}`;
+  return (
+    <div className="mb-4 flex" role="group" aria-label="Фильтр из аналитики">
+      <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm text-indigo-800 ring-1 ring-indigo-200 ring-inset">
+        {text}
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label="Убрать фильтр из аналитики"
+          title="Убрать фильтр из аналитики"
+          className="rounded-full p-0.5 text-indigo-600 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <XMarkIcon className="size-4" aria-hidden="true" />
+        </button>
+      </span>
+    </div>
   );
 }

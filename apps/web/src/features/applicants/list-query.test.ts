@@ -7,6 +7,7 @@ import {
   listStateToUrl,
   nextListPage,
 } from './list-query';
+import { applicantsDrillHref } from '../../shared/applicants-drill-link';
 
 describe('the infinite list of applicants', () => {
   it('has a next page while the page is below ceil(applicant_count / 30)', () => {
@@ -84,5 +85,44 @@ describe('the list in the address bar', () => {
       new URLSearchParams('sort=by_mood&created_to=вчера&foo=1&tags[]=4&vacancy_id=x'),
     );
     expect(state).toEqual({ search: '', sort: undefined, filters: { tags: [4] } });
+  });
+});
+
+describe('the list opened from a count of the analytics', () => {
+  const drill = 'hired|2026-11-01|2026-11-30|d=3';
+
+  it('keeps the drill and its label in the address and reads them back the same', () => {
+    const state = {
+      search: '',
+      sort: undefined,
+      filters: { tags: [5] },
+      drill,
+      drillLabel: 'Вышли на работу, 01.11.2026–30.11.2026',
+    };
+    const url = listStateToUrl(state);
+    expect(url.get('drill')).toBe(drill);
+    expect(url.get('drill_label')).toBe('Вышли на работу, 01.11.2026–30.11.2026');
+    expect(listStateFromUrl(url)).toEqual(state);
+    expect(
+      listStateFromUrl(new URLSearchParams(applicantsDrillHref(drill, 'Наймы').split('?')[1])),
+    ).toEqual({ search: '', sort: undefined, filters: {}, drill, drillLabel: 'Наймы' });
+  });
+
+  it('passes the drill on to GET /api/applicants and to the export', () => {
+    const params = { search: '', sort: '', filters: {}, drill };
+    expect(new URLSearchParams(listQueryString(params, 1)).get('drill')).toBe(drill);
+    expect(new URLSearchParams(exportListUrl(params).split('?')[1]).get('drill')).toBe(drill);
+  });
+
+  it('drops a drill longer than the API takes, and a label without its drill', () => {
+    const long = listStateFromUrl(
+      new URLSearchParams({ drill: 'x'.repeat(401), drill_label: 'a' }),
+    );
+    expect(long).toEqual({ search: '', sort: undefined, filters: {} });
+    expect(listStateFromUrl(new URLSearchParams({ drill_label: 'Наймы' }))).toEqual({
+      search: '',
+      sort: undefined,
+      filters: {},
+    });
   });
 });

@@ -1,11 +1,22 @@
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { hasNextPage, PAGE_SIZE } from '@ats/contracts/pagination';
+import { DRILL_LABEL_PARAM, DRILL_PARAM } from '../../shared/applicants-drill-link';
 import type { ApplicantFilters } from './applicant-filters';
 import { filtersFromSaved } from './filter-draft';
 
 export type { ApplicantFilters };
 
-export type ApplicantListParams = { search: string; sort: string; filters: ApplicantFilters };
+export type ApplicantListParams = {
+  search: string;
+  sort: string;
+  filters: ApplicantFilters;
+  /** The applicants behind a count of the analytics (opaque; GET /api/applicants?drill=…). */
+  drill?: string;
+};
+
+/** The longest drill the API accepts (ZAnalyticsDrill); a longer one in the address is dropped. */
+export const MAX_DRILL_LENGTH = 400;
+const MAX_DRILL_LABEL_LENGTH = 200;
 
 type ListPage = { page: number; applicant_count: number; per_page?: number };
 
@@ -52,6 +63,7 @@ export function exportListUrl(params: ApplicantListParams): string {
 }
 
 function appendListParams(query: URLSearchParams, params: ApplicantListParams) {
+  if (params.drill) query.set(DRILL_PARAM, params.drill);
   if (params.search.trim()) query.set('search', params.search.trim());
   if (params.sort) query.set('sort', params.sort);
   for (const [key, value] of Object.entries(compactFilters(params.filters))) {
@@ -68,6 +80,10 @@ export type ApplicantListState = {
   search: string;
   sort: TApplicantListSort | undefined;
   filters: ApplicantFilters;
+  /** Set when the list was opened from a count of the analytics; removed with its chip. */
+  drill?: string;
+  /** What the count was («Вышли на работу, 01.11.2026–30.11.2026»), for the chip. */
+  drillLabel?: string;
 };
 
 const ARRAY_FILTERS = new Set(['tags', 'skill_ids', 'employments']);
@@ -87,16 +103,30 @@ export function listStateFromUrl(params: URLSearchParams): ApplicantListState {
     if (filters[key] !== undefined && !isDay(filters[key])) delete filters[key];
   }
   const sort = params.get('sort') as TApplicantListSort | null;
-  return {
+  const drill = params.get(DRILL_PARAM)?.trim();
+  const state: ApplicantListState = {
     search: params.get('search')?.trim() ?? '',
     sort: sort && APPLICANT_LIST_SORTS.includes(sort) ? sort : undefined,
     filters: compactFilters(filters),
   };
+  if (drill && drill.length <= MAX_DRILL_LENGTH) {
+    state.drill = drill;
+    const label = params.get(DRILL_LABEL_PARAM)?.trim();
+    if (label) state.drillLabel = label.slice(0, MAX_DRILL_LABEL_LENGTH);
+  }
+  return state;
 }
 
-/** The query string of the page for a state: search first, then sort, then the filters. */
+/**
+ * The query string of the page for a state: the analytics' drill first, then search, sort and
+ * the filters.
+ */
 export function listStateToUrl(state: ApplicantListState): URLSearchParams {
   const query = new URLSearchParams();
+  if (state.drill) {
+    query.set(DRILL_PARAM, state.drill);
+    if (state.drillLabel) query.set(DRILL_LABEL_PARAM, state.drillLabel);
+  }
   if (state.search.trim()) query.set('search', state.search.trim());
   if (state.sort) query.set('sort', state.sort);
   for (const [key, value] of Object.entries(compactFilters(state.filters))) {
