@@ -32,7 +32,7 @@ function queryOf(call: TAnalyticsCall): string {
   const query: Record<string, string | number> = { ...PERIOD };
   if (call.startsWith('vacancy')) query.vacancy_id = fx.vacancies.V1.id;
   if (call === 'status_group_conversion') query.status_group_id = funnelId;
-  return new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
 }
 
 async function download(url: string, token = admin.token) {

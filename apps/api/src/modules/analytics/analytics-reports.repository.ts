@@ -47,10 +47,9 @@ export function vacancyPredicate(accountId: number, set: VacancySet): SQL {
 
 const calendarCte = (cal: WorkCalendar) => sql`
   cal as (
-    select g::date as d,
-           count(*) filter (where g::date = any(${dateArray(cal.workingDays)}))
-             over (order by g) as n
+    select g::date as d, count(w.d) over (order by g) as n
     from generate_series(${cal.lo}::date, ${cal.hi}::date, interval '1 day') g
+    left join unnest(${dateArray(cal.workingDays)}) as w(d) on w.d = g::date
   )`;
 
 /**
@@ -235,6 +234,7 @@ export async function listVacanciesInPeriod(
   tx: Db,
   r: ReportRange,
   set: VacancySet,
+  /** `all`: every vacancy of the set, even one closed before the period or created after it. */
   options: { state?: 'open' | 'hold' | 'closed'; all?: boolean } = {},
 ) {
   const A = sql`${r.accountId}::int`;
@@ -272,7 +272,8 @@ export async function listVacanciesInPeriod(
     per_vacancy as (
       select s.vacancy_id,
              bool_or(s.state <> 'closed' and s.until > ${ts(r.from)}) as alive_in_period,
-             coalesce(sum(${localDay(sql`s.until`, r.timeZone)} - ${localDay(sql`s.at`, r.timeZone)})
+             -- A vacancy created after the period (asked for by id) was open for no day of it.
+             coalesce(sum(greatest(${localDay(sql`s.until`, r.timeZone)} - ${localDay(sql`s.at`, r.timeZone)}, 0))
                         filter (where s.state = 'open'), 0)::int as days_open
       from spans s
       group by s.vacancy_id
@@ -306,7 +307,8 @@ export async function listVacanciesInPeriod(
       left join account_divisions d on d.account_id = v.account_id and d.id = v.division_id
       left join placed pl on pl.vacancy_id = v.id
       left join hired h on h.vacancy_id = v.id
-      where v.account_id = ${A} and v.id in (select id from sv) and v.created_at < ${ts(r.to)}
+      where v.account_id = ${A} and v.id in (select id from sv)
+        ${options.all ? sql`` : sql`and v.created_at < ${ts(r.to)}`}
     )
     select vacancy_id, position, state, division_name, needed, created_at,
            case when state = 'closed' then last_closed end as closed_at, days_open, owner_ids,

@@ -1,7 +1,10 @@
+import { selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AnalyticsFixture,
   PERIOD,
+  moscow,
   seedAnalyticsFixture,
 } from '../../../test/analytics-fixture.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
@@ -32,7 +35,38 @@ beforeAll(async () => {
   admin = await signUpCompany(t.app);
   fx = await seedAnalyticsFixture(t, admin);
   stranger = await signUpCompany(t.app);
-  strangerVacancyId = (await insertVacancyWithStages(t.database, stranger.accountId)).id;
+  // Another account placing and hiring on the same days: none of it may show in the numbers below.
+  const theirs = await insertVacancyWithStages(t.database, stranger.accountId, {
+    owners: [stranger.userId],
+  });
+  strangerVacancyId = theirs.id;
+  await t.database.withTenant(stranger.accountId, async (tx) => {
+    const [a] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into applicants (account_id, first_name, created_by, created_at)
+          values (${stranger.accountId}::int, 'Чужой', ${stranger.userId}::int,
+                  ${moscow('2025-01-10')}::timestamptz)
+          returning id`,
+    );
+    const [application] = await selectRows<{ id: number }>(
+      tx,
+      sql`insert into applications (account_id, vacancy_id, applicant_id, status_id)
+          values (${stranger.accountId}::int, ${theirs.id}::int, ${a!.id}::int,
+                  ${theirs.stage('Вышел на работу').id}::int)
+          returning id`,
+    );
+    for (const [at, to, kind] of [
+      ['2025-01-10', 'Новый', 'place'],
+      ['2025-01-13', 'Вышел на работу', 'move'],
+    ] as const) {
+      await tx.execute(sql`insert into application_transitions
+          (account_id, application_id, vacancy_id, applicant_id, to_status_id, moved_by, moved_at,
+           kind)
+        values (${stranger.accountId}::int, ${application!.id}::int, ${theirs.id}::int,
+                ${a!.id}::int, ${theirs.stage(to).id}::int, ${stranger.userId}::int,
+                ${moscow(at)}::timestamptz, ${kind})`);
+    }
+  });
   const funnels = await call(t.app, 'GET', '/api/status_groups', undefined, {
     token: stranger.token,
   });
@@ -281,6 +315,23 @@ describe('recruiter calls', () => {
     });
   });
 
+  it('answers 404 for an unknown recruiter or another account’s', async () => {
+    for (const report of [
+      'recruiter_count_applicants',
+      'recruiter_count_applicants_by_period',
+      'recruiter_vacancies',
+      'recruiter_vacancies_details',
+      'company_analytics_by_sources',
+      'company_analytics_by_vacancies',
+    ]) {
+      for (const id of [2_000_000_000, stranger.userId]) {
+        const r = await get(report, { admin_user_id: id });
+        expect(r.status, `${report} ${id}`).toBe(404);
+        expect(r.body.message).toBe('Сотрудник не найден');
+      }
+    }
+  });
+
   it('recruiter_vacancies_details: the vacancies with their state, days and counts', async () => {
     const m = await ok('recruiter_vacancies_details', { admin_user_id: admin.userId });
     expect(
@@ -374,6 +425,22 @@ describe('vacancy calls', () => {
       [11, 7],
       [null, null],
     ]);
+  });
+
+  it('vacancy: a period before the vacancy existed still names it, with nothing counted', async () => {
+    const m = await ok('vacancy', {
+      vacancy_id: fx.vacancies.V3.id,
+      date_from: '2024-11-01',
+      date_to: '2024-11-30',
+    });
+    expect(m).toMatchObject({
+      position: 'Разработчик',
+      state: 'open',
+      days_open: 0,
+      time_to_hire_avg_days: null,
+    });
+    expect(m.stages.map((s: Stage) => s.reached)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(m.stages[1].conversion_from_previous).toBeNull();
   });
 
   it('vacancy_count_applicants: the merged duplicate once, the deleted applicant still counted', async () => {

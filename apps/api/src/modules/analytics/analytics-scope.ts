@@ -201,8 +201,13 @@ export function periodOf(scope: AnalyticsScope): TAnalyticsPeriod {
  */
 export type Workdays = { between: (from: string, to: string) => number };
 
-export async function loadWorkdays(tenant: Tenant, from: string, to: string): Promise<Workdays> {
-  const days = from <= to ? await listWorkingDays(tenant, from, to) : [];
+export async function loadWorkdays(
+  tenant: Tenant,
+  from: string,
+  to: string,
+  list: typeof listWorkingDays = listWorkingDays,
+): Promise<Workdays> {
+  const days = from <= to ? await list(tenant, from, to) : [];
   // count of working days ≤ date, by binary search over the sorted list
   const upTo = (date: string) => {
     let lo = 0;

@@ -11,7 +11,9 @@
  * - tags: the secondary's tags are added to the primary (a union); its rows are in the snapshot;
  * - dismissals: «Не дубль» of the secondary also holds for the primary; its rows are in the
  *   snapshot;
- * - derived: match keys and stored pairs, computed again for both after a merge or an undo.
+ * - derived: match keys and stored pairs, computed again for both after a merge or an undo;
+ * - tombstone: what analytics keeps of a deleted applicant (decision 0032); a merge never meets
+ *   one (its two applicants exist) and leaves none for its loser, who counts through the primary.
  */
 export const APPLICANT_REFERENCES = {
   applicant_comments: 'move',
@@ -24,6 +26,7 @@ export const APPLICANT_REFERENCES = {
   applicant_double_dismissals: 'dismissals',
   applicant_match_keys: 'derived',
   applicant_doubles: 'derived',
+  analytics_deleted_applicants: 'tombstone',
 } as const;
 
 export type MovedTable = {
