@@ -165,7 +165,8 @@ test.describe('analytics for a recruiting lead', () => {
     await (await hired()).getByRole('link').click();
     await expectPath(page, '/applicants/list');
     await expect(page).toHaveURL(/[?&]drill=/);
-    await expect(page.getByText(/^Из аналитики: /)).toBeVisible();
+    // The chip says which count: the row and the column it was in.
+    await expect(page.getByText('Из аналитики: Вышли на работу, Значение')).toBeVisible();
     await expect(
       foundCount(page, `Найдено ${EXPECTED.hiredInSales.year.length} кандидата`),
     ).toBeVisible();
@@ -217,6 +218,9 @@ test.describe('analytics for a recruiting lead', () => {
       .getByRole('link')
       .click();
     await expectPath(page, '/applicants/list');
+    await expect(
+      page.getByText(`Из аналитики: ${seed.recruiter.name}, Вышли на работу`),
+    ).toBeVisible();
     await expect
       .poll(async () => sortedNames(await renderedNames(page)))
       .toEqual(['Жуков Захар', 'Зайцев Игорь']);
