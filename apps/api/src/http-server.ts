@@ -20,6 +20,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerRequestFlowRoutes } from './modules/vacancy-applications/request-flow.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
+import { registerInstructionsRoutes } from './modules/instructions/instructions.routes.ts';
 import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
@@ -178,6 +179,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
   registerChangelogsRoutes(app, deps);
+  registerInstructionsRoutes(app, deps);
   registerFeedbacksRoutes(app, deps);
   registerErrorReportsRoutes(app, deps);
   registerReferencesRoutes(app, deps);
