@@ -25,9 +25,12 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
   const db = deps.database.system;
   const tags = ['База знаний'];
   const pub = { auth: 'none' as const };
-  // The editor account is read at each request, so a changed configuration applies at once.
-  const editor = (request: FastifyRequest) =>
-    assertFaqEditor(deps.config, callerOf(request).session);
+  // The editor account is read at each request, so a changed configuration applies at once; the
+  // refusal comes before the body is read, so nobody else learns anything of the shapes.
+  const editorOnly = {
+    preValidation: async (request: FastifyRequest) =>
+      assertFaqEditor(deps.config, callerOf(request).session),
+  };
 
   r.get(
     '/api/instructions',
@@ -71,20 +74,19 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
   r.get(
     '/api/instructions/editor',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Все разделы и статьи, с черновиками (редактор базы знаний)',
         response: { 200: successEnvelope(ZInstructionSectionList) },
       },
     },
-    async (request) => {
-      editor(request);
-      return success(await service.listSections(db, { drafts: true }));
-    },
+    async () => success(await service.listSections(db, { drafts: true })),
   );
   r.get(
     '/api/instructions/editor/:id',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Статья или черновик (редактор базы знаний)',
@@ -93,13 +95,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.getInstruction(db, String(request.params.id), { drafts: true }));
     },
   );
   r.put(
     '/api/instructions/order',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Порядок разделов и статей (редактор базы знаний)',
@@ -108,13 +110,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.reorder(db, request.body));
     },
   );
   r.post(
     '/api/instructions/sections',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Новый раздел (редактор базы знаний)',
@@ -123,13 +125,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.createSection(db, request.body));
     },
   );
   r.put(
     '/api/instructions/sections/:id',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Изменить раздел (редактор базы знаний)',
@@ -139,13 +141,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.updateSection(db, request.params.id, request.body));
     },
   );
   r.delete(
     '/api/instructions/sections/:id',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Удалить пустой раздел (редактор базы знаний)',
@@ -154,13 +156,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.deleteSection(db, request.params.id));
     },
   );
   r.post(
     '/api/instructions',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Новая статья (редактор базы знаний)',
@@ -169,13 +171,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.createInstruction(db, request.body));
     },
   );
   r.put(
     '/api/instructions/:id',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Изменить статью (редактор базы знаний)',
@@ -185,13 +187,13 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       return success(await service.updateInstruction(db, request.params.id, request.body));
     },
   );
   r.delete(
     '/api/instructions/:id',
     {
+      ...editorOnly,
       schema: {
         tags,
         summary: 'Удалить статью (редактор базы знаний)',
@@ -200,7 +202,6 @@ export function registerInstructionsRoutes(app: FastifyInstance, deps: AppDeps) 
       },
     },
     async (request) => {
-      editor(request);
       await service.deleteInstruction(db, request.params.id);
       return success('Статья удалена');
     },

@@ -299,8 +299,9 @@ export async function loadInstructionFiles(db: Db, dir: string) {
       fileHash: parsed.hash,
     };
     const existing = known.get(parsed.slug);
-    if (!existing) {await repo.insertInstructionAcrossAccounts(db, row);}
-    else if (existing.fileHash !== null && existing.fileHash !== parsed.hash) {
+    if (!existing) {
+      await repo.insertInstructionAcrossAccounts(db, row);
+    } else if (existing.fileHash !== null && existing.fileHash !== parsed.hash) {
       await repo.updateInstructionAcrossAccounts(db, existing.id, row);
     }
     loaded += 1;

@@ -206,6 +206,7 @@ describe('the editor', () => {
       for (const [method, url, payload] of [
         ['GET', '/api/instructions/editor', undefined],
         ['POST', '/api/instructions', body({ section_id: sectionId })],
+        ['POST', '/api/instructions', {}],
         ['PUT', '/api/instructions/1', body({ section_id: sectionId })],
         ['DELETE', '/api/instructions/1', undefined],
         ['POST', '/api/instructions/sections', { title: 'Раздел', slug: 'razdel' }],
