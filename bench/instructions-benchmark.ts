@@ -55,7 +55,7 @@ async function timeIt(work: () => Promise<unknown>, rounds: number) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
 async function run(): Promise<BenchReport> {

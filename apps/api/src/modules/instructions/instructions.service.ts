@@ -22,7 +22,7 @@ import * as repo from './instructions.repository.ts';
 const NOT_FOUND = 'Статья не найдена';
 const SECTION_NOT_FOUND = 'Раздел не найден';
 const SLUG_TAKEN = 'Статья с таким адресом уже есть';
-const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 20;
 const SUGGESTIONS = 10;
 
 const toItem = (row: repo.InstructionItemRow): TInstructionItem => ({
