@@ -8,6 +8,7 @@ import { coldStartBenchmark } from './cold-start-benchmark.ts';
 import { compressionBenchmark } from './compression-benchmark.ts';
 import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
+import { instructionsBenchmark } from './instructions-benchmark.ts';
 import { meBenchmark } from './me-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
 import { resumesBenchmark } from './resumes-benchmark.ts';
@@ -24,6 +25,7 @@ const benchmarks: Benchmark[] = [
   doublesBenchmark,
   resumesBenchmark,
   requestsBenchmark,
+  instructionsBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

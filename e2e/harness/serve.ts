@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { startJobQueue } from '../../apps/api/src/background-jobs.ts';
 import { buildHttpServer } from '../../apps/api/src/http-server.ts';
 import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changelogs.service.ts';
+import { loadInstructionFiles } from '../../apps/api/src/modules/instructions/instructions.service.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
@@ -223,12 +224,14 @@ async function main() {
   const queue = await startJobQueue(config, database, { work: true });
   const app = await buildHttpServer({ config, database, queue });
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
+  await loadInstructionFiles(database.system, config.FAQ_CONTENT_DIR);
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
 
   const control = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const expire = /^\/accounts\/(\d+)\/expire-tariff$/.exec(url.pathname);
     const backdating = /^\/accounts\/(\d+)\/backdate$/.exec(url.pathname);
+    const faqEditor = /^\/accounts\/(\d+)\/faq-editor$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/error-reports') {
@@ -236,6 +239,11 @@ async function main() {
     }
     if (req.method === 'POST' && url.pathname === '/web-build') {
       return send(res, 200, publishSimulatedBuild(web.webDir, web.link));
+    }
+    if (req.method === 'POST' && faqEditor) {
+      // The configured FAQ editor account (FAQ_EDITOR_ACCOUNT_ID) becomes this test's account.
+      config.FAQ_EDITOR_ACCOUNT_ID = Number(faqEditor[1]);
+      return send(res, 200, { ok: true });
     }
     if (req.method === 'POST' && expire) {
       const accountId = Number(expire[1]);

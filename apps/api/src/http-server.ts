@@ -22,6 +22,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerRequestFlowRoutes } from './modules/vacancy-applications/request-flow.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerChangelogsRoutes } from './modules/changelogs/changelogs.routes.ts';
+import { registerInstructionsRoutes } from './modules/instructions/instructions.routes.ts';
 import { registerDuplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
 import { registerErrorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { registerFeedbacksRoutes } from './modules/feedbacks/feedbacks.routes.ts';
@@ -181,6 +182,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerAccountCalendarRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerChangelogsRoutes(app, deps);
+  registerInstructionsRoutes(app, deps);
   registerFeedbacksRoutes(app, deps);
   registerErrorReportsRoutes(app, deps);
   registerReferencesRoutes(app, deps);

@@ -4,6 +4,7 @@ import { buildHttpServer } from './http-server.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
+import { loadInstructionFiles } from './modules/instructions/instructions.service.ts';
 import { seedDemoAccount } from './demo-seed.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 
@@ -18,6 +19,8 @@ async function main() {
   const queue = await startJobQueue(config, database, { work: true });
   const app = await buildHttpServer({ config, database, queue });
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
+  const faq = await loadInstructionFiles(database.system, config.FAQ_CONTENT_DIR);
+  for (const problem of faq.problems) app.log.warn({ problem }, 'faq article not loaded');
   if (config.DEMO) await seedDemoAccount(database, config, app.log);
 
   const retry = setInterval(() => {

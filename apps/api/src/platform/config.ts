@@ -64,6 +64,15 @@ const ZConfig = z.object({
     .default(1),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
+  /** The shipped knowledge-base articles, loaded at start (apps/api/content/faq). */
+  FAQ_CONTENT_DIR: z.string().default(path.join(repoRoot, 'apps/api/content/faq')),
+  /** The one account whose admins edit the knowledge base (SPEC.md §6); unset: nobody. */
+  FAQ_EDITOR_ACCOUNT_ID: z.coerce
+    .number({ error: 'ожидается номер аккаунта' })
+    .int({ error: 'ожидается целое число' })
+    .positive({ error: 'ожидается положительное число' })
+    .max(2_147_483_647)
+    .optional(),
 });
 export type Config = z.infer<typeof ZConfig>;
 

@@ -55,6 +55,17 @@ const EXEMPT: Record<string, string> = {
   'POST /api/public/request_approvals/:token':
     'an outside approver’s one-time token, not an id; public (request-links.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',
+  'GET /api/instructions/:id': 'the knowledge base: shared by every account, public',
+  'GET /api/instructions/editor/:id':
+    'the knowledge base: shared; only the FAQ editor account (instructions.test.ts)',
+  'PUT /api/instructions/:id':
+    'the knowledge base: shared; only the FAQ editor account (instructions.test.ts)',
+  'DELETE /api/instructions/:id':
+    'the knowledge base: shared; only the FAQ editor account (instructions.test.ts)',
+  'PUT /api/instructions/sections/:id':
+    'the knowledge base: shared; only the FAQ editor account (instructions.test.ts)',
+  'DELETE /api/instructions/sections/:id':
+    'the knowledge base: shared; only the FAQ editor account (instructions.test.ts)',
   'DELETE /api/log_out': 'ends the caller’s own session (the walk goes on with it); carries no id',
   'GET /api/vacancies/:id/events':
     'an event stream: its 404 for another account’s vacancy is asserted in board-events.test.ts',

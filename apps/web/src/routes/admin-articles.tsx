@@ -1,7 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { FaqEditorScreen } from '../features/faq-editor/faq-editor-screen';
 
 export default function AdminArticlesRoute() {
-  return (
-    <AreaScreen title="Статьи базы знаний" description="Редактирование статей раздела «Помощь»." />
-  );
+  return <FaqEditorScreen />;
 }

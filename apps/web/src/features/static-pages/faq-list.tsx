@@ -1,19 +1,33 @@
 import { Link } from 'react-router';
-import type { FaqArticle } from './faq-articles';
+import type { TInstructionSection } from '@ats/contracts/instructions';
 
-export function FaqList({ articles }: { articles: FaqArticle[] }) {
+/** The sections of the knowledge base with their articles. */
+export function FaqSections({ sections }: { sections: TInstructionSection[] }) {
   return (
-    <ul className="divide-y divide-zinc-200 rounded-xl bg-white ring-1 ring-zinc-200">
-      {articles.map((article) => (
-        <li key={article.slug}>
-          <Link to={`/static/faq/${article.slug}`} className="block px-5 py-4 hover:bg-zinc-50">
-            <span className="block text-sm font-medium text-zinc-900">{article.question}</span>
-            <span className="mt-1 line-clamp-1 block text-sm text-zinc-500">
-              {article.answer[0]}
-            </span>
-          </Link>
-        </li>
+    <div className="grid gap-6 sm:grid-cols-2">
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          aria-labelledby={`faq-section-${section.id}`}
+          className="rounded-xl bg-white p-5 ring-1 ring-zinc-200"
+        >
+          <h2 id={`faq-section-${section.id}`} className="text-base font-semibold text-zinc-900">
+            {section.title}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-2">
+            {section.instructions.map((article) => (
+              <li key={article.id}>
+                <Link
+                  to={`/static/faq/${article.slug}`}
+                  className="text-sm text-indigo-600 hover:text-indigo-500"
+                >
+                  {article.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }

@@ -20,20 +20,26 @@ const EMPTY: TFeedbackRequest = {
   feedback_type: 'faq',
 };
 
-export type FeedbackDialogProps = { open: boolean; onClose: () => void };
+export type FeedbackDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The message to start from (a FAQ article names itself in it). */
+  defaultComment?: string;
+};
 
-export function FeedbackDialog({ open, onClose }: FeedbackDialogProps) {
+export function FeedbackDialog({ open, onClose, defaultComment = '' }: FeedbackDialogProps) {
   const send = useSendFeedback();
+  const empty = { ...EMPTY, comment: defaultComment };
   // SPEC.md §5: validated as the user goes, field by field.
   const { register, handleSubmit, setError, reset, formState } = useForm({
     resolver: zodResolver(ZFeedbackRequest),
-    defaultValues: EMPTY,
+    defaultValues: empty,
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = formState;
 
   const close = () => {
-    reset(EMPTY);
+    reset(empty);
     onClose();
   };
 
