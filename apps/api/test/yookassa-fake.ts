@@ -80,8 +80,9 @@ export async function startYooKassaFake(options: YooKassaFakeOptions) {
     }
     let status = 0;
     try {
-      if (options.deliver) status = await options.deliver(body);
-      else if (notificationUrl) {
+      if (options.deliver) {
+        status = await options.deliver(body);
+      } else if (notificationUrl) {
         const response = await fetch(notificationUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -270,15 +271,19 @@ export async function startYooKassaFake(options: YooKassaFakeOptions) {
         if (earlier) return json(res, earlier.status, earlier.body);
         let answer: { status: number; body: unknown };
         const action = /^\/payments\/([\w-]+)\/(capture|cancel)$/.exec(base);
-        if (base === '/payments') answer = createPayment((body ?? {}) as Record<string, unknown>);
-        else if (action) {
+        if (base === '/payments') {
+          answer = createPayment((body ?? {}) as Record<string, unknown>);
+        } else if (action) {
           const payment = payments.get(action[1]!);
-          if (!payment) answer = { status: 404, body: error('not_found', 'Payment not found') };
-          else {
+          if (!payment) {
+            answer = { status: 404, body: error('not_found', 'Payment not found') };
+          } else {
             await settle(payment.id, action[2] === 'capture' ? 'succeeded' : 'canceled');
             answer = { status: 200, body: payment };
           }
-        } else answer = { status: 404, body: error('not_found', 'Not found') };
+        } else {
+          answer = { status: 404, body: error('not_found', 'Not found') };
+        }
         idempotence.set(cacheKey, answer);
         return json(res, answer.status, answer.body);
       }

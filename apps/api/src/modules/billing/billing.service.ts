@@ -71,8 +71,9 @@ export function paymentView(row: repo.PaymentRow): TPayment {
 }
 
 const assertAdmin = (session: Pick<Session, 'isAdmin'>) => {
-  if (!session.isAdmin)
+  if (!session.isAdmin) {
     throw forbidden('Оплачивать тариф и видеть платежи может только администратор');
+  }
 };
 
 const appUrl = (config: Config) =>

@@ -55,8 +55,6 @@ const tariffRows = (accountId: number) =>
 const pay = (token: string, body: unknown = { tariff_name: 'subscriber' }) =>
   call(t.app, 'POST', '/api/tariffs/activate_tariff', body, { token });
 
-const providerIdOf = (confirmationUrl: string) => confirmationUrl.split('/checkout/')[1]!;
-
 describe('the catalogue and bad input', () => {
   it('lists the trial and the paid tariffs with users and prices', async () => {
     const company = await signUpCompany(t.app);
