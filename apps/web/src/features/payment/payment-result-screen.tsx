@@ -68,7 +68,13 @@ export function PaymentResultScreen({ success }: { success: boolean }) {
         : 'Платёж отклонён или отменён. Деньги не списаны — попробуйте ещё раз или выберите другой способ оплаты.';
   return (
     <EmptyState
-      icon={ok ? <CheckCircleIcon className="text-emerald-500" /> : <XCircleIcon className="text-red-500" />}
+      icon={
+        ok ? (
+          <CheckCircleIcon className="text-emerald-500" />
+        ) : (
+          <XCircleIcon className="text-red-500" />
+        )
+      }
       title={title}
       description={description}
       action={

@@ -11,7 +11,9 @@ export function PaymentsCard() {
   const payments = usePayments(true);
   if (payments.isPending) return <Spinner className="text-zinc-400" label="Загрузка платежей" />;
   if (payments.isError) return <p className="text-sm text-red-600">Не удалось загрузить платежи</p>;
-  if (payments.data.length === 0) return <p className="text-sm text-zinc-500">Платежей пока нет.</p>;
+  if (payments.data.length === 0) {
+    return <p className="text-sm text-zinc-500">Платежей пока нет.</p>;
+  }
   return (
     <table className="w-full text-left text-sm" aria-label="Платежи">
       <thead className="text-zinc-500">

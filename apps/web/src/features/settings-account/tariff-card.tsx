@@ -2,7 +2,6 @@ import type { TAccount } from '@ats/contracts/account';
 import { tariffTitle } from '../../shared/billing/billing.queries';
 import { pluralize } from '../../shared/format/plurals';
 
-
 const date = (iso: string) =>
   iso
     ? new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }).format(

@@ -6,14 +6,19 @@ import { useTariffCatalogue, usePayTariff } from './billing.queries';
 export const BILLING_OFF_TEXT =
   'Оплата в этой установке не подключена: тариф не ограничен ни сроком, ни числом пользователей.';
 
-const rub = (value: string) =>
-  `${new Intl.NumberFormat('ru-RU').format(Number(value))} ₽`;
+const rub = (value: string) => `${new Intl.NumberFormat('ru-RU').format(Number(value))} ₽`;
 
 /**
  * The paid tariffs with their users and prices, each paid for a month or a year through YooKassa;
  * on an install without YooKassa, the note that there is nothing to pay.
  */
-export function TariffPlans({ canPay, quietWhenOff = false }: { canPay: boolean; quietWhenOff?: boolean }) {
+export function TariffPlans({
+  canPay,
+  quietWhenOff = false,
+}: {
+  canPay: boolean;
+  quietWhenOff?: boolean;
+}) {
   const catalogue = useTariffCatalogue();
   const pay = usePayTariff();
   const [chosen, setChosen] = useState<string | null>(null);
