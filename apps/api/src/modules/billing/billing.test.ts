@@ -6,7 +6,9 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { type YooKassaFake, startYooKassaFake } from '../../../test/yookassa-fake.ts';
+import type { MailMessage } from '../../platform/mailer.ts';
 import { recheckOpenPayments } from './billing.service.ts';
+import { sendTariffLetters } from './tariff-letters.ts';
 
 const YOOKASSA_ADDRESS = '185.71.76.7';
 const SHOP = { shopId: '506751', secretKey: 'test_secret' };
@@ -275,6 +277,49 @@ describe('a tariff that has ended', () => {
     const back = await call(t.app, 'GET', '/api/account', undefined, { token: company.token });
     expect(back.status).toBe(200);
     expect(back.body.message).toMatchObject({ tariff_name: 'subscriber', tariff_is_active: true });
+  });
+});
+
+describe('the letters about the end of a tariff', () => {
+  it('reminds 7 and 1 days before, tells of the deactivation once, and starts afresh after a payment', async () => {
+    const company = await signUpCompany(t.app, { company: 'ООО «Заря»' });
+    const mails: MailMessage[] = [];
+    const mailer = {
+      send: async (m: MailMessage) => {
+        mails.push(m);
+        return { outboxId: mails.length, delivered: true };
+      },
+    };
+    const run = async () => {
+      await sendTariffLetters({ config: t.config, database: t.database, mailer });
+      return mails.filter((m) => m.to === company.email).map((m) => m.subject);
+    };
+    const endIn = (interval: string) =>
+      t.database.system.execute(
+        sql`update account_tariffs set end_at = now() + ${interval}::interval where account_id = ${company.accountId}`,
+      );
+
+    expect(await run()).toEqual([]); // 14 days of trial left
+    await endIn('6 days');
+    expect(await run()).toEqual(['Тариф «Пробный» закончится через 7 дней']);
+    expect(await run()).toHaveLength(1);
+    await endIn('20 hours');
+    expect((await run()).at(-1)).toBe('Тариф «Пробный» закончится через 1 день');
+    expect(await run()).toHaveLength(2);
+    await endIn('-1 hour');
+    expect((await run()).at(-1)).toBe('Тариф «Пробный» закончился — аккаунт отключён');
+    expect(await run()).toHaveLength(3);
+    const letter = mails.filter((m) => m.to === company.email).at(-1)!;
+    expect(letter.text).toContain('ООО «Заря»');
+    expect(letter.text).toContain('https://ats.example.ru/settings/account');
+    expect(
+      (await call(t.app, 'GET', '/api/vacancies', undefined, { token: company.token })).status,
+    ).toBe(419);
+
+    // Paid again: a month ahead, nothing to say.
+    const created = (await pay(company.token)).body.message;
+    await fake.settle(created.provider_payment_id, 'succeeded');
+    expect(await run()).toHaveLength(3);
   });
 });
 
