@@ -68,3 +68,19 @@ export const ZTariffCatalogue = z.object({
 export type TTariffCatalogue = z.infer<typeof ZTariffCatalogue>;
 
 export const ZPaymentIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/affiliate: the referral link and the companies signed up through it, with payments. */
+export const ZAffiliate = z.object({
+  referral_code: z.string(),
+  referral_link: z.string(),
+  referrals: z.array(
+    z.object({
+      company: z.string(),
+      signed_up_at: z.string(),
+      payments_count: z.number().int(),
+      paid_total: z.string(),
+      last_paid_at: z.string().nullable(),
+    }),
+  ),
+});
+export type TAffiliate = z.infer<typeof ZAffiliate>;

@@ -45,3 +45,10 @@ CREATE POLICY "payments_tenant_isolation" ON "payments" AS PERMISSIVE FOR ALL TO
 CREATE POLICY "tariff_letters_tenant_isolation" ON "tariff_letters" AS PERMISSIVE FOR ALL TO "ats_app" USING ("account_id" = nullif(current_setting('app.account_id', true), '')::integer) WITH CHECK ("account_id" = nullif(current_setting('app.account_id', true), '')::integer);--> statement-breakpoint
 CREATE TRIGGER "payments_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "payments" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();--> statement-breakpoint
 CREATE TRIGGER "tariff_letters_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "tariff_letters" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();
+--> statement-breakpoint
+-- The affiliate program: each account's referral code (its link is /auth/signup?ref=<code>) and the
+-- account whose link a company signed up through.
+ALTER TABLE "accounts" ADD COLUMN "referral_code" text DEFAULT substr(md5(random()::text || clock_timestamp()::text), 1, 12) NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "referred_by_account_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "accounts_referral_code_key" ON "accounts" USING btree ("referral_code");--> statement-breakpoint
+CREATE INDEX "accounts_referred_by_idx" ON "accounts" USING btree ("referred_by_account_id") WHERE "referred_by_account_id" is not null;

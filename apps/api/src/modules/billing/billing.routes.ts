@@ -2,6 +2,7 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import {
   TARIFF_MESSAGES,
   ZActivateTariffRequest,
+  ZAffiliate,
   ZPayment,
   ZPaymentIdParams,
   ZTariffCatalogue,
@@ -22,6 +23,7 @@ import {
   tariffCatalogue,
   type BillingDeps,
 } from './billing.service.ts';
+import { getAffiliate } from './affiliate.service.ts';
 import { notificationSources } from './yookassa-client.ts';
 
 export function registerBillingRoutes(
@@ -97,6 +99,22 @@ export function registerBillingRoutes(
     async (request) => {
       const { tenant, session } = callerOf(request);
       return success(await getPayment(billingDeps, tenant, session, request.params.id));
+    },
+  );
+
+  r.get(
+    '/api/affiliate',
+    {
+      schema: {
+        tags: ['Тарифы'],
+        summary:
+          'Партнёрская программа: реферальная ссылка компании и компании, зарегистрированные по ней, с их оплатами (только администратор)',
+        response: { 200: successEnvelope(ZAffiliate) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = callerOf(request);
+      return success(await getAffiliate(deps.config, deps.database.system, tenant, session));
     },
   );
 

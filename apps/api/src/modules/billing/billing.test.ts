@@ -3,7 +3,14 @@ import { TARIFF_MESSAGES } from '@ats/contracts/tariffs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import {
+  PASSWORD,
+  type SignedUp,
+  addTeamMember,
+  signUpCompany,
+  uniqueAddress,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { type YooKassaFake, startYooKassaFake } from '../../../test/yookassa-fake.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
@@ -320,6 +327,67 @@ describe('the letters about the end of a tariff', () => {
     const created = (await pay(company.token)).body.message;
     await fake.settle(created.provider_payment_id, 'succeeded');
     expect(await run()).toHaveLength(3);
+  });
+});
+
+describe('the affiliate program', () => {
+  const signUpBy = async (company: string, referralCode: string) => {
+    const email = uniqueEmail('ref');
+    const r = await call(
+      t.app,
+      'POST',
+      '/api/sign_up',
+      {
+        admin_user: {
+          email,
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          name: 'Ольга',
+          company,
+          referral_code: referralCode,
+        },
+      },
+      { remoteAddress: uniqueAddress() },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.message.auth_token as string;
+  };
+
+  it('attributes sign-ups through the link and shows the referrer their payments', async () => {
+    const referrer = await signUpCompany(t.app);
+    const mine = await call(t.app, 'GET', '/api/affiliate', undefined, { token: referrer.token });
+    expect(mine.status).toBe(200);
+    const code = mine.body.message.referral_code as string;
+    expect(code).toMatch(/^[0-9a-f]{12}$/);
+    expect(mine.body.message.referral_link).toBe(`https://ats.example.ru/auth/signup?ref=${code}`);
+    expect(mine.body.message.referrals).toEqual([]);
+
+    const referred = await signUpBy('ООО «Приглашённая»', code);
+    await signUpBy('ООО «Сама по себе»', 'nosuchcode00');
+    const created = (await pay(referred)).body.message;
+    await fake.settle(created.provider_payment_id, 'succeeded');
+    await pay(referred); // still pending: not counted
+
+    const after = await call(t.app, 'GET', '/api/affiliate', undefined, { token: referrer.token });
+    expect(after.body.message.referrals).toEqual([
+      expect.objectContaining({
+        company: 'ООО «Приглашённая»',
+        payments_count: 1,
+        paid_total: '2990.00',
+      }),
+    ]);
+    // The referred company sees its own link, not its referrer's list.
+    const theirs = await call(t.app, 'GET', '/api/affiliate', undefined, { token: referred });
+    expect(theirs.body.message.referral_code).not.toBe(code);
+    expect(theirs.body.message.referrals).toEqual([]);
+
+    const recruiter = await addTeamMember(t.app, referrer.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    expect(
+      (await call(t.app, 'GET', '/api/affiliate', undefined, { token: recruiter.token })).status,
+    ).toBe(403);
   });
 });
 
