@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   PAID_TARIFFS,
   TRIAL_TARIFF,
+  ZAffiliate,
   ZPayment,
   ZTariffCatalogue,
   type TPayment,
@@ -82,5 +83,14 @@ export function usePayTariff() {
       }
       return result;
     },
+  });
+}
+
+/** The referral link and the companies signed up through it (admins; the affiliate page). */
+export function useAffiliate(enabled: boolean) {
+  return useQuery({
+    queryKey: ['billing', 'affiliate'] as const,
+    queryFn: () => unwrap(apiCall('/affiliate', { schema: ZAffiliate, errorToast: false })),
+    enabled,
   });
 }
