@@ -27,6 +27,7 @@ import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changel
 import { loadInstructionFiles } from '../../apps/api/src/modules/instructions/instructions.service.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
+import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { publishBuild } from '../../scripts/web-build.mjs';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
@@ -199,6 +200,13 @@ async function main() {
   const smtp = await startMailCatcher();
   // The browser reports its errors here, as it would to the install's Sentry (GlitchTip…).
   const errorTracker = await startSentryFake();
+  // Tariffs are paid through the fake YooKassa: its page settles the payment, posts the
+  // notification to the app from 127.0.0.1 (an allowed source here) and returns the browser.
+  const yookassa = await startYooKassaFake({
+    shopId: 'e2e-shop',
+    secretKey: 'e2e-secret',
+    notificationUrl: `${APP_URL}/api/payments/yookassa/notification`,
+  });
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -219,6 +227,10 @@ async function main() {
     // Every browser of the run signs up and reports from 127.0.0.1: one address stands for all the
     // visitors of a day, so its throttles are those of a hundred.
     THROTTLE_SCALE: '100',
+    YOOKASSA_SHOP_ID: 'e2e-shop',
+    YOOKASSA_SECRET_KEY: 'e2e-secret',
+    YOOKASSA_API_BASE: yookassa.apiBase,
+    YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1,::1',
   });
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
@@ -284,6 +296,7 @@ async function main() {
     control.close();
     void smtp.close();
     void errorTracker.close();
+    void yookassa.close();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

@@ -2,6 +2,7 @@ import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
+import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
@@ -19,6 +20,8 @@ export const BACKGROUND_JOBS = [
   doubleScanJob,
   passwordResetJob,
   remindOverdueJob,
+  recheckPaymentsJob,
+  tariffLettersJob,
 ];
 
 export type JobQueueOptions = {

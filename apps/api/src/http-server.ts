@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
 import { registerAccountCalendarRoutes } from './modules/account-calendar/account-calendar.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
@@ -178,6 +179,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerInvitationsRoutes(app, deps);
   registerRequestLinksRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerBillingRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);

@@ -7,6 +7,8 @@ import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
 import { loadInstructionFiles } from './modules/instructions/instructions.service.ts';
 import { seedDemoAccount } from './demo-seed.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
+import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
+import { billingEnabled } from './modules/billing/yookassa-client.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -38,6 +40,23 @@ async function main() {
   const reminders = setInterval(() => void enqueueReminders(), 3_600_000);
   reminders.unref();
   void enqueueReminders();
+  // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
+  // 5 minutes, the letters about a tariff's end every hour (each sent once).
+  const billingTimers: NodeJS.Timeout[] = [];
+  if (billingEnabled(config)) {
+    const every = (ms: number, job: typeof recheckPaymentsJob, key: string) => {
+      const run = () =>
+        queue
+          .enqueue(job, {}, { singletonKey: key })
+          .catch((error: unknown) => app.log.error({ err: error }, `${key} not enqueued`));
+      const timer = setInterval(() => void run(), ms);
+      timer.unref();
+      billingTimers.push(timer);
+      void run();
+    };
+    every(5 * 60_000, recheckPaymentsJob, 'billing_recheck_payments');
+    every(3_600_000, tariffLettersJob, 'billing_tariff_letters');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +65,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
     clearInterval(reminders);
+    for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();
     // Running jobs get a moment to finish; the rest are retried after the next start.

@@ -50,6 +50,8 @@ export const ZSignUpRequest = z.object({
         .optional(),
       time_zone: z.string().trim().max(64).optional(),
       utm_source: z.string().trim().max(255).optional(),
+      /** The affiliate program: the code of the referral link the visitor came by (issue 18). */
+      referral_code: z.string().trim().max(64).optional(),
       is_adv_agree: z.boolean().optional(),
       member_type: z.literal('owner').optional(),
     })

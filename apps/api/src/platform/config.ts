@@ -62,6 +62,21 @@ const ZConfig = z.object({
     .positive({ error: 'ожидается положительное число' })
     .max(10000)
     .default(1),
+  /**
+   * YooKassa (decision 0036): with the shop id and secret key set, tariffs end and limit users and
+   * are paid through YooKassa; without them (a self-hosted install) there is nothing to pay.
+   */
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_BASE: z.url({ error: 'ожидается адрес' }).default('https://api.yookassa.ru/v3'),
+  /** Where notifications may come from: addresses and CIDR ranges, comma-separated. */
+  YOOKASSA_NOTIFICATION_SOURCES: z
+    .string()
+    .default(
+      '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32',
+    ),
+  /** VAT code of the 54-FZ receipt's line (1: without VAT); unset: no receipt is asked for. */
+  YOOKASSA_RECEIPT_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
   /** The shipped knowledge-base articles, loaded at start (apps/api/content/faq). */

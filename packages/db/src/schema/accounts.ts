@@ -46,10 +46,20 @@ export const accounts = pgTable(
     emailConfirmedAt: timestamp({ withTimezone: true }).defaultNow(),
     // sha256 of the outstanding confirmation link's token, until it is used.
     emailConfirmationHash: text(),
+    // The affiliate program (migration 0043): the code of this account's referral link, and the
+    // account whose link it signed up through.
+    referralCode: text()
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
+    referredByAccountId: integer(),
   },
   (t) => [
     tenantPolicy('accounts', 'id'),
     uniqueIndex('accounts_email_confirmation_hash_key').on(t.emailConfirmationHash),
+    uniqueIndex('accounts_referral_code_key').on(t.referralCode),
+    index('accounts_referred_by_idx')
+      .on(t.referredByAccountId)
+      .where(sql`${t.referredByAccountId} is not null`),
   ],
 ).enableRLS();
 

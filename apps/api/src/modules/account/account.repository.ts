@@ -1,5 +1,5 @@
 import { type Db, selectRows } from '@ats/db/connection';
-import { accounts } from '@ats/db/schema/accounts';
+import { accountTariffs, accounts } from '@ats/db/schema/accounts';
 import { eq, sql } from 'drizzle-orm';
 
 export type AccountRow = {
@@ -60,4 +60,57 @@ export async function updateAccountSettings(
     await tx.update(accounts).set(changes).where(eq(accounts.id, accountId));
   }
   return before;
+}
+
+export type TariffPeriodRow = {
+  id: number;
+  name: string;
+  start_at: Date | string;
+  end_at: Date | string;
+  users_limit: number;
+  balance: string | number;
+};
+
+/** The account's current tariff period (the one ending last), locked for a change. */
+export async function lockCurrentTariff(tx: Db, accountId: number) {
+  const [row] = await selectRows<TariffPeriodRow>(
+    tx,
+    sql`select id, name, start_at, end_at, users_limit, balance from account_tariffs
+        where account_id = ${accountId} order by end_at desc limit 1 for update`,
+  );
+  return row ?? null;
+}
+
+export async function insertTariffPeriod(
+  tx: Db,
+  accountId: number,
+  period: { name: string; startAt: Date; endAt: Date; usersLimit: number; balance: number },
+) {
+  const [row] = await tx
+    .insert(accountTariffs)
+    .values({ accountId, ...period })
+    .returning({ id: accountTariffs.id });
+  return row!.id;
+}
+
+export type EndingTariffRow = {
+  account_id: number;
+  tariff_id: number;
+  name: string;
+  end_at: Date | string;
+  company: string;
+};
+
+/** Every account's current period ending before `before` (ended ones too): the letters' job. */
+export async function currentTariffsEndingBeforeAcrossAccounts(db: Db, before: Date) {
+  return selectRows<EndingTariffRow>(
+    db,
+    sql`select a.id as account_id, t.id as tariff_id, t.name, t.end_at, a.name as company
+        from accounts a
+        join lateral (
+          select id, name, end_at from account_tariffs
+          where account_id = a.id order by end_at desc limit 1
+        ) t on true
+        where t.end_at < ${before.toISOString()}::timestamptz`,
+  );
 }

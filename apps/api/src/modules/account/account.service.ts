@@ -159,3 +159,33 @@ export async function requestTariffExtension(deps: AppDeps, tenant: Tenant, user
   });
   return EXTENSION_REQUEST_SENT;
 }
+
+/**
+ * A paid tariff period (the billing module, after a payment succeeded): it starts when the
+ * current paid period of the same tariff ends, else now — a trial or an ended tariff is replaced
+ * at once, which also reactivates a deactivated account. Runs in the caller's transaction.
+ */
+export async function startPaidTariffPeriod(
+  tx: Parameters<typeof repo.lockCurrentTariff>[0],
+  accountId: number,
+  paid: { name: string; usersLimit: number; months: number; amount: number },
+  now = new Date(),
+) {
+  const current = await repo.lockCurrentTariff(tx, accountId);
+  const currentEnd = current ? new Date(current.end_at) : null;
+  const extends_ = current && current.name === paid.name && currentEnd && currentEnd > now;
+  const startAt = extends_ ? currentEnd : now;
+  const endAt = new Date(startAt);
+  endAt.setUTCMonth(endAt.getUTCMonth() + paid.months);
+  const id = await repo.insertTariffPeriod(tx, accountId, {
+    name: paid.name,
+    startAt,
+    endAt,
+    usersLimit: paid.usersLimit,
+    balance: paid.amount,
+  });
+  return { id, startAt, endAt };
+}
+
+export const currentTariffsEndingBeforeAcrossAccounts =
+  repo.currentTariffsEndingBeforeAcrossAccounts;

@@ -41,6 +41,7 @@ import {
   userSecretKeys,
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
+import { referrerOfCodeAcrossAccounts } from '../billing/affiliate.service.ts';
 import { sendConfirmationLink } from './email-confirmation.service.ts';
 import { passwordResetJob } from './password-reset.jobs.ts';
 import {
@@ -89,6 +90,10 @@ export async function signUp(
   const existing = await repo.findUserByEmailAcrossAccounts(deps.database.system, input.email);
   if (existing) throw conflict(EMAIL_TAKEN, { 'admin_user.email': EMAIL_TAKEN });
   const now = new Date();
+  // A referral link's code names the referrer; an unknown one is ignored, as a missing one.
+  const referredBy = input.referral_code
+    ? await referrerOfCodeAcrossAccounts(deps.database.system, input.referral_code)
+    : null;
   try {
     const owner = await repo.insertAccountWithOwnerAcrossAccounts(
       deps.database.system,
@@ -99,6 +104,7 @@ export async function signUp(
           timeZone: input.time_zone ?? 'Europe/Moscow',
           utmSource: input.utm_source ?? null,
           isAdvAgree: input.is_adv_agree ?? false,
+          referredByAccountId: referredBy,
           // Confirmed by the mailed link; until then the trial quota applies.
           ...(publicUrl === null ? {} : { emailConfirmedAt: null }),
         },

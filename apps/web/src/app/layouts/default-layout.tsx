@@ -1,8 +1,9 @@
 import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { cx } from '@ats/ui/class-names';
 import type { DeviceClass } from '../../shared/breakpoints';
+import { tariffTitle } from '../../shared/billing/billing.queries';
 import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { useDeviceClass } from '../../shared/use-device-class';
 import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
@@ -90,7 +91,19 @@ export function DefaultLayout() {
           )}
           <CompanyLogo />
           <p className="truncate text-sm text-zinc-500">{me.account_setting.company_name}</p>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-3">
+            {me.tariff_name && (
+              <Link
+                to="/settings/account"
+                data-testid="header-tariff"
+                className="hidden rounded-full bg-zinc-100 px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-200 sm:block"
+              >
+                Тариф «{tariffTitle(me.tariff_name)}»
+                {me.tariff_is_active && me.tariff_end_at
+                  ? ` до ${new Date(me.tariff_end_at).toLocaleDateString('ru-RU')}`
+                  : ' не активен'}
+              </Link>
+            )}
             <UserMenu me={me} />
           </div>
         </header>

@@ -3,6 +3,8 @@ import { Button } from '@ats/ui/button';
 import { API_TOAST_MS, notify } from '../../shared/toasts';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { FeedbackDialog } from '../../shared/feedback/feedback-dialog';
+import { TariffPlans } from '../../shared/billing/tariff-plans';
+import { useMe } from '../../shared/session/session.queries';
 import { useRequestTariffExtension } from './account.queries';
 import { DeactivatedAnimation } from './deactivated-animation';
 
@@ -11,6 +13,7 @@ export function DeactivatedScreen() {
   useDocumentTitle('Продлите тариф');
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const extension = useRequestTariffExtension();
+  const { data: me } = useMe();
 
   const requestExtension = () =>
     extension.mutate(undefined, {
@@ -44,6 +47,9 @@ export function DeactivatedScreen() {
           Связаться с нами
         </button>
       </div>
+      <section className="w-full" aria-label="Оплата тарифа">
+        <TariffPlans canPay={Boolean(me?.is_admin)} quietWhenOff />
+      </section>
       <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </div>
   );

@@ -43,6 +43,7 @@ export function SignupScreen() {
         inn: '',
         time_zone: DEFAULT_TIME_ZONE,
         utm_source: params.get('utm_source') ?? '',
+        referral_code: params.get('ref') ?? '',
         is_adv_agree: false,
       },
     },
@@ -125,6 +126,7 @@ export function SignupScreen() {
           required
         />
         <input type="hidden" {...register('admin_user.utm_source')} />
+        <input type="hidden" {...register('admin_user.referral_code')} />
         <label className="flex items-start gap-2 text-sm text-zinc-600">
           <input
             type="checkbox"

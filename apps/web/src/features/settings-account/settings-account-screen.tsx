@@ -4,6 +4,8 @@ import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { CompanyForm } from './company-form';
 import { LogoCard } from './logo-card';
+import { TariffPlans } from '../../shared/billing/tariff-plans';
+import { PaymentsCard } from './payments-card';
 import { TariffCard } from './tariff-card';
 
 const READ_ONLY = 'Изменять данные компании может только администратор.';
@@ -34,6 +36,16 @@ export function SettingsAccountScreen() {
             <h2 className="mb-4 text-base font-semibold text-zinc-900">Тариф</h2>
             <TariffCard account={account} />
           </Card>
+          <Card className="p-6">
+            <h2 className="mb-4 text-base font-semibold text-zinc-900">Оплата тарифа</h2>
+            <TariffPlans canPay={me.is_admin} />
+          </Card>
+          {me.is_admin && (
+            <Card className="p-6">
+              <h2 className="mb-4 text-base font-semibold text-zinc-900">Счета и платежи</h2>
+              <PaymentsCard />
+            </Card>
+          )}
         </>
       ) : (
         <LoadState

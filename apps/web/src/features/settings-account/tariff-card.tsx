@@ -1,10 +1,6 @@
 import type { TAccount } from '@ats/contracts/account';
+import { tariffTitle } from '../../shared/billing/billing.queries';
 import { pluralize } from '../../shared/format/plurals';
-
-const TARIFF_NAMES: Record<string, string> = {
-  trial: 'Пробный',
-  subscriber: 'Подписка',
-};
 
 const date = (iso: string) =>
   iso
@@ -22,7 +18,7 @@ export function TariffCard({ account }: { account: TAccount }) {
       <div>
         <dt className="text-zinc-500">Тариф</dt>
         <dd className="mt-1 font-medium text-zinc-900">
-          {TARIFF_NAMES[account.tariff_name] ?? (account.tariff_name || '—')}{' '}
+          {account.tariff_name ? tariffTitle(account.tariff_name) : '—'}{' '}
           <span className={account.tariff_is_active ? 'text-emerald-700' : 'text-red-600'}>
             ({account.tariff_is_active ? 'активен' : 'не активен'})
           </span>

@@ -3,6 +3,7 @@ import { Button } from '@ats/ui/button';
 import { PageHeader } from '@ats/ui/page-header';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { FeedbackDialog } from '../../shared/feedback/feedback-dialog';
+import { AffiliateLink } from './affiliate-link';
 
 const STEPS = [
   {
@@ -39,6 +40,7 @@ export function AffiliateScreen() {
         Выплаты — ежемесячно по договору, для юридических лиц и самозанятых. Оставьте заявку, и
         менеджер пришлёт условия и партнёрскую ссылку.
       </p>
+      <AffiliateLink />
       <FeedbackDialog open={open} onClose={() => setOpen(false)} />
     </section>
   );
