@@ -304,7 +304,7 @@ export async function generateAnalytics(
   // Round r puts applicant ix on vacancy (ix·7919 + r·977) mod V: 977 is prime to 2,000, so the
   // rounds of one applicant land on distinct vacancies while r < V.
   if (apps > V * N)
-    throw new Error('generate-analytics: more applications than applicant × vacancy');
+    {throw new Error('generate-analytics: more applications than applicant × vacancy');}
   const batch = options.batch ?? 200_000;
 
   // Loads without the secondary indexes and the board's notify trigger; both come back after.
