@@ -16,6 +16,7 @@ import { registerApplicantFiltersRoutes } from './modules/applicants/applicant-f
 import { registerApplicantImportRoutes } from './modules/applicants/applicant-import.routes.ts';
 import { registerApplicantListRoutes } from './modules/applicants/applicant-list.routes.ts';
 import { registerResumeParseRoutes } from './modules/applicants/resume-parse.routes.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerRequestFlowRoutes } from './modules/vacancy-applications/request-flow.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -177,6 +178,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerAccountRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
   registerChangelogsRoutes(app, deps);
   registerFeedbacksRoutes(app, deps);
   registerErrorReportsRoutes(app, deps);

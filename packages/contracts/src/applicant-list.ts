@@ -302,11 +302,17 @@ export const ZApplicantListQuery = z
       MAX_PAGE_SIZE,
     ).transform((perPage) => perPage ?? PAGE_SIZE),
     ...filterFields,
+    /**
+     * The applicants behind a count of analytics (`drill` of its answer, opaque): the list shows
+     * exactly them, with the other filters on top. Optional; not kept in saved filter sets.
+     */
+    drill: z.string().trim().max(400, { error: 'Некорректная ссылка из аналитики' }).optional(),
   })
-  .transform(({ page, per_page, ...raw }) => ({
+  .transform(({ page, per_page, drill, ...raw }) => ({
     page,
     per_page,
     ...normalizeFilters(raw),
+    ...(drill ? { drill } : {}),
   }))
   .superRefine(rangeChecks);
 export type TApplicantListQuery = z.output<typeof ZApplicantListQuery>;

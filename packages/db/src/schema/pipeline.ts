@@ -176,8 +176,9 @@ export const applications = pgTable(
 
 /**
  * Every placement, move and rejection of an application: who moved whom, when, from and to, and
- * how long the applicant stayed in the stage left. Append-only; analytics reads it. Stage ids are
- * plain integers so the history survives a stage or an application being removed.
+ * how long the applicant stayed in the stage left. Append-only; analytics reads it. Stage and
+ * applicant ids are plain integers so the history survives a stage, an application or the
+ * applicant being removed (decision 0032).
  */
 export const applicationTransitions = pgTable(
   'application_transitions',
@@ -230,10 +231,7 @@ export const applicationTransitions = pgTable(
       columns: [t.accountId, t.vacancyId],
       foreignColumns: [vacancies.accountId, vacancies.id],
     }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.accountId, t.applicantId],
-      foreignColumns: [applicants.accountId, applicants.id],
-    }).onDelete('cascade'),
+    // No foreign key to the applicant: deleting one keeps its past in the log (decision 0032).
     tenantPolicy('application_transitions'),
   ],
 ).enableRLS();
@@ -265,5 +263,27 @@ export const columns = pgTable(
       foreignColumns: [vacancies.accountId, vacancies.id],
     }).onDelete('cascade'),
     tenantPolicy('columns'),
+  ],
+).enableRLS();
+
+/**
+ * What analytics remembers of a deleted applicant (decision 0032): when and by whom they came in
+ * and from which source, no personal data, so the counts of past periods do not change. Written by
+ * the analytics module when the applicants module deletes one; a merge's loser leaves none.
+ */
+export const analyticsDeletedApplicants = pgTable(
+  'analytics_deleted_applicants',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    applicantId: integer().notNull(),
+    accountSourceId: integer(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    deletedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.applicantId] }),
+    index('analytics_deleted_applicants_created_idx').on(t.accountId, t.createdAt),
+    tenantPolicy('analytics_deleted_applicants'),
   ],
 ).enableRLS();

@@ -183,3 +183,29 @@ export async function findDateByWorkdays(
   }
   return { from, days, date, is_preliminary: isPreliminary };
 }
+
+/**
+ * The company's working days from `from` to `to` (both included, YYYY-MM-DD), sorted: its week,
+ * the country's holidays and moved days off, and its own decisions. Analytics counts working days
+ * with it; days outside the calendar's years follow the company's usual week.
+ */
+export async function listWorkingDays(tenant: Tenant, from: string, to: string) {
+  const settings = await getCommonSettings(tenant);
+  const workDays = new Set(settings.work_days);
+  const overrides = byDay(
+    await tenant.transaction((tx) => repo.listOverridesBetween(tx, tenant.accountId, from, to)),
+  );
+  const days: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const year = Number(date.slice(0, 4));
+    const override = overrides.get(date);
+    const inCalendar = year >= CALENDAR_MIN_YEAR && year <= CALENDAR_MAX_YEAR;
+    const working = override
+      ? override.isWorking
+      : inCalendar
+        ? isNationalWorkingDay(date, workDays)
+        : workDays.has(isoWeekday(date));
+    if (working) days.push(date);
+  }
+  return days;
+}

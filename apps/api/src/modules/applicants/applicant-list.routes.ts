@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
+import { drillApplicantIds } from '../analytics/analytics-drill.service.ts';
 import { applicantListScope } from './applicant-base.service.ts';
 import { listApplicants } from './applicant-list.service.ts';
 import { todayInMoscow } from './applicant-view.ts';
@@ -19,7 +20,8 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags: ['Кандидаты'],
-        summary: 'База кандидатов: страница списка с фильтрами, поиском и сортировкой',
+        summary:
+          'База кандидатов: страница списка с фильтрами, поиском и сортировкой (drill — кандидаты за числом аналитики)',
         querystring: ZApplicantListQuery,
         response: { 200: successEnvelope(ZApplicantListResponse) },
       },
@@ -31,9 +33,13 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
       // The page depends on the caller ("only mine", a watcher's vacancies) and on the day (ages,
       // date filters).
       const key = `applicants:${session.userId}:${todayInMoscow()}:${request.url}`;
-      return answers(request, reply, key, async () =>
-        success(await listApplicants(tenant, request.query, scope)),
-      );
+      return answers(request, reply, key, async () => {
+        // `drill`: the applicants behind a count of analytics, by the SQL that counted them.
+        const only = request.query.drill
+          ? await drillApplicantIds(tenant, session, request.query.drill)
+          : null;
+        return success(await listApplicants(tenant, request.query, scope, only));
+      });
     },
   );
 }

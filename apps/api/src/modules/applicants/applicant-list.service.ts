@@ -3,7 +3,7 @@ import type {
   TApplicantListQuery,
   TApplicantListResponse,
 } from '@ats/contracts/applicant-list';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './applicant-list.repository.ts';
 
@@ -21,14 +21,20 @@ function toListItem(row: repo.ApplicantListRow): TApplicantListItem {
 
 /**
  * One page of the active applicant base: one SQL statement, one round trip on PostgreSQL. `scope`
- * narrows the base to the part a caller may see (`applicantListScope`; null: all of it).
+ * narrows the base to the part a caller may see (`applicantListScope`; null: all of it), `only`
+ * to the applicants of an analytics drill.
  */
 export async function listApplicants(
   tenant: Tenant,
   query: TApplicantListQuery,
-  scope: SQL | null = null,
+  baseScope: SQL | null = null,
+  only: number[] | null = null,
 ): Promise<TApplicantListResponse> {
-  const { page, per_page: perPage, ...filters } = query;
+  const { page, per_page: perPage, drill: _drill, ...filters } = query;
+  // `only`: the applicants behind an analytics count (the list's `drill`), with the rest on top.
+  const onlyThem = only && sql`a.id = any(${`{${only.join(',')}}`}::int[])`;
+  const scope =
+    baseScope && onlyThem ? sql`(${baseScope}) and ${onlyThem}` : (baseScope ?? onlyThem);
   const {
     query: statement,
     name,

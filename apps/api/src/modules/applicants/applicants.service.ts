@@ -24,6 +24,7 @@ import {
   detachFromDoubles,
   detectApplicantDoubles,
 } from '../duplicates/double-detection.service.ts';
+import { rememberDeletedApplicant } from '../analytics/analytics-history.service.ts';
 import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { getUser } from '../users/users.service.ts';
@@ -437,6 +438,7 @@ export async function deleteApplicant(
     const fileKeys = await removeApplicantFileRecords(tx, tenant, [id]);
     const evaluationKeys = await evaluationFileKeysOf(tx, tenant, [id]);
     await detachFromDoubles(tx, tenant.accountId, id);
+    await rememberDeletedApplicant(tx, tenant.accountId, id);
     await repo.deleteApplicant(tx, tenant.accountId, id);
     const name = personDisplayName(card) || `№${id}`;
     await recordAudit(tx, tenant, deletionEvent('applicant', id, `Удалён кандидат ${name}`));

@@ -145,3 +145,12 @@ export async function deleteDivision(tenant: Tenant, session: Session, id: numbe
     return current;
   });
 }
+
+/** The ids of a division and everything below it; 404 when the account has no such division. */
+export async function divisionSubtreeIds(tenant: Tenant, id: number) {
+  return tenant.transaction(async (tx) => {
+    const ids = await repo.findSubtreeIds(tx, tenant.accountId, id);
+    if (ids.length === 0) throw notFound(DIVISION_NOT_FOUND);
+    return ids;
+  });
+}

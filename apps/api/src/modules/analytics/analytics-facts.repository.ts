@@ -1,0 +1,359 @@
+import { type Db, selectRows } from '@ats/db/connection';
+import { type SQL, sql } from 'drizzle-orm';
+import type { TAnalyticsBucket } from '@ats/contracts/analytics';
+import type { DrillKind } from './analytics-drill.ts';
+
+// The SQL building blocks every report shares (decision 0032). A fact is a set of rows
+// (applicant_id, application_id, at) read from the append-only transition log, the applicants
+// (and the tombstones of deleted ones) and the vacancies: a count is count(distinct applicant_id)
+// over the fact, and the drill behind the count selects the same applicant ids from the same SQL.
+
+export type FactKind = DrillKind | 'moved';
+
+export type FactFilters = {
+  accountId: number;
+  /** The division's subtree; null: every vacancy (and applicants without one). */
+  divisionIds: number[] | null;
+  vacancyId?: number;
+  /** Funnel template the vacancy was made from. */
+  statusGroupId?: number;
+  /** Current state of the vacancy. */
+  vacancyState?: 'open' | 'hold' | 'closed';
+  /** The recruiter who added the applicant (new) or made the transition (the rest). */
+  actorId?: number;
+  /** Resume source of the applicant (0: none). */
+  sourceId?: number;
+  /** Reason of a rejection (0: none), with `rejectKind`. */
+  reasonId?: number;
+  rejectKind?: 'reject' | 'refuse';
+  /** Stage for `reached`: a vacancy's stage, or a template's stage when `statusGroupId` is set. */
+  stageId?: number;
+};
+
+export type Window = { from: Date; to: Date };
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const ids = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+
+/** The vacancy conditions over a row with `account_id` and `vacancy_id` (alias `t`). */
+function vacancyCondition(f: FactFilters, alias: string): SQL {
+  const t = sql.raw(alias);
+  const parts: SQL[] = [];
+  if (f.vacancyId !== undefined) parts.push(sql`${t}.vacancy_id = ${f.vacancyId}::int`);
+  const inner: SQL[] = [];
+  if (f.divisionIds) inner.push(sql`v.division_id = any(${ids(f.divisionIds)})`);
+  if (f.statusGroupId !== undefined) inner.push(sql`v.status_group_id = ${f.statusGroupId}::int`);
+  if (f.vacancyState) inner.push(sql`v.state = ${f.vacancyState}`);
+  if (inner.length) {
+    parts.push(sql`exists (select 1 from vacancies v
+      where v.account_id = ${t}.account_id and v.id = ${t}.vacancy_id and ${sql.join(inner, sql` and `)})`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+const vacancyFiltered = (f: FactFilters) =>
+  f.vacancyId !== undefined ||
+  f.divisionIds !== null ||
+  f.statusGroupId !== undefined ||
+  f.vacancyState !== undefined;
+
+const stageIs = (alias: string, condition: SQL) =>
+  sql`exists (select 1 from statuses s where s.account_id = ${sql.raw(alias)}.account_id
+      and s.id = ${sql.raw(alias)}.to_status_id and ${condition})`;
+
+function sourceCondition(f: FactFilters, applicantId: SQL): SQL {
+  if (f.sourceId === undefined) return sql`true`;
+  return sql`coalesce(
+      (select a.account_source_id from applicants a where a.account_id = ${f.accountId}::int and a.id = ${applicantId}),
+      (select d.account_source_id from analytics_deleted_applicants d
+       where d.account_id = ${f.accountId}::int and d.applicant_id = ${applicantId}), 0) = ${f.sourceId}::int`;
+}
+
+/** A transition fact: rows of the log in the window with the kind's condition. */
+function transitionFact(f: FactFilters, w: Window, condition: SQL): SQL {
+  return sql`select t.applicant_id, t.application_id, t.moved_at as at
+    from application_transitions t
+    where t.account_id = ${f.accountId}::int
+      and t.moved_at >= ${ts(w.from)} and t.moved_at < ${ts(w.to)}
+      and ${condition}
+      and ${vacancyCondition(f, 't')}
+      ${f.actorId !== undefined ? sql`and t.moved_by = ${f.actorId}::int` : sql``}
+      and ${sourceCondition(f, sql`t.applicant_id`)}`;
+}
+
+const HIRED = sql`s.status_type = 'hired'`;
+const OFFER = sql`s.is_offer`;
+
+/** The rows of a fact in a window: select applicant_id, application_id, at. */
+export function factSql(kind: FactKind, f: FactFilters, w: Window): SQL {
+  switch (kind) {
+    case 'new': {
+      const placed = vacancyFiltered(f)
+        ? sql`and exists (select 1 from application_transitions t
+            where t.account_id = x.account_id and t.applicant_id = x.id and t.kind = 'place'
+              and ${vacancyCondition(f, 't')})`
+        : sql``;
+      const actor = f.actorId !== undefined ? sql`and x.created_by = ${f.actorId}::int` : sql``;
+      return sql`select x.id as applicant_id, null::int as application_id, x.created_at as at
+          from applicants x
+          where x.account_id = ${f.accountId}::int
+            and x.created_at >= ${ts(w.from)} and x.created_at < ${ts(w.to)}
+            ${actor} ${placed} and ${sourceCondition(f, sql`x.id`)}
+        union all
+        select x.applicant_id, null::int, x.created_at
+          from (select account_id, applicant_id as id, applicant_id, created_at, created_by
+                from analytics_deleted_applicants) x
+          where x.account_id = ${f.accountId}::int
+            and x.created_at >= ${ts(w.from)} and x.created_at < ${ts(w.to)}
+            ${actor} ${placed} and ${sourceCondition(f, sql`x.id`)}`;
+    }
+    case 'placed':
+      return transitionFact(f, w, sql`t.kind = 'place'`);
+    case 'moved':
+      return transitionFact(f, w, sql`t.kind = 'move'`);
+    case 'hired':
+      return transitionFact(f, w, sql`t.kind in ('place', 'move') and ${stageIs('t', HIRED)}`);
+    case 'rejected':
+      return transitionFact(f, w, sql`t.kind = 'reject'`);
+    case 'refused':
+      return transitionFact(f, w, sql`t.kind = 'refuse'`);
+    case 'reason':
+      return transitionFact(
+        f,
+        w,
+        sql`t.kind = ${f.rejectKind ?? 'reject'} and coalesce(t.reason_id, 0) = ${f.reasonId ?? 0}::int`,
+      );
+    case 'offers':
+      // The first time the application reached an offer stage.
+      return transitionFact(
+        f,
+        w,
+        sql`t.kind in ('place', 'move') and ${stageIs('t', OFFER)}
+          and not exists (select 1 from application_transitions p
+            where p.account_id = t.account_id and p.application_id = t.application_id
+              and (p.moved_at, p.id) < (t.moved_at, t.id) and ${stageIs('p', OFFER)})`,
+      );
+    case 'accepted':
+      // Hired after an offer stage on the same application.
+      return transitionFact(
+        f,
+        w,
+        sql`t.kind in ('place', 'move') and ${stageIs('t', HIRED)}
+          and exists (select 1 from application_transitions p
+            where p.account_id = t.account_id and p.application_id = t.application_id
+              and p.moved_at <= t.moved_at and p.id <> t.id and ${stageIs('p', OFFER)})`,
+      );
+    case 'reached':
+      return cohortSql(f, w, f.stageId);
+  }
+}
+
+/**
+ * The cohort: applications whose first placement is in the window; with `stageId`, only those
+ * that ever reached that stage or a later one that is not a rejection (a skip counts).
+ */
+export function cohortSql(f: FactFilters, w: Window, stageId?: number): SQL {
+  const stagePosition =
+    f.statusGroupId !== undefined
+      ? sql`(select c.position from statuses c
+             where c.account_id = t.account_id and c.vacancy_id = t.vacancy_id
+               and c.copied_from_id = ${stageId ?? 0}::int limit 1)`
+      : sql`(select c.position from statuses c
+             where c.account_id = t.account_id and c.vacancy_id = t.vacancy_id
+               and c.id = ${stageId ?? 0}::int)`;
+  const reached =
+    stageId === undefined
+      ? sql``
+      : sql`and exists (select 1 from application_transitions x
+          join statuses s on s.account_id = x.account_id and s.id = x.to_status_id
+          where x.account_id = t.account_id and x.application_id = t.application_id
+            and s.vacancy_id = t.vacancy_id and not s.is_reject
+            and s.position >= ${stagePosition})`;
+  return transitionFact(
+    { ...f, actorId: undefined },
+    w,
+    sql`t.kind = 'place'
+      and not exists (select 1 from application_transitions p
+        where p.account_id = t.account_id and p.application_id = t.application_id
+          and p.kind = 'place' and (p.moved_at, p.id) < (t.moved_at, t.id))
+      ${reached}`,
+  );
+}
+
+/** How many applicants a fact holds now and in the previous period (moves: how many moves). */
+export async function countFact(
+  tx: Db,
+  kind: FactKind,
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+) {
+  const counted = kind === 'moved' ? sql`count(*)` : sql`count(distinct f.applicant_id)`;
+  const [row] = await selectRows<{ value: number; previous: number }>(
+    tx,
+    sql`select (${counted} filter (where f.at >= ${ts(current.from)}))::int as value,
+               (${counted} filter (where f.at < ${ts(previous.to)}))::int as previous
+        from (${factSql(kind, f, { from: previous.from, to: current.to })}) f`,
+  );
+  return { value: row?.value ?? 0, previous: row?.previous ?? 0 };
+}
+
+/** The applicants a fact holds in a window: the drill's id set. */
+export async function factApplicantIds(tx: Db, kind: FactKind, f: FactFilters, w: Window) {
+  const rows = await selectRows<{ applicant_id: number }>(
+    tx,
+    sql`select distinct f.applicant_id from (${factSql(kind, f, w)}) f`,
+  );
+  return rows.map((r) => r.applicant_id);
+}
+
+/** A fact counted per bucket (day, week from Monday, month) of days in the time zone. */
+export async function countFactByBucket(
+  tx: Db,
+  kind: FactKind,
+  f: FactFilters,
+  w: Window,
+  bucket: TAnalyticsBucket,
+  timeZone: string,
+) {
+  const counted = kind === 'moved' ? sql`count(*)` : sql`count(distinct f.applicant_id)`;
+  return selectRows<{ day: string; n: number }>(
+    tx,
+    sql`select to_char(date_trunc(${bucket}, f.at at time zone ${timeZone}), 'YYYY-MM-DD') as day,
+               ${counted}::int as n
+        from (${factSql(kind, f, w)}) f
+        group by 1`,
+  );
+}
+
+export type ReasonCount = {
+  kind: 'reject' | 'refuse';
+  reason_id: number | null;
+  name: string | null;
+  count: number;
+};
+
+/** Rejections and refusals in the window per reason: how many applicants got each. */
+export async function countByReason(tx: Db, f: FactFilters, w: Window) {
+  return selectRows<ReasonCount>(
+    tx,
+    sql`select f.kind, f.reason_id, r.name, count(distinct f.applicant_id)::int as count
+        from (select t.applicant_id, t.kind, t.reason_id
+              from application_transitions t
+              where t.account_id = ${f.accountId}::int
+                and t.moved_at >= ${ts(w.from)} and t.moved_at < ${ts(w.to)}
+                and t.kind in ('reject', 'refuse')
+                and ${vacancyCondition(f, 't')}) f
+        left join reasons r on r.account_id = ${f.accountId}::int and r.id = f.reason_id
+        group by f.kind, f.reason_id, r.name
+        order by f.kind, count desc, r.name nulls last`,
+  );
+}
+
+export type HireRow = { applicant_id: number; placed_at: string; hired_at: string };
+
+/** Hires of the window (an application's first hire in it) with the application's placement. */
+export async function hiresWithPlacement(tx: Db, f: FactFilters, w: Window) {
+  return selectRows<HireRow>(
+    tx,
+    sql`select distinct on (h.application_id) h.applicant_id,
+               (select min(p.moved_at) from application_transitions p
+                where p.account_id = ${f.accountId}::int and p.application_id = h.application_id
+                  and p.kind = 'place') as placed_at,
+               h.at as hired_at
+        from (${factSql('hired', f, w)}) h
+        order by h.application_id, h.at`,
+  );
+}
+
+export type ClosedVacancyRow = {
+  id: number;
+  created_at: string;
+  closed_at: string;
+  log: [string, string][] | null;
+};
+
+function vacancyRowCondition(f: FactFilters): SQL {
+  const parts: SQL[] = [sql`v.account_id = ${f.accountId}::int`];
+  if (f.divisionIds) parts.push(sql`v.division_id = any(${ids(f.divisionIds)})`);
+  if (f.vacancyId !== undefined) parts.push(sql`v.id = ${f.vacancyId}::int`);
+  if (f.statusGroupId !== undefined) parts.push(sql`v.status_group_id = ${f.statusGroupId}::int`);
+  if (f.actorId !== undefined) {
+    parts.push(sql`exists (select 1 from vacancy_members m where m.account_id = v.account_id
+      and m.vacancy_id = v.id and m.user_id = ${f.actorId}::int and m.role = 'owner')`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** Vacancies whose last closing is in the window, with their state log (for the hold time). */
+export async function closedVacancies(tx: Db, f: FactFilters, w: Window) {
+  return selectRows<ClosedVacancyRow>(
+    tx,
+    sql`select v.id, v.created_at, c.closed_at,
+               (select json_agg(json_build_array(l.changed_at, l.to_state) order by l.changed_at, l.id)
+                from vacancy_state_log l where l.account_id = v.account_id and l.vacancy_id = v.id) as log
+        from vacancies v
+        cross join lateral (
+          select coalesce(
+            (select max(l.changed_at) from vacancy_state_log l
+             where l.account_id = v.account_id and l.vacancy_id = v.id and l.to_state = 'closed'),
+            case when v.state = 'closed' then v.closed_at end) as closed_at) c
+        where ${vacancyRowCondition(f)}
+          and v.state = 'closed'
+          and c.closed_at >= ${ts(w.from)} and c.closed_at < ${ts(w.to)}`,
+  );
+}
+
+/** How many vacancies were open and on hold at an instant, by the state log. */
+export async function vacancyStatesAt(tx: Db, f: FactFilters, at: Date) {
+  const [row] = await selectRows<{ open: number; hold: number }>(
+    tx,
+    sql`select count(*) filter (where st = 'open')::int as open,
+               count(*) filter (where st = 'hold')::int as hold
+        from (
+          select coalesce(
+            (select l.to_state from vacancy_state_log l
+             where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < ${ts(at)}
+             order by l.changed_at desc, l.id desc limit 1),
+            (select coalesce(l.from_state, 'open') from vacancy_state_log l
+             where l.account_id = v.account_id and l.vacancy_id = v.id
+             order by l.changed_at, l.id limit 1),
+            v.state) as st
+          from vacancies v
+          where ${vacancyRowCondition(f)} and v.created_at < ${ts(at)}) s`,
+  );
+  return { open: row?.open ?? 0, hold: row?.hold ?? 0 };
+}
+
+export async function userExists(tx: Db, accountId: number, id: number) {
+  const rows = await selectRows(
+    tx,
+    sql`select 1 from users where account_id = ${accountId}::int and id = ${id}::int`,
+  );
+  return rows.length > 0;
+}
+
+export async function vacancyExists(tx: Db, accountId: number, id: number) {
+  const rows = await selectRows(
+    tx,
+    sql`select 1 from vacancies where account_id = ${accountId}::int and id = ${id}::int`,
+  );
+  return rows.length > 0;
+}
+
+export async function funnelExists(tx: Db, accountId: number, id: number) {
+  const rows = await selectRows(
+    tx,
+    sql`select 1 from status_groups where account_id = ${accountId}::int and id = ${id}::int`,
+  );
+  return rows.length > 0;
+}
+
+/** Remembers a deleted applicant without personal data (decision 0032), before the delete. */
+export async function insertTombstone(tx: Db, accountId: number, applicantId: number) {
+  await tx.execute(sql`insert into analytics_deleted_applicants
+      (account_id, applicant_id, account_source_id, created_by, created_at)
+    select account_id, id, account_source_id, created_by, created_at from applicants
+    where account_id = ${accountId}::int and id = ${applicantId}::int
+    on conflict do nothing`);
+}
