@@ -1,0 +1,511 @@
+import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
+import { type SQL, sql } from 'drizzle-orm';
+
+// The SQL of the reports by source, by vacancy, by recruiter, of one vacancy and of one funnel
+// (issue 13). Every number is read from the transition log (`application_transitions`) and the
+// vacancy state log, never from the stage an application is at now; the definitions are
+// ANALYTICS_DEFINITIONS in packages/contracts/src/analytics.ts.
+
+/** The half-open instant range [from, to) of a period, and the account's time zone. */
+export type ReportRange = { accountId: number; timeZone: string; from: Date; to: Date };
+
+/** Which vacancies a report reads: all of the account, narrowed by each filter given. */
+export type VacancySet = {
+  divisionIds: number[] | null;
+  vacancyId?: number;
+  statusGroupId?: number;
+  /** Vacancies where this user is an owner (responsible recruiter). */
+  ownerId?: number;
+};
+
+/**
+ * The company's working days as a numbered calendar: `n` counts the working days up to and
+ * including `d`, so the working days in (a, b] are n(b) − n(a). `workingDays` lists them over
+ * [lo, hi] (account-calendar's listWorkingDays).
+ */
+export type WorkCalendar = { lo: string; hi: string; workingDays: string[] };
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const localDay = (column: SQL, timeZone: string) => sql`(${column} at time zone ${timeZone})::date`;
+const dateArray = (days: readonly string[]) => sql`${`{${days.join(',')}}`}::date[]`;
+
+export function vacancyPredicate(accountId: number, set: VacancySet): SQL {
+  const parts = [sql`v.account_id = ${accountId}::int`];
+  if (set.divisionIds) parts.push(sql`v.division_id = any(${intArray(set.divisionIds)})`);
+  if (set.vacancyId !== undefined) parts.push(sql`v.id = ${set.vacancyId}::int`);
+  if (set.statusGroupId !== undefined) {
+    parts.push(sql`v.status_group_id = ${set.statusGroupId}::int`);
+  }
+  if (set.ownerId !== undefined) {
+    parts.push(sql`exists (select 1 from vacancy_members m
+      where m.account_id = v.account_id and m.vacancy_id = v.id
+        and m.user_id = ${set.ownerId}::int and m.role = 'owner')`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const calendarCte = (cal: WorkCalendar) => sql`
+  cal as (
+    select g::date as d,
+           count(*) filter (where g::date = any(${dateArray(cal.workingDays)}))
+             over (order by g) as n
+    from generate_series(${cal.lo}::date, ${cal.hi}::date, interval '1 day') g
+  )`;
+
+/**
+ * The cohort: applications whose first placement (transition kind 'place') falls in [from, to)
+ * on a vacancy of the set, optionally placed by `actorId`. A merged duplicate's transitions were
+ * moved onto the survivor's application, so it is one application with its earliest placement.
+ */
+const cohortCte = (r: ReportRange, set: VacancySet, actorId?: number) => sql`
+  sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
+  cohort as (
+    select t.application_id, t.vacancy_id, t.applicant_id, t.moved_at as placed_at,
+           t.moved_by
+    from application_transitions t
+    where t.account_id = ${r.accountId}::int and t.kind = 'place'
+      and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+      and t.vacancy_id in (select id from sv)
+      ${actorId !== undefined ? sql`and t.moved_by = ${actorId}::int` : sql``}
+      and not exists (
+        select 1 from application_transitions e
+        where e.account_id = t.account_id and e.application_id = t.application_id
+          and e.kind = 'place' and (e.moved_at, e.id) < (t.moved_at, t.id))
+  )`;
+
+export type FunnelMode =
+  /** Each vacancy of the set with its own stages (group_key = vacancy id). */
+  | { kind: 'vacancy' }
+  /** The stages of a funnel template across its vacancies (group_key = 0). */
+  | { kind: 'group'; statusGroupId: number };
+
+export type FunnelStageRow = {
+  group_key: number;
+  status_id: number;
+  name: string;
+  color: string;
+  order: number;
+  is_offer: boolean;
+  is_hired: boolean;
+  reached: number;
+  avg_days: string | number | null;
+  avg_workdays: string | number | null;
+};
+
+/**
+ * The cohort funnel: per stage (not a rejection stage), how many applicants of the cohort ever
+ * reached it or a later one of their vacancy (a skip counts as passing; a template's stage
+ * stands for each vacancy's copy of it), and the average stay in it of those who left it, in
+ * calendar days and working days between the local days of entering and leaving. The same
+ * applicants as the drill `reached` (analytics-facts cohortSql) lists.
+ */
+export async function listFunnelStages(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  mode: FunnelMode,
+  cal: WorkCalendar,
+) {
+  const A = sql`${r.accountId}::int`;
+  // Where each column sits in each vacancy: the stage itself, or the vacancy's copy of it.
+  const columnPositions =
+    mode.kind === 'vacancy'
+      ? sql`select s.id as column_id, s.vacancy_id, s.position, s.id as stage_id
+            from statuses s
+            where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject`
+      : sql`select tpl.id as column_id, vs.vacancy_id, vs.position, vs.id as stage_id
+            from statuses vs
+            join statuses tpl on tpl.account_id = vs.account_id and tpl.id = vs.copied_from_id
+            where vs.account_id = ${A} and vs.vacancy_id in (select id from sv)
+              and tpl.status_group_id = ${mode.statusGroupId}::int and not tpl.is_reject`;
+  const columns =
+    mode.kind === 'vacancy'
+      ? sql`select s.vacancy_id as group_key, s.id, s.name, s.color, s.position, s.is_offer,
+                   s.status_type
+            from statuses s
+            where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject`
+      : sql`select 0 as group_key, s.id, s.name, s.color, s.position, s.is_offer, s.status_type
+            from statuses s
+            where s.account_id = ${A} and s.status_group_id = ${mode.statusGroupId}::int
+              and not s.is_reject`;
+  const groupKey = mode.kind === 'vacancy' ? sql`cp.vacancy_id` : sql`0`;
+  return selectRows<FunnelStageRow>(
+    tx,
+    sql`
+    with ${cohortCte(r, set)},
+    ${calendarCte(cal)},
+    columns as (${columns}),
+    column_positions as (${columnPositions}),
+    furthest as (
+      select c.application_id, c.applicant_id, c.vacancy_id, max(s.position) as pos
+      from cohort c
+      join application_transitions t
+        on t.account_id = ${A} and t.application_id = c.application_id
+      join statuses s on s.account_id = ${A} and s.id = t.to_status_id
+        and s.vacancy_id = c.vacancy_id and not s.is_reject
+      group by c.application_id, c.applicant_id, c.vacancy_id
+    ),
+    reached as (
+      select ${groupKey} as group_key, cp.column_id, count(distinct f.applicant_id)::int as n
+      from furthest f
+      join column_positions cp on cp.vacancy_id = f.vacancy_id and f.pos >= cp.position
+      group by 1, 2
+    ),
+    steps as (
+      select t.to_status_id as stage_id,
+             ${localDay(sql`t.moved_at`, r.timeZone)} as entered_on,
+             ${localDay(
+               sql`(lead(t.moved_at) over (partition by t.application_id order by t.moved_at, t.id))`,
+               r.timeZone,
+             )} as left_on
+      from cohort c
+      join application_transitions t
+        on t.account_id = ${A} and t.application_id = c.application_id
+    ),
+    stays as (
+      select ${groupKey} as group_key, cp.column_id, st.left_on - st.entered_on as days,
+             cl.n - ce.n as workdays
+      from steps st
+      join column_positions cp on cp.stage_id = st.stage_id
+      left join cal ce on ce.d = st.entered_on
+      left join cal cl on cl.d = st.left_on
+      where st.left_on is not null
+    ),
+    stay_avgs as (
+      select group_key, column_id, round(avg(days), 1) as avg_days,
+             round(avg(workdays), 1) as avg_workdays
+      from stays group by 1, 2
+    )
+    select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
+           c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
+           sa.avg_days, sa.avg_workdays
+    from columns c
+    left join reached rc on rc.group_key = c.group_key and rc.column_id = c.id
+    left join stay_avgs sa on sa.group_key = c.group_key and sa.column_id = c.id
+    order by c.group_key, c.position, c.id`,
+  );
+}
+
+/**
+ * The vacancies of the set as they were in the period: created before its end and not closed
+ * for its whole length (or with placements or hires in it). The state at the period's end is
+ * read from the state log as company_base_indicators reads it (analytics-facts vacancyStatesAt);
+ * `days_open` counts the calendar days (local days of the time zone) spent open — held and
+ * closed time left out — from its creation up to the period's end (a vacancy without a log
+ * row counts as closed at `closed_at`); `closed_at` is the last closing when the period ends
+ * closed. `placed` and `hired` are the applicants of the drills `placed` and `hired` with `v`.
+ */
+export type VacancyPeriodRow = {
+  vacancy_id: number;
+  position: string;
+  state: 'open' | 'hold' | 'closed';
+  division_name: string | null;
+  needed: number;
+  created_at: string;
+  closed_at: string | null;
+  days_open: number;
+  owner_ids: number[];
+  placed: number;
+  hired: number;
+  closed_in_period: boolean;
+};
+
+/** The state of vacancy `v` at an instant, by its log (as analytics-facts vacancyStatesAt). */
+const stateAt = (at: Date) => sql`coalesce(
+    (select l.to_state from vacancy_state_log l
+     where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < ${ts(at)}
+     order by l.changed_at desc, l.id desc limit 1),
+    (select coalesce(l.from_state, 'open') from vacancy_state_log l
+     where l.account_id = v.account_id and l.vacancy_id = v.id
+     order by l.changed_at, l.id limit 1),
+    v.state)`;
+
+/** The last closing of vacancy `v` before an instant, by its log (or `closed_at` without one). */
+const lastClosingBefore = (at: Date) => sql`coalesce(
+    (select max(l.changed_at) from vacancy_state_log l
+     where l.account_id = v.account_id and l.vacancy_id = v.id and l.to_state = 'closed'
+       and l.changed_at < ${ts(at)}),
+    case when v.closed_at < ${ts(at)}
+              and not exists (select 1 from vacancy_state_log l
+                              where l.account_id = v.account_id and l.vacancy_id = v.id)
+         then v.closed_at end)`;
+
+export async function listVacanciesInPeriod(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  options: { state?: 'open' | 'hold' | 'closed'; all?: boolean } = {},
+) {
+  const A = sql`${r.accountId}::int`;
+  const state = options.state;
+  return selectRows<VacancyPeriodRow>(
+    tx,
+    sql`
+    with sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
+    events as (
+      select l.vacancy_id, l.changed_at as at, l.to_state as state, l.id as seq
+      from vacancy_state_log l
+      where l.account_id = ${A} and l.vacancy_id in (select id from sv)
+        and l.changed_at < ${ts(r.to)}
+      union all
+      -- Created in the state its first logged change left (open when the log says nothing).
+      select v.id, v.created_at,
+             coalesce((select l.from_state from vacancy_state_log l
+                       where l.account_id = v.account_id and l.vacancy_id = v.id
+                       order by l.changed_at, l.id limit 1), 'open'), -1
+      from vacancies v
+      where v.account_id = ${A} and v.id in (select id from sv)
+      union all
+      select v.id, v.closed_at, 'closed', 1 from vacancies v
+      where v.account_id = ${A} and v.id in (select id from sv) and v.closed_at is not null
+        and v.closed_at < ${ts(r.to)}
+        and not exists (select 1 from vacancy_state_log l
+                        where l.account_id = v.account_id and l.vacancy_id = v.id)
+    ),
+    spans as (
+      select e.vacancy_id, e.state, e.at,
+             coalesce(lead(e.at) over (partition by e.vacancy_id order by e.at, e.seq),
+                      ${ts(r.to)}) as until
+      from events e
+    ),
+    per_vacancy as (
+      select s.vacancy_id,
+             bool_or(s.state <> 'closed' and s.until > ${ts(r.from)}) as alive_in_period,
+             coalesce(sum(${localDay(sql`s.until`, r.timeZone)} - ${localDay(sql`s.at`, r.timeZone)})
+                        filter (where s.state = 'open'), 0)::int as days_open
+      from spans s
+      group by s.vacancy_id
+    ),
+    placed as (
+      select t.vacancy_id, count(distinct t.applicant_id)::int as n
+      from application_transitions t
+      where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
+        and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+      group by t.vacancy_id
+    ),
+    hired as (
+      select t.vacancy_id, count(distinct t.applicant_id)::int as n
+      from application_transitions t
+      join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
+      where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
+        and t.vacancy_id in (select id from sv)
+        and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+      group by t.vacancy_id
+    ),
+    rows as (
+      select v.id as vacancy_id, v.position, ${stateAt(r.to)} as state, d.name as division_name,
+             v.needed, v.created_at, ${lastClosingBefore(r.to)} as last_closed,
+             coalesce(p.days_open, 0) as days_open, coalesce(p.alive_in_period, false) as alive,
+             coalesce((select array_agg(m.user_id order by m.user_id) from vacancy_members m
+                       where m.account_id = v.account_id and m.vacancy_id = v.id
+                         and m.role = 'owner'), '{}') as owner_ids,
+             coalesce(pl.n, 0) as placed, coalesce(h.n, 0) as hired
+      from vacancies v
+      left join per_vacancy p on p.vacancy_id = v.id
+      left join account_divisions d on d.account_id = v.account_id and d.id = v.division_id
+      left join placed pl on pl.vacancy_id = v.id
+      left join hired h on h.vacancy_id = v.id
+      where v.account_id = ${A} and v.id in (select id from sv) and v.created_at < ${ts(r.to)}
+    )
+    select vacancy_id, position, state, division_name, needed, created_at,
+           case when state = 'closed' then last_closed end as closed_at, days_open, owner_ids,
+           placed, hired,
+           coalesce(state = 'closed' and last_closed >= ${ts(r.from)}, false) as closed_in_period
+    from rows
+    where ${options.all ? sql`true` : sql`(alive or placed > 0 or hired > 0)`}
+      ${state ? sql`and state = ${state}` : sql``}
+    order by position, vacancy_id`,
+  );
+}
+
+/**
+ * Per owner: the owned vacancies by their state at the period's end (created before it), those
+ * closed in the period (last closing in it), and hires in the period on them (applicants).
+ */
+export async function listOwnerVacancyCounts(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  ownerIds: number[],
+) {
+  const A = sql`${r.accountId}::int`;
+  return selectRows<{
+    user_id: number;
+    open: number;
+    hold: number;
+    closed: number;
+    closed_in_period: number;
+    hired: number;
+  }>(
+    tx,
+    sql`
+    with owned as (
+      select m.user_id, v.id, ${stateAt(r.to)} as state, ${lastClosingBefore(r.to)} as last_closed
+      from vacancies v
+      join vacancy_members m on m.account_id = v.account_id and m.vacancy_id = v.id
+        and m.role = 'owner' and m.user_id = any(${intArray(ownerIds)})
+      where ${vacancyPredicate(r.accountId, set)} and v.created_at < ${ts(r.to)}
+    )
+    select o.user_id,
+           count(*) filter (where o.state = 'open')::int as open,
+           count(*) filter (where o.state = 'hold')::int as hold,
+           count(*) filter (where o.state = 'closed')::int as closed,
+           count(*) filter (where o.state = 'closed' and o.last_closed >= ${ts(r.from)})::int
+             as closed_in_period,
+           (select count(distinct t.applicant_id)::int
+            from application_transitions t
+            join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
+            where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
+              and t.vacancy_id in (select o2.id from owned o2 where o2.user_id = o.user_id)
+              and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}) as hired
+    from owned o
+    group by o.user_id`,
+  );
+}
+
+export type SourceRow = {
+  /** 0: applicants without a source. */
+  source_id: number;
+  name: string | null;
+  came: number;
+  /** Reached per column (template stage id as text). */
+  reached: Record<string, number> | null;
+  hired: number;
+};
+
+/**
+ * Per resume source of the applicant (a deleted applicant's from its tombstone): applicants
+ * placed on a vacancy of the set in the period (the drill `placed` with `src`), how many of the
+ * cohort reached each column — the stages of the account's default funnel; a vacancy's stage
+ * counts in the column it was copied from, else in the one of the same name — and applicants
+ * hired in the period (the drill `hired` with `src`). `actorId`: placed, hired by that user.
+ */
+export async function listSources(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  columns: { id: number; name: string; position: number }[],
+  actorId?: number,
+) {
+  const A = sql`${r.accountId}::int`;
+  const byActor = actorId !== undefined ? sql`and t.moved_by = ${actorId}::int` : sql``;
+  const inPeriod = sql`t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}`;
+  return selectRows<SourceRow>(
+    tx,
+    sql`
+    with ${cohortCte(r, set, actorId)},
+    cols as (
+      select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
+        as c(id int, name text, position int)
+    ),
+    stage_map as (
+      select s.id as stage_id,
+             coalesce((select c.position from cols c where c.id = s.copied_from_id),
+                      (select min(c.position) from cols c where lower(c.name) = lower(s.name)))
+               as key_position
+      from statuses s
+      where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
+    ),
+    furthest as (
+      select c.applicant_id, max(m.key_position) as pos
+      from cohort c
+      join application_transitions t
+        on t.account_id = ${A} and t.application_id = c.application_id
+      join stage_map m on m.stage_id = t.to_status_id
+      group by c.applicant_id
+    ),
+    came as (
+      select distinct t.applicant_id from application_transitions t
+      where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
+        and ${inPeriod} ${byActor}
+    ),
+    hires as (
+      select distinct t.applicant_id
+      from application_transitions t
+      join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
+      where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
+        and t.vacancy_id in (select id from sv) and ${inPeriod} ${byActor}
+    ),
+    people as (
+      select x.applicant_id,
+             coalesce(p.account_source_id, d.account_source_id, 0) as source_id
+      from (select applicant_id from came union select applicant_id from hires
+            union select applicant_id from furthest) x
+      left join applicants p on p.account_id = ${A} and p.id = x.applicant_id
+      left join analytics_deleted_applicants d
+        on d.account_id = ${A} and d.applicant_id = x.applicant_id
+    ),
+    per_source as (
+      select pe.source_id,
+             count(*) filter (where pe.applicant_id in (select applicant_id from came))::int
+               as came,
+             count(*) filter (where pe.applicant_id in (select applicant_id from hires))::int
+               as hired
+      from people pe
+      group by pe.source_id
+    ),
+    per_column as (
+      select pe.source_id, c.id as column_id, count(*)::int as n
+      from furthest f
+      join people pe on pe.applicant_id = f.applicant_id
+      join cols c on f.pos >= c.position
+      group by pe.source_id, c.id
+    )
+    select ps.source_id, src.name, ps.came, ps.hired,
+           (select jsonb_object_agg(pc.column_id::text, pc.n) from per_column pc
+            where pc.source_id = ps.source_id) as reached
+    from per_source ps
+    left join account_sources src on src.account_id = ${A} and src.id = ps.source_id
+    order by ps.came desc, ps.hired desc, src.position nulls last, src.name nulls last`,
+  );
+}
+
+/** The stages of the account's default funnel (its favourite, else the first), not rejections. */
+export async function listDefaultFunnelStages(tx: Db, accountId: number) {
+  return selectRows<{ id: number; name: string; position: number }>(
+    tx,
+    sql`select s.id, s.name, s.position from statuses s
+        where s.account_id = ${accountId}::int and not s.is_reject
+          and s.status_group_id = (select g.id from status_groups g
+                                   where g.account_id = ${accountId}::int
+                                   order by g.is_favorite desc, g.position, g.id limit 1)
+        order by s.position, s.id`,
+  );
+}
+
+/** The account's users who may own vacancies (not watchers, not deleted), or the one asked for. */
+export async function listRecruiters(tx: Db, accountId: number, userId?: number) {
+  return selectRows<{ id: number; name: string }>(
+    tx,
+    sql`select u.id,
+               coalesce(nullif(trim(concat_ws(' ', u.name, u.last_name)), ''), u.email) as name
+        from users u
+        where u.account_id = ${accountId}::int
+          ${
+            userId !== undefined
+              ? sql`and u.id = ${userId}::int`
+              : sql`and u.member_type = 'owner' and u.deleted_at is null`
+          }
+        order by u.last_name nulls last, u.name nulls last, u.id`,
+  );
+}
+
+/** How many vacancies of the set existed by the period's end. */
+export async function countVacancies(tx: Db, r: ReportRange, set: VacancySet) {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from vacancies v
+        where ${vacancyPredicate(r.accountId, set)} and v.created_at < ${ts(r.to)}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function findStatusGroup(tx: Db, accountId: number, statusGroupId: number) {
+  const [row] = await selectRows<{ id: number; name: string }>(
+    tx,
+    sql`select id, name from status_groups
+        where account_id = ${accountId}::int and id = ${statusGroupId}::int`,
+  );
+  return row;
+}
