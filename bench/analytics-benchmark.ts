@@ -333,8 +333,8 @@ function catchStatements() {
 }
 
 /** `prepare <name> as …` texts seen anywhere: a replay connection prepares what it executes. */
-const PREPARE = /^\s*prepare\s+(\w+)\s+as\s/i;
-const EXECUTE = /\bexecute\s+(\w+)/gi;
+const PREPARE = /^\s*prepare\s+("?\w+"?)\s+as\s/i;
+const EXECUTE = /\bexecute\s+("?\w+"?)/gi;
 
 function replayer(url: string, connections: number) {
   const pool = new pg.Pool({ connectionString: url, max: connections });
@@ -453,6 +453,7 @@ async function measure(
   const { meta } = prepared;
   const calls: CallResult[] = [];
   const refs: RefResult[] = [];
+  const replayErrors = new Map<string, string>();
   const headers = { [AUTH_HEADER]: '', 'cache-control': 'no-cache' };
 
   // 1. PostgreSQL: one request of each call in an API in this process, its statements caught.
@@ -520,7 +521,13 @@ async function measure(
           }
           const statements = captured.get(`${call}|${span}`);
           const works: Record<string, () => Promise<unknown>> = { endpoint: () => get(p) };
-          if (statements && replay) works.raw = () => replay.run(statements);
+          if (statements && replay) {
+            works.raw = () =>
+              replay.run(statements).catch((error: unknown) => {
+                replayErrors.set(`${call}|${span}`, (error as Error).message.slice(0, 200));
+                throw error;
+              });
+          }
           const result = await interleavedLoops(works, settings);
           calls.push({
             call,
@@ -529,6 +536,9 @@ async function measure(
             endpoint: result.endpoint,
             raw: result.raw,
             statements: statements?.length,
+            ...(replayErrors.has(`${call}|${span}`)
+              ? { error: replayErrors.get(`${call}|${span}`) }
+              : {}),
           });
         }
       }
@@ -670,7 +680,9 @@ async function run(): Promise<BenchReport> {
           rows.push({
             measurement: `${label} · raw SQL`,
             value: summary(c.raw),
-            note: `${c.statements} statements (session look-up and transaction included), replayed on one connection`,
+            note:
+              `${c.statements} statements (session look-up and transaction included), replayed on one connection` +
+              (c.error ? `; replay failed: ${c.error}` : ''),
           });
         }
       }
