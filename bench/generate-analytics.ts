@@ -317,6 +317,12 @@ export async function generateAnalytics(
   ];
   for (const index of dropped) await q(`drop index ${index.name}`);
   await q(`alter table applications disable trigger user`);
+  // The rows are consistent by construction: skip the per-row foreign-key checks (five per
+  // application) when allowed (a superuser, as on the bench's own server).
+  const replica = await q(`set session_replication_role = replica`).then(
+    () => true,
+    () => false,
+  );
 
   // The plan of an application from its number i (0-based): applicant i mod N on a vacancy its
   // hash picks (the second round on another vacancy), depth, skip, end and the days between.
@@ -411,6 +417,7 @@ export async function generateAnalytics(
   const transitionsSeconds = (performance.now() - t2) / 1000;
 
   const t3 = performance.now();
+  if (replica) await q(`set session_replication_role = origin`);
   await q(`alter table applications enable trigger user`);
   for (const index of dropped) await q(index.def);
   const indexSeconds = (performance.now() - t3) / 1000;
