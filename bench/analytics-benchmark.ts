@@ -369,6 +369,10 @@ function replayer(url: string, connections: number) {
               : { text: s.text, values: s.values },
           );
         }
+      } catch (error) {
+        // Never hand the pool a connection left in a failed transaction.
+        await client.query('rollback').catch(() => {});
+        throw error;
       } finally {
         client.release();
       }
@@ -524,7 +528,9 @@ async function measure(
           if (statements && replay) {
             works.raw = () =>
               replay.run(statements).catch((error: unknown) => {
-                replayErrors.set(`${call}|${span}`, (error as Error).message.slice(0, 200));
+                if (!replayErrors.has(`${call}|${span}`)) {
+                  replayErrors.set(`${call}|${span}`, (error as Error).message.slice(0, 200));
+                }
                 throw error;
               });
           }
