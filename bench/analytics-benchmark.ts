@@ -310,7 +310,9 @@ function catchStatements() {
         sink.push({ text: first, values: Array.isArray(second) ? second : undefined });
       } else if (first && typeof first === 'object' && 'text' in first) {
         const c = first as { text: string; values?: unknown[]; name?: string };
-        sink.push({ text: c.text, values: c.values, name: c.name });
+        // drizzle passes the parameters beside the config: query({ text, rowMode }, params).
+        const values = Array.isArray(second) ? (second as unknown[]) : c.values;
+        sink.push({ text: c.text, values, name: c.name });
       }
     }
     return original.apply(this, args);
