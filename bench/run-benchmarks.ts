@@ -2,6 +2,7 @@
 // `npm run bench -- list` lists them.
 // Prints one table per entry, then the goals with PASS/FAIL. Exits 1 when an entry crashes or a
 // name is unknown; a FAIL against a goal is reported, not an error (timings are noisy).
+import { analyticsBenchmark } from './analytics-benchmark.ts';
 import { applicantsBenchmark } from './applicants-benchmark.ts';
 import { boardBenchmark } from './board-benchmark.ts';
 import { coldStartBenchmark } from './cold-start-benchmark.ts';
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   resumesBenchmark,
   requestsBenchmark,
   instructionsBenchmark,
+  analyticsBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

@@ -200,7 +200,32 @@ export const applicationTransitions = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     index('application_transitions_vacancy_idx').on(t.accountId, t.vacancyId, t.movedAt),
-    index('application_transitions_application_idx').on(t.accountId, t.applicationId, t.movedAt),
+    // An application's transitions in order, with what the analytics funnel reads of each
+    // (migration 0040; the board and the history read its leading columns as before).
+    index('application_transitions_application_idx').on(
+      t.accountId,
+      t.applicationId,
+      t.movedAt,
+      t.id,
+      t.kind,
+      t.toStatusId,
+    ),
+    // Analytics by period for the whole company, index-only (migration 0040, decision 0034).
+    index('application_transitions_period_idx').on(
+      t.accountId,
+      t.movedAt,
+      t.kind,
+      t.toStatusId,
+      t.vacancyId,
+      t.applicantId,
+      t.movedBy,
+    ),
+    index('application_transitions_placed_idx')
+      .on(t.accountId, t.movedAt, t.vacancyId, t.applicationId, t.applicantId, t.movedBy, t.id)
+      .where(sql`${t.kind} = 'place'`),
+    index('application_transitions_rejections_idx')
+      .on(t.accountId, t.movedAt, t.kind, t.reasonId, t.vacancyId, t.applicantId)
+      .where(sql`${t.kind} in ('reject', 'refuse')`),
     index('application_transitions_applicant_idx').on(t.accountId, t.applicantId),
     foreignKey({
       columns: [t.accountId, t.vacancyId],
