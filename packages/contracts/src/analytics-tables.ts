@@ -1,17 +1,9 @@
 import type { z } from 'zod';
 import {
+  ANALYTICS_ANSWERS,
   ANALYTICS_INDICATOR_LABELS,
-  ZAnalyticsByVacancies,
-  ZAnalyticsBySources,
-  ZCompanyBaseIndicators,
-  ZCountApplicants,
   ZCountByPeriod,
   ZReasonsRejection,
-  ZRecruiterCounts,
-  ZRecruiterVacancies,
-  ZRecruiterVacanciesDetails,
-  ZStatusGroupConversion,
-  ZVacancyAnalytics,
   type TActivityCounts,
   type TAnalyticsCall,
   type TAnalyticsPeriod,
@@ -22,25 +14,6 @@ import {
 // Each analytics answer as tables (Russian headers, rows of cells), written once: the screen draws
 // these tables beside its charts and the export writes the same ones into the .xlsx, so the file
 // and the screen never disagree about a column or a number.
-
-/** The answer schema of each call (the screen parses with it, the API serializes with it). */
-export const ANALYTICS_ANSWERS = {
-  company_base_indicators: ZCompanyBaseIndicators,
-  company_count_applicants: ZCountApplicants,
-  company_count_applicants_by_period: ZCountByPeriod,
-  company_analytics_by_sources: ZAnalyticsBySources,
-  company_analytics_by_vacancies: ZAnalyticsByVacancies,
-  company_reasons_rejection: ZReasonsRejection,
-  recruiter_count_applicants: ZRecruiterCounts,
-  recruiter_count_applicants_by_period: ZCountByPeriod,
-  recruiter_vacancies: ZRecruiterVacancies,
-  recruiter_vacancies_details: ZRecruiterVacanciesDetails,
-  vacancy: ZVacancyAnalytics,
-  vacancy_count_applicants: ZCountApplicants,
-  vacancy_count_applicants_by_period: ZCountByPeriod,
-  vacancy_reasons_rejection: ZReasonsRejection,
-  status_group_conversion: ZStatusGroupConversion,
-} as const satisfies Record<TAnalyticsCall, z.ZodType>;
 
 export type TAnalyticsAnswer<C extends TAnalyticsCall> = z.infer<(typeof ANALYTICS_ANSWERS)[C]>;
 

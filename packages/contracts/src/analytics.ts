@@ -457,3 +457,22 @@ export const ANALYTICS_CALLS = {
   status_group_conversion: ['status_group_id', 'division_id'],
 } as const;
 export type TAnalyticsCall = keyof typeof ANALYTICS_CALLS;
+
+/** The answer schema of each call (the screen parses with it, the API serializes with it). */
+export const ANALYTICS_ANSWERS = {
+  company_base_indicators: ZCompanyBaseIndicators,
+  company_count_applicants: ZCountApplicants,
+  company_count_applicants_by_period: ZCountByPeriod,
+  company_analytics_by_sources: ZAnalyticsBySources,
+  company_analytics_by_vacancies: ZAnalyticsByVacancies,
+  company_reasons_rejection: ZReasonsRejection,
+  recruiter_count_applicants: ZRecruiterCounts,
+  recruiter_count_applicants_by_period: ZCountByPeriod,
+  recruiter_vacancies: ZRecruiterVacancies,
+  recruiter_vacancies_details: ZRecruiterVacanciesDetails,
+  vacancy: ZVacancyAnalytics,
+  vacancy_count_applicants: ZCountApplicants,
+  vacancy_count_applicants_by_period: ZCountByPeriod,
+  vacancy_reasons_rejection: ZReasonsRejection,
+  status_group_conversion: ZStatusGroupConversion,
+} as const satisfies Record<TAnalyticsCall, z.ZodType>;

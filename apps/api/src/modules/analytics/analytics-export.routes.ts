@@ -1,6 +1,10 @@
-import { ANALYTICS_CALLS, type TAnalyticsCall, ZAnalyticsQuery } from '@ats/contracts/analytics';
 import {
   ANALYTICS_ANSWERS,
+  ANALYTICS_CALLS,
+  type TAnalyticsCall,
+  ZAnalyticsQuery,
+} from '@ats/contracts/analytics';
+import {
   ANALYTICS_CALL_TITLES,
   analyticsFileName,
   analyticsTables,

@@ -1,19 +1,9 @@
 import {
+  ANALYTICS_ANSWERS,
   ANALYTICS_CALLS,
   type TAnalyticsCall,
   type TAnalyticsQuery,
-  ZAnalyticsBySources,
-  ZAnalyticsByVacancies,
   ZAnalyticsQuery,
-  ZCompanyBaseIndicators,
-  ZCountApplicants,
-  ZCountByPeriod,
-  ZReasonsRejection,
-  ZRecruiterCounts,
-  ZRecruiterVacancies,
-  ZRecruiterVacanciesDetails,
-  ZStatusGroupConversion,
-  ZVacancyAnalytics,
 } from '@ats/contracts/analytics';
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
@@ -23,25 +13,6 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { runReport } from './analytics.service.ts';
-
-/** The answer of each call, for the route's schema and the OpenAPI document. */
-const ANSWERS: Record<TAnalyticsCall, z.ZodType> = {
-  company_base_indicators: ZCompanyBaseIndicators,
-  company_count_applicants: ZCountApplicants,
-  company_count_applicants_by_period: ZCountByPeriod,
-  company_analytics_by_sources: ZAnalyticsBySources,
-  company_analytics_by_vacancies: ZAnalyticsByVacancies,
-  company_reasons_rejection: ZReasonsRejection,
-  recruiter_count_applicants: ZRecruiterCounts,
-  recruiter_count_applicants_by_period: ZCountByPeriod,
-  recruiter_vacancies: ZRecruiterVacancies,
-  recruiter_vacancies_details: ZRecruiterVacanciesDetails,
-  vacancy: ZVacancyAnalytics,
-  vacancy_count_applicants: ZCountApplicants,
-  vacancy_count_applicants_by_period: ZCountByPeriod,
-  vacancy_reasons_rejection: ZReasonsRejection,
-  status_group_conversion: ZStatusGroupConversion,
-};
 
 const SUMMARIES: Record<TAnalyticsCall, string> = {
   company_base_indicators: 'Главные показатели компании за период и за предыдущий период',
@@ -74,7 +45,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, _deps: AppDeps) {
           tags,
           summary: `${SUMMARIES[call]} (date_from, date_to, ${params})`,
           querystring: ZAnalyticsQuery,
-          response: { 200: successEnvelope(ANSWERS[call]) },
+          response: { 200: successEnvelope(ANALYTICS_ANSWERS[call] as z.ZodType) },
         },
       },
       async (request) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAnalyticsCall } from '@ats/contracts/analytics';
-import { ANALYTICS_ANSWERS, type TAnalyticsAnswer } from '@ats/contracts/analytics-tables';
+import { ANALYTICS_ANSWERS } from '@ats/contracts/analytics';
+import type { TAnalyticsAnswer } from '@ats/contracts/analytics-tables';
 import { ZDivisionTree } from '@ats/contracts/divisions';
 import { ZStatusGroupList } from '@ats/contracts/pipeline';
 import { ZVacancyPage } from '@ats/contracts/vacancies';
