@@ -187,5 +187,12 @@ export async function startPaidTariffPeriod(
   return { id, startAt, endAt };
 }
 
+/** The affiliate program (billing): the account a referral code names, or null. */
+export const findAccountByReferralCodeAcrossAccounts = repo.findAccountByReferralCodeAcrossAccounts;
+/** The code of the account's referral link. */
+export const findReferralCode = repo.findReferralCode;
+/** The companies that signed up through the account's link (id, name, sign-up time). */
+export const referredAccountsAcrossAccounts = repo.referredAccountsAcrossAccounts;
+
 export const currentTariffsEndingBeforeAcrossAccounts =
   repo.currentTariffsEndingBeforeAcrossAccounts;

@@ -423,6 +423,10 @@ export async function findUserContact(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
+/** For billing's letters, in the caller's transaction: the active admins' addresses. */
+export const findActiveAdminEmails = (tx: Db, accountId: number) =>
+  repo.findActiveAdminEmails(tx, accountId);
+
 export async function findUserEmail(tenant: Tenant, id: number) {
   return (await getUser(tenant, id)).email;
 }
