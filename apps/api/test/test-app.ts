@@ -16,6 +16,19 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * Tests run with payments connected, as the hosted service does, so a new company starts on the
+ * trial (14 days, 5 users). The shop answers nowhere: a test that pays passes the fake YooKassa's
+ * address (apps/api/test/yookassa-fake.ts).
+ */
+const BILLING_ON = {
+  YOOKASSA_SHOP_ID: 'test-shop',
+  YOOKASSA_SECRET_KEY: 'test-secret',
+  YOOKASSA_API_BASE: 'http://127.0.0.1:9/v3',
+};
+/** A self-hosted install without YOOKASSA_*: pass as `createTestApp(BILLING_OFF)`. */
+export const BILLING_OFF = { YOOKASSA_SHOP_ID: '', YOOKASSA_SECRET_KEY: '' };
+
 /** The real server on a fresh database, driven through HTTP with Fastify's inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -27,7 +40,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
-    ...env,
+    ...Object.fromEntries(
+      Object.entries({ ...BILLING_ON, ...env }).filter(([, value]) => value !== ''),
+    ),
   });
   // Jobs log where the server logs (a test reading the log sees both).
   const logger = options.logger as { level?: string; stream?: DestinationStream } | undefined;

@@ -2,6 +2,20 @@ import { z } from 'zod';
 
 export const TRIAL_TARIFF = { name: 'trial', days: 14, users: 5 } as const;
 export const SUBSCRIBER_TARIFF_NAME = 'subscriber';
+/**
+ * A self-hosted install without YOOKASSA_* (decision 0036): the tariff has no end and no user
+ * limit. Stored as a period ending at NO_END with NO_USERS_LIMIT seats (the columns stay NOT NULL),
+ * shown as no end ('') and no limit (0).
+ */
+export const SELF_HOSTED_TARIFF = { name: 'self_hosted', title: 'Без ограничений' } as const;
+export const NO_END = new Date('9999-12-31T00:00:00.000Z');
+export const NO_USERS_LIMIT = 2_147_483_647;
+/** A period's end as clients read it: '' for none. */
+export const hasNoEnd = (end: Date | string | null) =>
+  end !== null && new Date(end).getTime() >= NO_END.getTime();
+/** A period's user limit as clients read it: 0 for none. */
+export const shownUsersLimit = (limit: number | null) =>
+  limit === null || limit >= NO_USERS_LIMIT ? 0 : limit;
 export const EXTENSION_REQUEST_SENT = 'Заявка на продление тарифа отправлена';
 
 /** The paid tariffs (decision 0036): prices in roubles with kopecks, as YooKassa takes them. */

@@ -286,6 +286,7 @@ export const ZTeamMemberList = z.array(ZTeamMember);
 /** Seats of the current tariff: active users (invited ones included) against its user limit. */
 export const ZTeamSeats = z.object({
   active_users: z.number().int(),
+  /** 0: no limit (a self-hosted install without payments, decision 0036). */
   users_limit: z.number().int(),
 });
 export type TTeamSeats = z.infer<typeof ZTeamSeats>;

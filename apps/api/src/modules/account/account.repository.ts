@@ -1,6 +1,6 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { accountTariffs, accounts } from '@ats/db/schema/accounts';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 
 export type AccountRow = {
   id: number;
@@ -113,4 +113,34 @@ export async function currentTariffsEndingBeforeAcrossAccounts(db: Db, before: D
         ) t on true
         where t.end_at < ${before.toISOString()}::timestamptz`,
   );
+}
+
+/** Sign-up happens before any tenant: the account a referral code belongs to. */
+export async function findAccountByReferralCodeAcrossAccounts(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.referralCode, code));
+  return row?.id ?? null;
+}
+
+export async function findReferralCode(tx: Db, accountId: number) {
+  const [row] = await tx
+    .select({ code: accounts.referralCode })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row?.code ?? null;
+}
+
+/**
+ * The accounts that signed up through `referrerId`'s link, newest first. They are other tenants:
+ * read with the owner connection, only these columns, only for the referrer.
+ */
+export async function referredAccountsAcrossAccounts(db: Db, referrerId: number) {
+  return db
+    .select({ id: accounts.id, name: accounts.name, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.referredByAccountId, referrerId))
+    .orderBy(desc(accounts.createdAt))
+    .limit(500);
 }

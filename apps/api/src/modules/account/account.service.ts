@@ -4,7 +4,7 @@ import {
   type TAccount,
   type TAccountSettingsFields,
 } from '@ats/contracts/account';
-import { EXTENSION_REQUEST_SENT } from '@ats/contracts/tariffs';
+import { EXTENSION_REQUEST_SENT, hasNoEnd, shownUsersLimit } from '@ats/contracts/tariffs';
 import type { Session } from '../../platform/auth.ts';
 import { changesBetween, recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -40,9 +40,9 @@ export async function getAccount(tenant: Tenant): Promise<TAccount> {
     created_at: iso(row.created_at),
     tariff_name: row.tariff_name ?? '',
     tariff_start_at: iso(row.tariff_start_at),
-    tariff_end_at: iso(row.tariff_end_at),
+    tariff_end_at: hasNoEnd(row.tariff_end_at) ? '' : iso(row.tariff_end_at),
     tariff_is_active: row.tariff_end_at !== null && new Date(row.tariff_end_at) > new Date(),
-    tariff_users: row.tariff_users ?? 0,
+    tariff_users: shownUsersLimit(row.tariff_users),
     users_count: row.users_count,
     logo_url: fileUrl(row.logo_file_id),
   };
@@ -186,6 +186,13 @@ export async function startPaidTariffPeriod(
   });
   return { id, startAt, endAt };
 }
+
+/** The affiliate program (billing): the account a referral code names, or null. */
+export const findAccountByReferralCodeAcrossAccounts = repo.findAccountByReferralCodeAcrossAccounts;
+/** The code of the account's referral link. */
+export const findReferralCode = repo.findReferralCode;
+/** The companies that signed up through the account's link (id, name, sign-up time). */
+export const referredAccountsAcrossAccounts = repo.referredAccountsAcrossAccounts;
 
 export const currentTariffsEndingBeforeAcrossAccounts =
   repo.currentTariffsEndingBeforeAcrossAccounts;

@@ -10,7 +10,7 @@ import {
   type TSignUpRequest,
 } from '@ats/contracts/auth';
 import { MESSAGES } from '@ats/contracts/envelope';
-import { TRIAL_TARIFF } from '@ats/contracts/tariffs';
+import { NO_END, NO_USERS_LIMIT, SELF_HOSTED_TARIFF, TRIAL_TARIFF } from '@ats/contracts/tariffs';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest, conflict, isUniqueViolation, tooManyAttempts } from '../../platform/errors.ts';
 import {
@@ -42,6 +42,7 @@ import {
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
 import { referrerOfCodeAcrossAccounts } from '../billing/affiliate.service.ts';
+import { billingEnabled } from '../billing/yookassa-client.ts';
 import { sendConfirmationLink } from './email-confirmation.service.ts';
 import { passwordResetJob } from './password-reset.jobs.ts';
 import {
@@ -108,12 +109,21 @@ export async function signUp(
           // Confirmed by the mailed link; until then the trial quota applies.
           ...(publicUrl === null ? {} : { emailConfirmedAt: null }),
         },
-        tariff: {
-          name: TRIAL_TARIFF.name,
-          startAt: now,
-          endAt: new Date(now.getTime() + TRIAL_TARIFF.days * DAY_MS),
-          usersLimit: TRIAL_TARIFF.users,
-        },
+        // With payments connected a company starts on the trial; a self-hosted install has no
+        // end and no user limit (decision 0036).
+        tariff: billingEnabled(deps.config)
+          ? {
+              name: TRIAL_TARIFF.name,
+              startAt: now,
+              endAt: new Date(now.getTime() + TRIAL_TARIFF.days * DAY_MS),
+              usersLimit: TRIAL_TARIFF.users,
+            }
+          : {
+              name: SELF_HOSTED_TARIFF.name,
+              startAt: now,
+              endAt: NO_END,
+              usersLimit: NO_USERS_LIMIT,
+            },
         owner: {
           email: input.email,
           passwordHash: await hashPassword(input.password),

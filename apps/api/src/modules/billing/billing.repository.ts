@@ -89,13 +89,3 @@ export async function claimTariffLetter(tx: Db, accountId: number, tariffId: num
     .returning({ kind: tariffLetters.kind });
   return rows.length > 0;
 }
-
-export async function adminEmails(tx: Db, accountId: number) {
-  const rows = await selectRows<{ email: string }>(
-    tx,
-    sql`select email from users
-        where account_id = ${accountId} and is_admin and is_active and deleted_at is null
-        order by id`,
-  );
-  return rows.map((r) => r.email);
-}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ats/contracts/envelope';
 import { TARIFF_MESSAGES } from '@ats/contracts/tariffs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import {
   PASSWORD,
@@ -11,7 +11,7 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from '../../../test/factories.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { BILLING_OFF, type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { type YooKassaFake, startYooKassaFake } from '../../../test/yookassa-fake.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import { recheckOpenPayments } from './billing.service.ts';
@@ -394,10 +394,54 @@ describe('the affiliate program', () => {
 describe('a self-hosted install without YOOKASSA_*', () => {
   let plain: TestApp;
   beforeAll(async () => {
-    plain = await createTestApp();
+    plain = await createTestApp(BILLING_OFF);
   });
   afterAll(async () => {
     await plain?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives a new company a tariff without end and without user limit', async () => {
+    const company = await signUpCompany(plain.app);
+    const me = await call(plain.app, 'GET', '/api/me', undefined, { token: company.token });
+    expect(me.body.message).toMatchObject({
+      tariff_name: 'self_hosted',
+      tariff_end_at: '',
+      tariff_is_active: true,
+      tariff_users: 0,
+    });
+    // More users than the trial's five: no seat is refused.
+    for (let i = 0; i < 6; i += 1) {
+      await addTeamMember(plain.app, company.token, { member_type: 'owner', is_admin: false });
+    }
+    const seats = await call(plain.app, 'GET', '/api/users/seats', undefined, {
+      token: company.token,
+    });
+    expect(seats.body.message).toEqual({ active_users: 7, users_limit: 0 });
+    const account = await call(plain.app, 'GET', '/api/account', undefined, {
+      token: company.token,
+    });
+    expect(account.body.message).toMatchObject({ tariff_end_at: '', tariff_users: 0 });
+  });
+
+  it('does not deactivate the account when the trial days have passed', async () => {
+    const company = await signUpCompany(plain.app);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 20 * 86_400_000);
+    // The week-long session has run out by then: sign in afresh.
+    const login = await call(plain.app, 'POST', '/api/auth/login', {
+      email: company.email,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.message.auth_token as string;
+    const later = await call(plain.app, 'GET', '/api/account', undefined, { token });
+    expect(later.status).toBe(200);
+    expect(later.body.message.tariff_is_active).toBe(true);
+    const me = await call(plain.app, 'GET', '/api/me', undefined, { token });
+    expect(me.body.message.tariff_is_active).toBe(true);
   });
 
   it('has nothing to pay, and says so', async () => {

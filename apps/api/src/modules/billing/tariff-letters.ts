@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { currentTariffsEndingBeforeAcrossAccounts } from '../account/account.service.ts';
 import * as repo from './billing.repository.ts';
+import { findActiveAdminEmails } from '../users/users.service.ts';
 import { billingEnabled } from './yookassa-client.ts';
 import { PAID_TARIFFS, TRIAL_TARIFF } from '@ats/contracts/tariffs';
 
@@ -89,7 +90,7 @@ export async function sendTariffLetters(
       if (kind === 'ended') {
         await repo.claimTariffLetter(tx, tariff.account_id, tariff.tariff_id, 'remind_1');
       }
-      return claimed ? repo.adminEmails(tx, tariff.account_id) : [];
+      return claimed ? findActiveAdminEmails(tx, tariff.account_id) : [];
     });
     const letter = tariffLetter(kind, tariff.company, tariff.name, endAt, url);
     for (const to of recipients) {

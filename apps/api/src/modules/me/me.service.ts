@@ -1,4 +1,5 @@
 import { SESSION_TTL_SECONDS } from '@ats/contracts/auth';
+import { hasNoEnd, shownUsersLimit } from '@ats/contracts/tariffs';
 import type { TMe, TTreeItem } from '@ats/contracts/me';
 import { readAdminUserSetting } from '@ats/contracts/user-settings';
 import type { Session } from '../../platform/auth.ts';
@@ -73,9 +74,9 @@ export async function getCurrentUser(tenant: Tenant, session: Session): Promise<
     applicants_count: row.applicants_count,
     balance: Number(row.balance ?? 0),
     tariff_start_at: iso(row.tariff_start_at),
-    tariff_end_at: iso(row.tariff_end_at),
+    tariff_end_at: hasNoEnd(row.tariff_end_at) ? '' : iso(row.tariff_end_at),
     tariff_is_active: session.accountIsActive && tariffEnd !== null && tariffEnd > new Date(),
-    tariff_users: row.tariff_users ?? 0,
+    tariff_users: shownUsersLimit(row.tariff_users),
     email_confirmed: row.email_confirmed,
   };
 }

@@ -111,6 +111,16 @@ export async function findUserContacts(
     );
 }
 
+/** The addresses of the account's active admins, oldest first (billing's letters). */
+export async function findActiveAdminEmails(tx: Db, accountId: number) {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(liveUser(accountId), eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.email);
+}
+
 export async function countActiveUsers(tx: Db, accountId: number) {
   const [row] = await tx
     .select({ n: count() })

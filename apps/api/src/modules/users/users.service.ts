@@ -9,6 +9,7 @@ import {
   emailConfirmationSentMessage,
   usersLimitReachedMessage,
 } from '@ats/contracts/users';
+import { shownUsersLimit } from '@ats/contracts/tariffs';
 import type { Db } from '@ats/db/connection';
 import { changesBetween, recordAudit, recordAuditNow } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -137,9 +138,13 @@ const adminState = (row: {
   hasPassword: row.passwordHash !== null,
 });
 
-/** The tariff's user limit counts active users; a new or re-activated user needs a free seat. */
+/**
+ * The tariff's user limit counts active users; a new or re-activated user needs a free seat.
+ * A tariff without a limit (a self-hosted install, decision 0036) always has one.
+ */
 async function assertSeatAvailable(tx: Db, accountId: number) {
-  const limit = await repo.findCurrentTariffUsersLimit(tx, accountId);
+  const limit = shownUsersLimit(await repo.findCurrentTariffUsersLimit(tx, accountId));
+  if (limit === 0) return;
   if ((await repo.countActiveUsers(tx, accountId)) >= limit) {
     throw conflict(usersLimitReachedMessage(limit));
   }
@@ -164,7 +169,7 @@ export async function listTeam(tenant: Tenant, session: Session) {
 export async function getTeamSeats(tenant: Tenant): Promise<TTeamSeats> {
   return tenant.transaction(async (tx) => ({
     active_users: await repo.countActiveUsers(tx, tenant.accountId),
-    users_limit: await repo.findCurrentTariffUsersLimit(tx, tenant.accountId),
+    users_limit: shownUsersLimit(await repo.findCurrentTariffUsersLimit(tx, tenant.accountId)),
   }));
 }
 
@@ -417,6 +422,10 @@ export async function findUserContact(tx: Db, accountId: number, id: number) {
   const [row] = await repo.findUserContacts(tx, accountId, [id], { active: false });
   return row ?? null;
 }
+
+/** For billing's letters, in the caller's transaction: the active admins' addresses. */
+export const findActiveAdminEmails = (tx: Db, accountId: number) =>
+  repo.findActiveAdminEmails(tx, accountId);
 
 export async function findUserEmail(tenant: Tenant, id: number) {
   return (await getUser(tenant, id)).email;

@@ -18,14 +18,14 @@ const resizeTo = (width: number) =>
     window.dispatchEvent(new Event('resize'));
   });
 
-const renderLayout = () =>
+const renderLayout = (user: TMe = me) =>
   renderWithApp(
     <Routes>
       <Route element={<DefaultLayout />}>
         <Route path="/" element={<p>Страница</p>} />
       </Route>
     </Routes>,
-    me,
+    user,
   );
 
 const layout = () => document.querySelector('[data-device]')!;
@@ -75,5 +75,20 @@ describe('the app shell follows the device class (SPEC.md §9)', () => {
     expect(layout().getAttribute('data-device')).toBe('desktop');
     expect(screen.queryByRole('button', { name: 'Закрыть меню' })).toBeNull();
     expect(screen.getByRole('complementary')).toBeTruthy();
+  });
+});
+
+describe('the header names the tariff', () => {
+  it('shows a self-hosted tariff as running without end', async () => {
+    renderLayout({
+      ...me,
+      tariff_name: 'self_hosted',
+      tariff_end_at: '',
+      tariff_is_active: true,
+      tariff_users: 0,
+    });
+    expect((await screen.findByTestId('header-tariff')).textContent).toBe(
+      'Тариф «Без ограничений» без срока',
+    );
   });
 });

@@ -99,9 +99,11 @@ export function DefaultLayout() {
                 className="hidden rounded-full bg-zinc-100 px-3 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-200 sm:block"
               >
                 Тариф «{tariffTitle(me.tariff_name)}»
-                {me.tariff_is_active && me.tariff_end_at
-                  ? ` до ${new Date(me.tariff_end_at).toLocaleDateString('ru-RU')}`
-                  : ' не активен'}
+                {!me.tariff_is_active
+                  ? ' не активен'
+                  : me.tariff_end_at
+                    ? ` до ${new Date(me.tariff_end_at).toLocaleDateString('ru-RU')}`
+                    : ' без срока'}
               </Link>
             )}
             <UserMenu me={me} />

@@ -34,10 +34,10 @@ const account: TAccount = {
 
 const admin = memberOf({ member_type: 'owner', is_admin: true });
 
-const stub = () =>
+const stub = (shown: TAccount = account) =>
   stubApi({
     '/api/me': { message: admin },
-    '/api/account': { message: account },
+    '/api/account': { message: shown },
     'PATCH /api/account/account_settings': (body) => ({
       message: { ...account, ...(body as object) },
     }),
@@ -94,5 +94,20 @@ describe('the account settings screen', () => {
     expect(field(form, 'Название компании').matches(':disabled')).toBe(true);
     expect(within(form).queryByRole('button', { name: 'Сохранить' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Загрузить логотип' })).toBeNull();
+  });
+
+  it('shows a self-hosted tariff as without end and without user limit', async () => {
+    stub({
+      ...account,
+      tariff_name: 'self_hosted',
+      tariff_end_at: '',
+      tariff_users: 0,
+      users_count: 7,
+    });
+    renderWithApp(<SettingsAccountScreen />, admin);
+    expect(await screen.findByText(/Без ограничений/)).toBeTruthy();
+    expect(screen.getByText('(активен)')).toBeTruthy();
+    expect(screen.getByText(/без срока/)).toBeTruthy();
+    expect(screen.getByText('7 пользователей, без ограничения')).toBeTruthy();
   });
 });

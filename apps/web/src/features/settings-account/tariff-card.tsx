@@ -27,13 +27,17 @@ export function TariffCard({ account }: { account: TAccount }) {
       <div>
         <dt className="text-zinc-500">Период</dt>
         <dd className="mt-1 font-medium text-zinc-900">
-          {date(account.tariff_start_at)} — {date(account.tariff_end_at)}
+          {account.tariff_end_at
+            ? `${date(account.tariff_start_at)} — ${date(account.tariff_end_at)}`
+            : `с ${date(account.tariff_start_at)}, без срока`}
         </dd>
       </div>
       <div>
         <dt className="text-zinc-500">Пользователи</dt>
         <dd className="mt-1 font-medium text-zinc-900">
-          {account.users_count} из {pluralize(account.tariff_users, USER_FORMS)}
+          {account.tariff_users
+            ? `${account.users_count} из ${pluralize(account.tariff_users, USER_FORMS)}`
+            : `${pluralize(account.users_count, USER_FORMS)}, без ограничения`}
         </dd>
       </div>
     </dl>

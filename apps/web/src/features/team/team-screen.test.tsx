@@ -99,6 +99,15 @@ describe('the team screen', () => {
     expect(screen.getByText(/Все места тарифа заняты/)).toBeTruthy();
   });
 
+  it('never runs out of seats on a tariff without a user limit (users_limit 0)', async () => {
+    stub({ active_users: 7, users_limit: 0 });
+    renderWithApp(<TeamScreen />, admin);
+    await screen.findByText(/7 мест занято, без ограничения/);
+    const invite = screen.getByRole('button', { name: 'Пригласить' });
+    expect((invite as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/Все места тарифа заняты/)).toBeNull();
+  });
+
   it('invites a hiring manager with a watcher’s default rights', async () => {
     const spy = stub();
     renderWithApp(<TeamScreen />, admin);

@@ -68,7 +68,11 @@ export function TeamScreen() {
   const [switching, setSwitching] = useState<TTeamMember | null>(null);
   const seatsId = useId();
 
-  const full = seats.data ? seats.data.active_users >= seats.data.users_limit : false;
+  // A users_limit of 0: no limit (a self-hosted install without payments).
+  const full =
+    seats.data && seats.data.users_limit > 0
+      ? seats.data.active_users >= seats.data.users_limit
+      : false;
   const users = (team.data ?? []).filter((user) => matches(user, search));
 
   return (
@@ -87,7 +91,9 @@ export function TeamScreen() {
           <>
             {seats.data && (
               <span id={seatsId} className="text-sm text-zinc-600">
-                {seats.data.active_users} из {seats.data.users_limit} мест занято
+                {seats.data.users_limit > 0
+                  ? `${seats.data.active_users} из ${seats.data.users_limit} мест занято`
+                  : `${seats.data.active_users} мест занято, без ограничения`}
                 {full && isTeamAdmin && (
                   <span className="block text-xs text-amber-700">
                     Все места тарифа заняты: отключите кого-нибудь или продлите тариф

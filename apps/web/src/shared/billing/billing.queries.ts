@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   PAID_TARIFFS,
+  SELF_HOSTED_TARIFF,
   TRIAL_TARIFF,
   ZAffiliate,
   ZPayment,
@@ -20,6 +21,7 @@ export const billingKeys = {
 /** The tariff's name as people read it (the header, the settings, the payment pages). */
 export function tariffTitle(name: string) {
   if (name === TRIAL_TARIFF.name) return 'Пробный';
+  if (name === SELF_HOSTED_TARIFF.name) return SELF_HOSTED_TARIFF.title;
   return PAID_TARIFFS.find((t) => t.name === name)?.title ?? name;
 }
 
