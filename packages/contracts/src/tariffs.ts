@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParams } from './ids.ts';
 
 export const TRIAL_TARIFF = { name: 'trial', days: 14, users: 5 } as const;
 export const SUBSCRIBER_TARIFF_NAME = 'subscriber';
@@ -81,7 +82,8 @@ export const ZTariffCatalogue = z.object({
 });
 export type TTariffCatalogue = z.infer<typeof ZTariffCatalogue>;
 
-export const ZPaymentIdParams = z.object({ id: z.coerce.number().int().positive() });
+/** A payment's id in the path: an int4 id like every other (a Russian 400 beyond it). */
+export const ZPaymentIdParams = ZIdParams;
 
 /** GET /api/affiliate: the referral link and the companies signed up through it, with payments. */
 export const ZAffiliate = z.object({

@@ -1,6 +1,7 @@
 import { selectRows } from '@ats/db/connection';
 import { files } from '@ats/db/schema/applicants';
 import { applicantImports } from '@ats/db/schema/applicant-imports';
+import { payments } from '@ats/db/schema/billing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants, insertTag } from '../../test/applicant-factory.ts';
@@ -41,6 +42,7 @@ const PARAM_TABLES: Record<string, string> = {
   'vacancy_application_templates:id': 'vacancy_application_templates',
   'vacancy_applications:id': 'vacancy_applications',
   'vacancy_applications:fileId': 'vacancy_application_files',
+  'payments:id': 'payments',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -211,6 +213,17 @@ describe('every route keeps to the caller’s account', () => {
         columns: ['Фамилия'],
         sampleRows: [[MARKER]],
         total: 1,
+      });
+      // A settled payment: its page answers from the row, without asking the provider.
+      await tx.insert(payments).values({
+        accountId: victim.accountId,
+        userId: victim.userId,
+        tariffName: 'subscriber',
+        period: 'month',
+        amount: '2990.00',
+        status: 'canceled',
+        idempotenceKey: `tenancy-walk-${MARKER}`,
+        payerEmail: 'ivan@vasilek.example',
       });
     });
     const [m1, m2] = await insertApplicants(t.database, victim.accountId, [
