@@ -42,7 +42,7 @@ import {
 } from './attempts.service.ts';
 import * as repo from './auth.repository.ts';
 import { referrerOfCodeAcrossAccounts } from '../billing/affiliate.service.ts';
-import { billingEnabled } from '../billing/yookassa-client.ts';
+import { billingEnabled } from '../billing/billing.service.ts';
 import { sendConfirmationLink } from './email-confirmation.service.ts';
 import { passwordResetJob } from './password-reset.jobs.ts';
 import {

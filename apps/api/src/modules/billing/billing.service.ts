@@ -21,6 +21,9 @@ import {
   newIdempotenceKey,
 } from './yookassa-client.ts';
 
+/** Whether this installation takes payments (YooKassa configured); else tariffs have no end. */
+export { billingEnabled };
+
 export type BillingDeps = { config: Config; database: Database; yookassa?: YooKassaClient };
 
 const clientOf = (deps: BillingDeps) => deps.yookassa ?? createYooKassaClient(deps.config);

@@ -36,7 +36,11 @@ function flatten(tree: TDivision[], depth = 0): { id: number; name: string; dept
 export function PeriodFilter({ params, onChange }: Props) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div role="group" aria-label="Период" className="inline-flex rounded-lg ring-1 ring-zinc-300">
+      <div
+        role="group"
+        aria-label="Период"
+        className="inline-flex max-w-full overflow-x-auto rounded-lg ring-1 ring-zinc-300"
+      >
         {PERIOD_PRESETS.map((preset, index) => {
           const pressed = params.preset === preset;
           return (
@@ -46,7 +50,7 @@ export function PeriodFilter({ params, onChange }: Props) {
               aria-pressed={pressed}
               onClick={() => onChange({ preset })}
               className={cx(
-                'h-9 px-3 text-sm focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-indigo-600',
+                'h-9 shrink-0 px-2 text-sm focus-visible:z-10 sm:px-3 focus-visible:outline-2 focus-visible:outline-indigo-600',
                 index > 0 && 'border-l border-zinc-300',
                 index === 0 && 'rounded-l-lg',
                 index === PERIOD_PRESETS.length - 1 && 'rounded-r-lg',

@@ -1,8 +1,8 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { cx } from '@ats/ui/class-names';
 import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
+import { Tabs } from '@ats/ui/tabs';
 import type { TAnalyticsCall } from '@ats/contracts/analytics';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -22,7 +22,6 @@ import {
   searchOfAnalyticsParams,
   todayIn,
   type AnalyticsParams,
-  type AnalyticsTab,
 } from './analytics-params';
 import { MetricCard } from './analytics-table';
 import { ReportSection } from './report-section';
@@ -54,7 +53,15 @@ export function AnalyticsScreen() {
         title="Аналитика"
         description="Сколько кандидатов пришло и откуда, где они выходят из воронки, как быстро закрываются вакансии и кто сколько делает."
       />
-      <AnalyticsTabs value={params.tab} onChange={(tab) => update({ tab })} panelId={panelId} />
+      <Tabs
+        items={ANALYTICS_TABS}
+        value={params.tab}
+        onChange={(tab) => update({ tab })}
+        labels={ANALYTICS_TAB_LABELS}
+        label="Разделы аналитики"
+        idPrefix="analytics-tab"
+        panelId={panelId}
+      />
       <div className="flex flex-col gap-3">
         <PeriodFilter params={params} onChange={update} />
         <TabFilters tab={params.tab} params={params} onChange={update} />
@@ -197,66 +204,5 @@ function VacancyTab({ queryOf }: TabProps) {
         chart={(answer, title) => <ReasonsChart answer={answer} title={title} />}
       />
     </>
-  );
-}
-
-type TabsProps = { value: AnalyticsTab; onChange: (tab: AnalyticsTab) => void; panelId: string };
-
-/** Компания, Рекрутеры, Вакансии, Воронки: the WAI-ARIA tabs pattern (arrows, Home, End). */
-function AnalyticsTabs({ value, onChange, panelId }: TabsProps) {
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = ANALYTICS_TABS.indexOf(value);
-    const last = ANALYTICS_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % ANALYTICS_TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % ANALYTICS_TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    onChange(ANALYTICS_TABS[next]!);
-    tabs.current[next]?.focus();
-  };
-  return (
-    <div
-      role="tablist"
-      aria-label="Разделы аналитики"
-      onKeyDown={onKeyDown}
-      className="flex gap-0.5 overflow-x-auto border-b border-zinc-200 sm:gap-1"
-    >
-      {ANALYTICS_TABS.map((tab, index) => {
-        const selected = tab === value;
-        return (
-          <button
-            key={tab}
-            ref={(node) => {
-              tabs.current[index] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`analytics-tab-${tab}`}
-            aria-selected={selected}
-            aria-controls={panelId}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(tab)}
-            className={cx(
-              '-mb-px shrink-0 border-b-2 px-2 py-2 text-sm font-medium sm:px-3',
-              'focus-visible:outline-2 focus-visible:outline-indigo-600',
-              selected
-                ? 'border-indigo-600 text-indigo-700'
-                : 'border-transparent text-zinc-600 hover:text-zinc-900',
-            )}
-          >
-            {ANALYTICS_TAB_LABELS[tab]}
-          </button>
-        );
-      })}
-    </div>
   );
 }

@@ -48,7 +48,7 @@ function Helpful({ title, slug }: { title: string; slug: string }) {
           Жаль, что статья не помогла.{' '}
           <button
             type="button"
-            className="text-indigo-600 hover:text-indigo-500"
+            className="text-indigo-600 underline underline-offset-2 hover:text-indigo-500"
             onClick={() => setDialog(true)}
           >
             Напишите нам
@@ -74,7 +74,10 @@ export function FaqArticleScreen() {
       <nav aria-label="Навигационная цепочка">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-zinc-500">
           <li>
-            <Link to="/static/faq" className="text-indigo-600 hover:text-indigo-500">
+            <Link
+              to="/static/faq"
+              className="text-indigo-600 underline underline-offset-2 hover:text-indigo-500"
+            >
               Помощь
             </Link>
           </li>

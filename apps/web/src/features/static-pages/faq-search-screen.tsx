@@ -29,7 +29,10 @@ export function FaqSearchScreen() {
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <nav aria-label="Навигационная цепочка" className="text-sm">
-        <Link to="/static/faq" className="text-indigo-600 hover:text-indigo-500">
+        <Link
+          to="/static/faq"
+          className="text-indigo-600 underline underline-offset-2 hover:text-indigo-500"
+        >
           Помощь
         </Link>
         <span className="text-zinc-500"> › Поиск</span>
