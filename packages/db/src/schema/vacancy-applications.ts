@@ -158,21 +158,35 @@ export const vacancyApplications = pgTable(
       'vacancy_applications_state_check',
       sql`state IN ('draft', 'pending', 'approved', 'rejected', 'returned', 'in_work', 'closed')`,
     ),
+    // The list's indexes (migration 0050): one per filter, in the list's order, each carrying
+    // the columns of the other filters and of the visibility rules as INCLUDE columns (written
+    // in the migration: drizzle's index builder has no INCLUDE), so every list is an index-only
+    // scan: list — state, author_id, account_division_id, template_id, route_user_ids; author —
+    // state, account_division_id, template_id, route_user_ids; state — author_id,
+    // account_division_id, template_id, route_user_ids, current_approver_ids; division (whole,
+    // clearing a division reads deleted requests too) — deleted_at, state, author_id,
+    // template_id, route_user_ids; template — state, author_id, account_division_id,
+    // route_user_ids.
     index('vacancy_applications_list_idx')
       .on(t.accountId, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
     index('vacancy_applications_author_idx')
-      .on(t.accountId, t.authorId, t.createdAt.desc())
+      .on(t.accountId, t.authorId, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
     index('vacancy_applications_state_idx')
-      .on(t.accountId, t.state, t.createdAt.desc())
+      .on(t.accountId, t.state, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
-    index('vacancy_applications_division_idx').on(t.accountId, t.accountDivisionId),
+    index('vacancy_applications_division_idx').on(
+      t.accountId,
+      t.accountDivisionId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('vacancy_applications_approvers_idx').using('gin', t.currentApproverIds),
     index('vacancy_applications_route_users_idx').using('gin', t.routeUserIds),
-    index('vacancy_applications_position_trgm_idx').using('gin', sql`position gin_trgm_ops`),
+    index('vacancy_applications_position_trgm_idx').using('gin', sql`lower(position) gin_trgm_ops`),
     index('vacancy_applications_template_idx')
-      .on(t.accountId, t.templateId)
+      .on(t.accountId, t.templateId, t.createdAt.desc(), t.id.desc())
       .where(sql`deleted_at IS NULL`),
     foreignKey({
       columns: [t.accountId, t.authorId],

@@ -19,7 +19,6 @@ import {
   asc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   isNull,
   or,
@@ -340,12 +339,12 @@ function filterWhere(accountId: number, f: RequestFilter) {
     isNull(vacancyApplications.deletedAt),
     visibleTo(accountId, f.visibility),
     f.tab === 'mine' ? eq(vacancyApplications.authorId, me) : undefined,
+    // Read from the state index, which carries `current_approver_ids` (migration 0050): the
+    // pending requests of the account are scanned in the list's order without the table.
     f.tab === 'to_approve'
       ? and(
           eq(vacancyApplications.state, 'pending'),
           arrayContains(vacancyApplications.currentApproverIds, [me]),
-          // The same set through its GIN index (RLS keeps @> off the index; migration 0037).
-          sql`${vacancyApplications.id} in (select vacancy_application_awaiting_ids(${me}::int))`,
         )
       : undefined,
     f.state ? eq(vacancyApplications.state, f.state) : undefined,
@@ -360,13 +359,11 @@ function filterWhere(accountId: number, f: RequestFilter) {
 
 /**
  * SQL: the position contains the pattern, case-insensitively. The ids come from the trigram index
- * through `vacancy_application_position_ids` (RLS keeps ILIKE off the index; migration 0037).
+ * on `lower(position)` through `vacancy_application_position_ids` (RLS keeps LIKE off the index;
+ * migrations 0037, 0050), which applies the pattern itself: it is not matched a second time.
  */
 const positionMatches = (pattern: string) =>
-  and(
-    sql`${vacancyApplications.id} in (select vacancy_application_position_ids(${pattern}::text))`,
-    ilike(vacancyApplications.position, pattern),
-  );
+  sql`${vacancyApplications.id} in (select vacancy_application_position_ids(${pattern}::text))`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -464,9 +461,11 @@ export function requestListQuery(
   page: { limit: number; offset: number },
 ): { query: SQL; name: string } {
   const where = filterWhere(accountId, filter);
-  // The search and «on my approval» find their ids through a function (a GIN index behind it):
-  // matched once, then counted and paged from memory, instead of calling it for each subquery.
-  const shared = Boolean(filter.q) || filter.tab === 'to_approve';
+  // The search finds its ids through a function (a GIN index behind it): matched once, then
+  // counted and paged from memory, instead of calling it for each subquery. Every other list
+  // is counted and paged by index-only scans of the indexes of migration 0050, which carry the
+  // columns of every filter and of the visibility rules.
+  const shared = Boolean(filter.q);
   const matched = shared
     ? sql`matched`
     : sql`(select vacancy_applications.id, vacancy_applications.created_at

@@ -1,0 +1,162 @@
+import { selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { type RequestFilter, requestListQuery } from './vacancy-applications.repository.ts';
+
+// The list of hiring requests is counted and paged on the indexes of migration 0050, each in the
+// list's order and carrying the columns of every filter and of the visibility rules (decision
+// 0031): every tab and filter must be answerable from one index alone, and the order (newest
+// first, then the larger id) must stay what it was, across pages, for each of them.
+
+let t: TestApp;
+let admin: SignedUp;
+const made: { template?: number; division?: number } = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpCompany(t.app);
+});
+afterAll(() => t.close());
+
+const send = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+  call(t.app, method, url, body, { token: admin.token });
+type Listed = { id: number; created_at: string };
+const list = async (query: string) => {
+  const r = await send('GET', `/api/vacancy_applications?${query}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.message as { vacancy_applications: Listed[]; vacancy_application_count: number };
+};
+
+describe('the list of hiring requests on its indexes', () => {
+  beforeAll(async () => {
+    const division = await send('POST', '/api/account_divisions', { name: 'Склад' });
+    const template = await send('POST', '/api/vacancy_application_templates', {
+      name: 'Новая ставка',
+      fields: [],
+      steps: [
+        { name: 'Директор', mode: 'any', approvers: [{ type: 'user', user_id: admin.userId }] },
+      ],
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
+    made.division = division.body.message.id;
+    made.template = template.body.message.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const r = await send('POST', '/api/vacancy_applications', {
+        position: i % 2 === 0 ? `Кладовщик ${i}` : `Водитель ${i}`,
+        ...(i % 3 === 0 ? {} : { template_id: made.template }),
+        ...(i % 2 === 0 ? { account_division_id: made.division } : {}),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      ids.push(r.body.message.id);
+      if (i % 3 !== 0) {
+        const submitted = await send('POST', `/api/vacancy_applications/${ids.at(-1)}/submit`);
+        expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      }
+    }
+    // Two groups created at the same instant: the larger id comes first within each.
+    await t.database.system.execute(sql`
+      update vacancy_applications
+      set created_at = case when id % 2 = 0 then timestamptz '2026-03-01 10:00:00+00'
+                            else timestamptz '2026-02-01 10:00:00+00' end
+      where account_id = ${admin.accountId}::int`);
+  });
+
+  const queries = () => [
+    'tab=all',
+    'tab=all&state=pending',
+    'tab=all&state=draft',
+    `tab=all&template_id=${made.template}`,
+    `tab=all&account_division_id=${made.division}`,
+    `tab=all&state=pending&account_division_id=${made.division}`,
+    'tab=mine',
+    'tab=to_approve',
+    'tab=all&q=кладовщик',
+  ];
+
+  it('keeps the order, newest first then the larger id, across pages of every tab and filter', async () => {
+    for (const query of queries()) {
+      const whole = await list(`${query}&per_page=100`);
+      const expected = [...whole.vacancy_applications]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+        .map((r) => r.id);
+      expect(
+        whole.vacancy_applications.map((r) => r.id),
+        query,
+      ).toEqual(expected);
+      expect(whole.vacancy_application_count, query).toBe(expected.length);
+      expect(expected.length, query).toBeGreaterThan(1);
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 2); page += 1) {
+        const part = await list(`${query}&per_page=2&page=${page}`);
+        expect(part.vacancy_application_count, query).toBe(expected.length);
+        paged.push(...part.vacancy_applications.map((r) => r.id));
+      }
+      expect(paged, query).toEqual(expected);
+    }
+  });
+
+  it('counts and pages every tab and filter from an index alone, for every kind of reader', async () => {
+    await t.database.system.execute(sql`vacuum analyze vacancy_applications`);
+    const me = admin.userId;
+    const filters: Omit<RequestFilter, 'visibility'>[] = [
+      { tab: 'all' },
+      { tab: 'all', state: 'pending' },
+      { tab: 'all', templateId: made.template },
+      { tab: 'all', divisionId: made.division },
+      { tab: 'all', state: 'pending', divisionId: made.division },
+      { tab: 'all', authorId: me },
+      { tab: 'mine' },
+      { tab: 'to_approve' },
+      { tab: 'all', q: '%кладовщик%' },
+    ];
+    const readers = [
+      { kind: 'all', userId: me },
+      { kind: 'divisions', userId: me },
+      { kind: 'own', userId: me },
+    ] as const;
+    for (const reader of readers) {
+      for (const filter of filters) {
+        const { query } = requestListQuery(
+          admin.accountId,
+          { ...filter, visibility: reader },
+          { limit: 2, offset: 4 },
+        );
+        // The table is tiny: scans of the whole table are ruled out so the planner shows which
+        // index it can answer from (an index-only scan wins over an index scan once VACUUM has
+        // marked the pages all-visible). Only the scans that find the rows are asked for: the
+        // page's rows themselves (`r`) are read whole by their key, as they must be.
+        const scans = await t.database.withTenant(admin.accountId, async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(
+            tx,
+            sql`explain (format json) ${query}`,
+          );
+          return tableScans(row!['QUERY PLAN']);
+        });
+        const label = `${reader.kind} ${JSON.stringify(filter)}`;
+        // The count and the page each scan once; the search scans once for both (its CTE).
+        expect(scans.length, label).toBe(filter.q ? 1 : 2);
+        for (const scan of scans) expect(scan, label).toMatch(/^Index Only Scan using /);
+      }
+    }
+  });
+});
+
+/** The scans of vacancy_applications in a JSON plan, but those of the page's rows (`r`). */
+function tableScans(plan: unknown): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (n['Relation Name'] === 'vacancy_applications' && n.Alias !== 'r') {
+      found.push(`${String(n['Node Type'])} using ${String(n['Index Name'] ?? '—')}`);
+    }
+    for (const value of Object.values(n)) if (typeof value === 'object') walk(value);
+  };
+  walk(typeof plan === 'string' ? JSON.parse(plan) : plan);
+  return found;
+}
