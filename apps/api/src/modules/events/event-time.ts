@@ -94,7 +94,6 @@ export function instantOf(date: string, time: string, timeZone: string): Date {
   return new Date(guess - offsetMinutes(new Date(first), timeZone) * 60_000);
 }
 
-
 /** `YYYY-MM-DD` and `HH:MM` of `instant` on the zone's wall clock. */
 export function localDateTime(instant: Date, timeZone: string) {
   const local = new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
