@@ -6,10 +6,12 @@ import {
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@ats/ui/button';
+import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { EmptyState } from '@ats/ui/empty-state';
 import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import { Tabs } from '@ats/ui/tabs';
+import { API_TOAST_MS, notify } from '../../shared/toasts';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import {
@@ -71,6 +73,11 @@ export function EventsScreen() {
     .filter((id) => Number.isInteger(id) && id > 0);
   const userIds = chosenUsers.length ? chosenUsers : [me.id];
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [clash, setClash] = useState<{
+    event: PlacedEvent;
+    moment: { date: string; start: number; end: number };
+    message: string;
+  } | null>(null);
 
   const update = (changes: Record<string, string>) =>
     setSearch(
@@ -157,15 +164,25 @@ export function EventsScreen() {
         ? weekTitle(days[0]!, days[6]!)
         : monthTitle(date);
 
-  const onMove = (event: PlacedEvent, moment: { date: string; start: number; end: number }) =>
-    moveEvent.mutate({
+  const onMove = async (
+    event: PlacedEvent,
+    moment: { date: string; start: number; end: number },
+    allowOverlap = false,
+  ) => {
+    const result = await moveEvent.mutateAsync({
       id: event.id,
       moment: {
         data_mitting: toRuDate(moment.date),
         time_begin: formatTime(moment.start),
         time_end: formatTime(moment.end),
+        ...(allowOverlap ? { allow_overlap: true } : {}),
       },
     });
+    setClash(null);
+    if (result.ok) return;
+    if (result.code === 409) setClash({ event, moment, message: result.message });
+    else notify.error(result.message, API_TOAST_MS);
+  };
 
   const toggleUser = (userId: number) => {
     const next = userIds.includes(userId)
@@ -309,7 +326,7 @@ export function EventsScreen() {
                   })
                 }
                 onOpen={(event) => setDialog({ kind: 'edit', event })}
-                onMove={onMove}
+                onMove={(event, moment) => void onMove(event, moment)}
               />
             )}
           </>
@@ -320,6 +337,15 @@ export function EventsScreen() {
         onClose={() => setDialog(null)}
         {...(dialog?.kind === 'new' ? dialog.props : {})}
         event={dialog?.kind === 'edit' ? dialog.event : null}
+      />
+      <ConfirmDialog
+        open={clash !== null}
+        onClose={() => setClash(null)}
+        onConfirm={() => clash && void onMove(clash.event, clash.moment, true)}
+        title="Время занято"
+        description={clash ? `${clash.message}. Перенести встречу всё равно?` : undefined}
+        confirmLabel="Перенести"
+        pending={moveEvent.isPending}
       />
     </section>
   );

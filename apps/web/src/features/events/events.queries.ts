@@ -1,63 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ZCommonSettings } from '@ats/contracts/account';
 import { ZAccountCalendar } from '@ats/contracts/account-calendar';
+import {
+  ZCalendarUserList,
+  ZEvent,
+  ZEventList,
+  type TCalendarUser,
+  type TEvent,
+  type TEventInput,
+} from '@ats/contracts/events';
 import { apiCall, apiRequest } from '../../shared/api-client';
 import { eventKeys, settingsCommonKeys } from '../../shared/query-keys';
 import { parseTime, toIsoDate } from './calendar-math';
 
-// Field names of huntlee-api.md §6.9 (`data_mitting`, `time_begin`, `time_end`, `service`, `link`,
-// `title`, `description`, `applicant_id`, `vacancy_id`, `admin_user_ids`).
-export const ZCalendarEvent = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string().nullish(),
-  data_mitting: z.string(),
-  time_begin: z.string(),
-  time_end: z.string(),
-  service: z.string().nullish(),
-  link: z.string().nullish(),
-  place: z.string().nullish(),
-  applicant_id: z.number().int().nullish(),
-  vacancy_id: z.number().int().nullish(),
-  admin_user_ids: z.array(z.number().int()),
-  guests: z.array(z.union([z.string(), z.object({ email: z.string() }).loose()])).nullish(),
-  applicant: z.object({ id: z.number().int(), name: z.string() }).loose().nullish(),
-  vacancy: z.object({ id: z.number().int(), position: z.string() }).loose().nullish(),
-});
-export type TCalendarEvent = z.infer<typeof ZCalendarEvent>;
-
-export const ZCalendarUser = z
-  .object({
-    id: z.number().int(),
-    name: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    email: z.string().nullish(),
-  })
-  .loose();
-export type TCalendarUser = z.infer<typeof ZCalendarUser>;
+export type TCalendarEvent = TEvent;
+export type { TCalendarUser };
 
 /** What the dialog sends (POST /api/events, PUT /api/events/{id}). */
-export type EventDraft = {
-  title: string;
-  description: string;
-  data_mitting: string;
-  time_begin: string;
-  time_end: string;
-  service: string | null;
-  link: string | null;
-  applicant_id: number | null;
-  vacancy_id: number | null;
-  admin_user_ids: number[];
-  guests: string[];
-};
+export type EventDraft = Omit<TEventInput, 'data_mitting'> & { data_mitting: string };
 
 /** An event with its day and minutes read once. */
 export type PlacedEvent = TCalendarEvent & { date: string; start: number; end: number };
 
 export function placeEvent(event: TCalendarEvent): PlacedEvent | null {
-  const date = toIsoDate(event.data_mitting);
+  const date = toIsoDate(event.date) ?? toIsoDate(event.data_mitting);
   const start = parseTime(event.time_begin);
   const end = parseTime(event.time_end);
   if (!date || start === null || end === null) return null;
@@ -65,12 +31,11 @@ export function placeEvent(event: TCalendarEvent): PlacedEvent | null {
 }
 
 export function userName(user: TCalendarUser): string {
-  const full = [user.last_name, user.first_name].filter(Boolean).join(' ');
-  return user.name || full || user.email || `Пользователь ${user.id}`;
+  return [user.last_name, user.name].filter(Boolean).join(' ') || user.email;
 }
 
 export function guestEmails(event: TCalendarEvent): string[] {
-  return (event.guests ?? []).map((guest) => (typeof guest === 'string' ? guest : guest.email));
+  return event.guests.map((guest) => guest.email);
 }
 
 export type EventsPeriod = { from: string; to: string; userIds: number[] };
@@ -85,7 +50,7 @@ export const useEvents = (period: EventsPeriod) =>
           date_to: period.to,
           user_ids: period.userIds.length ? period.userIds.join(',') : undefined,
         },
-        schema: z.array(ZCalendarEvent),
+        schema: ZEventList,
         signal,
       }),
     placeholderData: (previous) => previous,
@@ -96,7 +61,7 @@ export const useCalendarUsers = () =>
     queryKey: eventKeys.users,
     queryFn: ({ signal }) =>
       apiRequest('/events/users_with_viewable_calendars', {
-        schema: z.array(ZCalendarUser),
+        schema: ZCalendarUserList,
         signal,
       }),
   });
@@ -150,8 +115,10 @@ export function useSaveEvent() {
       apiCall(id ? `/events/${id}` : '/events', {
         method: id ? 'PUT' : 'POST',
         body: draft,
-        schema: ZCalendarEvent,
+        schema: ZEvent,
         successToast: id ? MEETING_UPDATED : MEETING_CREATED,
+        // The dialog shows the answer itself: a clash is a question, not an error.
+        errorToast: false,
       }),
     onSettled: () => refreshEvents(queryClient),
   });
@@ -166,13 +133,15 @@ export function useMoveEvent() {
       moment,
     }: {
       id: number;
-      moment: Pick<EventDraft, 'data_mitting' | 'time_begin' | 'time_end'>;
+      moment: Pick<EventDraft, 'data_mitting' | 'time_begin' | 'time_end' | 'allow_overlap'>;
     }) =>
       apiCall(`/events/${id}`, {
         method: 'PATCH',
         body: moment,
-        schema: ZCalendarEvent,
+        schema: ZEvent,
         successToast: MEETING_UPDATED,
+        // A clash (409) is asked about by the screen; other failures are toasts.
+        errorToast: false,
       }),
     onSettled: () => refreshEvents(queryClient),
   });

@@ -39,11 +39,18 @@ export type MeetingDialogProps = MeetingSubject & {
 };
 
 export const SERVICES: Array<{ value: string; label: string }> = [
-  { value: '', label: 'Без видеосвязи (очно или по телефону)' },
+  { value: '', label: 'Не указано' },
+  { value: 'place', label: 'Очно' },
   { value: 'meet', label: 'Google Meet' },
   { value: 'zoom', label: 'Zoom' },
   { value: 'telemost', label: 'Яндекс Телемост' },
-  { value: 'other', label: 'Другой сервис' },
+];
+
+const REMINDERS: Array<{ value: string; label: string }> = [
+  { value: '', label: 'Без напоминания' },
+  { value: '15', label: 'За 15 минут' },
+  { value: '60', label: 'За час' },
+  { value: '1440', label: 'За день' },
 ];
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -71,6 +78,7 @@ function MeetingForm(props: MeetingDialogProps) {
   const remove = useDeleteEvent();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<{ message: string; clash: boolean } | null>(null);
 
   const applicant =
     props.applicant ??
@@ -90,7 +98,9 @@ function MeetingForm(props: MeetingDialogProps) {
     begin: event?.time_begin.slice(0, 5) ?? formatTime(props.start ?? 10 * 60),
     end: event?.time_end.slice(0, 5) ?? formatTime(props.end ?? (props.start ?? 10 * 60) + 60),
     service: event?.service ?? '',
-    link: event?.link ?? event?.place ?? '',
+    link: event?.link ?? '',
+    place: event?.place ?? '',
+    reminder: event?.reminders[0] !== undefined ? String(event.reminders[0]) : '15',
     participants: event?.admin_user_ids ?? props.userIds ?? [me.id],
     guests: event ? guestEmails(event).join(', ') : '',
     applicantId: applicant?.id ?? null,
@@ -119,27 +129,38 @@ function MeetingForm(props: MeetingDialogProps) {
     return found;
   };
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async (allowOverlap: boolean) => {
     const found = validate();
     setErrors(found);
+    setProblem(null);
     if (Object.keys(found).length) return;
     const draft: EventDraft = {
       title: values.title.trim(),
-      description: values.description.trim(),
+      description: values.description.trim() || null,
       data_mitting: toRuDate(values.date),
       time_begin: values.begin,
       time_end: values.end,
       service: values.service || null,
       link: values.link.trim() || null,
+      place: values.place.trim() || null,
       applicant_id: values.applicantId,
       vacancy_id: values.vacancyId,
       admin_user_ids: values.participants,
       guests: splitGuests(values.guests),
+      reminders: values.reminder ? [Number(values.reminder)] : [],
+      ...(allowOverlap ? { allow_overlap: true } : {}),
     };
     const result = await save.mutateAsync({ ...(event ? { id: event.id } : {}), draft });
-    if (result.ok) onClose();
-    else if (result.errors) setErrors(result.errors);
+    if (result.ok) {
+      onClose();
+      return;
+    }
+    if (result.errors && Object.keys(result.errors).length) setErrors(result.errors);
+    setProblem({ message: result.message, clash: result.code === 409 });
+  };
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    void submit(false);
   };
 
   const onDelete = async () => {
@@ -209,11 +230,29 @@ function MeetingForm(props: MeetingDialogProps) {
             </Select>
           )}
         </Field>
-        <Field label="Ссылка или место" error={errors.link}>
-          {(control) => (
-            <Input {...control} value={values.link} onChange={(e) => set('link', e.target.value)} />
-          )}
-        </Field>
+        {values.service === 'place' ? (
+          <Field label="Место" error={errors.place}>
+            {(control) => (
+              <Input
+                {...control}
+                value={values.place}
+                onChange={(e) => set('place', e.target.value)}
+              />
+            )}
+          </Field>
+        ) : (
+          <Field label="Ссылка на встречу" error={errors.link}>
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                placeholder="https://"
+                value={values.link}
+                onChange={(e) => set('link', e.target.value)}
+              />
+            )}
+          </Field>
+        )}
       </div>
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-zinc-800">Участники</legend>
@@ -308,6 +347,38 @@ function MeetingForm(props: MeetingDialogProps) {
           />
         )}
       </Field>
+      <Field label="Напоминание" error={errors.reminders}>
+        {(control) => (
+          <Select
+            {...control}
+            value={values.reminder}
+            onChange={(e) => set('reminder', e.target.value)}
+          >
+            {REMINDERS.map((reminder) => (
+              <option key={reminder.value} value={reminder.value}>
+                {reminder.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {problem && (
+        <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          <p>{problem.message}</p>
+          {problem.clash && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              loading={save.isPending}
+              onClick={() => void submit(true)}
+            >
+              Назначить всё равно
+            </Button>
+          )}
+        </div>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
         {event && (
           <Button
