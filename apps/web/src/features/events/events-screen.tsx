@@ -12,6 +12,7 @@ import { PageHeader } from '@ats/ui/page-header';
 import { Spinner } from '@ats/ui/spinner';
 import { Tabs } from '@ats/ui/tabs';
 import { API_TOAST_MS, notify } from '../../shared/toasts';
+import { useApplicantCard } from '../../shared/applicant/applicant-card.queries';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import {
@@ -38,7 +39,12 @@ import {
   type PlacedEvent,
   type TCalendarEvent,
 } from './events.queries';
-import { MeetingDialog, type MeetingDialogProps } from './meeting-dialog';
+import {
+  MeetingDialog,
+  meetingSubjectOf,
+  type MeetingDialogProps,
+  type MeetingSubject,
+} from './meeting-dialog';
 import { MonthGrid } from './month-grid';
 import { longDate, monthTitle, shortDate, weekTitle } from './period-labels';
 import { TimeGrid, type GridColumn } from './time-grid';
@@ -53,7 +59,10 @@ function localToday(): string {
 }
 
 type Dialog =
-  | { kind: 'new'; props: Pick<MeetingDialogProps, 'date' | 'start' | 'end' | 'userIds'> }
+  | {
+      kind: 'new';
+      props: Pick<MeetingDialogProps, 'date' | 'start' | 'end' | 'userIds'> & MeetingSubject;
+    }
   | { kind: 'edit'; event: TCalendarEvent }
   | null;
 
@@ -73,6 +82,11 @@ export function EventsScreen() {
     .filter((id) => Number.isInteger(id) && id > 0);
   const userIds = chosenUsers.length ? chosenUsers : [me.id];
   const [dialog, setDialog] = useState<Dialog>(null);
+  // «Выбрать время в календаре» from the dialog on the board or the card: the slot picked next is
+  // the applicant's meeting.
+  const forApplicant = Number(search.get('applicant')) || null;
+  const forVacancy = Number(search.get('vacancy')) || null;
+  const subject = useMeetingSubject(forApplicant, forVacancy);
   const [clash, setClash] = useState<{
     event: PlacedEvent;
     moment: { date: string; start: number; end: number };
@@ -197,7 +211,7 @@ export function EventsScreen() {
         title="Календарь"
         description="Встречи и собеседования с кандидатами. Выделите время в календаре, чтобы назначить встречу."
         actions={
-          <Button onClick={() => setDialog({ kind: 'new', props: { date, userIds } })}>
+          <Button onClick={() => setDialog({ kind: 'new', props: { date, userIds, ...subject } })}>
             Назначить встречу
           </Button>
         }
@@ -231,6 +245,35 @@ export function EventsScreen() {
           <Spinner className="size-4" label="Обновляем календарь" />
         )}
       </div>
+      {subject.applicant && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+        >
+          <span>
+            Выберите время встречи с кандидатом {subject.applicant.name}
+            {subject.vacancy ? ` (вакансия «${subject.vacancy.position}»)` : ''}: выделите его в
+            календаре.
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              setSearch(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.delete('applicant');
+                  next.delete('vacancy');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            Отменить выбор
+          </Button>
+        </div>
+      )}
       {known.length > 1 && (
         <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <legend className="sr-only">Чьи календари показать</legend>
@@ -322,6 +365,7 @@ export function EventsScreen() {
                       start: moment.start,
                       end: moment.end,
                       userIds: moment.userId ? [moment.userId] : userIds,
+                      ...subject,
                     },
                   })
                 }
@@ -349,4 +393,13 @@ export function EventsScreen() {
       />
     </section>
   );
+}
+
+/** The applicant (and vacancy) named in the address, read from their card. */
+function useMeetingSubject(applicantId: number | null, vacancyId: number | null): MeetingSubject {
+  const card = useApplicantCard(applicantId ?? 0);
+  if (!applicantId || !card.data) return {};
+  const subject = meetingSubjectOf(card.data);
+  const vacancy = subject.vacancies?.find((candidate) => candidate.id === vacancyId) ?? null;
+  return vacancy ? { applicant: subject.applicant ?? null, vacancy } : subject;
 }

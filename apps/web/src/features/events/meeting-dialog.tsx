@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
@@ -38,6 +39,8 @@ export type MeetingDialogProps = MeetingSubject & {
   start?: number;
   end?: number;
   userIds?: number[];
+  /** Offer «Выбрать время в календаре» (not on the calendar itself). */
+  calendarLink?: boolean;
 };
 
 export const SERVICES: Array<{ value: string; label: string }> = [
@@ -173,10 +176,27 @@ function MeetingForm(props: MeetingDialogProps) {
   };
 
   const people = users.data ?? [];
+  const calendarSearch = new URLSearchParams({
+    view: 'week',
+    ...(applicant ? { applicant: String(applicant.id) } : {}),
+    ...(values.vacancyId ? { vacancy: String(values.vacancyId) } : {}),
+  });
   const vacancyOptions = fixedVacancy ? [fixedVacancy] : (props.vacancies ?? []);
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {props.calendarLink && !event && (
+        <p className="text-sm text-zinc-600">
+          Свободное время участников видно в календаре:{' '}
+          <Link
+            to={`/events?${calendarSearch.toString()}`}
+            onClick={onClose}
+            className="font-medium text-indigo-700 hover:underline"
+          >
+            Выбрать время в календаре
+          </Link>
+        </p>
+      )}
       <Field label="Название" required error={errors.title}>
         {(control) => (
           <Input {...control} value={values.title} onChange={(e) => set('title', e.target.value)} />
@@ -428,7 +448,7 @@ export function ScheduleMeetingButton(props: MeetingSubject) {
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         Назначить встречу
       </Button>
-      <MeetingDialog {...props} open={open} onClose={() => setOpen(false)} />
+      <MeetingDialog {...props} calendarLink open={open} onClose={() => setOpen(false)} />
     </>
   );
 }
