@@ -32,6 +32,7 @@ export default function VacancyCandidatesRoute() {
       renderScheduleMeeting={(target, onClose) => (
         <MeetingDialog
           open
+          calendarLink
           onClose={onClose}
           applicant={target.applicant}
           vacancy={target.vacancy}
