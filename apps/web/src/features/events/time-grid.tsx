@@ -187,17 +187,22 @@ export function TimeGrid(props: Props) {
     const current = selection?.column === index ? selection : null;
     const start = current ?? { column: index, anchor: hours.from, current: hours.from };
     const step = (direction: number) => {
-      const next = Math.max(
-        0,
-        Math.min(MINUTES_PER_DAY - SLOT_MINUTES, start.current + direction * SLOT_MINUTES),
-      );
+      // The first arrow picks the start of the working day; the next ones walk from there.
+      const next = current
+        ? Math.max(
+            0,
+            Math.min(MINUTES_PER_DAY - SLOT_MINUTES, start.current + direction * SLOT_MINUTES),
+          )
+        : start.current;
       const chosen = e.shiftKey
         ? { ...start, current: next }
         : { column: index, anchor: next, current: next };
       setSelection(chosen);
       const range = selectionRange(chosen.anchor, chosen.current);
       setAnnouncement(`Выбрано ${formatTime(range.start)}–${formatTime(range.end)}`);
-      scrollRef.current?.scrollTo({ top: minutesToOffset(range.start - 60, SCALE) });
+      if (scrollRef.current) {
+        scrollRef.current.scrollTop = minutesToOffset(Math.max(0, range.start - 60), SCALE);
+      }
     };
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -368,12 +373,15 @@ export function TimeGrid(props: Props) {
                     </div>
                   )}
                   {own.map((event) => {
-                    const moving = preview?.id === event.id;
-                    if (moving && preview.column !== index) return null;
+                    // Moved to another day, the block stays where it was (faded) so it keeps the
+                    // pointer and the focus; the ghost in the other column shows where it goes.
+                    const moving = preview?.id === event.id && preview.column === index;
+                    const leaving = preview?.id === event.id && preview.column !== index;
                     const range = moving ? preview : event;
-                    const lane = moving
-                      ? { lane: 0, lanes: 1 }
-                      : (lanes.get(event.id) ?? { lane: 0, lanes: 1 });
+                    const lane =
+                      moving || leaving
+                        ? { lane: 0, lanes: 1 }
+                        : (lanes.get(event.id) ?? { lane: 0, lanes: 1 });
                     return (
                       <EventBlock
                         key={event.id}
@@ -383,6 +391,7 @@ export function TimeGrid(props: Props) {
                         lane={lane.lane}
                         lanes={lane.lanes}
                         moving={moving}
+                        leaving={leaving}
                         conflict={conflicts.has(event.id)}
                         colorIndex={colorIndexOf(event)}
                         onPointerDown={(kind, e) => onEventPointerDown(event, index, kind, e)}
@@ -430,6 +439,8 @@ type BlockProps = {
   lane: number;
   lanes: number;
   moving: boolean;
+  /** Being moved to another day: drawn faded where it was. */
+  leaving?: boolean;
   conflict: boolean;
   colorIndex: number;
   onPointerDown?: (kind: 'move' | 'resize', e: React.PointerEvent<HTMLElement>) => void;
@@ -473,6 +484,7 @@ function EventBlock(props: BlockProps) {
         color.border,
         color.text,
         moving && 'z-10 opacity-80 ring-2 ring-indigo-500',
+        props.leaving && 'opacity-40',
         conflict && 'ring-2 ring-red-500',
       )}
       style={{
