@@ -72,7 +72,7 @@ export function MonthGrid({
                 className={cx(
                   'flex min-h-24 min-w-0 flex-col gap-0.5 border-l border-zinc-100 p-1 first:border-l-0',
                   off && 'bg-zinc-100',
-                  day.slice(0, 7) !== month && 'text-zinc-400',
+                  day.slice(0, 7) !== month && 'text-zinc-600',
                 )}
               >
                 <button
@@ -86,7 +86,7 @@ export function MonthGrid({
                 >
                   {Number(day.slice(8, 10))}
                 </button>
-                {holiday && <span className="truncate text-[10px] text-zinc-500">{holiday}</span>}
+                {holiday && <span className="truncate text-[10px] text-zinc-600">{holiday}</span>}
                 {own.slice(0, SHOWN_PER_DAY).map((event) => {
                   const color = userColor(colorIndexOf(event));
                   return (

@@ -280,12 +280,12 @@ export function TimeGrid(props: Props) {
               key={column.key}
               className={cx(
                 'min-w-0 border-l border-zinc-200 px-1 py-1.5 text-center text-xs',
-                column.dayOff ? 'bg-zinc-100 text-zinc-500' : 'text-zinc-700',
+                column.dayOff ? 'bg-zinc-100 text-zinc-700' : 'text-zinc-800',
               )}
             >
               <div className="truncate font-medium">{column.heading}</div>
               {column.subheading && (
-                <div className="flex items-center justify-center gap-1 truncate text-zinc-500">
+                <div className="flex items-center justify-center gap-1 truncate text-zinc-600">
                   <span
                     aria-hidden="true"
                     className={cx('size-2 shrink-0 rounded-full', userColor(column.colorIndex).dot)}
