@@ -158,6 +158,22 @@ test('an interview picked on the week view from the board sends invitations, a d
     }
   });
 
+  await test.step('its lower edge dragged half an hour down: longer', async () => {
+    const box = (await block.boundingBox())!;
+    const edge = { x: box.x + box.width / 2, y: box.y + box.height - 3 };
+    await drag(page, edge, { x: edge.x, y: edge.y + HOUR_PX / 2 });
+    await expect(block).toHaveAccessibleName(/11:00–12:30/);
+    const got = await invitation(
+      control.waitForMail,
+      colleague.email,
+      (ics) =>
+        ics.includes(`UID:${first.uid}`) &&
+        icalValue(icalEvent(ics), 'DTEND').value === `${compact(day)}T123000`,
+      'the longer meeting',
+    );
+    expect(icalValue(got.event, 'DTSTART').value).toBe(`${compact(day)}T110000`);
+  });
+
   await test.step('deleted: the cancellation', async () => {
     await block.click();
     const dialog = page.getByRole('dialog', { name: 'Встреча' });
