@@ -205,6 +205,21 @@ describe('the calendar', () => {
     expect(sentBodies(spy, 'PATCH', '/api/events/3')[1]).toMatchObject({ allow_overlap: true });
   });
 
+  it("does not move a colleague's meeting the caller may not change, and opens it read-only", async () => {
+    const spy = renderCalendar({
+      '/api/events': { message: [eventOf(5, { title: 'Чужая встреча', can_edit: false })] },
+    });
+    const meeting = await screen.findByRole('button', { name: 'Чужая встреча, 10:00–11:00' });
+    meeting.focus();
+    fireEvent.keyDown(meeting, { key: 'ArrowDown' });
+    fireEvent.keyDown(meeting, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Встреча' });
+    expect(within(dialog).getByText('Изменить встречу могут её автор и участники.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Сохранить' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Удалить встречу' })).toBeNull();
+    expect(sentBodies(spy, 'PATCH', '/api/events/5')).toHaveLength(0);
+  });
+
   it('lays the month out from Monday and opens a day from it', async () => {
     renderCalendar({}, '/events?view=month&date=2026-11-10');
     const month = await screen.findByRole('grid', { name: 'Месяц' });

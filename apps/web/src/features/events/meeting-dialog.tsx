@@ -82,6 +82,7 @@ function MeetingForm(props: MeetingDialogProps) {
   const save = useSaveEvent();
   const remove = useDeleteEvent();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const readOnly = Boolean(event && !event.can_edit);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<{ message: string; clash: boolean } | null>(null);
 
@@ -401,8 +402,11 @@ function MeetingForm(props: MeetingDialogProps) {
           )}
         </div>
       )}
+      {readOnly && (
+        <p className="text-sm text-zinc-600">Изменить встречу могут её автор и участники.</p>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {event && (
+        {event && !readOnly && (
           <Button
             type="button"
             variant="danger"
@@ -415,9 +419,11 @@ function MeetingForm(props: MeetingDialogProps) {
         <Button type="button" variant="secondary" onClick={onClose}>
           Отмена
         </Button>
-        <Button type="submit" loading={save.isPending}>
-          {event ? 'Сохранить' : 'Назначить'}
-        </Button>
+        {!readOnly && (
+          <Button type="submit" loading={save.isPending}>
+            {event ? 'Сохранить' : 'Назначить'}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirmDelete}

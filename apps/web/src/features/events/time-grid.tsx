@@ -153,7 +153,8 @@ export function TimeGrid(props: Props) {
   };
   const onEventPointerMove = (e: React.PointerEvent<HTMLElement>) => {
     const drag = pointer.current;
-    if (!drag?.event || drag.kind === 'select') return;
+    // A meeting the caller may not change opens on click but does not move.
+    if (!drag?.event || drag.kind === 'select' || !drag.event.can_edit) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
@@ -226,6 +227,8 @@ export function TimeGrid(props: Props) {
         ? preview
         : { id: event.id, column: index, start: event.start, end: event.end };
     const arrows: Record<string, number> = { ArrowUp: -SLOT_MINUTES, ArrowDown: SLOT_MINUTES };
+    const arrow = e.key in arrows || e.key === 'ArrowLeft' || e.key === 'ArrowRight';
+    if (arrow && !event.can_edit) return;
     if (e.key in arrows) {
       e.preventDefault();
       e.stopPropagation();
