@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** What the tests read back: one entry per delivered message. */
-export type CapturedMail = { to: string[]; subject: string; text: string; receivedAt: string };
+export type CapturedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** The iCalendar object of an invitation (its text/calendar part), when the mail has one. */
+  calendar?: string;
+  receivedAt: string;
+};
 
 /** A real SMTP server on loopback that keeps every message it is handed, decoded to plain text. */
 export async function startMailCatcher() {
@@ -16,11 +23,12 @@ export async function startMailCatcher() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
-        const { subject, text } = parseMessage(Buffer.concat(chunks).toString('utf8'));
+        const { subject, text, calendar } = parseMessage(Buffer.concat(chunks).toString('utf8'));
         mails.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           subject,
           text,
+          ...(calendar ? { calendar } : {}),
           receivedAt: new Date().toISOString(),
         });
         callback();
@@ -110,10 +118,25 @@ function plainText(part: Part): string {
   return /^text\/plain/i.test(type) ? decodeBody(part) : '';
 }
 
+/** The first text/calendar part, decoded, however deep in the multipart tree it is. */
+function calendarPart(part: Part): string | null {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  if (/^text\/calendar/i.test(type)) return decodeBody(part);
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return null;
+  for (const piece of part.body.split(`--${boundary}`).slice(1)) {
+    if (piece.startsWith('--')) break;
+    const found = calendarPart(splitHeaders(piece.replace(/^\r?\n/, '')));
+    if (found) return found;
+  }
+  return null;
+}
+
 function parseMessage(raw: string) {
   const message = splitHeaders(raw);
   return {
     subject: decodeEncodedWords(message.headers.get('subject') ?? ''),
     text: plainText(message).replace(/\r\n/g, '\n'),
+    calendar: calendarPart(message) ?? undefined,
   };
 }

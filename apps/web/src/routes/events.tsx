@@ -1,5 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { EventsScreen } from '../features/events/events-screen';
 
 export default function EventsRoute() {
-  return <AreaScreen title="Календарь" description="Встречи и собеседования с кандидатами." />;
+  return <EventsScreen />;
 }

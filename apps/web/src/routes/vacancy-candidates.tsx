@@ -3,6 +3,11 @@ import { ApplicantCardScreen } from '../features/applicants/applicant-card-scree
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
+import {
+  MeetingDialog,
+  ScheduleMeetingButton,
+  meetingSubjectOf,
+} from '../features/events/meeting-dialog';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
@@ -18,6 +23,19 @@ export default function VacancyCandidatesRoute() {
           id={applicantId}
           embedded
           renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+          renderScheduleMeeting={(applicant) => (
+            <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
+          )}
+        />
+      )}
+      // «Назначить встречу» in a card's menu: this vacancy, the calendar's dialog.
+      renderScheduleMeeting={(target, onClose) => (
+        <MeetingDialog
+          open
+          calendarLink
+          onClose={onClose}
+          applicant={target.applicant}
+          vacancy={target.vacancy}
         />
       )}
     />

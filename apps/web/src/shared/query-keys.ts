@@ -60,3 +60,17 @@ export const teamKeys = {
   seats: () => [...teamKeys.all, 'seats'] as const,
   invitation: (token: string) => ['invitation', token] as const,
 };
+
+/**
+ * Calendar events (features/events): the periods shown and the users whose calendars one may
+ * see. The home page (features/vacancies, key ['home']) lists today's and tomorrow's events, so
+ * a change of an event reads it again.
+ */
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => [...eventKeys.all, 'list'] as const,
+  list: (period: { from: string; to: string; userIds: number[] }) =>
+    [...eventKeys.lists(), period] as const,
+  users: ['events', 'users'] as const,
+  homeViews: [['home']] as const,
+};

@@ -48,9 +48,16 @@ type Props = {
   renderEvaluations?: (applicant: TApplicant) => ReactNode;
   /** Shown in the board's side panel: no way back to «Все кандидаты», one column. */
   embedded?: boolean;
+  /** «Назначить встречу» (features/events), composed by the route; not for watchers. */
+  renderScheduleMeeting?: (applicant: TApplicant) => ReactNode;
 };
 
-export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }: Props) {
+export function ApplicantCardScreen({
+  id,
+  renderEvaluations,
+  embedded = false,
+  renderScheduleMeeting,
+}: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
   const applicant = card.data;
@@ -92,6 +99,9 @@ export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }:
           </div>
         )}
         <CardHeader applicant={applicant} isAdmin={me.is_admin} />
+        {renderScheduleMeeting && me.member_type !== 'watcher' && (
+          <div className="mb-4 flex flex-wrap gap-2">{renderScheduleMeeting(applicant)}</div>
+        )}
         <div
           className={
             embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'

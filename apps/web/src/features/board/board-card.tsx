@@ -17,13 +17,15 @@ type Props = {
   draggable: boolean;
   /** Reject actions exist when the caller may write on the card's stage. */
   onReject?: (kind: TRejectKind) => void;
+  /** «Назначить встречу» in the card's menu. */
+  onScheduleMeeting?: () => void;
   density: CardDensity;
 };
 
 export const cardDragId = (card: TBoardCard) => `card-${card.application_id}`;
 
 /** One applicant on the board: photo, name, position, tags, days in stage, overdue in amber. */
-export function BoardCard({ card, draggable, onReject, density }: Props) {
+export function BoardCard({ card, draggable, onReject, onScheduleMeeting, density }: Props) {
   const name = applicantName(card);
   const { search } = useLocation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
@@ -82,7 +84,9 @@ export function BoardCard({ card, draggable, onReject, density }: Props) {
             <p className="truncate text-xs text-zinc-500">{card.position}</p>
           )}
         </div>
-        {onReject && <CardMenu name={name} onReject={onReject} />}
+        {(onReject || onScheduleMeeting) && (
+          <CardMenu name={name} onReject={onReject} onScheduleMeeting={onScheduleMeeting} />
+        )}
       </div>
       {density === 'L' && card.tags.length > 0 && (
         <ul className="mt-2 flex flex-wrap gap-1" aria-label="Теги">

@@ -25,6 +25,8 @@ type Props = {
   /** The vacancy is open, so cards may be rejected (with write rights on the stage). */
   rejectable: boolean;
   onReject: (card: TBoardCard, kind: TRejectKind) => void;
+  /** «Назначить встречу» from a card's menu, when the route composed the dialog in. */
+  onScheduleMeeting?: ((card: TBoardCard) => void) | undefined;
   /** The caller manages stages (can_manage_status), so may change the stage's icon. */
   canEditStage?: boolean;
 };
@@ -105,6 +107,9 @@ export function BoardColumn(props: Props) {
               draggable={draggable && !status.is_reject}
               density={density}
               onReject={canReject ? (kind) => onReject(card, kind) : undefined}
+              {...(props.onScheduleMeeting
+                ? { onScheduleMeeting: () => props.onScheduleMeeting?.(card) }
+                : {})}
             />
           ))
         )}

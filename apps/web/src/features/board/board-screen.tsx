@@ -15,6 +15,7 @@ import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
 import { Button } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
 import { Spinner } from '@ats/ui/spinner';
+import { applicantName } from '../../shared/format/applicant-format';
 import { useMe } from '../../shared/session/session.queries';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -51,6 +52,14 @@ type Props = {
   renderCreateApplicant?: (props: CreateOnBoardProps) => ReactNode;
   /** An applicant's card (features/applicants), composed by the route, for the side panel. */
   renderCard: (applicantId: number) => ReactNode;
+  /** «Назначить встречу» from a card's menu (features/events, composed by the route). */
+  renderScheduleMeeting?: (target: MeetingTarget, onClose: () => void) => ReactNode;
+};
+
+/** Whom and for what vacancy a meeting from the board is. */
+export type MeetingTarget = {
+  applicant: { id: number; name: string };
+  vacancy: { id: number; position: string };
 };
 
 /** The search and filters of the page's URL, and a setter that keeps the rest of the URL. */
@@ -71,7 +80,13 @@ function useBoardFilters() {
  * `/vacancy/{id}/candidates`: the vacancy's applicants in columns by stage; `?applicant={id}`
  * opens that applicant's card in a side panel over the board.
  */
-export function BoardScreen({ vacancyId, renderCreateApplicant, renderCard }: Props) {
+export function BoardScreen({
+  vacancyId,
+  renderCreateApplicant,
+  renderCard,
+  renderScheduleMeeting,
+}: Props) {
+  const [meetingFor, setMeetingFor] = useState<TBoardCard | null>(null);
   const vacancy = useBoardVacancy(vacancyId);
   const [density, setDensity] = useCardDensity();
   const filters = useBoardFilters();
@@ -156,7 +171,18 @@ export function BoardScreen({ vacancyId, renderCreateApplicant, renderCard }: Pr
         open={vacancy.data.state === 'open'}
         density={density}
         filters={filters.query}
+        onScheduleMeeting={
+          renderScheduleMeeting && me && me.member_type !== 'watcher' ? setMeetingFor : undefined
+        }
       />
+      {meetingFor &&
+        renderScheduleMeeting?.(
+          {
+            applicant: { id: meetingFor.applicant_id, name: applicantName(meetingFor) },
+            vacancy: { id: vacancyId, position: vacancy.data.position },
+          },
+          () => setMeetingFor(null),
+        )}
       <AddApplicantDialog
         vacancyId={vacancyId}
         stages={addableStages}
@@ -196,12 +222,14 @@ function Board({
   open,
   density,
   filters,
+  onScheduleMeeting,
 }: {
   vacancyId: number;
   columns: TBoardColumn[];
   open: boolean;
   density: CardDensity;
   filters: BoardFilterQuery;
+  onScheduleMeeting: ((card: TBoardCard) => void) | undefined;
 }) {
   const columns = useMemo(() => orderBoardColumns(unordered), [unordered]);
   const [active, setActive] = useState<TBoardCard | null>(null);
@@ -275,6 +303,7 @@ function Board({
                 density={density}
                 rejectable={open}
                 onReject={(card, kind) => setRejecting({ card, kind })}
+                onScheduleMeeting={onScheduleMeeting}
                 canEditStage={canEditStages}
               />
             </div>

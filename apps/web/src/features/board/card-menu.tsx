@@ -2,9 +2,15 @@ import { EllipsisVerticalIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TRejectKind } from '@ats/contracts/pipeline';
 
-type Props = { name: string; onReject: (kind: TRejectKind) => void };
+type Props = {
+  name: string;
+  /** Present when the caller may reject on the card's stage of an open vacancy. */
+  onReject?: ((kind: TRejectKind) => void) | undefined;
+  /** «Назначить встречу», when the route composed the meeting dialog in. */
+  onScheduleMeeting?: (() => void) | undefined;
+};
 
-const ITEMS: Array<{ kind: TRejectKind; label: string }> = [
+const REJECT_ITEMS: Array<{ kind: TRejectKind; label: string }> = [
   { kind: 'reject', label: 'Отказать' },
   { kind: 'refuse', label: 'Кандидат отказался' },
 ];
@@ -13,7 +19,19 @@ const ITEMS: Array<{ kind: TRejectKind; label: string }> = [
  * The card's actions as a menu button: Enter/Space/↓ open it on the first item, arrows move,
  * Escape closes it and returns focus to the button.
  */
-export function CardMenu({ name, onReject }: Props) {
+export function CardMenu({ name, onReject, onScheduleMeeting }: Props) {
+  const items = [
+    ...(onScheduleMeeting
+      ? [{ key: 'meeting', label: 'Назначить встречу', run: onScheduleMeeting }]
+      : []),
+    ...(onReject
+      ? REJECT_ITEMS.map((item) => ({
+          key: item.kind,
+          label: item.label,
+          run: () => onReject(item.kind),
+        }))
+      : []),
+  ];
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -81,15 +99,15 @@ export function CardMenu({ name, onReject }: Props) {
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-20 mt-1 w-48 rounded-lg bg-white py-1 shadow-lg ring-1 ring-zinc-200"
         >
-          {ITEMS.map((item) => (
+          {items.map((item) => (
             <button
-              key={item.kind}
+              key={item.key}
               type="button"
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
                 setOpen(false);
-                onReject(item.kind);
+                item.run();
               }}
               className="block w-full px-3 py-1.5 text-left text-sm text-zinc-800 hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none"
             >

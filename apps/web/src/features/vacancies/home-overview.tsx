@@ -4,6 +4,7 @@ import { Card } from '@ats/ui/card';
 import { Spinner } from '@ats/ui/spinner';
 import type { THome } from '@ats/contracts/home';
 import { pluralize } from '../../shared/format/plurals';
+import { HomeEvents } from './home-events';
 import { StageBar } from './stage-bar';
 import { APPLICANT_FORMS, deadlineOf } from './vacancy-format';
 import { WaitingPanel } from './waiting-panel';
@@ -34,7 +35,10 @@ function Panel({
   );
 }
 
-/** The top of the home page: «Мои вакансии» with stage bars and «Кандидаты ждут». */
+/**
+ * The top of the home page: «Мои вакансии» with stage bars, «Кандидаты ждут» and the meetings of
+ * today and tomorrow.
+ */
 export function HomeOverview({ home }: { home: UseQueryResult<THome> }) {
   if (home.isPending) {
     return (
@@ -44,7 +48,7 @@ export function HomeOverview({ home }: { home: UseQueryResult<THome> }) {
     );
   }
   if (home.isError) return null;
-  const { vacancies, overdue } = home.data;
+  const { vacancies, overdue, events } = home.data;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Panel title="Мои вакансии" count={vacancies.length}>
@@ -85,6 +89,11 @@ export function HomeOverview({ home }: { home: UseQueryResult<THome> }) {
       <Panel title="Кандидаты ждут" count={overdue.length}>
         <WaitingPanel overdue={overdue} />
       </Panel>
+      <div className="lg:col-span-2">
+        <Panel title="Встречи сегодня и завтра" count={events.length}>
+          <HomeEvents events={events} />
+        </Panel>
+      </div>
     </div>
   );
 }

@@ -96,6 +96,67 @@ describe('the home page', () => {
     expect(within(card).getByRole('link', { name: '5 кандидатов' })).toBeTruthy();
   });
 
+  it('lists my meetings of today and tomorrow by day, linked to the calendar and the applicant', async () => {
+    const now = new Date();
+    const iso = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const tomorrow = new Date(now);
+    tomorrow.setDate(now.getDate() + 1);
+    const meeting = (id: number, date: string, begin: string, title: string) => ({
+      id,
+      title,
+      data_mitting: `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`,
+      date,
+      time_begin: begin,
+      time_end: '18:00',
+      starts_at: `${date}T10:00:00.000Z`,
+      ends_at: `${date}T15:00:00.000Z`,
+      service: 'meet',
+      link: 'https://meet.example.com/abc',
+      place: null,
+      applicant: id === 1 ? { id: 42, name: 'Иванова Мария' } : null,
+      vacancy: id === 1 ? { id: 1, position: 'Frontend-разработчик' } : null,
+    });
+    stubApi({
+      '/api/home': {
+        message: {
+          ...home,
+          events: [
+            meeting(1, iso(now), '10:00', 'Собеседование: Иванова Мария'),
+            meeting(2, iso(tomorrow), '12:30', 'Планёрка'),
+          ],
+        },
+      },
+      '/api/vacancies_with_filters': { message: page([]) },
+    });
+    renderWithApp(<VacanciesHomeScreen />, memberOf());
+    const panel = await screen.findByRole('region', { name: 'Встречи сегодня и завтра' });
+    const today = within(panel).getByRole('region', { name: 'Сегодня' });
+    expect(
+      within(today)
+        .getByRole('link', { name: 'Собеседование: Иванова Мария' })
+        .getAttribute('href'),
+    ).toBe(`/events?view=day&date=${iso(now)}`);
+    expect(within(today).getByRole('link', { name: 'Иванова Мария' }).getAttribute('href')).toBe(
+      '/applicant/42',
+    );
+    expect(within(today).getByText('10:00–18:00')).toBeTruthy();
+    const next = within(panel).getByRole('region', { name: 'Завтра' });
+    expect(within(next).getByRole('link', { name: 'Планёрка' })).toBeTruthy();
+    expect(within(next).getByRole('link', { name: 'Подключиться' }).getAttribute('href')).toBe(
+      'https://meet.example.com/abc',
+    );
+  });
+
+  it('says so when there are no meetings today or tomorrow', async () => {
+    renderHome({ '/api/vacancies_with_filters': { message: page([]) } });
+    const panel = await screen.findByRole('region', { name: 'Встречи сегодня и завтра' });
+    expect(within(panel).getByText(/Сегодня и завтра встреч нет/)).toBeTruthy();
+    expect(
+      within(panel).getByRole('link', { name: 'Открыть календарь' }).getAttribute('href'),
+    ).toBe('/events');
+  });
+
   it('counts vacancies per state on the tabs and asks the API for the chosen state', async () => {
     const spy = renderHome({ '/api/vacancies_with_filters': { message: page([vacancyOf()]) } });
     const tabs = await screen.findByRole('tablist', { name: 'Состояние вакансий' });
