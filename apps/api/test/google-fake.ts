@@ -118,8 +118,8 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
   const notifications: { channelId: string; state: string; status: number }[] = [];
   const failures: { status: number; reason?: string }[] = [];
   let change = 0;
-  /** Sync tokens issued before this change number answer 410. */
-  let syncFloor = 0;
+  /** Sync tokens of an earlier generation answer 410 (invalidateSyncTokens starts a new one). */
+  let generation = 0;
   let baseUrl = '';
 
   function addUser(email: string) {
@@ -322,12 +322,12 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
     let since = 0;
     let showDeleted = query.get('showDeleted') === 'true';
     if (syncToken) {
-      const match = /^sync-(\d+)$/.exec(syncToken);
-      if (!match || Number(match[1]) < syncFloor) return fail(res, 410, record);
+      const match = /^sync-(\d+)-(\d+)$/.exec(syncToken);
+      if (!match || Number(match[1]) !== generation) return fail(res, 410, record);
       if (query.get('timeMin') || query.get('timeMax') || query.get('updatedMin')) {
         return fail(res, 400, record, 'invalid');
       }
-      since = Number(match[1]);
+      since = Number(match[2]);
       showDeleted = true;
     }
     const timeMin = query.get('timeMin') ? Date.parse(query.get('timeMin')!) : -Infinity;
@@ -359,7 +359,7 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
         accessRole: calendar.accessRole,
         items: page.map(publicEvent),
         ...(last
-          ? { nextSyncToken: `sync-${stamp}` }
+          ? { nextSyncToken: `sync-${generation}-${stamp}` }
           : { nextPageToken: `page-${offset + maxResults}-${stamp}` }),
       },
       record,
@@ -394,7 +394,7 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
           return send(res, 200, { ok: true });
         }
         if (url.pathname === '/__control/invalidate-sync-tokens') {
-          syncFloor = change + 1;
+          generation += 1;
           return send(res, 200, { ok: true });
         }
         if (url.pathname === '/__control/expire-access-tokens') {
@@ -747,7 +747,11 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
     },
     /** Every sync token issued so far answers 410 fullSyncRequired. */
     invalidateSyncTokens: () => {
-      syncFloor = change + 1;
+      generation += 1;
+    },
+    /** Google forgets every grant (the user revoked access): refreshes answer invalid_grant. */
+    revokeGrants: () => {
+      refreshTokens.clear();
     },
     /** Every access token issued so far answers 401 (as one past its hour). */
     expireAccessTokens: () => {
