@@ -434,8 +434,9 @@ export async function startGoogleFake(options: GoogleFakeOptions) {
           res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
           return res.end('Error 400: invalid_request');
         }
-        if (options.autoApprove)
+        if (options.autoApprove) {
           return approve(params, res, params.get('login_hint') ?? defaultEmail, true);
+        }
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return res.end(consentPage(params));
       }

@@ -1,4 +1,5 @@
 import type { Tenant } from '../../platform/tenancy.ts';
+import type { GoogleDeps } from './google-connection.service.ts';
 
 // What the sync needs of the events module (which owns the events tables), in its own terms.
 
@@ -21,14 +22,19 @@ export type OurEvent = EventData & {
 };
 
 export type EventsPort = {
-  get: (tenant: Tenant, id: number) => Promise<OurEvent | null>;
-  createFromGoogle: (tenant: Tenant, data: Omit<EventData, 'timeZone' | 'link'>) => Promise<number>;
+  get: (deps: GoogleDeps, tenant: Tenant, id: number) => Promise<OurEvent | null>;
+  createFromGoogle: (
+    deps: GoogleDeps,
+    tenant: Tenant,
+    data: Omit<EventData, 'timeZone' | 'link'>,
+  ) => Promise<number>;
   updateFromGoogle: (
+    deps: GoogleDeps,
     tenant: Tenant,
     id: number,
     data: Omit<EventData, 'timeZone' | 'link'>,
   ) => Promise<void>;
-  deleteFromGoogle: (tenant: Tenant, id: number) => Promise<void>;
+  deleteFromGoogle: (deps: GoogleDeps, tenant: Tenant, id: number) => Promise<void>;
 };
 
 let port: EventsPort | null = null;

@@ -3,7 +3,12 @@ import type { JobDefinition } from '../../platform/queue.ts';
 import { googleConfigured } from './google-client.ts';
 import { pushEvent, syncAll, syncUser } from './google-sync.service.ts';
 
-const ZPushPayload = z.object({ accountId: z.number().int(), eventId: z.number().int() });
+const ZPushPayload = z.object({
+  accountId: z.number().int(),
+  eventId: z.number().int(),
+  /** Its participants and author (who may read it); null once it is deleted. */
+  readers: z.array(z.number().int()).nullable(),
+});
 const ZUserPayload = z.object({ accountId: z.number().int(), userId: z.number().int() });
 
 /**
@@ -15,7 +20,7 @@ export const pushEventJob: JobDefinition<z.infer<typeof ZPushPayload>> = {
   payload: ZPushPayload,
   handle: async (payload, context) => {
     if (!googleConfigured(context.config)) return;
-    await pushEvent(context, payload.accountId, payload.eventId);
+    await pushEvent(context, payload.accountId, payload.eventId, payload.readers);
   },
   retryLimit: 5,
   retryDelaySeconds: 30,

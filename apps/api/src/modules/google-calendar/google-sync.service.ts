@@ -15,7 +15,7 @@ import {
   tokenBox,
 } from './google-connection.service.ts';
 import * as repo from './google-calendar.repository.ts';
-import { type EventData, eventsPort } from './events-bridge.ts';
+import { type EventData, type OurEvent, eventsPort } from './events-bridge.ts';
 
 // Two-way sync of a user's chosen Google calendar (decision 0038):
 // - out: an event of ours the user takes part in is inserted into their calendar (with a stable
@@ -81,10 +81,11 @@ export async function chooseCalendar(deps: GoogleDeps, tenant: Tenant, calendarI
     .call((token) => client.listCalendars(token))
     .catch(answerGoogleFailure);
   const calendar = list.items?.find((c) => c.id === calendarId);
-  if (!calendar)
+  if (!calendar) {
     throw badRequest(GOOGLE_MESSAGES.unknownCalendar, {
       calendar_id: GOOGLE_MESSAGES.unknownCalendar,
     });
+  }
   await stopChannel(deps, session);
   await tenant.transaction(async (tx) => {
     await repo.deleteLinksOfUser(tx, tenant.accountId, tenant.userId);
@@ -257,14 +258,14 @@ async function applyGoogleEvent(deps: GoogleDeps, tenant: Tenant, item: GoogleEv
   const ourId =
     link?.eventId ??
     (ours?.atsEventId && ours.atsAccountId === String(accountId) ? Number(ours.atsEventId) : null);
-  const event = ourId ? await port.get(tenant, ourId) : null;
+  const event = ourId ? await port.get(deps, tenant, ourId) : null;
 
   if (item.status === 'cancelled') {
     if (!ourId) return false;
     await tenant.transaction((tx) => repo.deleteLink(tx, accountId, userId, ourId));
     // An event that came from Google goes with it; an interview of ours stays (only unlinked).
     if (event && event.source === 'google' && event.authorId === userId) {
-      await port.deleteFromGoogle(tenant, ourId);
+      await port.deleteFromGoogle(deps, tenant, ourId);
       return true;
     }
     return false;
@@ -284,7 +285,7 @@ async function applyGoogleEvent(deps: GoogleDeps, tenant: Tenant, item: GoogleEv
       );
     }
     if (sameMoment(event, data)) return false;
-    await port.updateFromGoogle(tenant, event.id, data);
+    await port.updateFromGoogle(deps, tenant, event.id, data);
     return true;
   }
   if (ourId) {
@@ -292,7 +293,7 @@ async function applyGoogleEvent(deps: GoogleDeps, tenant: Tenant, item: GoogleEv
     if (link) await tenant.transaction((tx) => repo.deleteLink(tx, accountId, userId, ourId));
     return false;
   }
-  const id = await port.createFromGoogle(tenant, data);
+  const id = await port.createFromGoogle(deps, tenant, data);
   await tenant.transaction((tx) =>
     repo.saveLink(tx, {
       accountId,
@@ -309,11 +310,22 @@ async function applyGoogleEvent(deps: GoogleDeps, tenant: Tenant, item: GoogleEv
  * Our event out to the calendars of its participants (after it was created, changed or deleted):
  * inserted, patched or deleted there; a participant who left it has it deleted.
  */
-export async function pushEvent(deps: GoogleDeps, accountId: number, eventId: number) {
+export async function pushEvent(
+  deps: GoogleDeps,
+  accountId: number,
+  eventId: number,
+  /** Who may read it (its participants and author), unless it was deleted. */
+  readers: number[] | null,
+) {
   const port = eventsPort();
-  const system = tenantFor(deps.database, accountId, 0);
-  const event = await port.get(system, eventId);
-  const links = await system.transaction((tx: Db) => repo.findLinksOfEvent(tx, accountId, eventId));
+  const links = await deps.database.withTenant(accountId, (tx: Db) =>
+    repo.findLinksOfEvent(tx, accountId, eventId),
+  );
+  let event: OurEvent | null = null;
+  for (const userId of readers ?? []) {
+    event = await port.get(deps, tenantFor(deps.database, accountId, userId), eventId);
+    if (event) break;
+  }
   const participants = new Set(event?.participantIds ?? []);
   const client = googleClient(deps.config);
   for (const link of links) {
@@ -325,8 +337,9 @@ export async function pushEvent(deps: GoogleDeps, accountId: number, eventId: nu
       await session
         .call((token) => client.deleteEvent(token, calendarId, link.googleEventId))
         .catch((error: unknown) => {
-          if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410)))
+          if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410))) {
             throw error;
+          }
         });
     }
     await tenant.transaction((tx) => repo.deleteLink(tx, accountId, link.userId, eventId));
@@ -347,8 +360,9 @@ export async function pushEvent(deps: GoogleDeps, accountId: number, eventId: nu
         try {
           return await client.patchEvent(token, calendarId, googleId, body);
         } catch (error) {
-          if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410)))
+          if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410))) {
             throw error;
+          }
           return client.insertEvent(token, calendarId, body);
         }
       }
