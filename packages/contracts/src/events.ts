@@ -119,6 +119,8 @@ export const ZEventInput = z.object({
   allow_overlap: z.boolean().optional(),
   /** Send the iCalendar invitations (default true). */
   send_invitations: z.boolean().optional(),
+  /** A mail template of the account whose subject and text open the applicant's invitation. */
+  template_id: ZBodyId.nullish(),
 });
 export type TEventInput = z.infer<typeof ZEventInput>;
 

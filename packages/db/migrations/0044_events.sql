@@ -79,3 +79,7 @@ CREATE TRIGGER "events_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
 CREATE TRIGGER "event_participants_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "event_participants" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();--> statement-breakpoint
 CREATE TRIGGER "event_guests_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "event_guests" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();--> statement-breakpoint
 CREATE TRIGGER "event_reminders_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "event_reminders" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();
+--> statement-breakpoint
+-- An invitation's iCalendar part travels with its letter through the outbox (and its retries).
+ALTER TABLE "mail_outbox" ADD COLUMN "ical_body" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "ical_method" text;
