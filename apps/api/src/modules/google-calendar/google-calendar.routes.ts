@@ -23,6 +23,7 @@ import {
   type GoogleDeps,
 } from './google-connection.service.ts';
 import { syncUserJob } from './google-calendar.jobs.ts';
+import { listenToEventWrites } from './google-events-listener.ts';
 import { acceptNotification, chooseCalendar, disconnect, syncUser } from './google-sync.service.ts';
 
 const TAGS = ['Google Календарь'];
@@ -32,6 +33,7 @@ export function registerGoogleCalendarRoutes(app: FastifyInstance, deps: AppDeps
   const googleDeps: GoogleDeps = { config: deps.config, database: deps.database, log: deps.log };
   const callbackUrl = (request: FastifyRequest) =>
     `${publicUrlFor(deps.config, request)}/api/google/oauth/callback`;
+  listenToEventWrites(app, deps.config, deps.queue);
 
   r.get(
     '/api/google',

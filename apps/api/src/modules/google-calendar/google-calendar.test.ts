@@ -277,3 +277,149 @@ describe('push notifications', () => {
     expect(calendarCalls(user.googleEmail).length).toBeGreaterThan(0);
   });
 });
+
+/** Tomorrow in Moscow, YYYY-MM-DD (inside the default period of GET /api/events). */
+const tomorrow = () => new Date(Date.now() + 3 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+
+const ourEvents = async (token: string) =>
+  (await call(t.app, 'GET', '/api/events', undefined, { token })).body.message as {
+    id: number;
+    title: string;
+    source: string;
+    starts_at: string;
+  }[];
+
+const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => {
+  for (let i = 0; i < 60; i += 1) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`not seen: ${what}`);
+};
+
+describe('our events out to Google', () => {
+  it('a created event is inserted into the calendar, a change patches it, a delete removes it', async () => {
+    const user = await connectedUser();
+    const day = tomorrow();
+    const made = await call(
+      t.app,
+      'POST',
+      '/api/events',
+      {
+        title: 'Собеседование: Мария',
+        data_mitting: day,
+        time_begin: '10:00',
+        time_end: '11:00',
+        place: 'Переговорная 3',
+        send_invitations: false,
+      },
+      { token: user.token },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.message.id as number;
+    const there = await waitFor(
+      async () => fake.events(user.googleEmail).find((e) => e.summary === 'Собеседование: Мария'),
+      'the inserted event',
+    );
+    expect(there.start.dateTime).toBe(new Date(`${day}T10:00:00+03:00`).toISOString());
+    expect(there.location).toBe('Переговорная 3');
+    expect(there.extendedProperties?.private).toMatchObject({
+      atsEventId: String(id),
+      atsAccountId: String(user.accountId),
+    });
+
+    const moved = await call(
+      t.app,
+      'PATCH',
+      `/api/events/${id}`,
+      { time_begin: '15:00', time_end: '16:00', send_invitations: false },
+      { token: user.token },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await waitFor(
+      async () =>
+        fake
+          .events(user.googleEmail)
+          .find(
+            (e) =>
+              e.id === there.id &&
+              e.start.dateTime === new Date(`${day}T15:00:00+03:00`).toISOString(),
+          ),
+      'the moved event',
+    );
+    expect(
+      fake.events(user.googleEmail).filter((e) => e.summary === 'Собеседование: Мария'),
+    ).toHaveLength(1);
+
+    const gone = await call(
+      t.app,
+      'DELETE',
+      `/api/events/${id}?send_invitations=false`,
+      undefined,
+      {
+        token: user.token,
+      },
+    );
+    expect(gone.status).toBe(200);
+    await waitFor(
+      async () => (fake.events(user.googleEmail).some((e) => e.id === there.id) ? undefined : true),
+      'the deleted event gone',
+    );
+  });
+});
+
+describe('their events in from Google', () => {
+  it('a new event becomes ours, its change follows, its deletion deletes ours', async () => {
+    const user = await connectedUser();
+    const day = tomorrow();
+    const theirs = await fake.createEvent(user.googleEmail, 'primary', {
+      summary: 'Встреча с заказчиком',
+      start: { dateTime: `${day}T12:00:00+03:00` },
+      end: { dateTime: `${day}T12:30:00+03:00` },
+    });
+    const sync = () => call(t.app, 'POST', '/api/google/sync', undefined, { token: user.token });
+    expect((await sync()).body.message.pulled).toBe(1);
+    const mine = (await ourEvents(user.token)).find((e) => e.title === 'Встреча с заказчиком');
+    expect(mine).toMatchObject({
+      source: 'google',
+      starts_at: new Date(`${day}T12:00:00+03:00`).toISOString(),
+    });
+    // Nothing new: the incremental listing brings nothing back.
+    expect((await sync()).body.message).toEqual({ pulled: 0, full: false });
+
+    await fake.updateEvent(user.googleEmail, 'primary', theirs.id, {
+      summary: 'Встреча с заказчиком (перенесена)',
+      start: { dateTime: `${day}T16:00:00+03:00` },
+      end: { dateTime: `${day}T17:00:00+03:00` },
+    });
+    expect((await sync()).body.message.pulled).toBe(1);
+    const changed = (await ourEvents(user.token)).find((e) => e.id === mine!.id);
+    expect(changed).toMatchObject({
+      title: 'Встреча с заказчиком (перенесена)',
+      starts_at: new Date(`${day}T16:00:00+03:00`).toISOString(),
+    });
+
+    await fake.deleteEvent(user.googleEmail, 'primary', theirs.id);
+    expect((await sync()).body.message.pulled).toBe(1);
+    expect((await ourEvents(user.token)).some((e) => e.id === mine!.id)).toBe(false);
+  });
+
+  it('after 410 the full listing brings in what changed meanwhile, once', async () => {
+    const user = await connectedUser();
+    const day = tomorrow();
+    fake.invalidateSyncTokens();
+    await fake.createEvent(user.googleEmail, 'primary', {
+      summary: 'Созвон после 410',
+      start: { dateTime: `${day}T09:00:00+03:00` },
+      end: { dateTime: `${day}T09:30:00+03:00` },
+    });
+    const r = await call(t.app, 'POST', '/api/google/sync', undefined, { token: user.token });
+    expect(r.body.message).toEqual({ pulled: 1, full: true });
+    const again = await call(t.app, 'POST', '/api/google/sync', undefined, { token: user.token });
+    expect(again.body.message).toEqual({ pulled: 0, full: false });
+    expect(
+      (await ourEvents(user.token)).filter((e) => e.title === 'Созвон после 410'),
+    ).toHaveLength(1);
+  });
+});

@@ -285,7 +285,7 @@ async function applyGoogleEvent(deps: GoogleDeps, tenant: Tenant, item: GoogleEv
       );
     }
     if (sameMoment(event, data)) return false;
-    await port.updateFromGoogle(deps, tenant, event.id, data);
+    await port.updateFromGoogle(deps, tenant, event.id, data, event.source !== 'google');
     return true;
   }
   if (ourId) {
