@@ -32,7 +32,7 @@ test('connect Google: an event made there appears here, and ours appears there',
   await page.getByRole('button', { name: 'Разрешить' }).click();
 
   await expect(page).toHaveURL(/\/google\?connected=1$/);
-  await expect(page.getByText(googleEmail)).toBeVisible();
+  await expect(page.getByText(googleEmail, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Календарь для встреч')).toHaveValue(googleEmail);
   await expect(page.getByText('приходят сразу')).toBeVisible();
   await expect(page.getByTestId('google-last-sync')).toContainText('последняя');
