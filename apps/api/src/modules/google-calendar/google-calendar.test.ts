@@ -423,3 +423,48 @@ describe('their events in from Google', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('a push channel', () => {
+  it("is opened with PUBLIC_URL, and its notification pulls the user's calendar", async () => {
+    t.config.PUBLIC_URL = 'http://127.0.0.1:9';
+    try {
+      const user = await connectedUser();
+      expect((await status(user.token)).push).toBe(true);
+      const [row] = await systemRows<{ channel_id: string; channel_token: string }>(
+        t.database,
+        sql`select channel_id, channel_token from google_connections
+            where account_id = ${user.accountId} and user_id = ${user.userId}`,
+      );
+      const channel = fake.channels.get(row!.channel_id);
+      expect(channel?.address).toBe('http://127.0.0.1:9/api/google/notifications');
+      expect(channel?.token).toBe(row!.channel_token);
+
+      const day = tomorrow();
+      await fake.createEvent(user.googleEmail, 'primary', {
+        summary: 'Пришло по уведомлению',
+        start: { dateTime: `${day}T18:00:00+03:00` },
+        end: { dateTime: `${day}T19:00:00+03:00` },
+      });
+      const notify = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/google/notifications',
+          headers: {
+            'x-goog-channel-id': row!.channel_id,
+            'x-goog-channel-token': token,
+            'x-goog-resource-state': 'exists',
+          },
+        });
+      expect((await notify('forged')).statusCode).toBe(403);
+      const accepted = await notify(row!.channel_token);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().message).toEqual({ accepted: true });
+      await waitFor(
+        async () => (await ourEvents(user.token)).find((e) => e.title === 'Пришло по уведомлению'),
+        'the event pulled after the notification',
+      );
+    } finally {
+      t.config.PUBLIC_URL = undefined;
+    }
+  });
+});
