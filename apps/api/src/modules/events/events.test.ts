@@ -37,7 +37,7 @@ beforeAll(async () => {
   [applicantId] = (await insertApplicants(t.database, admin.accountId, [
     { firstName: 'Анна', lastName: 'Смирнова', email: APPLICANT_EMAIL },
   ])) as [number];
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -211,6 +211,63 @@ describe('events: conflicts', () => {
     });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.message).toMatchObject({ time_begin: '10:30', time_end: '12:00' });
+  });
+});
+
+describe('events: two bookings of one slot at once', () => {
+  it('saves one and answers 409 to the other (the participants’ calendars are locked)', async () => {
+    const slot = {
+      data_mitting: '25.03.2030',
+      time_begin: '14:00',
+      time_end: '15:00',
+      admin_user_ids: [recruiter.userId],
+      send_invitations: false,
+    };
+    const answers = await Promise.all([
+      api('POST', '/api/events', { ...slot, title: 'Первый' }),
+      api('POST', '/api/events', { ...slot, title: 'Второй' }, recruiter.token),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const day = await api(
+      'GET',
+      `/api/events?date_from=25.03.2030&date_to=25.03.2030&user_ids=${recruiter.userId}`,
+    );
+    expect(day.body.message).toHaveLength(1);
+  });
+});
+
+describe('events: another time zone of the account', () => {
+  it('reads and answers the times on the account’s wall clock (Yekaterinburg, UTC+5)', async () => {
+    const company = await signUpCompany(t.app, { company: 'Уральская' });
+    const zone = await call(
+      t.app,
+      'PATCH',
+      '/api/account/account_settings',
+      { time_zone: 'Asia/Yekaterinburg' },
+      { token: company.token },
+    );
+    expect(zone.status, JSON.stringify(zone.body)).toBe(200);
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/events',
+      { data_mitting: '12.03.2030', time_begin: '10:00', time_end: '11:00' },
+      { token: company.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.message).toMatchObject({
+      starts_at: '2030-03-12T05:00:00.000Z',
+      time_begin: '10:00',
+      time_zone: 'Asia/Yekaterinburg',
+    });
+    const invite = await invitation(company.email, 'Приглашение');
+    expect(icalProp(invite.event, 'DTSTART')).toMatchObject({
+      params: { TZID: 'Asia/Yekaterinburg' },
+      value: '20300312T100000',
+    });
+    expect(
+      value(icalChild(icalChild(invite.calendar, 'VTIMEZONE')!, 'STANDARD')!, 'TZOFFSETTO'),
+    ).toBe('+0500');
   });
 });
 
