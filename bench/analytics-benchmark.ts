@@ -405,17 +405,25 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
   let stopped = false;
   const latencies: number[] = [];
   let failures = 0;
+  let firstError: string | null = null;
   const done = (async () => {
+    // Cards of the busiest open vacancy (a closed or held one refuses moves), not rejected, each
+    // moved to an ordinary stage other than the one it is at.
     const { rows } = await owner.query(
       `select a.id, a.status_id, (select array_agg(s.id order by s.position) from statuses s
                 where s.account_id = a.account_id and s.vacancy_id = a.vacancy_id
                   and not s.is_reject and s.status_type <> 'hired') as stages
        from applications a
-       where a.account_id = ${meta.accountId} and a.vacancy_id = ${meta.busyVacancyId}
-         and a.reject_kind is null limit 400`,
+       where a.account_id = ${meta.accountId} and a.reject_kind is null
+         and a.vacancy_id = (select x.vacancy_id from applications x
+                             join vacancies v on v.account_id = x.account_id and v.id = x.vacancy_id
+                             where x.account_id = ${meta.accountId} and v.state = 'open'
+                             group by x.vacancy_id order by count(*) desc limit 1)
+       limit 400`,
     );
     const cards = rows.map((r) => ({
       id: Number(r.id),
+      at: Number(r.status_id),
       stages: (Array.isArray(r.stages)
         ? r.stages
         : String(r.stages).replace(/[{}]/g, '').split(',')
@@ -424,7 +432,8 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
     let n = 0;
     while (!stopped && cards.length) {
       const card = cards[n++ % cards.length]!;
-      const to = card.stages[n % card.stages.length]!;
+      const others = card.stages.filter((id) => id !== card.at);
+      const to = others[n % others.length]!;
       const t0 = performance.now();
       try {
         const response = await fetch(`${apiUrl}/api/applications/${card.id}/move`, {
@@ -432,11 +441,17 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
           headers: { [AUTH_HEADER]: token, 'content-type': 'application/json' },
           body: JSON.stringify({ status_id: to }),
         });
-        await response.arrayBuffer();
-        if (response.status === 200) latencies.push(performance.now() - t0);
-        else failures += 1;
-      } catch {
+        const body = await response.text();
+        if (response.status === 200) {
+          latencies.push(performance.now() - t0);
+          card.at = to;
+        } else {
+          failures += 1;
+          firstError ??= `${response.status} ${body.slice(0, 200)}`;
+        }
+      } catch (error) {
         failures += 1;
+        firstError ??= String(error);
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -446,7 +461,7 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
       stopped = true;
       await done;
       latencies.sort((x, y) => x - y);
-      return { count: latencies.length, failures, p95: percentile(latencies, 95) };
+      return { count: latencies.length, failures, firstError, p95: percentile(latencies, 95) };
     },
   };
 }
@@ -577,7 +592,7 @@ async function measure(
     } finally {
       if (writer) {
         const w = await writer.stop();
-        writes = `${w.count} moves through the API (one every ${writeMs} ms), p95 ${fmt.ms(w.p95)}, ${w.failures} failed`;
+        writes = `${w.count} moves through the API (one every ${writeMs} ms), p95 ${fmt.ms(w.p95)}, ${w.failures} failed${w.firstError ? ` (first: ${w.firstError})` : ''}`;
       }
     }
   } finally {

@@ -64,6 +64,40 @@ const metricFrom = (
   drill: kind === 'moved' ? null : drillOf(kind, scope.dateFrom, scope.dateTo, filters.drill),
 });
 
+const daysOf = (scope: AnalyticsScope): facts.PeriodDays => ({
+  from: scope.dateFrom,
+  to: scope.dateTo,
+  previousFrom: scope.previousFrom,
+  previousTo: scope.previousTo,
+});
+
+/**
+ * Facts counted now and in the previous period: those the rollup keeps (decision 0042) read from
+ * it when the filters allow, the rest from the log — at most two statements. `fromLog`: all from
+ * the log (the reference the rollup is tested against).
+ */
+export async function countFactsOf(
+  tx: Db,
+  scope: AnalyticsScope,
+  kinds: readonly (DrillKind | 'moved')[],
+  f: facts.FactFilters,
+  actorIds?: number[],
+  fromLog = false,
+) {
+  const rolled = fromLog || !facts.rollupServes(f) ? [] : kinds.filter(facts.isRollupKind);
+  const logged = kinds.filter((k) => !(rolled as string[]).includes(k));
+  const ids = actorIds ?? (f.actorId !== undefined ? [f.actorId] : undefined);
+  const fromRollup = rolled.length
+    ? await facts.countFactsFromRollup(tx, rolled, scope.accountId, daysOf(scope), ids)
+    : [];
+  const fromLogRows = logged.length
+    ? await facts.countFacts(tx, logged, f, current(scope), previous(scope), actorIds)
+    : [];
+  const rows = [...fromRollup, ...fromLogRows];
+  // One actor asked through the filters is answered as the whole (no actor column).
+  return actorIds ? rows : rows.map((r) => ({ ...r, actor_id: null }));
+}
+
 /** Counted facts as metrics (the period's value, the previous one and the drill), in one statement. */
 export async function metricsOf<K extends DrillKind | 'moved'>(
   tx: Db,
@@ -71,7 +105,7 @@ export async function metricsOf<K extends DrillKind | 'moved'>(
   kinds: readonly K[],
   filters: ReportFilters,
 ): Promise<Record<K, TMetric>> {
-  const rows = await facts.countFacts(tx, kinds, filters.facts, current(scope), previous(scope));
+  const rows = await countFactsOf(tx, scope, kinds, filters.facts);
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return Object.fromEntries(
     kinds.map((kind) => [kind, metricFrom(scope, kind, filters, byKind.get(kind))]),
@@ -112,7 +146,7 @@ export async function activityCountsByActor(
   filtersOf: (actorId: number) => ReportFilters,
 ): Promise<Map<number, TActivityCounts>> {
   const rows = await tenant.transaction((tx) =>
-    facts.countFacts(tx, ACTIVITY_KINDS, base.facts, current(scope), previous(scope), actorIds),
+    countFactsOf(tx, scope, ACTIVITY_KINDS, base.facts, actorIds),
   );
   const byKey = new Map(rows.map((r) => [`${r.actor_id}|${r.kind}`, r]));
   return new Map(
@@ -174,6 +208,28 @@ const FIELD: Record<(typeof PERIOD_KINDS)[number], keyof TPeriodBucket> = {
   refused: 'refused',
 };
 
+/** A fact per bucket of the period: from the rollup when it serves (decision 0042), else the log. */
+export async function countByBucketOf(
+  tx: Db,
+  scope: AnalyticsScope,
+  kind: DrillKind | 'moved',
+  f: facts.FactFilters,
+  fromLog = false,
+) {
+  if (!fromLog && facts.isRollupKind(kind) && facts.rollupServes(f)) {
+    return facts.countFactByBucketFromRollup(
+      tx,
+      kind,
+      scope.accountId,
+      f.actorId ?? 0,
+      scope.dateFrom,
+      scope.dateTo,
+      scope.bucket,
+    );
+  }
+  return facts.countFactByBucket(tx, kind, f, current(scope), scope.bucket, scope.timeZone);
+}
+
 /** Counts per day, week or month of the period; the first and last buckets are cut to it. */
 export async function countByPeriod(
   tenant: Tenant,
@@ -214,14 +270,7 @@ export async function countByPeriod(
   }
   await tenant.transaction(async (tx) => {
     for (const kind of PERIOD_KINDS) {
-      const rows = await facts.countFactByBucket(
-        tx,
-        kind,
-        filters.facts,
-        current(scope),
-        bucket,
-        scope.timeZone,
-      );
+      const rows = await countByBucketOf(tx, scope, kind, filters.facts);
       for (const { day, n } of rows) {
         const row = index.get(day);
         if (row) (row[FIELD[kind]] as number) = n;

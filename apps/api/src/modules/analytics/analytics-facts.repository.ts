@@ -238,6 +238,73 @@ export async function countFacts(
   return rows;
 }
 
+/** The kinds the rollup `analytics_activity_days` (migration 0049, decision 0042) counts. */
+export const ROLLUP_KINDS = ['placed', 'moved', 'hired', 'rejected', 'refused'] as const;
+export type RollupKind = (typeof ROLLUP_KINDS)[number];
+export const isRollupKind = (kind: FactKind): kind is RollupKind =>
+  (ROLLUP_KINDS as readonly string[]).includes(kind);
+
+/** Whether a fact's filters leave it to the rollup: the whole company, or one actor of it. */
+export const rollupServes = (f: FactFilters) =>
+  !vacancyFiltered(f) && f.sourceId === undefined && f.reasonId === undefined;
+
+/** The inclusive days of the account's time zone a report and its previous period cover. */
+export type PeriodDays = { from: string; to: string; previousFrom: string; previousTo: string };
+
+/**
+ * countFacts of rollup kinds read from the rollup: the applicants with an event in the days
+ * [a, b] are the events of those days whose previous one (same applicant, kind and actor) is
+ * before a; moves are all the events. Actor 0 is the whole company.
+ */
+export async function countFactsFromRollup(
+  tx: Db,
+  kinds: readonly RollupKind[],
+  accountId: number,
+  days: PeriodDays,
+  actorIds?: number[],
+) {
+  const counted = (from: string, to: string) => sql`coalesce(sum(r.n) filter (
+      where r.day between ${from}::date and ${to}::date
+        and (r.kind = 'moved' or r.prev_day < ${from}::date)), 0)::int`;
+  return selectRows<FactCount>(
+    tx,
+    sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
+               ${counted(days.from, days.to)} as value,
+               ${counted(days.previousFrom, days.previousTo)} as previous
+        from analytics_activity_days r
+        where r.account_id = ${accountId}::int
+          and r.kind = any(${`{${kinds.join(',')}}`}::text[])
+          and r.actor_id = ${actorIds ? sql`any(${ids(actorIds)})` : sql`0`}
+          and r.day between ${days.previousFrom}::date and ${days.to}::date
+        group by 1, 2`,
+  );
+}
+
+/**
+ * countFactByBucket of a rollup kind from the rollup: per bucket (cut to the period), the events
+ * of its days whose previous one is before the bucket's first day.
+ */
+export async function countFactByBucketFromRollup(
+  tx: Db,
+  kind: RollupKind,
+  accountId: number,
+  actorId: number,
+  from: string,
+  to: string,
+  bucket: TAnalyticsBucket,
+) {
+  const start = sql`greatest(date_trunc(${bucket}, r.day::timestamp)::date, ${from}::date)`;
+  return selectRows<{ day: string; n: number }>(
+    tx,
+    sql`select to_char(date_trunc(${bucket}, r.day::timestamp), 'YYYY-MM-DD') as day,
+               coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < ${start}), 0)::int as n
+        from analytics_activity_days r
+        where r.account_id = ${accountId}::int and r.kind = ${kind} and r.actor_id = ${actorId}::int
+          and r.day between ${from}::date and ${to}::date
+        group by 1`,
+  );
+}
+
 /** The applicants a fact holds in a window: the drill's id set. */
 export async function factApplicantIds(tx: Db, kind: FactKind, f: FactFilters, w: Window) {
   const rows = await selectRows<{ applicant_id: number }>(
