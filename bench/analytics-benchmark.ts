@@ -280,7 +280,12 @@ function spanDates(span: Span) {
   const from = new Date(to.getTime() - (span === 'year' ? 364 : 29) * 86_400_000);
   return { from: isoDay(from), to: isoDay(to) };
 }
-const CALLS = Object.keys(ANALYTICS_CALLS) as TAnalyticsCall[];
+/** `BENCH_ANALYTICS_CALLS` (comma-separated) measures only those calls; all 15 by default. */
+const CALLS = (Object.keys(ANALYTICS_CALLS) as TAnalyticsCall[]).filter(
+  (call) =>
+    !process.env.BENCH_ANALYTICS_CALLS ||
+    process.env.BENCH_ANALYTICS_CALLS.split(',').includes(call),
+);
 
 function callPath(call: TAnalyticsCall, span: Span, meta: Meta) {
   const { from, to } = spanDates(span);
@@ -565,8 +570,9 @@ async function measure(
           });
         }
       }
-      // 3. The reference SQL (analytics-reference-sql.ts) as the tenant, same concurrency.
-      if (prepared.url) {
+      // 3. The reference SQL (analytics-reference-sql.ts) as the tenant, same concurrency
+      // (BENCH_ANALYTICS_REFS=0 leaves it out).
+      if (prepared.url && envNumber('BENCH_ANALYTICS_REFS', 1) > 0) {
         const pool = new pg.Pool({ connectionString: prepared.url, max: settings.connections });
         try {
           for (const span of ['year', 'month'] as Span[]) {
@@ -601,7 +607,11 @@ async function measure(
     await api.stop();
   }
   // PGlite: the reference SQL once the server is stopped (one process owns the files).
-  if (prepared.kind === 'pglite' && envNumber('BENCH_ANALYTICS_PGLITE_REFS', 1) > 0) {
+  if (
+    prepared.kind === 'pglite' &&
+    envNumber('BENCH_ANALYTICS_PGLITE_REFS', 1) > 0 &&
+    envNumber('BENCH_ANALYTICS_REFS', 1) > 0
+  ) {
     const db = await PGlite.create({
       dataDir: path.join(prepared.env.DATA_DIR as string, 'pglite'),
       extensions: { pg_trgm, unaccent },
