@@ -280,7 +280,12 @@ function spanDates(span: Span) {
   const from = new Date(to.getTime() - (span === 'year' ? 364 : 29) * 86_400_000);
   return { from: isoDay(from), to: isoDay(to) };
 }
-const CALLS = Object.keys(ANALYTICS_CALLS) as TAnalyticsCall[];
+/** `BENCH_ANALYTICS_CALLS` (comma-separated) measures only those calls; all 15 by default. */
+const CALLS = (Object.keys(ANALYTICS_CALLS) as TAnalyticsCall[]).filter(
+  (call) =>
+    !process.env.BENCH_ANALYTICS_CALLS ||
+    process.env.BENCH_ANALYTICS_CALLS.split(',').includes(call),
+);
 
 function callPath(call: TAnalyticsCall, span: Span, meta: Meta) {
   const { from, to } = spanDates(span);
@@ -405,17 +410,25 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
   let stopped = false;
   const latencies: number[] = [];
   let failures = 0;
+  let firstError: string | null = null;
   const done = (async () => {
+    // Cards of the busiest open vacancy (a closed or held one refuses moves), not rejected, each
+    // moved to an ordinary stage other than the one it is at.
     const { rows } = await owner.query(
       `select a.id, a.status_id, (select array_agg(s.id order by s.position) from statuses s
                 where s.account_id = a.account_id and s.vacancy_id = a.vacancy_id
                   and not s.is_reject and s.status_type <> 'hired') as stages
        from applications a
-       where a.account_id = ${meta.accountId} and a.vacancy_id = ${meta.busyVacancyId}
-         and a.reject_kind is null limit 400`,
+       where a.account_id = ${meta.accountId} and a.reject_kind is null
+         and a.vacancy_id = (select x.vacancy_id from applications x
+                             join vacancies v on v.account_id = x.account_id and v.id = x.vacancy_id
+                             where x.account_id = ${meta.accountId} and v.state = 'open'
+                             group by x.vacancy_id order by count(*) desc limit 1)
+       limit 400`,
     );
     const cards = rows.map((r) => ({
       id: Number(r.id),
+      at: Number(r.status_id),
       stages: (Array.isArray(r.stages)
         ? r.stages
         : String(r.stages).replace(/[{}]/g, '').split(',')
@@ -424,7 +437,8 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
     let n = 0;
     while (!stopped && cards.length) {
       const card = cards[n++ % cards.length]!;
-      const to = card.stages[n % card.stages.length]!;
+      const others = card.stages.filter((id) => id !== card.at);
+      const to = others[n % others.length]!;
       const t0 = performance.now();
       try {
         const response = await fetch(`${apiUrl}/api/applications/${card.id}/move`, {
@@ -432,11 +446,17 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
           headers: { [AUTH_HEADER]: token, 'content-type': 'application/json' },
           body: JSON.stringify({ status_id: to }),
         });
-        await response.arrayBuffer();
-        if (response.status === 200) latencies.push(performance.now() - t0);
-        else failures += 1;
-      } catch {
+        const body = await response.text();
+        if (response.status === 200) {
+          latencies.push(performance.now() - t0);
+          card.at = to;
+        } else {
+          failures += 1;
+          firstError ??= `${response.status} ${body.slice(0, 200)}`;
+        }
+      } catch (error) {
         failures += 1;
+        firstError ??= String(error);
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -446,7 +466,7 @@ function startWriter(apiUrl: string, token: string, owner: Owner, meta: Meta, ev
       stopped = true;
       await done;
       latencies.sort((x, y) => x - y);
-      return { count: latencies.length, failures, p95: percentile(latencies, 95) };
+      return { count: latencies.length, failures, firstError, p95: percentile(latencies, 95) };
     },
   };
 }
@@ -550,8 +570,9 @@ async function measure(
           });
         }
       }
-      // 3. The reference SQL (analytics-reference-sql.ts) as the tenant, same concurrency.
-      if (prepared.url) {
+      // 3. The reference SQL (analytics-reference-sql.ts) as the tenant, same concurrency
+      // (BENCH_ANALYTICS_REFS=0 leaves it out).
+      if (prepared.url && envNumber('BENCH_ANALYTICS_REFS', 1) > 0) {
         const pool = new pg.Pool({ connectionString: prepared.url, max: settings.connections });
         try {
           for (const span of ['year', 'month'] as Span[]) {
@@ -577,7 +598,7 @@ async function measure(
     } finally {
       if (writer) {
         const w = await writer.stop();
-        writes = `${w.count} moves through the API (one every ${writeMs} ms), p95 ${fmt.ms(w.p95)}, ${w.failures} failed`;
+        writes = `${w.count} moves through the API (one every ${writeMs} ms), p95 ${fmt.ms(w.p95)}, ${w.failures} failed${w.firstError ? ` (first: ${w.firstError})` : ''}`;
       }
     }
   } finally {
@@ -586,7 +607,11 @@ async function measure(
     await api.stop();
   }
   // PGlite: the reference SQL once the server is stopped (one process owns the files).
-  if (prepared.kind === 'pglite' && envNumber('BENCH_ANALYTICS_PGLITE_REFS', 1) > 0) {
+  if (
+    prepared.kind === 'pglite' &&
+    envNumber('BENCH_ANALYTICS_PGLITE_REFS', 1) > 0 &&
+    envNumber('BENCH_ANALYTICS_REFS', 1) > 0
+  ) {
     const db = await PGlite.create({
       dataDir: path.join(prepared.env.DATA_DIR as string, 'pglite'),
       extensions: { pg_trgm, unaccent },

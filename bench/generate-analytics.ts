@@ -419,6 +419,8 @@ export async function generateAnalytics(
   const t3 = performance.now();
   if (replica) await q(`set session_replication_role = origin`);
   await q(`alter table applications enable trigger user`);
+  // The log was loaded with its triggers off: the analytics rollups (migration 0049) from it.
+  await q(`select analytics_rebuild_rollups(${a})`);
   for (const index of dropped) await q(index.def);
   const indexSeconds = (performance.now() - t3) / 1000;
   const counts = await q(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -285,5 +286,30 @@ export const analyticsDeletedApplicants = pgTable(
     primaryKey({ columns: [t.accountId, t.applicantId] }),
     index('analytics_deleted_applicants_created_idx').on(t.accountId, t.createdAt),
     tenantPolicy('analytics_deleted_applicants'),
+  ],
+).enableRLS();
+
+/**
+ * The analytics rollup of the transition log (migration 0049, decision 0042): per account, kind
+ * (placed, moved, hired, rejected, refused), actor (0: the whole company) and day of the account's
+ * time zone, how many events had their previous event of the same applicant, kind and actor on
+ * `prev_day` (-infinity: none). Kept by statement triggers on `application_transitions`.
+ */
+export const analyticsActivityDays = pgTable(
+  'analytics_activity_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    actorId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_activity_days_pk',
+      columns: [t.accountId, t.kind, t.actorId, t.day, t.prevDay],
+    }),
+    tenantPolicy('analytics_activity_days'),
   ],
 ).enableRLS();

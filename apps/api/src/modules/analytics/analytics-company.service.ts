@@ -53,20 +53,75 @@ const previous = (scope: AnalyticsScope) => ({
 export const drillOf = (kind: DrillKind, dateFrom: string, dateTo: string, filters: DrillFilters) =>
   encodeDrill({ kind, dateFrom, dateTo, ...filters });
 
-/** A counted fact as a metric: the period's value, the previous one and the drill. */
-export async function metricOf(
-  tx: Db,
+const metricFrom = (
   scope: AnalyticsScope,
   kind: DrillKind | 'moved',
   filters: ReportFilters,
-): Promise<TMetric> {
-  const counts = await facts.countFact(tx, kind, filters.facts, current(scope), previous(scope));
-  return {
-    value: counts.value,
-    previous: counts.previous,
-    drill: kind === 'moved' ? null : drillOf(kind, scope.dateFrom, scope.dateTo, filters.drill),
-  };
+  counts: { value: number; previous: number } | undefined,
+): TMetric => ({
+  value: counts?.value ?? 0,
+  previous: counts?.previous ?? 0,
+  drill: kind === 'moved' ? null : drillOf(kind, scope.dateFrom, scope.dateTo, filters.drill),
+});
+
+const daysOf = (scope: AnalyticsScope): facts.PeriodDays => ({
+  from: scope.dateFrom,
+  to: scope.dateTo,
+  previousFrom: scope.previousFrom,
+  previousTo: scope.previousTo,
+});
+
+/**
+ * Facts counted now and in the previous period: those the rollup keeps (decision 0042) read from
+ * it when the filters allow, the rest from the log — at most two statements. `fromLog`: all from
+ * the log (the reference the rollup is tested against).
+ */
+export async function countFactsOf(
+  tx: Db,
+  scope: AnalyticsScope,
+  kinds: readonly (DrillKind | 'moved')[],
+  f: facts.FactFilters,
+  actorIds?: number[],
+  fromLog = false,
+) {
+  const rolled = fromLog || !facts.rollupServes(f) ? [] : kinds.filter(facts.isRollupKind);
+  const logged = kinds.filter((k) => !(rolled as string[]).includes(k));
+  const ids = actorIds ?? (f.actorId !== undefined ? [f.actorId] : undefined);
+  const fromRollup = rolled.length
+    ? await facts.countFactsFromRollup(tx, rolled, scope.accountId, daysOf(scope), ids)
+    : [];
+  const fromLogRows = logged.length
+    ? await facts.countFacts(tx, logged, f, current(scope), previous(scope), actorIds)
+    : [];
+  const rows = [...fromRollup, ...fromLogRows];
+  // One actor asked through the filters is answered as the whole (no actor column).
+  return actorIds ? rows : rows.map((r) => ({ ...r, actor_id: null }));
 }
+
+/** Counted facts as metrics (the period's value, the previous one and the drill), in one statement. */
+export async function metricsOf<K extends DrillKind | 'moved'>(
+  tx: Db,
+  scope: AnalyticsScope,
+  kinds: readonly K[],
+  filters: ReportFilters,
+): Promise<Record<K, TMetric>> {
+  const rows = await countFactsOf(tx, scope, kinds, filters.facts);
+  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return Object.fromEntries(
+    kinds.map((kind) => [kind, metricFrom(scope, kind, filters, byKind.get(kind))]),
+  ) as Record<K, TMetric>;
+}
+
+const ACTIVITY_KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
+
+const activityOf = (m: Record<(typeof ACTIVITY_KINDS)[number], TMetric>): TActivityCounts => ({
+  applicants_new: m.new,
+  placed: m.placed,
+  moved: m.moved,
+  hired: m.hired,
+  rejected: m.rejected,
+  refused: m.refused,
+});
 
 /** Added to the base, placed, moved, hired, rejected, refused — for the company, a recruiter, a vacancy. */
 export async function activityCounts(
@@ -74,14 +129,38 @@ export async function activityCounts(
   scope: AnalyticsScope,
   filters: ReportFilters,
 ): Promise<TActivityCounts> {
-  return tenant.transaction(async (tx) => ({
-    applicants_new: await metricOf(tx, scope, 'new', filters),
-    placed: await metricOf(tx, scope, 'placed', filters),
-    moved: await metricOf(tx, scope, 'moved', filters),
-    hired: await metricOf(tx, scope, 'hired', filters),
-    rejected: await metricOf(tx, scope, 'rejected', filters),
-    refused: await metricOf(tx, scope, 'refused', filters),
-  }));
+  return tenant.transaction(async (tx) =>
+    activityOf(await metricsOf(tx, scope, ACTIVITY_KINDS, filters)),
+  );
+}
+
+/**
+ * The activity counts of each recruiter (who added the applicant, or made the transition), in
+ * one statement for the whole team; `filtersOf` gives each one's drill filters.
+ */
+export async function activityCountsByActor(
+  tenant: Tenant,
+  scope: AnalyticsScope,
+  base: ReportFilters,
+  actorIds: number[],
+  filtersOf: (actorId: number) => ReportFilters,
+): Promise<Map<number, TActivityCounts>> {
+  const rows = await tenant.transaction((tx) =>
+    countFactsOf(tx, scope, ACTIVITY_KINDS, base.facts, actorIds),
+  );
+  const byKey = new Map(rows.map((r) => [`${r.actor_id}|${r.kind}`, r]));
+  return new Map(
+    actorIds.map((id) => {
+      const filters = filtersOf(id);
+      const m = Object.fromEntries(
+        ACTIVITY_KINDS.map((kind) => [
+          kind,
+          metricFrom(scope, kind, filters, byKey.get(`${id}|${kind}`)),
+        ]),
+      ) as Record<(typeof ACTIVITY_KINDS)[number], TMetric>;
+      return [id, activityOf(m)];
+    }),
+  );
 }
 
 export async function companyCountApplicants(
@@ -129,6 +208,28 @@ const FIELD: Record<(typeof PERIOD_KINDS)[number], keyof TPeriodBucket> = {
   refused: 'refused',
 };
 
+/** A fact per bucket of the period: from the rollup when it serves (decision 0042), else the log. */
+export async function countByBucketOf(
+  tx: Db,
+  scope: AnalyticsScope,
+  kind: DrillKind | 'moved',
+  f: facts.FactFilters,
+  fromLog = false,
+) {
+  if (!fromLog && facts.isRollupKind(kind) && facts.rollupServes(f)) {
+    return facts.countFactByBucketFromRollup(
+      tx,
+      kind,
+      scope.accountId,
+      f.actorId ?? 0,
+      scope.dateFrom,
+      scope.dateTo,
+      scope.bucket,
+    );
+  }
+  return facts.countFactByBucket(tx, kind, f, current(scope), scope.bucket, scope.timeZone);
+}
+
 /** Counts per day, week or month of the period; the first and last buckets are cut to it. */
 export async function countByPeriod(
   tenant: Tenant,
@@ -169,14 +270,7 @@ export async function countByPeriod(
   }
   await tenant.transaction(async (tx) => {
     for (const kind of PERIOD_KINDS) {
-      const rows = await facts.countFactByBucket(
-        tx,
-        kind,
-        filters.facts,
-        current(scope),
-        bucket,
-        scope.timeZone,
-      );
+      const rows = await countByBucketOf(tx, scope, kind, filters.facts);
       for (const { day, n } of rows) {
         const row = index.get(day);
         if (row) (row[FIELD[kind]] as number) = n;
@@ -292,6 +386,7 @@ export async function closeDurations(
   tenant: Tenant,
   scope: AnalyticsScope,
   rows: facts.ClosedVacancyRow[],
+  workdays?: Workdays,
 ): Promise<Durations> {
   if (rows.length === 0) return { workdays: [], days: [] };
   const spans = rows.map((row) => ({
@@ -303,7 +398,7 @@ export async function closeDurations(
   }));
   const first = spans.reduce((min, s) => (s.open[0] < min ? s.open[0] : min), spans[0]!.open[0]);
   const last = spans.reduce((max, s) => (s.open[1] > max ? s.open[1] : max), spans[0]!.open[1]);
-  const calendar = await loadWorkdays(tenant, first, last);
+  const calendar = workdays ?? (await loadWorkdays(tenant, first, last));
   return {
     workdays: spans.map(
       (s) =>
@@ -326,31 +421,47 @@ export async function companyBaseIndicators(
   const filters = companyFilters(scope);
   const f = filters.facts;
   const values = await tenant.transaction(async (tx) => {
-    const metric = (kind: DrillKind) => metricOf(tx, scope, kind, filters);
-    const statesNow = await facts.vacancyStatesAt(tx, f, scope.to);
-    const statesBefore = await facts.vacancyStatesAt(tx, f, scope.previousToTs);
+    const [statesNow, statesBefore] = (await facts.vacancyStatesAt(tx, f, [
+      scope.to,
+      scope.previousToTs,
+    ])) as [{ open: number; hold: number }, { open: number; hold: number }];
     const closedNow = await facts.closedVacancies(tx, f, current(scope));
     const closedBefore = await facts.closedVacancies(tx, f, previous(scope));
     const hiresNow = await facts.hiresWithPlacement(tx, f, current(scope));
     const hiresBefore = await facts.hiresWithPlacement(tx, f, previous(scope));
+    const m = await metricsOf(
+      tx,
+      scope,
+      ['new', 'placed', 'hired', 'rejected', 'refused', 'offers', 'accepted'] as const,
+      filters,
+    );
     const counted = {
       vacancies_open: plain(statesNow.open, statesBefore.open),
       vacancies_held: plain(statesNow.hold, statesBefore.hold),
       vacancies_closed: plain(closedNow.length, closedBefore.length),
-      applicants_new: await metric('new'),
-      placed: await metric('placed'),
-      hired: await metric('hired'),
-      rejected: await metric('rejected'),
-      refused: await metric('refused'),
-      offers_made: await metric('offers'),
-      offers_accepted: await metric('accepted'),
+      applicants_new: m.new,
+      placed: m.placed,
+      hired: m.hired,
+      rejected: m.rejected,
+      refused: m.refused,
+      offers_made: m.offers,
+      offers_accepted: m.accepted,
     };
     return { counted, hiresNow, hiresBefore, closedNow, closedBefore };
   });
-  const hireNow = await hireDurations(tenant, scope, values.hiresNow);
-  const hireBefore = await hireDurations(tenant, scope, values.hiresBefore);
-  const closeNow = await closeDurations(tenant, scope, values.closedNow);
-  const closeBefore = await closeDurations(tenant, scope, values.closedBefore);
+  // One read of the calendar for the four durations.
+  const days = [
+    ...[...values.hiresNow, ...values.hiresBefore].flatMap((h) => [h.placed_at, h.hired_at]),
+    ...[...values.closedNow, ...values.closedBefore].flatMap((c) => [c.created_at, c.closed_at]),
+  ]
+    .filter((at) => at)
+    .map((at) => dateIn(scope.timeZone, new Date(at)))
+    .sort();
+  const workdays = days.length > 0 ? await loadWorkdays(tenant, days[0]!, days.at(-1)!) : undefined;
+  const hireNow = await hireDurations(tenant, scope, values.hiresNow, workdays);
+  const hireBefore = await hireDurations(tenant, scope, values.hiresBefore, workdays);
+  const closeNow = await closeDurations(tenant, scope, values.closedNow, workdays);
+  const closeBefore = await closeDurations(tenant, scope, values.closedBefore, workdays);
   const result: Record<TAnalyticsIndicator, TMetric> = {
     ...values.counted,
     time_to_hire_avg_workdays: plain(average(hireNow.workdays), average(hireBefore.workdays)),

@@ -71,7 +71,7 @@ function sourceCondition(f: FactFilters, applicantId: SQL): SQL {
 
 /** A transition fact: rows of the log in the window with the kind's condition. */
 function transitionFact(f: FactFilters, w: Window, condition: SQL): SQL {
-  return sql`select t.applicant_id, t.application_id, t.moved_at as at
+  return sql`select t.applicant_id, t.application_id, t.moved_at as at, t.moved_by as actor_id
     from application_transitions t
     where t.account_id = ${f.accountId}::int
       and t.moved_at >= ${ts(w.from)} and t.moved_at < ${ts(w.to)}
@@ -84,7 +84,7 @@ function transitionFact(f: FactFilters, w: Window, condition: SQL): SQL {
 const HIRED = sql`s.status_type = 'hired'`;
 const OFFER = sql`s.is_offer`;
 
-/** The rows of a fact in a window: select applicant_id, application_id, at. */
+/** The rows of a fact in a window: select applicant_id, application_id, at, actor_id. */
 export function factSql(kind: FactKind, f: FactFilters, w: Window): SQL {
   switch (kind) {
     case 'new': {
@@ -94,13 +94,14 @@ export function factSql(kind: FactKind, f: FactFilters, w: Window): SQL {
               and ${vacancyCondition(f, 't')})`
         : sql``;
       const actor = f.actorId !== undefined ? sql`and x.created_by = ${f.actorId}::int` : sql``;
-      return sql`select x.id as applicant_id, null::int as application_id, x.created_at as at
+      return sql`select x.id as applicant_id, null::int as application_id, x.created_at as at,
+                 x.created_by as actor_id
           from applicants x
           where x.account_id = ${f.accountId}::int
             and x.created_at >= ${ts(w.from)} and x.created_at < ${ts(w.to)}
             ${actor} ${placed} and ${sourceCondition(f, sql`x.id`)}
         union all
-        select x.applicant_id, null::int, x.created_at
+        select x.applicant_id, null::int, x.created_at, x.created_by
           from (select account_id, applicant_id as id, applicant_id, created_at, created_by
                 from analytics_deleted_applicants) x
           where x.account_id = ${f.accountId}::int
@@ -196,6 +197,112 @@ export async function countFact(
         from (${factSql(kind, f, { from: previous.from, to: current.to })}) f`,
   );
   return { value: row?.value ?? 0, previous: row?.previous ?? 0 };
+}
+
+export type FactCount = {
+  kind: FactKind;
+  actor_id: number | null;
+  value: number;
+  previous: number;
+};
+
+/**
+ * Several facts counted now and in the previous period in one statement (as countFact counts
+ * each); with `actorIds`, per actor (who added the applicant, or made the transition) of those.
+ */
+export async function countFacts(
+  tx: Db,
+  kinds: readonly FactKind[],
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+  actorIds?: number[],
+) {
+  const w = { from: previous.from, to: current.to };
+  const union = sql.join(
+    kinds.map((kind) => sql`select ${kind}::text as kind, x.* from (${factSql(kind, f, w)}) x`),
+    sql` union all `,
+  );
+  const counted = (condition: SQL) => sql`(case when f.kind = 'moved'
+      then count(*) filter (where ${condition})
+      else count(distinct f.applicant_id) filter (where ${condition}) end)::int`;
+  const rows = await selectRows<FactCount>(
+    tx,
+    sql`select f.kind, ${actorIds ? sql`f.actor_id` : sql`null::int`} as actor_id,
+               ${counted(sql`f.at >= ${ts(current.from)}`)} as value,
+               ${counted(sql`f.at < ${ts(previous.to)}`)} as previous
+        from (${union}) f
+        ${actorIds ? sql`where f.actor_id = any(${ids(actorIds)})` : sql``}
+        group by 1, 2`,
+  );
+  return rows;
+}
+
+/** The kinds the rollup `analytics_activity_days` (migration 0049, decision 0042) counts. */
+export const ROLLUP_KINDS = ['placed', 'moved', 'hired', 'rejected', 'refused'] as const;
+export type RollupKind = (typeof ROLLUP_KINDS)[number];
+export const isRollupKind = (kind: FactKind): kind is RollupKind =>
+  (ROLLUP_KINDS as readonly string[]).includes(kind);
+
+/** Whether a fact's filters leave it to the rollup: the whole company, or one actor of it. */
+export const rollupServes = (f: FactFilters) =>
+  !vacancyFiltered(f) && f.sourceId === undefined && f.reasonId === undefined;
+
+/** The inclusive days of the account's time zone a report and its previous period cover. */
+export type PeriodDays = { from: string; to: string; previousFrom: string; previousTo: string };
+
+/**
+ * countFacts of rollup kinds read from the rollup: the applicants with an event in the days
+ * [a, b] are the events of those days whose previous one (same applicant, kind and actor) is
+ * before a; moves are all the events. Actor 0 is the whole company.
+ */
+export async function countFactsFromRollup(
+  tx: Db,
+  kinds: readonly RollupKind[],
+  accountId: number,
+  days: PeriodDays,
+  actorIds?: number[],
+) {
+  const counted = (from: string, to: string) => sql`coalesce(sum(r.n) filter (
+      where r.day between ${from}::date and ${to}::date
+        and (r.kind = 'moved' or r.prev_day < ${from}::date)), 0)::int`;
+  return selectRows<FactCount>(
+    tx,
+    sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
+               ${counted(days.from, days.to)} as value,
+               ${counted(days.previousFrom, days.previousTo)} as previous
+        from analytics_activity_days r
+        where r.account_id = ${accountId}::int
+          and r.kind = any(${`{${kinds.join(',')}}`}::text[])
+          and r.actor_id = ${actorIds ? sql`any(${ids(actorIds)})` : sql`0`}
+          and r.day between ${days.previousFrom}::date and ${days.to}::date
+        group by 1, 2`,
+  );
+}
+
+/**
+ * countFactByBucket of a rollup kind from the rollup: per bucket (cut to the period), the events
+ * of its days whose previous one is before the bucket's first day.
+ */
+export async function countFactByBucketFromRollup(
+  tx: Db,
+  kind: RollupKind,
+  accountId: number,
+  actorId: number,
+  from: string,
+  to: string,
+  bucket: TAnalyticsBucket,
+) {
+  const start = sql`greatest(date_trunc(${bucket}, r.day::timestamp)::date, ${from}::date)`;
+  return selectRows<{ day: string; n: number }>(
+    tx,
+    sql`select to_char(date_trunc(${bucket}, r.day::timestamp), 'YYYY-MM-DD') as day,
+               coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < ${start}), 0)::int as n
+        from analytics_activity_days r
+        where r.account_id = ${accountId}::int and r.kind = ${kind} and r.actor_id = ${actorId}::int
+          and r.day between ${from}::date and ${to}::date
+        group by 1`,
+  );
 }
 
 /** The applicants a fact holds in a window: the drill's id set. */
@@ -304,25 +411,33 @@ export async function closedVacancies(tx: Db, f: FactFilters, w: Window) {
   );
 }
 
-/** How many vacancies were open and on hold at an instant, by the state log. */
-export async function vacancyStatesAt(tx: Db, f: FactFilters, at: Date) {
-  const [row] = await selectRows<{ open: number; hold: number }>(
+/** How many vacancies were open and on hold at each instant, by the state log (one statement). */
+export async function vacancyStatesAt(tx: Db, f: FactFilters, instants: Date[]) {
+  const rows = await selectRows<{ i: number; open: number; hold: number }>(
     tx,
-    sql`select count(*) filter (where st = 'open')::int as open,
+    sql`select i.i::int as i,
+               count(*) filter (where st = 'open')::int as open,
                count(*) filter (where st = 'hold')::int as hold
-        from (
+        from unnest(${`{${instants.map((at) => `"${at.toISOString()}"`).join(',')}}`}::timestamptz[])
+          with ordinality as i(at, i)
+        left join lateral (
           select coalesce(
             (select l.to_state from vacancy_state_log l
-             where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < ${ts(at)}
+             where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < i.at
              order by l.changed_at desc, l.id desc limit 1),
             (select coalesce(l.from_state, 'open') from vacancy_state_log l
              where l.account_id = v.account_id and l.vacancy_id = v.id
              order by l.changed_at, l.id limit 1),
             v.state) as st
           from vacancies v
-          where ${vacancyRowCondition(f)} and v.created_at < ${ts(at)}) s`,
+          where ${vacancyRowCondition(f)} and v.created_at < i.at) s on true
+        group by i.i
+        order by i.i`,
   );
-  return { open: row?.open ?? 0, hold: row?.hold ?? 0 };
+  return instants.map((_, k) => {
+    const row = rows.find((r) => r.i === k + 1);
+    return { open: row?.open ?? 0, hold: row?.hold ?? 0 };
+  });
 }
 
 export async function userExists(tx: Db, accountId: number, id: number) {

@@ -18,6 +18,7 @@ import { listWorkingDays } from '../account-calendar/account-calendar.service.ts
 import {
   type ReportFilters,
   activityCounts,
+  activityCountsByActor,
   companyFilters,
   countByPeriod,
   drillOf,
@@ -203,15 +204,19 @@ export async function recruiterCountApplicants(
     return { recruiters, owned };
   });
   const openOf = new Map(owned.map((o) => [o.user_id, o.open]));
-  const rows: TRecruiterCounts['rows'] = [];
-  for (const recruiter of recruiters) {
-    rows.push({
-      admin_user_id: recruiter.id,
-      name: recruiter.name,
-      counts: await activityCounts(tenant, scope, recruiterFilters(scope, recruiter.id)),
-      vacancies_open: openOf.get(recruiter.id) ?? 0,
-    });
-  }
+  const counts = await activityCountsByActor(
+    tenant,
+    scope,
+    companyFilters(scope),
+    recruiters.map((r) => r.id),
+    (id) => recruiterFilters(scope, id),
+  );
+  const rows: TRecruiterCounts['rows'] = recruiters.map((recruiter) => ({
+    admin_user_id: recruiter.id,
+    name: recruiter.name,
+    counts: counts.get(recruiter.id)!,
+    vacancies_open: openOf.get(recruiter.id) ?? 0,
+  }));
   return { period: periodOf(scope), rows };
 }
 
