@@ -37,7 +37,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           textBody: message.text,
           htmlBody: message.html ?? null,
           kind: message.kind,
-          status: transport ? 'pending' : 'stored',
+          // Taken for SMTP at once: the minute's retry leaves it alone unless this process dies.
+          status: transport ? 'sending' : 'stored',
+          claimedAt: transport ? new Date() : null,
         })
         .returning({ id: mailOutbox.id });
       const outboxId = row!.id;
@@ -96,93 +98,103 @@ export async function storeMail(tx: Db, config: Config, message: MailMessage) {
   return row!.id;
 }
 
-/** A letter claimed for SMTP longer ago than this was taken by a process that died. */
-export const STALE_CLAIM_SECONDS = 120;
-
 type OutboxRow = typeof mailOutbox.$inferSelect;
+type Transport = ReturnType<typeof nodemailer.createTransport>;
 
 /**
- * Takes letters for SMTP in one statement (status 'sending'), so two senders never take the same
- * one. Pending and failed letters are taken, and those whose taker died mid-hand-over.
+ * Takes one letter for SMTP in one statement (status 'sending', `claimed_at`), so two senders
+ * never take the same one: a pending or failed letter, or one whose taker died mid-hand-over
+ * (taken longer than OUTBOX_STALE_CLAIM_SECONDS ago). One at a time, so a crash strands at most
+ * the letter in flight.
  */
-export async function claimOutboxMail(
+async function claimOneOutboxMail(
+  config: Config,
   db: Db,
-  options: { ids?: number[]; limit: number; maxAttempts: number },
-): Promise<OutboxRow[]> {
+  options: { ids?: number[]; maxAttempts: number },
+): Promise<OutboxRow | null> {
   const idFilter = options.ids
     ? sql`and id in (${sql.join(
         options.ids.map((id) => sql`${id}`),
         sql`, `,
       )})`
     : sql``;
-  const result = await selectRows<Record<string, unknown>>(
+  const [row] = await selectRows<Record<string, unknown>>(
     db,
     sql`
     update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
     where id in (
       select id from mail_outbox
       where (status in ('pending', 'failed')
-             or (status = 'sending' and claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})))
+             or (status = 'sending'
+                 and claimed_at < now() - make_interval(secs => ${config.OUTBOX_STALE_CLAIM_SECONDS})))
         and attempts < ${options.maxAttempts} ${idFilter}
       order by id
-      limit ${options.limit}
+      limit 1
       for update skip locked)
     returning id, to_address, subject, text_body, html_body, attempts`,
   );
-  return result.map((row) => ({
+  if (!row) return null;
+  return {
     id: Number(row.id),
     toAddress: String(row.to_address),
     subject: String(row.subject),
     textBody: String(row.text_body),
     htmlBody: (row.html_body as string | null) ?? null,
     attempts: Number(row.attempts),
-  })) as OutboxRow[];
+  } as OutboxRow;
 }
 
-/** Hands claimed letters to SMTP, each with a Message-ID fixed by its outbox id. */
-export async function sendClaimedMail(
+async function sendClaimed(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  claimed: OutboxRow[],
-  transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined,
+  transport: Transport,
+  mail: OutboxRow,
 ) {
-  if (!transport) return 0;
+  try {
+    await transport.sendMail({
+      from: config.MAIL_FROM,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody,
+      // Fixed by the outbox row: a copy sent again after a crash is recognisably the same letter.
+      messageId: `<outbox-${mail.id}@ats.local>`,
+      ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(mailOutbox.id, mail.id));
+    return true;
+  } catch (error) {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'failed', lastError: (error as Error).message.slice(0, 500) })
+      .where(eq(mailOutbox.id, mail.id));
+    log.warn({ outboxId: mail.id }, 'mail not delivered');
+    return false;
+  }
+}
+
+/** Claims and sends letters one by one: those of `ids`, or any due, up to `limit`. */
+export async function sendOutboxMail(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { ids?: number[]; limit: number; maxAttempts: number },
+) {
+  if (!config.SMTP_URL) return 0;
+  if (options.ids && options.ids.length === 0) return 0;
+  const transport = nodemailer.createTransport(config.SMTP_URL);
   let sent = 0;
-  for (const mail of claimed) {
-    try {
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        messageId: `<outbox-${mail.id}@ats.local>`,
-        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
-      });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date() })
-        .where(eq(mailOutbox.id, mail.id));
-      sent += 1;
-    } catch (error) {
-      await db
-        .update(mailOutbox)
-        .set({ status: 'failed', lastError: (error as Error).message.slice(0, 500) })
-        .where(eq(mailOutbox.id, mail.id));
-      log.warn({ outboxId: mail.id }, 'mail not delivered');
-    }
+  for (let taken = 0; taken < options.limit; taken += 1) {
+    const mail = await claimOneOutboxMail(config, db, options);
+    if (!mail) break;
+    if (await sendClaimed(config, db, log, transport, mail)) sent += 1;
   }
   return sent;
 }
 
 /** After the commit that stored them: the letters handed to SMTP now (if nobody took them). */
-export async function deliverStoredMail(
-  config: Config,
-  db: Db,
-  log: FastifyBaseLogger,
-  ids: number[],
-) {
-  if (!config.SMTP_URL || ids.length === 0) return 0;
-  const claimed = await claimOutboxMail(db, { ids, limit: ids.length, maxAttempts: 8 });
-  return sendClaimedMail(config, db, log, claimed);
-}
+export const deliverStoredMail = (config: Config, db: Db, log: FastifyBaseLogger, ids: number[]) =>
+  sendOutboxMail(config, db, log, { ids, limit: ids.length, maxAttempts: 8 });
