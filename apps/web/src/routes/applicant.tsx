@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
+import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 
 export default function ApplicantRoute() {
@@ -10,6 +11,7 @@ export default function ApplicantRoute() {
       key={id}
       id={Number(id)}
       renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+      renderActions={(applicant) => <DelayActionButton applicantIds={[applicant.id]} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
+import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 
 export default function VacancyCandidatesRoute() {
@@ -18,6 +19,7 @@ export default function VacancyCandidatesRoute() {
           id={applicantId}
           embedded
           renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+          renderActions={(applicant) => <DelayActionButton applicantIds={[applicant.id]} />}
         />
       )}
     />
