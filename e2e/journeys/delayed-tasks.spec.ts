@@ -46,7 +46,7 @@ test('a letter delayed from the bulk bar is upcoming, then sent at its time to e
   await expect(dialog).toContainText('Выберите шаблон письма');
   await dialog.getByLabel('Шаблон письма').selectOption({ label: `Приглашение ${suffix}` });
   await dialog.getByLabel('Рабочих дней').fill('1');
-  await dialog.getByLabel('Время').fill('10:00');
+  await dialog.getByLabel('Время', { exact: true }).fill('10:00');
   await dialog.getByRole('button', { name: 'Запланировать' }).click();
 
   // The task's page: planned, nobody written to yet.

@@ -98,6 +98,27 @@ export async function storeMail(tx: Db, config: Config, message: MailMessage) {
   return row!.id;
 }
 
+/** Many letters in one statement, in the caller's transaction; their ids in the same order. */
+export async function storeMails(tx: Db, config: Config, messages: MailMessage[]) {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(mailOutbox)
+    .values(
+      messages.map((message) => ({
+        accountId: message.accountId ?? null,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        kind: message.kind,
+        status: config.SMTP_URL ? ('pending' as const) : ('stored' as const),
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  // Identity values are drawn in the order of the VALUES list: sorting restores it.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 type OutboxRow = typeof mailOutbox.$inferSelect;
 type Transport = ReturnType<typeof nodemailer.createTransport>;
 

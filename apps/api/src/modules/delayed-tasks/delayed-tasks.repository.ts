@@ -349,3 +349,26 @@ export async function todayIn(tx: Db, timeZone: string) {
 
 /** Sub-tasks that ran (or are running): past this, the task can no longer be edited. */
 export const startedCount = (counts: Counts) => counts.done + counts.failed + counts.running;
+
+export type SubTaskOutcome = {
+  id: number;
+  state: 'done' | 'failed';
+  result: string | null;
+  reason: string | null;
+  outbox_id: number | null;
+};
+
+/** The outcomes of a whole batch in one statement. */
+export async function finishSubTasks(tx: Db, accountId: number, outcomes: SubTaskOutcome[]) {
+  if (outcomes.length === 0) return;
+  await selectRows(
+    tx,
+    sql`update delayed_sub_tasks s
+        set state = v.state, result = v.result, reason = v.reason, outbox_id = v.outbox_id,
+            attempts = s.attempts + 1, started_at = coalesce(s.started_at, now()),
+            finished_at = now()
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+          as v(id int, state text, result text, reason text, outbox_id int)
+        where s.account_id = ${accountId} and s.id = v.id`,
+  );
+}

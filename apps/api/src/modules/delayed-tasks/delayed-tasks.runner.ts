@@ -4,11 +4,16 @@ import { type Db, selectRows } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth.ts';
 import { AppError, conflict, isDatabaseUnavailable } from '../../platform/errors.ts';
-import { deliverStoredMail, storeMail } from '../../platform/mailer.ts';
+import {
+  deliverStoredMail,
+  storeMail,
+  storeMails,
+  type MailMessage,
+} from '../../platform/mailer.ts';
 import type { JobContext } from '../../platform/queue.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { getApplicantCard } from '../applicants/applicants.service.ts';
-import { renderLetter } from '../mail-templates/mail-template-render.service.ts';
+import { findApplicantContacts, getApplicantCard } from '../applicants/applicants.service.ts';
+import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
 import { moveApplication } from '../pipeline/applications.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
@@ -41,11 +46,93 @@ type Run = {
   params: TDelayedTaskParams;
 };
 
-async function applicantEmail(run: Run, applicantId: number) {
-  const card = await getApplicantCard(run.tenant, run.session, applicantId);
-  if (!card.email) throw conflict(NO_EMAIL);
-  return card;
+/**
+ * Letters and messages, a batch at once: the template rendered once, each applicant's letter made
+ * from their own fields, every letter and outcome written in two statements.
+ */
+async function runLetters(
+  run: Run,
+  claimed: { id: number; applicantId: number | null }[],
+): Promise<{ outcomes: repo.SubTaskOutcome[]; outboxIds: number[] }> {
+  const { tenant, session, task, params, context, tx } = run;
+  const failAll = (reason: string) => ({
+    outcomes: claimed.map((sub) => ({
+      id: sub.id,
+      state: 'failed' as const,
+      result: null,
+      reason,
+      outbox_id: null,
+    })),
+    outboxIds: [],
+  });
+  let render:
+    ((applicant: LetterFields) => { subject: string; text: string; html?: string }) | null;
+  try {
+    if (task.kind === 'send_letter') {
+      const letter = await prepareLetters(tenant, session, params.template_id!, params.vacancy_id);
+      render = (applicant) => {
+        const made = letter(applicant);
+        return { subject: made.subject, text: made.body_text, html: made.body_html };
+      };
+    } else {
+      render = () => ({ subject: params.subject!, text: params.text! });
+    }
+  } catch (error) {
+    if (error instanceof AppError) return failAll(error.message);
+    throw error;
+  }
+  const ids = claimed.map((sub) => sub.applicantId).filter((id): id is number => id !== null);
+  const contacts = new Map(
+    (await findApplicantContacts(tenant, session, ids)).map((row) => [Number(row.id), row]),
+  );
+  const messages: MailMessage[] = [];
+  const pending: { sub: number; result: string }[] = [];
+  const outcomes: repo.SubTaskOutcome[] = [];
+  for (const sub of claimed) {
+    const applicant = sub.applicantId === null ? undefined : contacts.get(sub.applicantId);
+    const reason = !applicant ? 'Кандидат не найден' : !applicant.email ? NO_EMAIL : null;
+    if (reason || !applicant?.email) {
+      outcomes.push({ id: sub.id, state: 'failed', result: null, reason, outbox_id: null });
+      continue;
+    }
+    const letter = render(applicant);
+    messages.push({
+      to: applicant.email,
+      subject: letter.subject,
+      text: letter.text,
+      ...(letter.html ? { html: letter.html } : {}),
+      kind: `delayed_task.${task.kind}`,
+      accountId: tenant.accountId,
+    });
+    pending.push({
+      sub: sub.id,
+      result:
+        task.kind === 'send_letter'
+          ? `Письмо «${letter.subject}» отправлено на ${applicant.email}`
+          : `Сообщение отправлено на ${applicant.email} (e-mail)`,
+    });
+  }
+  const outboxIds = await storeMails(tx, context.config, messages);
+  pending.forEach((item, index) =>
+    outcomes.push({
+      id: item.sub,
+      state: 'done',
+      result: item.result,
+      reason: null,
+      outbox_id: outboxIds[index]!,
+    }),
+  );
+  return { outcomes, outboxIds };
 }
+
+type LetterFields = {
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  position: string | null;
+  email: string | null;
+  phone: string | null;
+};
 
 async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
   const { tx, tenant, session, task, params, context } = run;
@@ -59,21 +146,9 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
       accountId: tenant.accountId,
     });
   switch (task.kind) {
-    case 'send_letter': {
-      const card = await applicantEmail(run, applicantId!);
-      const letter = await renderLetter(tenant, session, {
-        template_id: params.template_id!,
-        applicant_id: applicantId!,
-        vacancy_id: params.vacancy_id,
-      });
-      const outboxId = await mail(card.email!, letter.subject, letter.body_text, letter.body_html);
-      return { result: `Письмо «${letter.subject}» отправлено на ${card.email}`, outboxId };
-    }
-    case 'send_message': {
-      const card = await applicantEmail(run, applicantId!);
-      const outboxId = await mail(card.email!, params.subject!, params.text!);
-      return { result: `Сообщение отправлено на ${card.email} (e-mail)`, outboxId };
-    }
+    case 'send_letter':
+    case 'send_message':
+      throw new Error('letters and messages run by the batch (runLetters)');
     case 'remind_user': {
       const user = await getUser(tenant, params.user_id!);
       if (!user.is_active) throw conflict('Пользователь отключён');
@@ -142,6 +217,12 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
       task: task!,
       params: ZDelayedTaskParams.parse(task!.params),
     };
+    if (author?.is_active && (task!.kind === 'send_letter' || task!.kind === 'send_message')) {
+      const letters = await runLetters(run, claimed);
+      await repo.finishSubTasks(tx, accountId, letters.outcomes);
+      outboxIds.push(...letters.outboxIds);
+      return claimed.length;
+    }
     for (const sub of claimed) {
       if (!author?.is_active) {
         await repo.finishSubTask(tx, accountId, sub.id, { state: 'failed', reason: AUTHOR_GONE });
