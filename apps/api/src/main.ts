@@ -33,7 +33,7 @@ async function main() {
     retryOutboxMail(config, database.system, app.log).catch((error: unknown) =>
       app.log.error({ err: error }, 'outbox retry failed'),
     );
-  }, 60_000);
+  }, config.OUTBOX_RETRY_SECONDS * 1000);
   retry.unref();
   // Overdue approval steps: the job reminds each approver at most once a day, so an hourly
   // run (one at a time, by its key) never repeats a letter.

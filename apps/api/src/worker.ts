@@ -40,7 +40,7 @@ async function main() {
       log.error({ err }, 'outbox retry failed'),
     );
   // Fire and forget: tick() logs its own failure, and the next tick is the retry.
-  const timer = setInterval(() => void tick(), 60_000);
+  const timer = setInterval(() => void tick(), config.OUTBOX_RETRY_SECONDS * 1000);
   void tick();
   // Delayed tasks a process that died left queued are taken up here (and at each start).
   const sweepDelayed = () =>

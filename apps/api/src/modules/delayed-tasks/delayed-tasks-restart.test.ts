@@ -56,6 +56,7 @@ describe.skipIf(skipReason !== null)(
           WORKER_POLLING_SECONDS: '0.5',
           // The letter in flight when the worker died is taken again this soon.
           OUTBOX_STALE_CLAIM_SECONDS: '2',
+          OUTBOX_RETRY_SECONDS: '1',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
