@@ -6,6 +6,7 @@ import { analyticsBenchmark } from './analytics-benchmark.ts';
 import { applicantsBenchmark } from './applicants-benchmark.ts';
 import { boardBenchmark } from './board-benchmark.ts';
 import { coldStartBenchmark } from './cold-start-benchmark.ts';
+import { delayedTasksBenchmark } from './delayed-tasks-benchmark.ts';
 import { compressionBenchmark } from './compression-benchmark.ts';
 import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
@@ -30,6 +31,7 @@ const benchmarks: Benchmark[] = [
   instructionsBenchmark,
   analyticsBenchmark,
   eventsBenchmark,
+  delayedTasksBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

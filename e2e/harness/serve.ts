@@ -25,6 +25,7 @@ import { startJobQueue } from '../../apps/api/src/background-jobs.ts';
 import { buildHttpServer } from '../../apps/api/src/http-server.ts';
 import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changelogs.service.ts';
 import { loadInstructionFiles } from '../../apps/api/src/modules/instructions/instructions.service.ts';
+import { runDueDelayedTasks } from '../../apps/api/src/modules/delayed-tasks/delayed-tasks.runner.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
@@ -260,6 +261,7 @@ async function main() {
     const expire = /^\/accounts\/(\d+)\/expire-tariff$/.exec(url.pathname);
     const backdating = /^\/accounts\/(\d+)\/backdate$/.exec(url.pathname);
     const faqEditor = /^\/accounts\/(\d+)\/faq-editor$/.exec(url.pathname);
+    const delayedNow = /^\/accounts\/(\d+)\/delayed-tasks\/run-now$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/google') {
@@ -283,6 +285,19 @@ async function main() {
           sql`update account_tariffs set end_at = now() - interval '1 day' where account_id = ${accountId}`,
         )
         .then(() => send(res, 200, { ok: true, accountId }))
+        .catch((error: unknown) => send(res, 500, { error: String(error) }));
+      return;
+    }
+    if (req.method === 'POST' && delayedNow) {
+      // The account's waiting delayed tasks come due now (time moves to their moment), and the
+      // worker's run is made at once instead of at its next poll.
+      const accountId = Number(delayedNow[1]);
+      database.system
+        .execute(
+          sql`update delayed_sub_tasks set run_at = now() where account_id = ${accountId} and state = 'queued'`,
+        )
+        .then(() => runDueDelayedTasks({ config, database, log: app.log }))
+        .then((ran) => send(res, 200, { ok: true, accountId, ran }))
         .catch((error: unknown) => send(res, 500, { error: String(error) }));
       return;
     }

@@ -9,6 +9,7 @@ import {
   syncUserJob,
 } from './modules/google-calendar/google-calendar.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
+import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import type { Config } from './platform/config.ts';
@@ -30,6 +31,7 @@ export const BACKGROUND_JOBS = [
   pushEventJob,
   syncUserJob,
   syncAllJob,
+  delayedTasksRunJob,
 ];
 
 export type JobQueueOptions = {

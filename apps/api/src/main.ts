@@ -11,6 +11,10 @@ import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
 import { syncAllJob } from './modules/google-calendar/google-calendar.jobs.ts';
 import { googleConfigured } from './modules/google-calendar/google-client.ts';
+import {
+  DELAYED_TASKS_SWEEP_MS,
+  delayedTasksRunJob,
+} from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -31,7 +35,7 @@ async function main() {
     retryOutboxMail(config, database.system, app.log).catch((error: unknown) =>
       app.log.error({ err: error }, 'outbox retry failed'),
     );
-  }, 60_000);
+  }, config.OUTBOX_RETRY_SECONDS * 1000);
   retry.unref();
   // Overdue approval steps: the job reminds each approver at most once a day, so an hourly
   // run (one at a time, by its key) never repeats a letter.
@@ -42,6 +46,15 @@ async function main() {
   const reminders = setInterval(() => void enqueueReminders(), 3_600_000);
   reminders.unref();
   void enqueueReminders();
+  // Delayed tasks: each is enqueued for its moment; this sweep takes up what a process that died
+  // mid-run left queued (each sub-task still runs once: the runner's row locks).
+  const sweepDelayed = () =>
+    queue
+      .enqueue(delayedTasksRunJob, {}, { singletonKey: 'delayed_tasks_sweep' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'delayed tasks not enqueued'));
+  const delayedSweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
+  delayedSweep.unref();
+  void sweepDelayed();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -79,6 +92,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
     clearInterval(reminders);
+    clearInterval(delayedSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

@@ -40,6 +40,13 @@ const ZConfig = z.object({
     .url({ protocol: /^smtps?$/, error: 'ожидается адрес вида smtp://user:pass@host:587' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('ATS <no-reply@localhost>'),
+  /**
+   * A letter taken for SMTP this many seconds ago and never marked sent was taken by a process
+   * that died mid-hand-over: it is sent again, with the same Message-ID (decision 0040).
+   */
+  OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** How often the outbox's pending, failed and stranded letters are handed to SMTP again. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SUPPORT_EMAIL: z.email({ error: 'ожидается email' }).default('support@localhost'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   ERROR_REPORT_CHAT_ID: z.string().min(1).optional(),

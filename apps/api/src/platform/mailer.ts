@@ -1,6 +1,6 @@
 import { mailOutbox } from '@ats/db/schema/public-content';
-import type { Db } from '@ats/db/connection';
-import { eq } from 'drizzle-orm';
+import { type Db, selectRows } from '@ats/db/connection';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
@@ -41,7 +41,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           icalBody: message.ical?.content ?? null,
           icalMethod: message.ical?.method ?? null,
           kind: message.kind,
-          status: transport ? 'pending' : 'stored',
+          // Taken for SMTP at once: the minute's retry leaves it alone unless this process dies.
+          status: transport ? 'sending' : 'stored',
+          claimedAt: transport ? new Date() : null,
         })
         .returning({ id: mailOutbox.id });
       const outboxId = row!.id;
@@ -91,3 +93,155 @@ export function icalPart(ical: { method: string; content: string } | null | unde
     },
   };
 }
+
+/**
+ * Writes a letter to the outbox inside the caller's transaction, to be handed to SMTP after the
+ * commit (deliverStoredMail, or the minute's retry): the letter exists exactly when the change
+ * that caused it was committed.
+ */
+export async function storeMail(tx: Db, config: Config, message: MailMessage) {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      accountId: message.accountId ?? null,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      icalBody: message.ical?.content ?? null,
+      icalMethod: message.ical?.method ?? null,
+      kind: message.kind,
+      status: config.SMTP_URL ? 'pending' : 'stored',
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Many letters in one statement, in the caller's transaction; their ids in the same order. */
+export async function storeMails(tx: Db, config: Config, messages: MailMessage[]) {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(mailOutbox)
+    .values(
+      messages.map((message) => ({
+        accountId: message.accountId ?? null,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        icalBody: message.ical?.content ?? null,
+        icalMethod: message.ical?.method ?? null,
+        kind: message.kind,
+        status: config.SMTP_URL ? ('pending' as const) : ('stored' as const),
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+  // Identity values are drawn in the order of the VALUES list: sorting restores it.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+/**
+ * Takes one letter for SMTP in one statement (status 'sending', `claimed_at`), so two senders
+ * never take the same one: a pending or failed letter, or one whose taker died mid-hand-over
+ * (taken longer than OUTBOX_STALE_CLAIM_SECONDS ago). One at a time, so a crash strands at most
+ * the letter in flight.
+ */
+async function claimOneOutboxMail(
+  config: Config,
+  db: Db,
+  options: { ids?: number[]; maxAttempts: number },
+): Promise<OutboxRow | null> {
+  const idFilter = options.ids
+    ? sql`and id in (${sql.join(
+        options.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const [row] = await selectRows<Record<string, unknown>>(
+    db,
+    sql`
+    update mail_outbox set status = 'sending', claimed_at = now(), attempts = attempts + 1
+    where id in (
+      select id from mail_outbox
+      where (status in ('pending', 'failed')
+             or (status = 'sending'
+                 and claimed_at < now() - make_interval(secs => ${config.OUTBOX_STALE_CLAIM_SECONDS})))
+        and attempts < ${options.maxAttempts} ${idFilter}
+      order by id
+      limit 1
+      for update skip locked)
+    returning id, to_address, subject, text_body, html_body, ical_body, ical_method, attempts`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    toAddress: String(row.to_address),
+    subject: String(row.subject),
+    textBody: String(row.text_body),
+    htmlBody: (row.html_body as string | null) ?? null,
+    icalBody: (row.ical_body as string | null) ?? null,
+    icalMethod: (row.ical_method as string | null) ?? null,
+    attempts: Number(row.attempts),
+  } as OutboxRow;
+}
+
+async function sendClaimed(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  transport: Transport,
+  mail: OutboxRow,
+) {
+  try {
+    await transport.sendMail({
+      from: config.MAIL_FROM,
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody,
+      // Fixed by the outbox row: a copy sent again after a crash is recognisably the same letter.
+      messageId: `<outbox-${mail.id}@ats.local>`,
+      ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      ...icalPart(
+        mail.icalBody ? { method: mail.icalMethod ?? 'REQUEST', content: mail.icalBody } : null,
+      ),
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(eq(mailOutbox.id, mail.id));
+    return true;
+  } catch (error) {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'failed', lastError: (error as Error).message.slice(0, 500) })
+      .where(eq(mailOutbox.id, mail.id));
+    log.warn({ outboxId: mail.id }, 'mail not delivered');
+    return false;
+  }
+}
+
+/** Claims and sends letters one by one: those of `ids`, or any due, up to `limit`. */
+export async function sendOutboxMail(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { ids?: number[]; limit: number; maxAttempts: number },
+) {
+  if (!config.SMTP_URL) return 0;
+  if (options.ids && options.ids.length === 0) return 0;
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  let sent = 0;
+  for (let taken = 0; taken < options.limit; taken += 1) {
+    const mail = await claimOneOutboxMail(config, db, options);
+    if (!mail) break;
+    if (await sendClaimed(config, db, log, transport, mail)) sent += 1;
+  }
+  return sent;
+}
+
+/** After the commit that stored them: the letters handed to SMTP now (if nobody took them). */
+export const deliverStoredMail = (config: Config, db: Db, log: FastifyBaseLogger, ids: number[]) =>
+  sendOutboxMail(config, db, log, { ids, limit: ids.length, maxAttempts: 8 });

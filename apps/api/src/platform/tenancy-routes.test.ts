@@ -44,6 +44,7 @@ const PARAM_TABLES: Record<string, string> = {
   'vacancy_applications:fileId': 'vacancy_application_files',
   'payments:id': 'payments',
   'events:id': 'events',
+  'delayed_tasks:id': 'delayed_tasks',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -185,6 +186,14 @@ describe('every route keeps to the caller’s account', () => {
       send_invitations: false,
     });
     await ok('POST', '/api/applicant_filters', { name: `Набор ${MARKER}`, filters: {} });
+    await ok('POST', '/api/delayed_tasks', {
+      kind: 'send_message',
+      title: `Задача ${MARKER}`,
+      applicant_ids: [a1],
+      schedule: { at: new Date(Date.now() + 86_400_000).toISOString() },
+      subject: `Тема ${MARKER}`,
+      text: MARKER,
+    });
     await ok('POST', '/api/columns', { name: `Колонка ${MARKER}` });
     await ok('POST', '/api/account_mail_temps', {
       name: `Шаблон ${MARKER}`,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
+import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-dialog';
 
@@ -11,8 +12,11 @@ export default function ApplicantRoute() {
       key={id}
       id={Number(id)}
       renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
-      renderScheduleMeeting={(applicant) => (
-        <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
+      renderActions={(applicant) => (
+        <>
+          <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
+          <DelayActionButton applicantIds={[applicant.id]} />
+        </>
       )}
     />
   );

@@ -1,7 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { DelayedTaskCreateScreen } from '../features/delayed-tasks/delayed-task-create-screen';
 
 export default function DelayedTaskCreateRoute() {
-  return (
-    <AreaScreen title="Новая отложенная задача" description="Запланируйте письмо или действие." />
-  );
+  return <DelayedTaskCreateScreen />;
 }

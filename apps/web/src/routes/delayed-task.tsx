@@ -1,9 +1,7 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { DelayedTaskScreen } from '../features/delayed-tasks/delayed-task-screen';
 
 export default function DelayedTaskRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen title={`Отложенная задача №${id ?? ''}`} description="Параметры и статус задачи." />
-  );
+  return <DelayedTaskScreen key={id} id={Number(id)} />;
 }

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { DelayedTasksScreen } from '../features/delayed-tasks/delayed-tasks-screen';
 
 export default function DelayedTasksRoute() {
-  return (
-    <AreaScreen
-      title="Отложенные задачи"
-      description="Письма и действия, запланированные на будущее."
-    />
-  );
+  return <DelayedTasksScreen />;
 }

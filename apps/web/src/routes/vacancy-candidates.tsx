@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
+import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import {
   MeetingDialog,
@@ -23,8 +24,11 @@ export default function VacancyCandidatesRoute() {
           id={applicantId}
           embedded
           renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
-          renderScheduleMeeting={(applicant) => (
-            <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
+          renderActions={(applicant) => (
+            <>
+              <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
+              <DelayActionButton applicantIds={[applicant.id]} />
+            </>
           )}
         />
       )}

@@ -442,3 +442,21 @@ export async function logApplicantsChanges(
     select ${tenant.accountId}::int, e.a, ${tenant.userId}::int, e.x, e.c
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(a int, x text, c jsonb)`);
 }
+
+/** Name parts and contacts of the applicants among `ids` (a letter to each). */
+export async function findApplicantContacts(tx: Db, accountId: number, ids: number[]) {
+  return selectRows<{
+    id: number;
+    first_name: string | null;
+    last_name: string | null;
+    middle_name: string | null;
+    position: string | null;
+    email: string | null;
+    phone: string | null;
+  }>(
+    tx,
+    sql`select id, first_name, last_name, middle_name, position, email, phone
+        from applicants
+        where account_id = ${accountId} and id = any(${`{${ids.map(Number).join(',')}}`}::int[])`,
+  );
+}

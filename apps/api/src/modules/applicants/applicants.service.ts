@@ -462,3 +462,25 @@ export async function listApplicantWorklog(tenant: Tenant, session: Session, id:
   const entries = rows.map(toWorklogEntry);
   return reached ? worklogSeenThrough(entries, reached) : entries;
 }
+
+/**
+ * The name parts and contacts of many applicants at once (a delayed letter to thousands), for a
+ * caller who sees the base; a watcher gets those they reach. Missing ones are left out.
+ */
+export async function findApplicantContacts(tenant: Tenant, session: Session, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tenant.transaction(async (tx) => {
+    const rows = await repo.findApplicantContacts(tx, tenant.accountId, ids);
+    if (seesApplicantBase(session)) return rows;
+    const reached = [];
+    for (const row of rows) {
+      try {
+        await reachApplicant(tx, tenant, session, row.id);
+        reached.push(row);
+      } catch {
+        // not reached: as absent as another account's
+      }
+    }
+    return reached;
+  });
+}

@@ -49,6 +49,25 @@ async function valuesFor(
     getAccount(tenant),
     getUser(tenant, session.userId),
   ]);
+  return valuesOf(applicant, vacancy, account, user);
+}
+
+/** What a letter reads of an applicant. */
+export type LetterApplicant = {
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  position: string | null;
+  email: string | null;
+  phone: string | null;
+};
+
+function valuesOf(
+  applicant: LetterApplicant,
+  vacancy: { position: string } | null,
+  account: { name: string; time_zone: string },
+  user: Parameters<typeof personDisplayName>[0],
+): VariableValues {
   return {
     'applicant.name': personDisplayName(applicant),
     'applicant.first_name': applicant.first_name ?? '',
@@ -88,6 +107,34 @@ async function renderSaved(tenant: Tenant, session: Session, query: RenderQuery)
 }
 
 const withoutBlocks = ({ blocks: _blocks, ...letter }: Letter): TRenderedLetter => letter;
+
+/**
+ * One template rendered for many applicants (a delayed letter to thousands): the template, the
+ * vacancy, the account and the sender read once, as the caller; each applicant's letter is then
+ * made in memory from the applicant's own fields, which the caller has read for them.
+ */
+export async function prepareLetters(
+  tenant: Tenant,
+  session: Session,
+  templateId: number,
+  vacancyId: number | null | undefined,
+) {
+  assertCanReadMailTemplates(session);
+  const template = await findVisibleMailTemplate(tenant, session, templateId);
+  const [vacancy, account, user] = await Promise.all([
+    vacancyId ? getVacancy(tenant, session, vacancyId) : null,
+    getAccount(tenant),
+    getUser(tenant, session.userId),
+  ]);
+  return (applicant: LetterApplicant): TRenderedLetter =>
+    withoutBlocks(
+      letterOf(
+        template.title,
+        template.description ?? '',
+        valuesOf(applicant, vacancy, account, user),
+      ),
+    );
+}
 
 /** `/api/get_letter_by_template`: the subject and body for this applicant. */
 export async function renderLetter(tenant: Tenant, session: Session, query: RenderQuery) {

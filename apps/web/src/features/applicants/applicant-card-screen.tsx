@@ -48,15 +48,18 @@ type Props = {
   renderEvaluations?: (applicant: TApplicant) => ReactNode;
   /** Shown in the board's side panel: no way back to «Все кандидаты», one column. */
   embedded?: boolean;
-  /** «Назначить встречу» (features/events), composed by the route; not for watchers. */
-  renderScheduleMeeting?: (applicant: TApplicant) => ReactNode;
+  /**
+   * Actions of other features on this applicant («Назначить встречу», «Отложить действие»,
+   * «Ссылка на запись»), composed by the route; not shown to watchers.
+   */
+  renderActions?: (applicant: TApplicant) => ReactNode;
 };
 
 export function ApplicantCardScreen({
   id,
   renderEvaluations,
   embedded = false,
-  renderScheduleMeeting,
+  renderActions,
 }: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
@@ -99,8 +102,8 @@ export function ApplicantCardScreen({
           </div>
         )}
         <CardHeader applicant={applicant} isAdmin={me.is_admin} />
-        {renderScheduleMeeting && me.member_type !== 'watcher' && (
-          <div className="mb-4 flex flex-wrap gap-2">{renderScheduleMeeting(applicant)}</div>
+        {renderActions && me.member_type !== 'watcher' && (
+          <div className="mb-4 flex flex-wrap justify-end gap-2">{renderActions(applicant)}</div>
         )}
         <div
           className={

@@ -7,7 +7,7 @@ import {
   UsersIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { Button, buttonClassName } from '@ats/ui/button';
@@ -42,7 +42,12 @@ import { useDebouncedValue } from '../../shared/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function ApplicantsScreen() {
+type Props = {
+  /** Actions of other features on the selection («Отложить действие»), composed by the route. */
+  renderBulkActions?: (selectedIds: number[]) => ReactNode;
+};
+
+export function ApplicantsScreen({ renderBulkActions }: Props = {}) {
   useDocumentTitle('Кандидаты');
   const navigate = useNavigate();
   const me = useCurrentUser();
@@ -231,7 +236,11 @@ export function ApplicantsScreen() {
         />
       )}
       {recruiter && selected.size > 0 && (
-        <BulkActionsBar selectedIds={[...selected]} onClear={() => setSelected(new Set())} />
+        <BulkActionsBar
+          selectedIds={[...selected]}
+          onClear={() => setSelected(new Set())}
+          extraActions={renderBulkActions?.([...selected])}
+        />
       )}
       {list.isPending ? (
         <div className="flex justify-center py-16 text-zinc-500">

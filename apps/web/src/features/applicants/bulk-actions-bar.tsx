@@ -6,7 +6,7 @@ import {
   XMarkIcon,
 } from '@heroicons/react/24/outline';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Dialog } from '@ats/ui/dialog';
@@ -16,10 +16,10 @@ import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { TagPicker } from './tag-picker';
 import { applicantKeys } from '../../shared/query-keys';
 
-type Props = { selectedIds: number[]; onClear: () => void };
+type Props = { selectedIds: number[]; onClear: () => void; extraActions?: ReactNode };
 
 /** Actions on the selection: add tags, export to Excel, move to the archive (never deletes). */
-export function BulkActionsBar({ selectedIds, onClear }: Props) {
+export function BulkActionsBar({ selectedIds, onClear, extraActions }: Props) {
   const { tag, archive, exportSelection } = useBulkApplicantActions();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'tags' | 'archive' | 'vacancy' | null>(null);
@@ -72,6 +72,7 @@ export function BulkActionsBar({ selectedIds, onClear }: Props) {
         <Button size="sm" variant="secondary" onClick={() => setDialog('archive')}>
           <ArchiveBoxArrowDownIcon className="size-4" aria-hidden="true" />В архив
         </Button>
+        {extraActions}
         <Button size="sm" variant="ghost" onClick={onClear}>
           <XMarkIcon className="size-4" aria-hidden="true" />
           Снять выделение
