@@ -5,6 +5,10 @@ import { applicantImportJob } from './modules/applicants/applicant-import.jobs.t
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
+import {
+  automationRunJob,
+  automationSweepJob,
+} from './modules/stage-automation/stage-automation.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import type { Config } from './platform/config.ts';
 import {
@@ -22,6 +26,8 @@ export const BACKGROUND_JOBS = [
   remindOverdueJob,
   recheckPaymentsJob,
   tariffLettersJob,
+  automationRunJob,
+  automationSweepJob,
 ];
 
 export type JobQueueOptions = {

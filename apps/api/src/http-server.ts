@@ -35,6 +35,7 @@ import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
+import { registerStageAutomationRoutes } from './modules/stage-automation/stage-automation.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
 import { registerSafetyRoutes } from './modules/safety/safety.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
@@ -203,6 +204,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantPdfRoutes(app, deps);
   registerDuplicatesRoutes(app, deps);
   registerStatusesRoutes(app, deps);
+  registerStageAutomationRoutes(app, deps);
   registerReasonsRoutes(app, deps);
   registerDivisionsRoutes(app, deps);
   registerVacanciesRoutes(app, deps);

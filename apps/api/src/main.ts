@@ -6,6 +6,7 @@ import { retryOutboxMail } from './platform/outbox-retry.ts';
 import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
 import { loadInstructionFiles } from './modules/instructions/instructions.service.ts';
 import { seedDemoAccount } from './demo-seed.ts';
+import { automationSweepJob } from './modules/stage-automation/stage-automation.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
@@ -40,6 +41,13 @@ async function main() {
   const reminders = setInterval(() => void enqueueReminders(), 3_600_000);
   reminders.unref();
   void enqueueReminders();
+  // Stage automation (decision 0041): «stays longer than N days» rules and lost runs, each minute.
+  const enqueueAutomationSweep = () =>
+    queue
+      .enqueue(automationSweepJob, {}, { singletonKey: 'stage_automation_sweep' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'automation sweep not enqueued'));
+  const automationSweep = setInterval(() => void enqueueAutomationSweep(), 60_000);
+  automationSweep.unref();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -65,6 +73,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
     clearInterval(reminders);
+    clearInterval(automationSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

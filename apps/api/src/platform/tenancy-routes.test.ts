@@ -43,6 +43,7 @@ const PARAM_TABLES: Record<string, string> = {
   'vacancy_applications:id': 'vacancy_applications',
   'vacancy_applications:fileId': 'vacancy_application_files',
   'payments:id': 'payments',
+  'stage_automation_rules:id': 'stage_automation_rules',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -175,6 +176,12 @@ describe('every route keeps to the caller’s account', () => {
       ],
     });
     await ok('POST', '/api/applicant_filters', { name: `Набор ${MARKER}`, filters: {} });
+    await ok('POST', '/api/stage_automation_rules', {
+      status_id: vacancy.statuses[1]!.id,
+      trigger: 'enter',
+      action: 'send_message',
+      params: { subject: `Тема ${MARKER}`, body: MARKER },
+    });
     await ok('POST', '/api/columns', { name: `Колонка ${MARKER}` });
     await ok('POST', '/api/account_mail_temps', {
       name: `Шаблон ${MARKER}`,
