@@ -91,14 +91,15 @@ const AUTOMATION_KEYS = [
 ];
 
 /**
- * A run of stage automation (decision 0041): «Автоматизация этапа «Интервью» по вакансии
- * «Бухгалтер»: письмо по шаблону «Приглашение» — выполнено», or «— не выполнено: причина».
+ * A run of stage automation (decision 0041), after the name of the user whose move caused it:
+ * «запустил(а) автоматизацию этапа «Интервью» по вакансии «Бухгалтер»: письмо по шаблону
+ * «Приглашение» — выполнено», or «— не выполнено: причина».
  */
 function automationTitle(changes: Record<string, unknown>, vacancy: string): string {
   const stage = textOf(changes.stage_name);
   const what = textOf(changes.automation) ?? 'действие';
   const when = changes.trigger === 'stay' ? ' (срок на этапе вышел)' : '';
-  const head = `Автоматизация этапа${stage ? ` «${stage}»` : ''} по вакансии ${vacancy}${when}: ${what}`;
+  const head = `Запустил(а) автоматизацию этапа${stage ? ` «${stage}»` : ''} по вакансии ${vacancy}${when}: ${what}`;
   if (changes.result === 'done') return `${head} — выполнено`;
   const error = textOf(changes.error);
   return `${head} — не выполнено${error ? `: ${error}` : ''}`;
