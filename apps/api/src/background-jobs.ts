@@ -4,6 +4,7 @@ import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
+import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import {
   automationRunJob,
@@ -28,6 +29,7 @@ export const BACKGROUND_JOBS = [
   tariffLettersJob,
   automationRunJob,
   automationSweepJob,
+  delayedTasksRunJob,
 ];
 
 export type JobQueueOptions = {

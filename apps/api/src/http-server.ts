@@ -32,6 +32,7 @@ import { registerMailTemplatesRoutes } from './modules/mail-templates/mail-templ
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
+import { registerDelayedTasksRoutes } from './modules/delayed-tasks/delayed-tasks.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
@@ -190,6 +191,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerErrorReportsRoutes(app, deps);
   registerReferencesRoutes(app, deps);
   registerTagsRoutes(app, deps);
+  registerDelayedTasksRoutes(app, deps);
   registerMailTemplatesRoutes(app, deps);
   registerAccountSourcesRoutes(app, deps);
   registerApplicantsRoutes(app, deps);

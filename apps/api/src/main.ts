@@ -10,6 +10,10 @@ import { automationSweepJob } from './modules/stage-automation/stage-automation.
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
+import {
+  DELAYED_TASKS_SWEEP_MS,
+  delayedTasksRunJob,
+} from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -48,6 +52,15 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, 'automation sweep not enqueued'));
   const automationSweep = setInterval(() => void enqueueAutomationSweep(), 60_000);
   automationSweep.unref();
+  // Delayed tasks: each is enqueued for its moment; this sweep takes up what a process that died
+  // mid-run left queued (each sub-task still runs once: the runner's row locks).
+  const sweepDelayed = () =>
+    queue
+      .enqueue(delayedTasksRunJob, {}, { singletonKey: 'delayed_tasks_sweep' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'delayed tasks not enqueued'));
+  const delayedSweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
+  delayedSweep.unref();
+  void sweepDelayed();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -74,6 +87,7 @@ async function main() {
     clearInterval(retry);
     clearInterval(reminders);
     clearInterval(automationSweep);
+    clearInterval(delayedSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

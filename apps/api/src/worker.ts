@@ -2,6 +2,10 @@ import { openDatabase } from '@ats/db/connection';
 import pino from 'pino';
 import { z } from 'zod';
 import { startJobQueue } from './background-jobs.ts';
+import {
+  DELAYED_TASKS_SWEEP_MS,
+  delayedTasksRunJob,
+} from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 
@@ -24,7 +28,13 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
-  const queue = await startJobQueue(config, database, { work: true, log });
+  const queue = await startJobQueue(config, database, {
+    work: true,
+    log,
+    ...(process.env.WORKER_POLLING_SECONDS
+      ? { pollingIntervalSeconds: Number(process.env.WORKER_POLLING_SECONDS) }
+      : {}),
+  });
   const tick = () =>
     retryOutboxMail(config, database.system, log).catch((err: unknown) =>
       log.error({ err }, 'outbox retry failed'),
@@ -32,8 +42,16 @@ async function main() {
   // Fire and forget: tick() logs its own failure, and the next tick is the retry.
   const timer = setInterval(() => void tick(), 60_000);
   void tick();
+  // Delayed tasks a process that died left queued are taken up here (and at each start).
+  const sweepDelayed = () =>
+    queue
+      .enqueue(delayedTasksRunJob, {}, { singletonKey: 'delayed_tasks_sweep' })
+      .catch((err: unknown) => log.error({ err }, 'delayed tasks not enqueued'));
+  const sweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
+  void sweepDelayed();
   const stop = async () => {
     clearInterval(timer);
+    clearInterval(sweep);
     await queue.stop();
     await database.close();
     process.exit(0);

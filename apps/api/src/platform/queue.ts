@@ -33,11 +33,14 @@ export type JobDefinition<P> = {
 type AnyJob = JobDefinition<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
 
 export type Queue = {
-  /** Stores the job; with `singletonKey`, a job with the same key still waiting is not repeated. */
+  /**
+   * Stores the job; with `singletonKey`, a job with the same key still waiting is not repeated;
+   * with `startAfter`, no worker takes it before that moment.
+   */
   enqueue: <P>(
     job: JobDefinition<P>,
     payload: P,
-    options?: { singletonKey?: string },
+    options?: { singletonKey?: string; startAfter?: Date },
   ) => Promise<void>;
   /** The queue's tables answer through the queue's own connection. */
   isHealthy: () => Promise<boolean>;
@@ -149,6 +152,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
         retryDelay: job.retryDelaySeconds ?? 10,
         expireInSeconds: job.expireInSeconds ?? 15 * 60,
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       // A worker in this process starts at once instead of at its next poll.
       const workerId = workerIds.get(job.name);

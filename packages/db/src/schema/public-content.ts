@@ -50,11 +50,13 @@ export const mailOutbox = pgTable('mail_outbox', {
   textBody: text().notNull(),
   htmlBody: text(),
   kind: text().notNull(),
-  status: text({ enum: ['pending', 'sent', 'failed', 'stored'] })
+  status: text({ enum: ['pending', 'sending', 'sent', 'failed', 'stored'] })
     .notNull()
     .default('pending'),
   attempts: integer().notNull().default(0),
   lastError: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp({ withTimezone: true }),
+  /** When a sender took the letter for SMTP (status 'sending'; migration 0047). */
+  claimedAt: timestamp({ withTimezone: true }),
 });

@@ -1,0 +1,195 @@
+import { ZDelayedTaskParams, type TDelayedTaskParams } from '@ats/contracts/delayed-tasks';
+import { personDisplayName } from '@ats/contracts/person-name';
+import { type Db, selectRows } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
+import type { Session } from '../../platform/auth.ts';
+import { AppError, conflict, isDatabaseUnavailable } from '../../platform/errors.ts';
+import { deliverStoredMail, storeMail } from '../../platform/mailer.ts';
+import type { JobContext } from '../../platform/queue.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { getApplicantCard } from '../applicants/applicants.service.ts';
+import { renderLetter } from '../mail-templates/mail-template-render.service.ts';
+import { moveApplication } from '../pipeline/applications.service.ts';
+import { getUser } from '../users/users.service.ts';
+import * as repo from './delayed-tasks.repository.ts';
+
+export const NO_EMAIL = 'У кандидата не указан e-mail';
+export const NOT_ON_VACANCY = 'Кандидат не на этой вакансии';
+export const AUTHOR_GONE = 'Автор задачи удалён или отключён';
+export const ACTION_FAILED = 'Не удалось выполнить действие';
+export const EVENTS_NOT_BUILT = 'Создание встреч пока недоступно';
+
+/** Sub-tasks taken in one transaction: their letters are written and handed over together. */
+export const RUN_BATCH = 50;
+
+/** The tenant of the batch's open transaction: the services called run inside it. */
+const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant => ({
+  accountId,
+  userId,
+  transaction: (work) => work(tx),
+  read: (query) => selectRows(tx, query),
+});
+
+type Outcome = { result: string; outboxId?: number };
+
+type Run = {
+  context: JobContext;
+  tx: Db;
+  tenant: Tenant;
+  session: Session;
+  task: repo.TaskWithCounts;
+  params: TDelayedTaskParams;
+};
+
+async function applicantEmail(run: Run, applicantId: number) {
+  const card = await getApplicantCard(run.tenant, run.session, applicantId);
+  if (!card.email) throw conflict(NO_EMAIL);
+  return card;
+}
+
+async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
+  const { tx, tenant, session, task, params, context } = run;
+  const mail = (to: string, subject: string, text: string, html?: string) =>
+    storeMail(tx, context.config, {
+      to,
+      subject,
+      text,
+      ...(html ? { html } : {}),
+      kind: `delayed_task.${task.kind}`,
+      accountId: tenant.accountId,
+    });
+  switch (task.kind) {
+    case 'send_letter': {
+      const card = await applicantEmail(run, applicantId!);
+      const letter = await renderLetter(tenant, session, {
+        template_id: params.template_id!,
+        applicant_id: applicantId!,
+        vacancy_id: params.vacancy_id,
+      });
+      const outboxId = await mail(card.email!, letter.subject, letter.body_text, letter.body_html);
+      return { result: `Письмо «${letter.subject}» отправлено на ${card.email}`, outboxId };
+    }
+    case 'send_message': {
+      const card = await applicantEmail(run, applicantId!);
+      const outboxId = await mail(card.email!, params.subject!, params.text!);
+      return { result: `Сообщение отправлено на ${card.email} (e-mail)`, outboxId };
+    }
+    case 'remind_user': {
+      const user = await getUser(tenant, params.user_id!);
+      if (!user.is_active) throw conflict('Пользователь отключён');
+      let text = params.text!;
+      if (applicantId !== null) {
+        const card = await getApplicantCard(tenant, session, applicantId);
+        const link = context.config.PUBLIC_URL
+          ? `\n${context.config.PUBLIC_URL.replace(/\/$/, '')}/applicants/${applicantId}`
+          : '';
+        text += `\n\nКандидат: ${personDisplayName(card)}${link}`;
+      }
+      const outboxId = await mail(user.email, `Напоминание: ${task.title}`, text);
+      return { result: `Напоминание отправлено: ${personDisplayName(user)}`, outboxId };
+    }
+    case 'move_stage': {
+      const card = await getApplicantCard(tenant, session, applicantId!);
+      const place = card.vacancies.find((v) => v.vacancy_id === params.vacancy_id);
+      if (!place) throw conflict(NOT_ON_VACANCY);
+      if (place.status_id === params.status_id) {
+        return { result: `Уже на этапе «${place.status_name ?? ''}»` };
+      }
+      await moveApplication(tenant, session, place.application_id, {
+        status_id: params.status_id!,
+      });
+      const moved = await getApplicantCard(tenant, session, applicantId!);
+      const now = moved.vacancies.find((v) => v.vacancy_id === params.vacancy_id);
+      return { result: `Переведён на этап «${now?.status_name ?? ''}»` };
+    }
+    case 'create_event':
+      throw conflict(EVENTS_NOT_BUILT);
+  }
+}
+
+/**
+ * One transaction: up to RUN_BATCH due sub-tasks of the task taken under their row locks (those
+ * another worker holds are skipped), each action done behind a savepoint, its outcome and its
+ * outbox letter written beside it. A crash before the commit leaves them all queued, untouched;
+ * after it, they are done and never taken again. The letters go to SMTP after the commit.
+ */
+async function runBatch(context: JobContext, accountId: number, taskId: number) {
+  const outboxIds: number[] = [];
+  const taken = await context.database.withTenant(accountId, async (tx) => {
+    const claimed = await repo.claimDueSubTasks(tx, accountId, taskId, RUN_BATCH);
+    if (claimed.length === 0) return 0;
+    const task = await repo.findTask(tx, accountId, taskId);
+    const tenant = tenantInTransaction(tx, accountId, task!.createdBy);
+    const author = await getUser(tenant, task!.createdBy).catch(() => null);
+    // The task acts as its author, with the author's role at this moment.
+    const session: Session = {
+      token: '',
+      sessionId: 0,
+      accountId,
+      userId: task!.createdBy,
+      source: 'web',
+      isAdmin: author?.is_admin ?? false,
+      memberType: author?.member_type ?? 'watcher',
+      accountIsActive: true,
+      lastSeenAt: new Date(),
+      via: 'header',
+    };
+    const run: Run = {
+      context,
+      tx,
+      tenant,
+      session,
+      task: task!,
+      params: ZDelayedTaskParams.parse(task!.params),
+    };
+    for (const sub of claimed) {
+      if (!author?.is_active) {
+        await repo.finishSubTask(tx, accountId, sub.id, { state: 'failed', reason: AUTHOR_GONE });
+        continue;
+      }
+      await tx.execute(sql.raw('savepoint delayed_sub_task'));
+      try {
+        const outcome = await perform(run, sub.applicantId);
+        await tx.execute(sql.raw('release savepoint delayed_sub_task'));
+        if (outcome.outboxId !== undefined) outboxIds.push(outcome.outboxId);
+        await repo.finishSubTask(tx, accountId, sub.id, {
+          state: 'done',
+          result: outcome.result,
+          outboxId: outcome.outboxId ?? null,
+        });
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        await tx.execute(sql.raw('rollback to savepoint delayed_sub_task'));
+        if (!(error instanceof AppError)) {
+          context.log.warn({ err: error, taskId, subTaskId: sub.id }, 'delayed sub-task failed');
+        }
+        const reason = error instanceof AppError ? error.message : ACTION_FAILED;
+        await repo.finishSubTask(tx, accountId, sub.id, { state: 'failed', reason });
+      }
+    }
+    return claimed.length;
+  });
+  await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);
+  return taken;
+}
+
+/**
+ * Runs every sub-task due now, over all accounts, until none is left that this worker can take.
+ * Several workers may run it at once: each takes rows the others do not hold.
+ */
+export async function runDueDelayedTasks(context: JobContext) {
+  let ran = 0;
+  for (;;) {
+    const due = await repo.dueTasksAcrossAccounts(context.database.system, 20);
+    let progressed = 0;
+    for (const { accountId, taskId } of due) {
+      for (;;) {
+        const taken = await runBatch(context, accountId, taskId);
+        if (taken === 0) break;
+        progressed += taken;
+      }
+    }
+    ran += progressed;
+    if (progressed === 0) return ran;
+  }
+}
