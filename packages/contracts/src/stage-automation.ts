@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELAYED_TASK_KIND_NAMES, MAX_WORKDAYS } from './delayed-tasks.ts';
 import { ZId } from './ids.ts';
 
 // Stage automation (`/api/stage_automation_rules`, decision 0041): rules on a stage of a funnel
@@ -20,9 +21,11 @@ export const AUTOMATION_ACTIONS = [
   'send_message',
   'request_evaluation',
   'move_to_stage',
+  'schedule_task',
 ] as const;
 export const ZAutomationAction = z.enum(AUTOMATION_ACTIONS, {
-  error: 'Действие: send_template, send_message, request_evaluation или move_to_stage',
+  error:
+    'Действие: send_template, send_message, request_evaluation, move_to_stage или schedule_task',
 });
 export type TAutomationAction = z.infer<typeof ZAutomationAction>;
 export const AUTOMATION_ACTION_LABELS: Record<TAutomationAction, string> = {
@@ -30,6 +33,36 @@ export const AUTOMATION_ACTION_LABELS: Record<TAutomationAction, string> = {
   send_message: 'Отправить сообщение кандидату',
   request_evaluation: 'Попросить сотрудника оценить кандидата',
   move_to_stage: 'Перевести на другой этап',
+  schedule_task: 'Запланировать отложенное действие',
+};
+
+/** What a rule may put off for later (a delayed task, decision 0040) for the applicant. */
+export const SCHEDULED_KINDS = [
+  'send_letter',
+  'send_message',
+  'move_stage',
+  'remind_user',
+] as const;
+export type TScheduledKind = (typeof SCHEDULED_KINDS)[number];
+export const SCHEDULED_KIND_LABELS: Record<TScheduledKind, string> = {
+  send_letter: DELAYED_TASK_KIND_NAMES.send_letter,
+  send_message: DELAYED_TASK_KIND_NAMES.send_message,
+  move_stage: DELAYED_TASK_KIND_NAMES.move_stage,
+  remind_user: DELAYED_TASK_KIND_NAMES.remind_user,
+};
+const WORKDAYS = `Через сколько рабочих дней: от 0 до ${MAX_WORKDAYS}`;
+const TIME = 'Время в формате ЧЧ:ММ, например 10:00';
+const SCHEDULED_NEEDS: Record<TScheduledKind, [string, string][]> = {
+  send_letter: [['template_id', 'Выберите шаблон письма']],
+  send_message: [
+    ['subject', 'Укажите тему сообщения'],
+    ['text', 'Напишите текст сообщения'],
+  ],
+  move_stage: [['status_id', 'Выберите этап']],
+  remind_user: [
+    ['user_id', 'Выберите сотрудника'],
+    ['text', 'Напишите текст напоминания'],
+  ],
 };
 
 export const MAX_STAY_DAYS = 365;
@@ -71,6 +104,29 @@ export const AUTOMATION_PARAMS = {
   move_to_stage: z.object({
     status_id: idOf('Выберите этап'),
   }),
+  schedule_task: z
+    .object({
+      kind: z.enum(SCHEDULED_KINDS, { error: 'Выберите, что отложить' }),
+      workdays: z.coerce
+        .number({ error: WORKDAYS })
+        .int({ error: WORKDAYS })
+        .min(0, { error: WORKDAYS })
+        .max(MAX_WORKDAYS, { error: WORKDAYS }),
+      time: z.string({ error: TIME }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME }),
+      template_id: idOf('Выберите шаблон письма').optional(),
+      status_id: idOf('Выберите этап').optional(),
+      user_id: idOf('Выберите сотрудника').optional(),
+      subject: z.string().trim().max(300, { error: 'Не длиннее 300 символов' }).optional(),
+      text: z.string().trim().max(5000, { error: 'Не длиннее 5000 символов' }).optional(),
+    })
+    .superRefine((value, ctx) => {
+      for (const [key, message] of SCHEDULED_NEEDS[value.kind]) {
+        const field = value[key as keyof typeof value];
+        if (field === undefined || field === '') {
+          ctx.addIssue({ code: 'custom', path: [key], message });
+        }
+      }
+    }),
 } satisfies Record<TAutomationAction, z.ZodType>;
 
 export type TAutomationParams = {

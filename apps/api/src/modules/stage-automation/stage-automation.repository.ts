@@ -282,4 +282,3 @@ export async function finishRun(
     .set({ state: result.state, error: result.error, finishedAt: new Date() })
     .where(and(eq(stageAutomationRuns.accountId, accountId), eq(stageAutomationRuns.id, id)));
 }
-

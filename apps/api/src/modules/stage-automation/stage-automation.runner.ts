@@ -12,7 +12,9 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
+import { ZCreateDelayedTaskRequest } from '@ats/contracts/delayed-tasks';
 import { getApplicantCard, recordApplicantsHistory } from '../applicants/applicants.service.ts';
+import { scheduleTask } from '../delayed-tasks/delayed-tasks.service.ts';
 import { getForm } from '../evaluations/evaluations.service.ts';
 import { previewLetter, renderLetter } from '../mail-templates/mail-template-render.service.ts';
 import { findVisibleMailTemplate } from '../mail-templates/mail-templates.service.ts';
@@ -198,6 +200,32 @@ async function doAction(
       if (!moved.ok) return { ok: false, what, reason: moved.reason };
       return { ok: true, what: `перевод на этап «${moved.stageName}»` };
     }
+    case 'schedule_task': {
+      const params = AUTOMATION_PARAMS.schedule_task.parse(paramsOf(run.params));
+      const statusId =
+        params.status_id === undefined
+          ? undefined
+          : await tenant.transaction((tx) =>
+              repo.findVacancyStageFor(tx, tenant.accountId, run.vacancy_id, params.status_id!),
+            );
+      if (statusId === null) {
+        return { ok: false, what: ACTION_WORDS.schedule_task, reason: RUN_FAILURES.noStage };
+      }
+      const input = ZCreateDelayedTaskRequest.parse({
+        kind: params.kind,
+        applicant_ids: [run.applicant_id],
+        schedule: { workdays: params.workdays, time: params.time },
+        vacancy_id: run.vacancy_id,
+        ...(statusId !== undefined && { status_id: statusId }),
+        ...(params.template_id !== undefined && { template_id: params.template_id }),
+        ...(params.user_id !== undefined && { user_id: params.user_id }),
+        ...(params.subject && { subject: params.subject }),
+        ...(params.text && { text: params.text }),
+      });
+      // No queue in a job: the delayed tasks' own sweep picks the task up at its moment.
+      const task = await scheduleTask(tenant, session, input, {});
+      return { ok: true, what: `отложенное действие «${task.title}»` };
+    }
   }
 }
 
@@ -281,6 +309,7 @@ const ACTION_WORDS: Record<TAutomationAction, string> = {
   send_message: 'сообщение кандидату',
   request_evaluation: 'просьба оценить кандидата',
   move_to_stage: 'перевод на другой этап',
+  schedule_task: 'отложенное действие',
 };
 
 /** Does the waiting runs of these applications, one after another. */

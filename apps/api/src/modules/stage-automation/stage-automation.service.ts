@@ -99,19 +99,22 @@ async function checkActionTargets(
     throw badRequest(issue.message, { [field]: issue.message });
   }
   const params = parsed.data as Record<string, unknown>;
-  if (action === 'send_template') {
-    await findVisibleMailTemplate(tenant, session, params.mail_template_id as number);
+  const templateId = action === 'send_template' ? params.mail_template_id : params.template_id;
+  if ((action === 'send_template' || action === 'schedule_task') && templateId !== undefined) {
+    await findVisibleMailTemplate(tenant, session, templateId as number);
   }
   await tenant.transaction(async (tx) => {
-    if (action === 'request_evaluation') {
+    if (params.user_id !== undefined) {
       if (!(await findUserContact(tx, tenant.accountId, params.user_id as number))) {
         throw notFound(USER_NOT_FOUND);
       }
+    }
+    if (action === 'request_evaluation') {
       if (params.evaluation_id != null) {
         await assertFormOfAccount(tx, tenant.accountId, params.evaluation_id as number);
       }
     }
-    if (action === 'move_to_stage') {
+    if (params.status_id !== undefined) {
       const target = await repo.findStage(tx, tenant.accountId, params.status_id as number);
       if (!target) throw notFound(STAGE_NOT_FOUND);
       const sameOwner =

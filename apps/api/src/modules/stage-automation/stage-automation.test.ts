@@ -263,6 +263,49 @@ describe('stage automation', () => {
     expect(mailsTo('orlov@example.com').map((m) => m.subject)).toEqual(['Предложение о работе']);
   });
 
+  it('a rule may put an action off for later: a delayed task for the applicant, in the history', async () => {
+    const vacancy = await openVacancy(t.app, admin.token, { position: 'Повар' });
+    const stage = vacancy.statuses.find((s) => s.name === 'Интервью с заказчиком')!;
+    const offer = vacancy.statuses.find((s) => s.name === 'Оффер')!;
+    await ok('POST', '/api/stage_automation_rules', {
+      status_id: stage.id,
+      trigger: 'enter',
+      action: 'schedule_task',
+      params: { kind: 'move_stage', workdays: 3, time: '10:00', status_id: offer.id },
+    });
+    const applicantId = await person('kozlov@example.com', 'Козлов');
+    await ok('POST', '/api/applications', {
+      applicant_id: applicantId,
+      vacancy_id: vacancy.id,
+      status_id: stage.id,
+    });
+    const [entry] = await waitForRuns(applicantId, 1);
+    expect(entry!.changes).toMatchObject({ result: 'done' });
+    const tasks = await ok<{ items: { kind: string; params: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/delayed_tasks?applicant_id=${applicantId}`,
+    );
+    expect(tasks.items).toHaveLength(1);
+    expect(tasks.items[0]).toMatchObject({
+      kind: 'move_stage',
+      params: { vacancy_id: vacancy.id, status_id: offer.id },
+    });
+    const missing = await call(
+      t.app,
+      'POST',
+      '/api/stage_automation_rules',
+      {
+        status_id: stage.id,
+        trigger: 'enter',
+        action: 'schedule_task',
+        params: { kind: 'send_letter', workdays: 1, time: '25:00' },
+      },
+      { token: admin.token },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.['params.time']).toBe('Время в формате ЧЧ:ММ, например 10:00');
+  });
+
   it('answers in Russian for bad rules and 404 for another account’s stage or rule', async () => {
     const vacancy = await openVacancy(t.app, admin.token, { position: 'Юрист' });
     const stage = vacancy.statuses[1]!;

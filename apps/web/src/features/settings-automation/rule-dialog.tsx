@@ -7,7 +7,10 @@ import {
   AUTOMATION_TRIGGERS,
   AUTOMATION_TRIGGER_LABELS,
   MAX_STAY_DAYS,
+  SCHEDULED_KINDS,
+  SCHEDULED_KIND_LABELS,
   ZCreateAutomationRuleRequest,
+  type TScheduledKind,
   type TAutomationAction,
   type TAutomationRule,
   type TAutomationTrigger,
@@ -35,6 +38,9 @@ type Draft = {
   userId: string;
   evaluationId: string;
   targetId: string;
+  laterKind: TScheduledKind;
+  workdays: string;
+  time: string;
 };
 
 const text = (value: unknown) => (value == null ? '' : String(value));
@@ -45,12 +51,15 @@ function draftOf(rule: TAutomationRule | null): Draft {
     trigger: rule?.trigger ?? 'enter',
     stayDays: text(rule?.stay_days),
     action: rule?.action ?? 'send_template',
-    templateId: text(p.mail_template_id),
-    subject: text(p.subject),
-    body: text(p.body),
-    userId: text(p.user_id),
     evaluationId: text(p.evaluation_id),
     targetId: text(p.status_id),
+    templateId: text(p.mail_template_id ?? p.template_id),
+    laterKind: (p.kind as TScheduledKind | undefined) ?? 'send_letter',
+    workdays: text(p.workdays ?? 1),
+    time: text(p.time ?? '10:00'),
+    subject: text(p.subject),
+    body: text(p.body ?? p.text),
+    userId: text(p.user_id),
   };
 }
 
@@ -69,6 +78,19 @@ function paramsOf(draft: Draft): Record<string, unknown> {
       };
     case 'move_to_stage':
       return { status_id: numberOrEmpty(draft.targetId) };
+    case 'schedule_task': {
+      const kind = draft.laterKind;
+      return {
+        kind,
+        workdays: draft.workdays === '' ? undefined : Number(draft.workdays),
+        time: draft.time,
+        ...(kind === 'send_letter' && { template_id: numberOrEmpty(draft.templateId) }),
+        ...(kind === 'move_stage' && { status_id: numberOrEmpty(draft.targetId) }),
+        ...(kind === 'remind_user' && { user_id: numberOrEmpty(draft.userId) }),
+        ...(kind === 'send_message' && { subject: draft.subject }),
+        ...((kind === 'send_message' || kind === 'remind_user') && { text: draft.body }),
+      };
+    }
   }
 }
 
@@ -90,6 +112,8 @@ export function RuleDialog({ stage, stages, rule, onClose }: Props) {
   const forms = useEvaluationForms();
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const targets = stages.filter((s) => s.id !== stage.id && !s.is_reject);
+  // What a «schedule a delayed task» rule puts off; null for the other actions.
+  const later = draft.action === 'schedule_task' ? draft.laterKind : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -170,11 +194,55 @@ export function RuleDialog({ stage, stages, rule, onClose }: Props) {
             </Select>
           )}
         </Field>
-        {draft.action === 'send_template' && (
+        {draft.action === 'schedule_task' && (
+          <>
+            <Field label="Что отложить" error={errors['params.kind']}>
+              {(c) => (
+                <Select
+                  {...c}
+                  value={draft.laterKind}
+                  onChange={(e) => set({ laterKind: e.target.value as TScheduledKind })}
+                >
+                  {SCHEDULED_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {SCHEDULED_KIND_LABELS[k]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Через рабочих дней" required error={errors['params.workdays']}>
+                {(c) => (
+                  <Input
+                    {...c}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={250}
+                    value={draft.workdays}
+                    onChange={(e) => set({ workdays: e.target.value })}
+                  />
+                )}
+              </Field>
+              <Field label="Во сколько" required error={errors['params.time']}>
+                {(c) => (
+                  <Input
+                    {...c}
+                    type="time"
+                    value={draft.time}
+                    onChange={(e) => set({ time: e.target.value })}
+                  />
+                )}
+              </Field>
+            </div>
+          </>
+        )}
+        {(draft.action === 'send_template' || later === 'send_letter') && (
           <Field
             label="Шаблон письма"
             required
-            error={errors['params.mail_template_id']}
+            error={errors['params.mail_template_id'] ?? errors['params.template_id']}
             hint={templates.isError ? 'Не удалось загрузить шаблоны' : undefined}
           >
             {(c) => (
@@ -193,74 +261,76 @@ export function RuleDialog({ stage, stages, rule, onClose }: Props) {
             )}
           </Field>
         )}
-        {draft.action === 'send_message' && (
-          <>
-            <Field label="Тема сообщения" required error={errors['params.subject']}>
-              {(c) => (
-                <Input
-                  {...c}
-                  value={draft.subject}
-                  maxLength={200}
-                  onChange={(e) => set({ subject: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              label="Текст сообщения"
-              required
-              hint="Можно вставлять переменные шаблонов: %applicant.first_name%, %vacancy.name%"
-              error={errors['params.body']}
-            >
-              {(c) => (
-                <Textarea
-                  {...c}
-                  value={draft.body}
-                  maxLength={5000}
-                  onChange={(e) => set({ body: e.target.value })}
-                />
-              )}
-            </Field>
-          </>
+        {(draft.action === 'send_message' || later === 'send_message') && (
+          <Field label="Тема сообщения" required error={errors['params.subject']}>
+            {(c) => (
+              <Input
+                {...c}
+                value={draft.subject}
+                maxLength={200}
+                onChange={(e) => set({ subject: e.target.value })}
+              />
+            )}
+          </Field>
         )}
-        {draft.action === 'request_evaluation' && (
-          <>
-            <Field label="Кого попросить" required error={errors['params.user_id']}>
-              {(c) => (
-                <Select
-                  {...c}
-                  value={draft.userId}
-                  onChange={(e) => set({ userId: e.target.value })}
-                >
-                  <option value="">Выберите сотрудника</option>
-                  {(team.data ?? [])
-                    .filter((u) => u.is_active)
-                    .map((u) => (
-                      <option key={u.id} value={u.id}>
-                        {personDisplayName(u)}
-                      </option>
-                    ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Форма оценки" error={errors['params.evaluation_id']}>
-              {(c) => (
-                <Select
-                  {...c}
-                  value={draft.evaluationId}
-                  onChange={(e) => set({ evaluationId: e.target.value })}
-                >
-                  <option value="">Без формы</option>
-                  {forms.data?.map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.name}
+        {(draft.action === 'send_message' ||
+          later === 'send_message' ||
+          later === 'remind_user') && (
+          <Field
+            label={later === 'remind_user' ? 'Текст напоминания' : 'Текст сообщения'}
+            required
+            hint="Можно вставлять переменные шаблонов: %applicant.first_name%, %vacancy.name%"
+            error={errors['params.body'] ?? errors['params.text']}
+          >
+            {(c) => (
+              <Textarea
+                {...c}
+                value={draft.body}
+                maxLength={5000}
+                onChange={(e) => set({ body: e.target.value })}
+              />
+            )}
+          </Field>
+        )}
+        {(draft.action === 'request_evaluation' || later === 'remind_user') && (
+          <Field
+            label={later === 'remind_user' ? 'Кому напомнить' : 'Кого попросить'}
+            required
+            error={errors['params.user_id']}
+          >
+            {(c) => (
+              <Select {...c} value={draft.userId} onChange={(e) => set({ userId: e.target.value })}>
+                <option value="">Выберите сотрудника</option>
+                {(team.data ?? [])
+                  .filter((u) => u.is_active)
+                  .map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {personDisplayName(u)}
                     </option>
                   ))}
-                </Select>
-              )}
-            </Field>
-          </>
+              </Select>
+            )}
+          </Field>
         )}
-        {draft.action === 'move_to_stage' && (
+        {draft.action === 'request_evaluation' && (
+          <Field label="Форма оценки" error={errors['params.evaluation_id']}>
+            {(c) => (
+              <Select
+                {...c}
+                value={draft.evaluationId}
+                onChange={(e) => set({ evaluationId: e.target.value })}
+              >
+                <option value="">Без формы</option>
+                {forms.data?.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        {(draft.action === 'move_to_stage' || later === 'move_stage') && (
           <Field label="На какой этап" required error={errors['params.status_id']}>
             {(c) => (
               <Select

@@ -2,7 +2,11 @@ import { PencilSquareIcon, PlusIcon, TrashIcon } from '@heroicons/react/24/outli
 import { useState } from 'react';
 import { personDisplayName } from '@ats/contracts/person-name';
 import type { TStage } from '@ats/contracts/pipeline';
-import type { TAutomationRule } from '@ats/contracts/stage-automation';
+import {
+  SCHEDULED_KIND_LABELS,
+  type TAutomationRule,
+  type TScheduledKind,
+} from '@ats/contracts/stage-automation';
 import { Button, iconButton } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
@@ -27,6 +31,8 @@ const READ_ONLY =
   'Правила автоматизации настраивает администратор или рекрутер с правом «Управление этапами».';
 
 const days = (n: number) => pluralize(n, { one: 'дня', few: 'дней', many: 'дней' });
+
+const WORKDAY_FORMS = { one: 'рабочий день', few: 'рабочих дня', many: 'рабочих дней' };
 
 const ownerValue = (owner: RuleOwner | null) => (owner ? `${owner.kind}:${owner.id}` : '');
 const ownerOf = (value: string): RuleOwner | null => {
@@ -174,6 +180,13 @@ function StagesWithRules({ owner, stages }: { owner: RuleOwner; stages: TStage[]
       case 'move_to_stage': {
         const s = stages.find((x) => x.id === p.status_id);
         what = `перевести на этап «${s?.name ?? 'удалённый этап'}»`;
+        break;
+      }
+      case 'schedule_task': {
+        const kind = SCHEDULED_KIND_LABELS[p.kind as TScheduledKind] ?? 'отложенное действие';
+        const n = Number(p.workdays ?? 0);
+        const inDays = n === 0 ? 'сегодня' : `через ${pluralize(n, WORKDAY_FORMS)}`;
+        what = `запланировать «${kind}» ${inDays} в ${String(p.time ?? '')}`;
         break;
       }
     }
