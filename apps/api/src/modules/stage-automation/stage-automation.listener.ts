@@ -9,20 +9,24 @@ import * as repo from './stage-automation.repository.ts';
  * queue once the move has committed. A run whose job is lost is picked up by the periodic sweep.
  */
 export function listenToStageEntries(deps: AppDeps) {
+  // The runs written for an application, until its move commits. A move rolled back leaves its
+  // ids here until the next one: their jobs then find no run and do nothing.
+  const written = new Map<number, number[]>();
   return registerStageEnteredListener({
     async inTransaction(tx, tenant, entered) {
-      await repo.insertEnterRuns(tx, tenant.accountId, tenant.userId, entered);
+      const runs = await repo.insertEnterRuns(tx, tenant.accountId, tenant.userId, entered);
+      if (runs.length === 0) return;
+      for (const e of entered) written.set(e.applicationId, []);
+      for (const run of runs) written.get(run.application_id)?.push(run.id);
     },
     async afterCommit(tenant, entered) {
+      const runs = entered.flatMap((e) => {
+        const ids = written.get(e.applicationId) ?? [];
+        written.delete(e.applicationId);
+        return ids.map((id) => ({ id }));
+      });
       const queue = deps.queue;
       if (!queue) return;
-      const runs = await tenant.transaction((tx) =>
-        repo.listPendingRunsOf(
-          tx,
-          tenant.accountId,
-          entered.map((e) => e.applicationId),
-        ),
-      );
       for (const run of runs) {
         await queue
           .enqueue(automationRunJob, { accountId: tenant.accountId, runId: run.id })

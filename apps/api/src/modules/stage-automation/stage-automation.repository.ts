@@ -124,7 +124,7 @@ export function insertEnterRuns(
   entered: { applicationId: number; automationDepth: number }[],
 ) {
   const rows = JSON.stringify(entered.map((e) => ({ id: e.applicationId, d: e.automationDepth })));
-  return selectRows<{ id: number }>(
+  return selectRows<{ id: number; application_id: number }>(
     tx,
     sql`
     with e as (select * from jsonb_to_recordset(${rows}::jsonb) as e(id int, d int)),
@@ -155,7 +155,7 @@ export function insertEnterRuns(
            rule_id, 'enter', action, params, d, ${actingUserId}::int
     from wanted
     on conflict do nothing
-    returning id`,
+    returning id, application_id`,
   );
 }
 
