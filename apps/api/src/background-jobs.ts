@@ -11,6 +11,10 @@ import {
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
+import {
+  automationRunJob,
+  automationSweepJob,
+} from './modules/stage-automation/stage-automation.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import type { Config } from './platform/config.ts';
 import {
@@ -31,6 +35,8 @@ export const BACKGROUND_JOBS = [
   pushEventJob,
   syncUserJob,
   syncAllJob,
+  automationRunJob,
+  automationSweepJob,
   delayedTasksRunJob,
 ];
 

@@ -38,6 +38,7 @@ import { registerDelayedTasksRoutes } from './modules/delayed-tasks/delayed-task
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
+import { registerStageAutomationRoutes } from './modules/stage-automation/stage-automation.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
 import { registerSafetyRoutes } from './modules/safety/safety.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
@@ -208,6 +209,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicantPdfRoutes(app, deps);
   registerDuplicatesRoutes(app, deps);
   registerStatusesRoutes(app, deps);
+  registerStageAutomationRoutes(app, deps);
   registerReasonsRoutes(app, deps);
   registerDivisionsRoutes(app, deps);
   registerVacanciesRoutes(app, deps);

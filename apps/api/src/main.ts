@@ -6,6 +6,7 @@ import { retryOutboxMail } from './platform/outbox-retry.ts';
 import { loadChangelogFile } from './modules/changelogs/changelogs.service.ts';
 import { loadInstructionFiles } from './modules/instructions/instructions.service.ts';
 import { seedDemoAccount } from './demo-seed.ts';
+import { automationSweepJob } from './modules/stage-automation/stage-automation.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
@@ -46,6 +47,13 @@ async function main() {
   const reminders = setInterval(() => void enqueueReminders(), 3_600_000);
   reminders.unref();
   void enqueueReminders();
+  // Stage automation (decision 0041): «stays longer than N days» rules and lost runs, each minute.
+  const enqueueAutomationSweep = () =>
+    queue
+      .enqueue(automationSweepJob, {}, { singletonKey: 'stage_automation_sweep' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'automation sweep not enqueued'));
+  const automationSweep = setInterval(() => void enqueueAutomationSweep(), 60_000);
+  automationSweep.unref();
   // Delayed tasks: each is enqueued for its moment; this sweep takes up what a process that died
   // mid-run left queued (each sub-task still runs once: the runner's row locks).
   const sweepDelayed = () =>
@@ -92,6 +100,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(retry);
     clearInterval(reminders);
+    clearInterval(automationSweep);
     clearInterval(delayedSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.

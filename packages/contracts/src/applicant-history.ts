@@ -78,6 +78,33 @@ const stagesOf = (changes: Record<string, unknown>) => {
 const vacancyOf = (changes: Record<string, unknown>, names: HistoryNames) =>
   textOf(changes.vacancy_name) ?? historyReferenceName('vacancy', changes.vacancy_id, names);
 
+/** Everything an automation run's entry says is in its sentence. */
+const AUTOMATION_KEYS = [
+  'vacancy_id',
+  'vacancy_name',
+  'stage_name',
+  'trigger',
+  'automation',
+  'result',
+  'error',
+  'rule_id',
+];
+
+/**
+ * A run of stage automation (decision 0041), after the name of the user whose move caused it:
+ * «запустил(а) автоматизацию этапа «Интервью» по вакансии «Бухгалтер»: письмо по шаблону
+ * «Приглашение» — выполнено», or «— не выполнено: причина».
+ */
+function automationTitle(changes: Record<string, unknown>, vacancy: string): string {
+  const stage = textOf(changes.stage_name);
+  const what = textOf(changes.automation) ?? 'действие';
+  const when = changes.trigger === 'stay' ? ' (срок на этапе вышел)' : '';
+  const head = `Запустил(а) автоматизацию этапа${stage ? ` «${stage}»` : ''} по вакансии ${vacancy}${when}: ${what}`;
+  if (changes.result === 'done') return `${head} — выполнено`;
+  const error = textOf(changes.error);
+  return `${head} — не выполнено${error ? `: ${error}` : ''}`;
+}
+
 export type HistoryPhrase = { what: string; consumed: string[] };
 
 /** What happened, as the predicate after the author's name, with the names it takes in. */
@@ -131,6 +158,8 @@ export function historyPhrase(
       return { what: `Удалил(а) ${file()}`, consumed: ['file_name', 'kind'] };
     case 'merged':
       return { what: mergeTitle(changes), consumed: [] };
+    case 'automation_run':
+      return { what: automationTitle(changes, vacancy()), consumed: AUTOMATION_KEYS };
     default:
       return {
         what: HISTORY_ACTION_LABELS[entry.action] ?? 'Внёс(ла) изменения в карточку',

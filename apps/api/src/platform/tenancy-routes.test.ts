@@ -45,6 +45,7 @@ const PARAM_TABLES: Record<string, string> = {
   'payments:id': 'payments',
   'events:id': 'events',
   'delayed_tasks:id': 'delayed_tasks',
+  'stage_automation_rules:id': 'stage_automation_rules',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -193,6 +194,12 @@ describe('every route keeps to the caller’s account', () => {
       schedule: { at: new Date(Date.now() + 86_400_000).toISOString() },
       subject: `Тема ${MARKER}`,
       text: MARKER,
+    });
+    await ok('POST', '/api/stage_automation_rules', {
+      status_id: vacancy.statuses[1]!.id,
+      trigger: 'enter',
+      action: 'send_message',
+      params: { subject: `Тема ${MARKER}`, body: MARKER },
     });
     await ok('POST', '/api/columns', { name: `Колонка ${MARKER}` });
     await ok('POST', '/api/account_mail_temps', {

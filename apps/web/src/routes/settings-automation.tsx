@@ -1,4 +1,4 @@
-import { SettingsAutomationScreen } from '../features/settings-services/settings-automation-screen';
+import { SettingsAutomationScreen } from '../features/settings-automation/settings-automation-screen';
 
 export default function SettingsAutomationRoute() {
   return <SettingsAutomationScreen />;

@@ -23,6 +23,11 @@ import {
   canReadStage,
 } from './pipeline.policy.ts';
 import { STAGE_OF_OTHER_VACANCY, placeApplicantsIn } from './placement.service.ts';
+import {
+  type StageEntered,
+  announceAfterCommit,
+  announceInTransaction,
+} from './stage-entered.service.ts';
 
 export const APPLICATION_NOT_FOUND = 'Кандидат на вакансии не найден';
 const ALREADY_PLACED = 'Кандидат уже добавлен на эту вакансию';
@@ -115,6 +120,7 @@ export async function placeApplicant(
     await logPlacements(tx, tenant, placed, vacancyPosition, stage.name);
     return created;
   });
+  await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
 }
 
@@ -132,19 +138,25 @@ export async function placeApplicants(
       applicantIds: ids,
     });
     await logPlacements(tx, tenant, result.placed, result.vacancyPosition, result.stage.name);
-    return result.placed.length;
+    return result.placed.map((p): StageEntered => ({ applicationId: p.id, automationDepth: 0 }));
   });
-  return { placed, skipped: input.applicant_ids.length - placed };
+  await announceAfterCommit(tenant, placed);
+  return { placed: placed.length, skipped: input.applicant_ids.length - placed.length };
 }
 
-function logPlacements(
+async function logPlacements(
   tx: Db,
   tenant: Tenant,
   placed: repo.ApplicationRow[],
   vacancyName: string,
   stageName: string,
 ) {
-  return recordApplicantsHistory(
+  await announceInTransaction(
+    tx,
+    tenant,
+    placed.map((p) => ({ applicationId: p.id, automationDepth: 0 })),
+  );
+  await recordApplicantsHistory(
     tx,
     tenant,
     placed.map((p) => ({
@@ -175,10 +187,18 @@ async function changeStage(
   actor: Actor,
   current: repo.LockedApplication,
   to: repo.VacancyStageRow,
-  change: { kind: 'move' | TRejectKind; reasonId: number | null; comment: string | null },
+  change: {
+    kind: 'move' | TRejectKind;
+    reasonId: number | null;
+    comment: string | null;
+    automationDepth?: number;
+  },
 ) {
   if (to.id === current.status_id) throw conflict(SAME_STAGE);
-  assertCanWriteStages(actor, [current.from_right, to.right]);
+  // An automated move was allowed when its rule was made; the rule's author is not asked again.
+  if (change.automationDepth === undefined) {
+    assertCanWriteStages(actor, [current.from_right, to.right]);
+  }
   const moved = await repo.moveApplication(tx, tenant.accountId, current, {
     statusId: to.id,
     kind: change.kind,
@@ -197,8 +217,12 @@ async function changeStage(
         status: { from: current.from_name, to: to.name },
         ...(change.reasonId !== null && { reason_id: change.reasonId }),
         ...(change.comment && { comment: change.comment }),
+        ...(change.automationDepth !== undefined && { automated: true }),
       },
     },
+  ]);
+  await announceInTransaction(tx, tenant, [
+    { applicationId: moved.id, automationDepth: change.automationDepth ?? 0 },
   ]);
   return moved;
 }
@@ -224,7 +248,50 @@ export async function moveApplication(
       comment: input.comment ?? null,
     });
   });
+  await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
+}
+
+export const AUTOMATED_MOVE_REFUSED = {
+  gone: 'Кандидат снят с вакансии',
+  closed: 'Вакансия не принимает переводы',
+  stage: 'Этап не найден среди этапов вакансии',
+  reject: 'Перевод на этап отказа делается отказом с причиной',
+  same: 'Кандидат уже на этом этапе',
+};
+
+/**
+ * A move made by stage automation (decision 0041), as the user the rule acts for: the vacancy
+ * must still take moves and the stage be one of its ordinary stages; the author's rights on
+ * stages were checked when the rule was made. Answers the reason when it cannot move.
+ */
+export async function moveApplicationByAutomation(
+  tenant: Tenant,
+  id: number,
+  statusId: number,
+  automationDepth: number,
+): Promise<{ ok: true; stageName: string } | { ok: false; reason: string }> {
+  type Outcome = { refused: string } | { stageName: string };
+  const outcome = await tenant.transaction(async (tx): Promise<Outcome> => {
+    const current = await repo.lockApplication(tx, tenant.accountId, id, tenant.userId);
+    if (!current) return { refused: AUTOMATED_MOVE_REFUSED.gone };
+    if (current.vacancy_state !== 'open') return { refused: AUTOMATED_MOVE_REFUSED.closed };
+    const to = current.stages.find((s) => s.id === statusId);
+    if (!to) return { refused: AUTOMATED_MOVE_REFUSED.stage };
+    if (to.is_reject) return { refused: AUTOMATED_MOVE_REFUSED.reject };
+    if (to.id === current.status_id) return { refused: AUTOMATED_MOVE_REFUSED.same };
+    const actor: Actor = { userId: tenant.userId, memberType: 'owner', isAdmin: true };
+    await changeStage(tx, tenant, actor, current, to, {
+      kind: 'move',
+      reasonId: null,
+      comment: null,
+      automationDepth,
+    });
+    return { stageName: to.name };
+  });
+  if ('refused' in outcome) return { ok: false, reason: outcome.refused };
+  await announceAfterCommit(tenant, [{ applicationId: id, automationDepth }]);
+  return { ok: true, stageName: outcome.stageName };
 }
 
 /** Rejection (the company) or refusal (the applicant) with a reason of that type. */
@@ -257,6 +324,7 @@ export async function rejectApplication(
       comment: input.comment ?? null,
     });
   });
+  await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
 }
 

@@ -333,7 +333,9 @@ describe('the cost of a move', () => {
     }
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const statements = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
-    expect(statements, statements.join('\n---\n')).toHaveLength(3);
+    // The fourth writes the stage automation's runs of the entry (its outbox, decision 0041).
+    expect(statements, statements.join('\n---\n')).toHaveLength(4);
+    expect(statements[3]).toMatch(/insert into stage_automation_runs/);
     expect(statements[0]).toMatch(/for update/);
     expect(statements.filter((s) => /from statuses/.test(s))).toHaveLength(1);
   });
