@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDate } from './account-calendar.ts';
 import { ZBodyId, ZId, intBetween } from './ids.ts';
 
 // Self-booking (issue 15, decision 0039): a recruiter makes a link for an applicant; the applicant
@@ -7,8 +8,9 @@ import { ZBodyId, ZId, intBetween } from './ids.ts';
 
 /** The lengths of a meeting a link may offer, in minutes. */
 export const BOOKING_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
-/** How many days ahead (from tomorrow) a link may offer slots. */
+/** How many calendar days a link may offer, and how far ahead its first day may be. */
 export const MAX_BOOKING_DAYS = 30;
+export const MAX_BOOKING_LEAD_DAYS = 366;
 export const MAX_BOOKING_INTERVIEWERS = 10;
 export const DEFAULT_BOOKING_TITLE = 'Собеседование';
 /** A slot starts at least this long after the applicant opens the page. */
@@ -28,6 +30,7 @@ export const BOOKING_MESSAGES = {
   days: `Срок ссылки — от 1 до ${MAX_BOOKING_DAYS} дней`,
   title: 'Название встречи — до 255 символов',
   start: 'Время начала указывается в формате ISO 8601',
+  dateFrom: `Первый день ссылки — не раньше сегодняшнего и не дальше ${MAX_BOOKING_LEAD_DAYS} дней`,
 } as const;
 
 /** POST /api/event_bookings: the link the recruiter sends to the applicant. */
@@ -43,7 +46,9 @@ export const ZCreateBookingRequest = z.object({
     (minutes) => (BOOKING_DURATIONS as readonly number[]).includes(minutes),
     { error: BOOKING_MESSAGES.duration },
   ),
-  /** The link offers the working days from tomorrow through this many days ahead. */
+  /** The first day the link offers (YYYY-MM-DD or DD.MM.YYYY); today when absent. */
+  date_from: ZCalendarDate.optional(),
+  /** The link offers the working days of this many calendar days from `date_from`. */
   days: intBetween(1, MAX_BOOKING_DAYS, BOOKING_MESSAGES.days).default(7),
   title: z
     .string({ error: BOOKING_MESSAGES.title })
@@ -100,7 +105,6 @@ export const ZPublicBooking = z.object({
   title: z.string(),
   duration: z.number().int(),
   time_zone: z.string(),
-  applicant_name: z.string().nullable(),
   interviewers: z.array(z.string()),
   date_from: z.string(),
   date_to: z.string(),

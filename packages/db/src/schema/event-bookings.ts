@@ -20,8 +20,8 @@ import { vacancies } from './vacancies.ts';
 /**
  * Self-booking links (issue 15, migration 0046, decision 0039): an applicant opens the public
  * page of the link and picks a free slot of `admin_user_ids`. Only the token's sha256 is kept.
- * `booked_start`/`booked_end` are the slot of the link's one use; while `event_id` is null the
- * booking itself holds that slot (the event is being created).
+ * `booked_start`/`booked_end` are the slot of the link's one use; for the minutes its event is
+ * being made, the booking itself holds that slot.
  */
 export const eventBookings = pgTable(
   'event_bookings',
@@ -50,8 +50,8 @@ export const eventBookings = pgTable(
     uniqueIndex('event_bookings_token_hash_key').on(t.tokenHash),
     index('event_bookings_applicant_idx').on(t.accountId, t.applicantId, t.createdAt.desc()),
     index('event_bookings_holds_idx')
-      .using('gin', t.adminUserIds)
-      .where(sql`${t.bookedStart} is not null and ${t.eventId} is null`),
+      .on(t.accountId, t.usedAt)
+      .where(sql`${t.bookedStart} is not null`),
     check('event_bookings_duration_check', sql`${t.durationMinutes} between 5 and 480`),
     check('event_bookings_dates_check', sql`${t.dateFrom} <= ${t.dateTo}`),
     check(
