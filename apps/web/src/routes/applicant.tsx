@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
+import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
@@ -10,6 +11,7 @@ export default function ApplicantRoute() {
       key={id}
       id={Number(id)}
       renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+      renderActions={(applicant) => <BookingLinkButton applicant={applicant} />}
     />
   );
 }

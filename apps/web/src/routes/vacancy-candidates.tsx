@@ -3,6 +3,7 @@ import { ApplicantCardScreen } from '../features/applicants/applicant-card-scree
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
+import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
@@ -18,6 +19,7 @@ export default function VacancyCandidatesRoute() {
           id={applicantId}
           embedded
           renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+          renderActions={(applicant) => <BookingLinkButton applicant={applicant} />}
         />
       )}
     />

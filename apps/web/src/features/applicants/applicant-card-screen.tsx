@@ -46,11 +46,18 @@ type Props = {
   id: number;
   /** «Оценки» (scorecards, features/evaluations), composed by the route: after «Нераспознанная информация». */
   renderEvaluations?: (applicant: TApplicant) => ReactNode;
+  /** Buttons of other features for this applicant (the booking link), composed by the route. */
+  renderActions?: (applicant: TApplicant) => ReactNode;
   /** Shown in the board's side panel: no way back to «Все кандидаты», one column. */
   embedded?: boolean;
 };
 
-export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }: Props) {
+export function ApplicantCardScreen({
+  id,
+  renderEvaluations,
+  renderActions,
+  embedded = false,
+}: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
   const applicant = card.data;
@@ -92,6 +99,9 @@ export function ApplicantCardScreen({ id, renderEvaluations, embedded = false }:
           </div>
         )}
         <CardHeader applicant={applicant} isAdmin={me.is_admin} />
+        {renderActions && me.member_type !== 'watcher' && (
+          <div className="mb-4 flex flex-wrap gap-2">{renderActions(applicant)}</div>
+        )}
         <div
           className={
             embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
