@@ -59,6 +59,8 @@ export const useApplicantBookings = (applicantId: number, enabled: boolean) =>
         signal,
       }),
     enabled,
+    // The applicant books from elsewhere: each opening of the dialog asks again.
+    staleTime: 0,
   });
 
 export const useCreateBooking = (applicantId: number) => {
