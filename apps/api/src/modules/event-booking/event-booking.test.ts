@@ -183,13 +183,16 @@ describe('the public page offers free slots', () => {
   });
 });
 
-/** The first date from `from` on that is a plain working weekday (no holidays in Feb 10 – 20). */
-function plainWorkday() {
+/** The n-th Monday–Friday from 10 February on (no holidays until the 23rd), in the future. */
+function plainWorkday(n = 0) {
   const today = todayMsk();
   let day = `${today.slice(0, 4)}-02-10`;
   if (day <= today) day = `${Number(today.slice(0, 4)) + 1}-02-10`;
-  while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
-  return day;
+  for (let left = n; ; day = addDays(day, 1)) {
+    if (weekday(day) === 0 || weekday(day) === 6) continue;
+    if (left === 0) return day;
+    left -= 1;
+  }
 }
 
 describe('booking a slot', () => {
@@ -250,7 +253,7 @@ describe('booking a slot', () => {
       is_admin: false,
       name: 'Мария',
     });
-    const day = addDays(plainWorkday(), 1);
+    const day = plainWorkday(1);
     const body = {
       admin_user_ids: [interviewer.userId],
       duration: 60,
@@ -287,12 +290,45 @@ describe('booking a slot', () => {
     expect(rebooked.status).toBe(201);
   });
 
+  it('five applicants racing for one slot of two interviewers: exactly one gets it', async () => {
+    const second = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+      name: 'Пётр',
+    });
+    const day = plainWorkday(3);
+    const applicants = await insertApplicants(
+      t.database,
+      admin.accountId,
+      Array.from({ length: 5 }, (_, i) => ({ firstName: `Гонщик ${i}` })),
+    );
+    const links = [];
+    for (const id of applicants) {
+      // Interviewers in either order: the locks are taken in id order whatever the link says.
+      const ids = id % 2 ? [admin.userId, second.userId] : [second.userId, admin.userId];
+      links.push(
+        await makeLink({
+          applicant_id: id,
+          admin_user_ids: ids,
+          duration: 45,
+          date_from: day,
+          days: 1,
+        }),
+      );
+    }
+    const slot = ((await openPage(links[0]!.token)).body.message.slots as Slot[]).find(
+      (s) => s.time === '16:00',
+    )!;
+    const answers = await Promise.all(links.map((link) => book(link.token, slot.start)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+
   it('the same link used twice at once books once', async () => {
     const link = await makeLink({
       applicant_id: applicantId,
       admin_user_ids: [admin.userId],
       duration: 30,
-      date_from: addDays(plainWorkday(), 2),
+      date_from: plainWorkday(2),
       days: 1,
     });
     const slots = (await openPage(link.token)).body.message.slots as Slot[];
