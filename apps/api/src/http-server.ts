@@ -32,6 +32,7 @@ import { registerMailTemplatesRoutes } from './modules/mail-templates/mail-templ
 import { registerMeRoutes } from './modules/me/me.routes.ts';
 import { registerReferencesRoutes } from './modules/references/references.routes.ts';
 import { registerTagsRoutes } from './modules/tags/tags.routes.ts';
+import { registerEventsRoutes } from './modules/events/events.routes.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
@@ -211,6 +212,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerVacancyTemplatesRoutes(app, deps);
   registerVacancyApplicationsRoutes(app, deps);
   registerHomeRoutes(app, deps);
+  registerEventsRoutes(app, deps);
   registerApplicationsRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerBoardEventsRoutes(app, deps);

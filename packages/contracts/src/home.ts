@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZHomeEvent } from './events.ts';
 import { ZIconAnswer } from './icons.ts';
 import { ZVacancyState } from './vacancies.ts';
 
 // `GET /api/home`: the recruiter's start page — my open vacancies with their stages, applicants
-// who stay longer than their stage allows, and today's events (the calendar comes later).
+// who stay longer than their stage allows, and the caller's events of today and tomorrow.
 
 export const ZHomeStageCount = z.object({
   status_id: z.number().int(),
@@ -50,7 +51,7 @@ export const ZHome = z.object({
   vacancies: z.array(ZHomeVacancy),
   /** Oldest first, at most HOME_OVERDUE_LIMIT. */
   overdue: z.array(ZHomeOverdueApplication),
-  /** Today's events; empty until the calendar exists. */
-  events: z.array(z.unknown()),
+  /** The caller's events (taking part or made) of today and tomorrow, earliest first. */
+  events: z.array(ZHomeEvent),
 });
 export type THome = z.infer<typeof ZHome>;

@@ -10,6 +10,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** An iCalendar object sent as a text/calendar alternative and an invite.ics attachment. */
+  ical?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string };
   kind: string;
   accountId?: number | null;
   /** Printed to the log in development when no SMTP is configured (a reset link, say). */
@@ -36,6 +38,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html ?? null,
+          icalBody: message.ical?.content ?? null,
+          icalMethod: message.ical?.method ?? null,
           kind: message.kind,
           status: transport ? 'pending' : 'stored',
         })
@@ -54,6 +58,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...icalPart(message.ical),
         });
         await db
           .update(mailOutbox)
@@ -71,6 +76,18 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
           .where(eq(mailOutbox.id, outboxId));
         return { outboxId, delivered: false };
       }
+    },
+  };
+}
+
+/** nodemailer's calendar part: text/calendar;method=… beside the text, and invite.ics. */
+export function icalPart(ical: { method: string; content: string } | null | undefined) {
+  if (!ical) return {};
+  return {
+    icalEvent: {
+      method: ical.method,
+      filename: ical.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+      content: ical.content,
     },
   };
 }

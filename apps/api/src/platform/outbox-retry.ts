@@ -4,6 +4,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
+import { icalPart } from './mailer.ts';
 
 const MAX_ATTEMPTS = 8;
 
@@ -27,6 +28,9 @@ export async function retryOutboxMail(config: Config, db: Db, log: FastifyBaseLo
         subject: mail.subject,
         text: mail.textBody,
         ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+        ...icalPart(
+          mail.icalBody ? { method: mail.icalMethod ?? 'REQUEST', content: mail.icalBody } : null,
+        ),
       });
       await db
         .update(mailOutbox)

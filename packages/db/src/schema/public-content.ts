@@ -49,6 +49,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text().notNull(),
   textBody: text().notNull(),
   htmlBody: text(),
+  // An iCalendar part (text/calendar; method=…) sent beside the text: invitations of events
+  // (migration 0044); kept here so a retried letter still carries it.
+  icalBody: text(),
+  icalMethod: text(),
   kind: text().notNull(),
   status: text({ enum: ['pending', 'sent', 'failed', 'stored'] })
     .notNull()

@@ -1,12 +1,13 @@
 import { HOME_OVERDUE_LIMIT, type THome } from '@ats/contracts/home';
 import { personDisplayName } from '@ats/contracts/person-name';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { listHomeEvents } from '../events/events.service.ts';
 import * as repo from './home.repository.ts';
 
 /**
  * The start page: the caller's open vacancies (owned or watched) with counts per stage, the
- * applicants waiting longer than their stage allows, and today's events (none until the
- * calendar exists). Stages the caller may not read are left out of both.
+ * applicants waiting longer than their stage allows, and the caller's events of today and
+ * tomorrow (the events module's). Stages the caller may not read are left out of both.
  */
 export async function getHome(tenant: Tenant): Promise<THome> {
   const { vacancies, overdue } = await tenant.transaction(async (tx) => ({
@@ -18,6 +19,7 @@ export async function getHome(tenant: Tenant): Promise<THome> {
       HOME_OVERDUE_LIMIT,
     ),
   }));
+  const events = await listHomeEvents(tenant, tenant.userId);
   return {
     vacancies: vacancies.map((v) => ({
       id: v.id,
@@ -35,6 +37,6 @@ export async function getHome(tenant: Tenant): Promise<THome> {
       applicant_name: personDisplayName(applicant_person) || 'Без имени',
       entered_status_at: new Date(o.entered_status_at).toISOString(),
     })),
-    events: [],
+    events,
   };
 }

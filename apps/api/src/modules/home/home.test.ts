@@ -109,4 +109,31 @@ describe('the home page', () => {
     const page = (await home(stranger.token)).body.message;
     expect(page).toEqual({ vacancies: [], overdue: [], events: [] });
   });
+
+  it("lists the caller's events of today and tomorrow (in Moscow), earliest first", async () => {
+    const me = await addTeamMember(t.app, admin.token, { member_type: 'owner', is_admin: false });
+    const day = (offset: number) => {
+      const moscow = new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000);
+      return moscow.toISOString().slice(0, 10);
+    };
+    const event = async (title: string, date: string, time: string, users: number[]) => {
+      const created = await call(t.app, 'POST', '/api/events', {
+        title,
+        data_mitting: date,
+        time_begin: time,
+        time_end: `${time.slice(0, 2)}:45`,
+        admin_user_ids: users,
+        send_invitations: false,
+      }, { token: admin.token }); // prettier-ignore
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    };
+    await event('Завтра', day(1), '10:00', [me.userId]);
+    await event('Сегодня', day(0), '09:00', [admin.userId, me.userId]);
+    await event('Послезавтра', day(2), '11:00', [me.userId]);
+    await event('Вчера', day(-1), '11:00', [me.userId]);
+    await event('Без меня', day(0), '12:00', [admin.userId]);
+    const page = (await home(me.token)).body.message;
+    expect(page.events.map((e: { title: string }) => e.title)).toEqual(['Сегодня', 'Завтра']);
+    expect(page.events[0]).toMatchObject({ date: day(0), time_begin: '09:00', time_end: '09:45' });
+  });
 });
