@@ -126,7 +126,7 @@ export const ZBookedSlot = z.object({
   date: z.string(),
   time: z.string(),
   time_zone: z.string(),
-  event_id: z.number().int().nullable(),
+  event_id: z.number().int(),
 });
 export type TBookedSlot = z.infer<typeof ZBookedSlot>;
 

@@ -1,5 +1,15 @@
+import { BOOKING_MESSAGES } from '@ats/contracts/event-booking';
+import { EVENT_OVERLAP } from '@ats/contracts/events';
+import type { Db } from '@ats/db/connection';
 import type { AppDeps } from '../../platform/deps.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import {
+  busyIntervalsOfUsers,
+  createEventFromDraft,
+  lockUserCalendars,
+} from '../events/events.service.ts';
+import { getUser } from '../users/users.service.ts';
 import type { Interval } from './booking-slots.ts';
 
 // Where self-booking meets the other calendars: the interviewers' events (module `events`) and
@@ -8,8 +18,15 @@ import type { Interval } from './booking-slots.ts';
 
 export type BookingDeps = Pick<AppDeps, 'database' | 'mailer' | 'config' | 'log'>;
 
-/** The busy time of `userIds` between `from` and `to`, from every calendar we know of. */
-export async function busyOf(
+const toIntervals = (rows: { starts_at: Date; ends_at: Date }[]): Interval[] =>
+  rows.map((r) => ({ start: r.starts_at.getTime(), end: r.ends_at.getTime() }));
+
+/**
+ * Busy time outside our database: the interviewers' Google calendars. The google-calendar
+ * module (`busyIntervals`) is on another branch; until it is merged this answers nothing, and
+ * this is the one place to call it from.
+ */
+export async function externalBusyOf(
   _deps: BookingDeps,
   _tenant: Tenant,
   _userIds: number[],
@@ -19,6 +36,36 @@ export async function busyOf(
   return [];
 }
 
+/** The busy time of `userIds` between `from` and `to`: their events, and Google's. */
+export async function busyOf(
+  deps: BookingDeps,
+  tenant: Tenant,
+  userIds: number[],
+  from: Date,
+  to: Date,
+): Promise<Interval[]> {
+  const [events, external] = await Promise.all([
+    busyIntervalsOfUsers(tenant, userIds, from, to),
+    externalBusyOf(deps, tenant, userIds, from, to),
+  ]);
+  return [...toIntervals(events), ...external];
+}
+
+/**
+ * Inside the booking's transaction: takes the locks every writer of these calendars takes (the
+ * events module's), then reads their events, which therefore cannot change until it commits.
+ */
+export async function lockedEventBusy(
+  tx: Db,
+  tenant: Tenant,
+  userIds: number[],
+  from: Date,
+  to: Date,
+): Promise<Interval[]> {
+  await lockUserCalendars(tx, tenant, userIds);
+  return toIntervals(await busyIntervalsOfUsers(tenant, userIds, from, to, tx));
+}
+
 export type BookedEvent = {
   title: string;
   applicantId: number;
@@ -26,14 +73,45 @@ export type BookedEvent = {
   userIds: number[];
   start: Date;
   end: Date;
-  timeZone: string;
 };
 
-/** Makes the event of a booking (with its invitations); its id, or null without an events module. */
+/**
+ * Makes the booking's event as the recruiter who made the link (the events module mails the
+ * iCalendar invitations to the interviewers and the applicant). A participant who became busy
+ * in between is the applicant's «Это время уже занято».
+ */
 export async function createBookedEvent(
-  _deps: BookingDeps,
-  _tenant: Tenant,
-  _event: BookedEvent,
-): Promise<number | null> {
-  return null;
+  deps: BookingDeps,
+  tenant: Tenant,
+  event: BookedEvent,
+): Promise<number> {
+  const author = await getUser(tenant, tenant.userId);
+  try {
+    const saved = await createEventFromDraft(
+      deps,
+      tenant,
+      { userId: author.id, memberType: author.member_type, isAdmin: author.is_admin },
+      {
+        title: event.title,
+        description: null,
+        startsAt: event.start,
+        endsAt: event.end,
+        service: null,
+        link: null,
+        place: null,
+        applicantId: event.applicantId,
+        vacancyId: event.vacancyId,
+        userIds: event.userIds,
+        guests: [],
+        reminders: [],
+        source: 'booking',
+      },
+    );
+    return saved.id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 409 && error.message === EVENT_OVERLAP) {
+      throw conflict(BOOKING_MESSAGES.slotTaken, { start: BOOKING_MESSAGES.slotTaken });
+    }
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { eventBookings } from '@ats/db/schema/event-bookings';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 // The SQL of booking links (`event_bookings`): the recruiter's list and revoke, the public
-// page's look-up by the token's hash, and the claim of a slot under the interviewers' locks.
+// page's look-up by the token's hash, and the claim of a slot (under the calendars' locks).
 
 export type BookingRow = typeof eventBookings.$inferSelect;
 
@@ -62,18 +62,6 @@ export async function revokeBooking(tx: Db, accountId: number, id: number, now: 
         isNull(eventBookings.usedAt),
       ),
     );
-}
-
-/**
- * Serialises every booking of these interviewers until the transaction ends: one lock per
- * interviewer, taken in id order so two bookings sharing interviewers cannot deadlock.
- */
-export async function lockInterviewers(tx: Db, accountId: number, userIds: number[]) {
-  for (const userId of [...userIds].sort((a, b) => a - b)) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext('event_booking'), hashtext(${`${accountId}:${userId}`}))`,
-    );
-  }
 }
 
 /** The booking, locked: a second use of the same link waits here and then sees it used. */

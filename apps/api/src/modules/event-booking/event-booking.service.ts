@@ -22,7 +22,13 @@ import { listWorkingDays } from '../account-calendar/account-calendar.service.ts
 import { getApplicantCard } from '../applicants/applicants.service.ts';
 import { findActiveUserContacts } from '../users/users.service.ts';
 import { getVacancy } from '../vacancies/vacancies.service.ts';
-import { type BookingDeps, busyOf, createBookedEvent } from './booking-calendars.ts';
+import {
+  type BookingDeps,
+  busyOf,
+  createBookedEvent,
+  externalBusyOf,
+  lockedEventBusy,
+} from './booking-calendars.ts';
 import {
   type Interval,
   freeSlots,
@@ -244,22 +250,39 @@ export async function bookSlot(
 ): Promise<TBookedSlot> {
   const row = await openLink(deps, token, now);
   const tenant = tenantOfLink(deps, row);
-  const { frame, window, timeZone } = await slotFrame(deps, tenant, row, now);
+  const { frame, timeZone } = await slotFrame(deps, tenant, row, now);
   const start = Date.parse(input.start);
   const wanted = { start, end: start + row.durationMinutes * 60_000 };
   if (!isOffered(freeSlots({ ...frame, busy: [] }), wanted)) {
     throw badRequest(BOOKING_MESSAGES.slotUnknown, { start: BOOKING_MESSAGES.slotUnknown });
   }
   const taken = () => conflict(BOOKING_MESSAGES.slotTaken, { start: BOOKING_MESSAGES.slotTaken });
-  const busy = await busyOf(deps, tenant, row.adminUserIds, window.from, window.to);
-  if (!isOffered(freeSlots({ ...frame, busy }), wanted)) throw taken();
+  const overlaps = (busy: Interval[]) =>
+    busy.some((b) => b.start < wanted.end && wanted.start < b.end);
+  // Google is asked before the transaction: no lock is held while another service answers.
+  const external = await externalBusyOf(
+    deps,
+    tenant,
+    row.adminUserIds,
+    new Date(wanted.start),
+    new Date(wanted.end),
+  );
+  if (overlaps(external)) throw taken();
   await tenant.transaction(async (tx) => {
-    await repo.lockInterviewers(tx, row.accountId, row.adminUserIds);
+    // The interviewers' calendars are locked as every writer of them locks them: the events
+    // read here and the slots other links claimed cannot change until this claim commits.
+    const events = await lockedEventBusy(
+      tx,
+      tenant,
+      row.adminUserIds,
+      new Date(wanted.start),
+      new Date(wanted.end),
+    );
     const locked = await repo.lockBooking(tx, row.accountId, row.id);
     if (!locked || locked.revokedAt) throw notFound(BOOKING_MESSAGES.revoked);
     if (locked.usedAt) throw gone(BOOKING_MESSAGES.used);
     const held = await repo.heldSlots(tx, row.accountId, row.adminUserIds, now);
-    if (held.some((h) => h.start < wanted.end && wanted.start < h.end)) throw taken();
+    if (overlaps(events) || overlaps(held)) throw taken();
     await repo.claimSlot(
       tx,
       row.accountId,
@@ -268,7 +291,7 @@ export async function bookSlot(
       now,
     );
   });
-  let eventId: number | null;
+  let eventId: number;
   try {
     eventId = await createBookedEvent(deps, tenant, {
       title: row.title,
@@ -277,7 +300,6 @@ export async function bookSlot(
       userIds: row.adminUserIds,
       start: new Date(wanted.start),
       end: new Date(wanted.end),
-      timeZone,
     });
   } catch (error) {
     await tenant.transaction((tx) => repo.releaseSlot(tx, row.accountId, row.id));

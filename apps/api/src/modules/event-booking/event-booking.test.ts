@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
+import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { wallClockOf } from './booking-slots.ts';
 
@@ -16,21 +17,26 @@ const MSK = 'Europe/Moscow';
 const DAY_MS = 86_400_000;
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let admin: SignedUp;
 let applicantId: number;
 let otherApplicantId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL });
+  smtp = await startSmtpServer();
+  t = await createTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
   admin = await signUpCompany(t.app);
-  [applicantId, otherApplicantId] = await insertApplicants(t.database, admin.accountId, [
+  const ids = await insertApplicants(t.database, admin.accountId, [
     { firstName: 'Иван', lastName: 'Петров', email: 'ivan.petrov@example.ru' },
     { firstName: 'Ольга', lastName: 'Смирнова', email: 'olga@example.ru' },
   ]);
+  applicantId = ids[0]!;
+  otherApplicantId = ids[1]!;
 });
 
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
 
 const addDays = (iso: string, days: number) =>
@@ -183,6 +189,40 @@ describe('the public page offers free slots', () => {
   });
 });
 
+describe('busy time', () => {
+  it('leaves out the interviewers’ events, touching ones aside', async () => {
+    const day = plainWorkday(4);
+    const made = await call(
+      t.app,
+      'POST',
+      '/api/events',
+      {
+        title: 'Планёрка',
+        data_mitting: day,
+        time_begin: '10:00',
+        time_end: '11:00',
+        admin_user_ids: [admin.userId],
+        send_invitations: false,
+      },
+      { token: admin.token },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const link = await makeLink({
+      applicant_id: applicantId,
+      admin_user_ids: [admin.userId],
+      duration: 60,
+      date_from: day,
+      days: 1,
+    });
+    const times = ((await openPage(link.token)).body.message.slots as Slot[]).map((s) => s.time);
+    expect(times.slice(0, 3)).toEqual(['09:00', '11:00', '11:30']);
+    // Booking the busy hour straight away is refused all the same.
+    const refused = await book(link.token, `${day}T10:00:00+03:00`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(BOOKING_MESSAGES.slotTaken);
+  });
+});
+
 /** The n-th Monday–Friday from 10 February on (no holidays until the 23rd), in the future. */
 function plainWorkday(n = 0) {
   const today = todayMsk();
@@ -221,6 +261,28 @@ describe('booking a slot', () => {
     const reopened = await openPage(link.token);
     expect(reopened.status).toBe(410);
     expect(reopened.body.message).toBe(BOOKING_MESSAGES.used);
+
+    // The meeting is the recruiter's event, booked by the applicant, with its invitation.
+    const events = await call(
+      t.app,
+      'GET',
+      `/api/events?applicant_id=${applicantId}&date_from=${day}&date_to=${day}`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(events.status).toBe(200);
+    const event = events.body.message.find(
+      (e: { id: number }) => e.id === booked.body.message.event_id,
+    );
+    expect(event).toMatchObject({
+      source: 'booking',
+      time_begin: '11:00',
+      time_end: '11:30',
+      applicant_id: applicantId,
+      admin_user_ids: [admin.userId],
+    });
+    const letter = await smtp.waitForLetter((m) => m.to.includes('ivan.petrov@example.ru'));
+    expect(letter.raw).toContain('text/calendar');
 
     const listed = await call(t.app, 'GET', '/api/event_bookings', undefined, {
       token: admin.token,
