@@ -1,5 +1,7 @@
+import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createApplicant } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { APP_URL } from '../harness/ports.ts';
 
 // Self-booking: the recruiter makes a link on the applicant's card and copies it; the applicant
 // opens it in a browser of their own (no session), picks a slot with the keyboard and books it;
@@ -83,6 +85,20 @@ test('an applicant books an interview through the recruiter’s link', async ({
   ).toBeVisible();
 
   // The meeting is the recruiter's event, and its invitation reached the applicant.
+  const events = await page.request.get(`${APP_URL}/api/events`, {
+    headers: { [AUTH_HEADER]: signedIn.token },
+    params: { applicant_id: applicant.id, date_from: '01.01.2000', date_to: '31.12.2100' },
+  });
+  const listed = (await events.json()) as {
+    message: { title: string; source: string; time_begin: string }[];
+  };
+  expect(listed.message).toEqual([
+    expect.objectContaining({
+      title: 'Собеседование с командой',
+      source: 'booking',
+      time_begin: chosenTime,
+    }),
+  ]);
   const invitation = await control.waitForMail(
     (m) => m.to.includes(email),
     `the invitation to ${email}`,
