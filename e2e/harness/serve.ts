@@ -27,6 +27,7 @@ import { loadChangelogFile } from '../../apps/api/src/modules/changelogs/changel
 import { loadInstructionFiles } from '../../apps/api/src/modules/instructions/instructions.service.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
+import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { publishBuild } from '../../scripts/web-build.mjs';
@@ -207,6 +208,13 @@ async function main() {
     secretKey: 'e2e-secret',
     notificationUrl: `${APP_URL}/api/payments/yookassa/notification`,
   });
+  // Google Calendar through the fake Google: its consent page has «Разрешить», its push channels
+  // post to the app (PUBLIC_URL), and journeys reach its control API at `GET /google`'s address.
+  const google = await startGoogleFake({
+    clientId: 'e2e-google-client',
+    clientSecret: 'e2e-google-secret',
+    email: 'recruiter@gmail.test',
+  });
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -231,6 +239,10 @@ async function main() {
     YOOKASSA_SECRET_KEY: 'e2e-secret',
     YOOKASSA_API_BASE: yookassa.apiBase,
     YOOKASSA_NOTIFICATION_SOURCES: '127.0.0.1,::1',
+    GOOGLE_CLIENT_ID: 'e2e-google-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+    GOOGLE_OAUTH_URL: google.oauthUrl,
+    GOOGLE_API_URL: google.apiUrl,
   });
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
@@ -246,6 +258,9 @@ async function main() {
     const faqEditor = /^\/accounts\/(\d+)\/faq-editor$/.exec(url.pathname);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
+    if (req.method === 'GET' && url.pathname === '/google') {
+      return send(res, 200, { baseUrl: google.baseUrl });
+    }
     if (req.method === 'GET' && url.pathname === '/error-reports') {
       return send(res, 200, errorTracker.received);
     }
@@ -297,6 +312,7 @@ async function main() {
     void smtp.close();
     void errorTracker.close();
     void yookassa.close();
+    void google.close();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

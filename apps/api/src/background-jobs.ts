@@ -3,6 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { applicantImportJob } from './modules/applicants/applicant-import.jobs.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
+import {
+  pushEventJob,
+  syncAllJob,
+  syncUserJob,
+} from './modules/google-calendar/google-calendar.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
@@ -22,6 +27,9 @@ export const BACKGROUND_JOBS = [
   remindOverdueJob,
   recheckPaymentsJob,
   tariffLettersJob,
+  pushEventJob,
+  syncUserJob,
+  syncAllJob,
 ];
 
 export type JobQueueOptions = {

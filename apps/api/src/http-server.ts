@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
+import { registerGoogleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
 import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
 import { registerAccountCalendarRoutes } from './modules/account-calendar/account-calendar.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
@@ -183,6 +184,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerEventBookingRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerBillingRoutes(app, deps);
+  registerGoogleCalendarRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);

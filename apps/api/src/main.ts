@@ -9,6 +9,8 @@ import { seedDemoAccount } from './demo-seed.ts';
 import { remindOverdueJob } from './modules/vacancy-applications/request-reminders.ts';
 import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.jobs.ts';
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
+import { syncAllJob } from './modules/google-calendar/google-calendar.jobs.ts';
+import { googleConfigured } from './modules/google-calendar/google-client.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -56,6 +58,18 @@ async function main() {
     };
     every(5 * 60_000, recheckPaymentsJob, 'billing_recheck_payments');
     every(3_600_000, tariffLettersJob, 'billing_tariff_letters');
+  }
+
+  // Google Calendar (decision 0038): every connected calendar is pulled on a schedule too, as
+  // push notifications (only with PUBLIC_URL) are not guaranteed; channels are renewed there.
+  if (googleConfigured(config)) {
+    const pullGoogle = () =>
+      queue
+        .enqueue(syncAllJob, {}, { singletonKey: 'google_sync_all' })
+        .catch((error: unknown) => app.log.error({ err: error }, 'google sync not enqueued'));
+    const timer = setInterval(() => void pullGoogle(), config.GOOGLE_SYNC_INTERVAL_SECONDS * 1000);
+    timer.unref();
+    billingTimers.push(timer);
   }
 
   let closing = false;

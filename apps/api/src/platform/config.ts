@@ -77,6 +77,24 @@ const ZConfig = z.object({
     ),
   /** VAT code of the 54-FZ receipt's line (1: without VAT); unset: no receipt is asked for. */
   YOOKASSA_RECEIPT_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
+  /**
+   * Google Calendar (decision 0038): with the OAuth client's id and secret users connect their
+   * calendars on /google; without them the screen says Google is not configured.
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The consent page is `<GOOGLE_OAUTH_URL>/o/oauth2/v2/auth` (a local fake in tests). */
+  GOOGLE_OAUTH_URL: z.url({ error: 'ожидается адрес' }).default('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: z.url({ error: 'ожидается адрес' }).optional(),
+  /** Calendar API v3 is `<GOOGLE_API_URL>/calendar/v3`. */
+  GOOGLE_API_URL: z.url({ error: 'ожидается адрес' }).default('https://www.googleapis.com'),
+  /** How often connected calendars are pulled when no push channel reaches us (seconds). */
+  GOOGLE_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /**
+   * Key material for secrets kept at rest (Google tokens); unset: derived from
+   * GOOGLE_CLIENT_SECRET (changing it then means users connect again).
+   */
+  SECRETS_KEY: z.string().min(16, { error: 'не короче 16 символов' }).optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   CHANGELOG_PATH: z.string().default(path.join(repoRoot, 'docs/CHANGELOG.md')),
   /** The shipped knowledge-base articles, loaded at start (apps/api/content/faq). */

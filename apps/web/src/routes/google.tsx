@@ -1,5 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { GoogleScreen } from '../features/google/google-screen';
 
 export default function GoogleRoute() {
-  return <AreaScreen title="Интеграция с Google" description="Календарь и почта Google." />;
+  return <GoogleScreen />;
 }
