@@ -9,6 +9,7 @@ import {
   createEventFromDraft,
   lockUserCalendars,
 } from '../events/events.service.ts';
+import { busyIntervals } from '../google-calendar/google-sync.service.ts';
 import { getUser } from '../users/users.service.ts';
 import type { Interval } from './booking-slots.ts';
 
@@ -22,18 +23,25 @@ const toIntervals = (rows: { starts_at: Date; ends_at: Date }[]): Interval[] =>
   rows.map((r) => ({ start: r.starts_at.getTime(), end: r.ends_at.getTime() }));
 
 /**
- * Busy time outside our database: the interviewers' Google calendars. The google-calendar
- * module (`busyIntervals`) is on another branch; until it is merged this answers nothing, and
- * this is the one place to call it from.
+ * Busy time outside our database: the free/busy of the interviewers' connected Google calendars
+ * (module google-calendar; users without a connection, or whose Google does not answer, add
+ * nothing rather than failing the page).
  */
 export async function externalBusyOf(
-  _deps: BookingDeps,
-  _tenant: Tenant,
-  _userIds: number[],
-  _from: Date,
-  _to: Date,
+  deps: BookingDeps,
+  tenant: Tenant,
+  userIds: number[],
+  from: Date,
+  to: Date,
 ): Promise<Interval[]> {
-  return [];
+  const busy = await busyIntervals(
+    { config: deps.config, database: deps.database, log: deps.log },
+    tenant.accountId,
+    userIds,
+    from,
+    to,
+  );
+  return [...busy.values()].flat().map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
 }
 
 /** The busy time of `userIds` between `from` and `to`: their events, and Google's. */
