@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createApplicant } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -7,6 +9,15 @@ import { APP_URL } from '../harness/ports.ts';
 // opens it in a browser of their own (no session), picks a slot with the keyboard and books it;
 // the meeting is the recruiter's event and its invitation reaches the applicant's mailbox; the
 // link then says it is used.
+
+/** No serious or critical axe violation on what the page shows now. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, what).toEqual([]);
+}
 
 test('an applicant books an interview through the recruiter’s link', async ({
   page,
@@ -37,6 +48,7 @@ test('an applicant books an interview through the recruiter’s link', async ({
   await expect(page.getByText('Ссылка скопирована')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(dialog.getByText('Собеседование с командой · Ждёт записи')).toBeVisible();
+  await expectAccessible(page, 'the booking link dialog');
   await dialog.getByRole('button', { name: 'Готово' }).click();
 
   // The applicant: a fresh browser without the recruiter's session.
@@ -47,6 +59,7 @@ test('an applicant books an interview through the recruiter’s link', async ({
   await expect(sheet.getByRole('heading', { name: 'Собеседование с командой' })).toBeVisible();
   await expect(sheet.getByText(signedIn.company)).toBeVisible();
   await expect(sheet.getByText(/Встреча длится 30 мин/)).toBeVisible();
+  await expectAccessible(guest, 'the public booking page');
 
   // With the keyboard only: the first day is chosen; Tab into the times, an arrow to the second
   // one, Tab to the button, Enter.
