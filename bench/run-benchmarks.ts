@@ -9,6 +9,7 @@ import { coldStartBenchmark } from './cold-start-benchmark.ts';
 import { compressionBenchmark } from './compression-benchmark.ts';
 import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
+import { eventsBenchmark } from './events-benchmark.ts';
 import { instructionsBenchmark } from './instructions-benchmark.ts';
 import { meBenchmark } from './me-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
@@ -28,6 +29,7 @@ const benchmarks: Benchmark[] = [
   requestsBenchmark,
   instructionsBenchmark,
   analyticsBenchmark,
+  eventsBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

@@ -43,6 +43,7 @@ const PARAM_TABLES: Record<string, string> = {
   'vacancy_applications:id': 'vacancy_applications',
   'vacancy_applications:fileId': 'vacancy_application_files',
   'payments:id': 'payments',
+  'events:id': 'events',
   'event_bookings:id': 'event_bookings',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
@@ -184,6 +185,15 @@ describe('every route keeps to the caller’s account', () => {
           file_name: `${MARKER}.txt`,
         },
       ],
+    });
+    await ok('POST', '/api/events', {
+      title: `Встреча ${MARKER}`,
+      data_mitting: '12.03.2030',
+      time_begin: '10:00',
+      time_end: '11:00',
+      applicant_id: a1,
+      guests: ['guest@vasilek.example'],
+      send_invitations: false,
     });
     await ok('POST', '/api/applicant_filters', { name: `Набор ${MARKER}`, filters: {} });
     await ok('POST', '/api/columns', { name: `Колонка ${MARKER}` });

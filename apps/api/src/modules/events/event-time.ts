@@ -3,15 +3,22 @@
 
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 
+const known = new Map<string, string>();
+
 /** The zone if Intl knows it, else Moscow (an account's zone is checked when saved). */
 export function knownZone(timeZone: string | null | undefined): string {
   if (!timeZone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return timeZone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let answer = known.get(timeZone);
+  if (answer === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
+      answer = timeZone;
+    } catch {
+      answer = DEFAULT_TIME_ZONE;
+    }
+    if (known.size < 1000) known.set(timeZone, answer);
   }
+  return answer;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -57,11 +64,25 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
   };
 }
 
+// Offsets change only at transitions, which fall on quarter hours: one Intl call per zone and
+// quarter hour, remembered (a month view maps thousands of instants).
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC at `instant`, in minutes (Moscow: +180). */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-  const w = wallClockOf(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const bucket = Math.floor(instant.getTime() / QUARTER_HOUR);
+  const key = `${timeZone} ${bucket}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const at = new Date(bucket * QUARTER_HOUR);
+    const w = wallClockOf(at, timeZone);
+    const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+    offset = Math.round((asUtc - at.getTime()) / 60_000);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The instant of the wall-clock `date` (YYYY-MM-DD) `time` (HH:MM) in `timeZone`. */
@@ -73,15 +94,11 @@ export function instantOf(date: string, time: string, timeZone: string): Date {
   return new Date(guess - offsetMinutes(new Date(first), timeZone) * 60_000);
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** `YYYY-MM-DD` and `HH:MM` of `instant` on the zone's wall clock. */
 export function localDateTime(instant: Date, timeZone: string) {
-  const w = wallClockOf(instant, timeZone);
-  return {
-    date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`,
-    time: `${pad(w.hour)}:${pad(w.minute)}`,
-  };
+  const local = new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
+  const text = local.toISOString();
+  return { date: text.slice(0, 10), time: text.slice(11, 16) };
 }
 
 /** `YYYY-MM-DD` → `DD.MM.YYYY`. */

@@ -45,26 +45,58 @@ export type EventRow = {
  */
 export const MAX_EVENT_DAYS = 14;
 
-const eventColumns = sql`
-  e.id, e.author_id, e.title, e.description, e.starts_at, e.ends_at, e.time_zone, e.service,
-  e.link, e.place, e.applicant_id, e.vacancy_id, e.source, e.uid, e.sequence, e.created_at,
-  e.updated_at,
-  coalesce((select array_agg(p.user_id order by p.user_id) from event_participants p
-    where p.account_id = e.account_id and p.event_id = e.id), '{}') as admin_user_ids,
-  coalesce((select json_agg(json_build_object('email', g.email, 'name', g.name) order by g.email)
-    from event_guests g where g.account_id = e.account_id and g.event_id = e.id), '[]') as guests,
-  coalesce((select array_agg(r.minutes_before order by r.minutes_before) from event_reminders r
-    where r.account_id = e.account_id and r.event_id = e.id), '{}') as reminders,
-  (select ${applicantNameParts('a')}::jsonb || jsonb_build_object('id', a.id) from applicants a
-    where a.account_id = e.account_id and a.id = e.applicant_id) as applicant_person,
-  (select v.position from vacancies v
-    where v.account_id = e.account_id and v.id = e.vacancy_id) as vacancy_position`;
+/**
+ * Events chosen by `where` (over `events e`), with their participants, guests, reminders and the
+ * names of their applicant and vacancy. The lists are aggregated once for the chosen set (hash
+ * joins), not per event: a month view of thousands costs about the scan of its participants.
+ */
+function eventsQuery(accountId: number, where: SQL, limit: number) {
+  return sql`
+    with ev as materialized (
+      select e.* from events e where ${where} order by e.starts_at, e.id limit ${limit}
+    ),
+    pa as (
+      select p.event_id, array_agg(p.user_id order by p.user_id) as ids from event_participants p
+      where p.account_id = ${accountId} and p.event_id in (select id from ev) group by p.event_id
+    ),
+    gu as (
+      select g.event_id, json_agg(json_build_object('email', g.email, 'name', g.name)
+        order by g.email) as list from event_guests g
+      where g.account_id = ${accountId} and g.event_id in (select id from ev) group by g.event_id
+    ),
+    re as (
+      select r.event_id, array_agg(r.minutes_before order by r.minutes_before) as list
+      from event_reminders r
+      where r.account_id = ${accountId} and r.event_id in (select id from ev) group by r.event_id
+    )
+    select ev.id, ev.author_id, ev.title, ev.description, ev.starts_at, ev.ends_at, ev.time_zone,
+      ev.service, ev.link, ev.place, ev.applicant_id, ev.vacancy_id, ev.source, ev.uid,
+      ev.sequence, ev.created_at, ev.updated_at,
+      coalesce(pa.ids, '{}') as admin_user_ids,
+      coalesce(gu.list, '[]') as guests,
+      coalesce(re.list, '{}') as reminders,
+      case when a.id is not null
+        then ${applicantNameParts('a')}::jsonb || jsonb_build_object('id', a.id) end
+        as applicant_person,
+      v.position as vacancy_position
+    from ev
+    left join pa on pa.event_id = ev.id
+    left join gu on gu.event_id = ev.id
+    left join re on re.event_id = ev.id
+    left join applicants a on a.account_id = ev.account_id and a.id = ev.applicant_id
+    left join vacancies v on v.account_id = ev.account_id and v.id = ev.vacancy_id
+    order by ev.starts_at, ev.id`;
+}
 
 export async function findEventRow(tx: Db, accountId: number, id: number, lock = false) {
+  if (lock) {
+    await tx.execute(
+      sql`select 1 from events where account_id = ${accountId} and id = ${id} for update`,
+    );
+  }
   const [row] = await selectRows<EventRow>(
     tx,
-    sql`select ${eventColumns} from events e where e.account_id = ${accountId} and e.id = ${id}
-        ${lock ? sql`for update` : sql``}`,
+    eventsQuery(accountId, sql`e.account_id = ${accountId} and e.id = ${id}`, 1),
   );
   return row ?? null;
 }
@@ -111,8 +143,7 @@ export async function listEventRows(tx: Db, accountId: number, filter: EventFilt
   if (filter.vacancyId !== undefined) conditions.push(sql`e.vacancy_id = ${filter.vacancyId}`);
   return selectRows<EventRow>(
     tx,
-    sql`select ${eventColumns} from events e where ${sql.join(conditions, sql` and `)}
-        order by e.starts_at, e.id limit ${filter.limit}`,
+    eventsQuery(accountId, sql.join(conditions, sql` and `), filter.limit),
   );
 }
 
