@@ -39,6 +39,7 @@ import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { registerRequestLinksRoutes } from './modules/vacancy-applications/request-links.routes.ts';
 import { registerStageAutomationRoutes } from './modules/stage-automation/stage-automation.routes.ts';
+import { registerEventBookingRoutes } from './modules/event-booking/event-booking.routes.ts';
 import { registerStatusesRoutes } from './modules/statuses/statuses.routes.ts';
 import { registerSafetyRoutes } from './modules/safety/safety.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
@@ -182,6 +183,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerProfileRoutes(app, deps);
   registerInvitationsRoutes(app, deps);
   registerRequestLinksRoutes(app, deps);
+  registerEventBookingRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerBillingRoutes(app, deps);
   registerGoogleCalendarRoutes(app, deps);

@@ -46,6 +46,7 @@ const PARAM_TABLES: Record<string, string> = {
   'events:id': 'events',
   'delayed_tasks:id': 'delayed_tasks',
   'stage_automation_rules:id': 'stage_automation_rules',
+  'event_bookings:id': 'event_bookings',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -59,6 +60,10 @@ const EXEMPT: Record<string, string> = {
     'an outside approver’s one-time token, not an id; public (request-links.test.ts)',
   'POST /api/public/request_approvals/:token':
     'an outside approver’s one-time token, not an id; public (request-links.test.ts)',
+  'GET /api/public/bookings/:token':
+    'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
+  'POST /api/public/bookings/:token/book':
+    'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',
   'GET /api/instructions/:id': 'the knowledge base: shared by every account, public',
   'GET /api/instructions/editor/:id':
@@ -156,6 +161,12 @@ describe('every route keeps to the caller’s account', () => {
     ]);
     await insertTag(t.database, victim.accountId, `Тег ${MARKER}`);
     await ok('POST', `/api/applicants/${a1}/comments`, { description: `Комментарий ${MARKER}` });
+    await ok('POST', '/api/event_bookings', {
+      applicant_id: a1,
+      admin_user_ids: [victim.userId],
+      duration: 30,
+      title: `Встреча ${MARKER}`,
+    });
     const vacancy = await openVacancy(t.app, v, { position: `Вакансия ${MARKER}` });
     await placeThroughStages(t.database, victim.accountId, vacancy.id, [
       { applicantId: a1!, path: [vacancy.statuses[0]!.id] },

@@ -133,14 +133,15 @@ export const routes: RouteObject[] = [
       { element: <GuestLayout />, loader: guestOnlyLoader, children: guestRoutes },
       { element: <DefaultLayout />, loader: sessionLoader, children: mainRoutes },
       { element: <FaqLayout />, children: staticRoutes },
-      // The links mailed at sign-up, to a new address and to an outside approver of a hiring
-      // request work signed in or not.
+      // The links mailed at sign-up, to a new address, to an outside approver of a hiring
+      // request and an applicant's booking link work signed in or not.
       {
         element: <GuestLayout />,
         children: [
           page('/auth/confirm-account', () => import('../routes/confirm-account')),
           page('/auth/confirm-email', () => import('../routes/confirm-email')),
           page('/request-approval/:token', () => import('../routes/request-approval')),
+          page('/booking/:token', () => import('../routes/booking')),
         ],
       },
       // Unknown paths get the 404 page for everyone, signed in or not.

@@ -3,6 +3,7 @@ import { ApplicantCardScreen } from '../features/applicants/applicant-card-scree
 import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-dialog';
+import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
@@ -16,6 +17,7 @@ export default function ApplicantRoute() {
         <>
           <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
           <DelayActionButton applicantIds={[applicant.id]} />
+          <BookingLinkButton applicant={applicant} />
         </>
       )}
     />

@@ -9,6 +9,7 @@ import {
   ScheduleMeetingButton,
   meetingSubjectOf,
 } from '../features/events/meeting-dialog';
+import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
@@ -28,6 +29,7 @@ export default function VacancyCandidatesRoute() {
             <>
               <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
               <DelayActionButton applicantIds={[applicant.id]} />
+              <BookingLinkButton applicant={applicant} />
             </>
           )}
         />

@@ -100,7 +100,8 @@ export async function apiCall<T = unknown>(
   const envelope = await readEnvelope(response);
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
 
-  if (code === API_CODES.ok && response.ok) {
+  // 201: a public booking made (event-booking); every other success is 200.
+  if ((code === API_CODES.ok || code === 201) && response.ok) {
     let data = envelope?.message as T;
     if (schema) {
       const parsed = schema.safeParse(data);

@@ -20,6 +20,7 @@ export const APPLICANT_REFERENCES = {
   applicant_worklog: 'move',
   files: 'move',
   applicant_evaluations: 'move',
+  event_bookings: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',
