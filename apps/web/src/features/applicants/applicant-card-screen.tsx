@@ -46,8 +46,6 @@ type Props = {
   id: number;
   /** «Оценки» (scorecards, features/evaluations), composed by the route: after «Нераспознанная информация». */
   renderEvaluations?: (applicant: TApplicant) => ReactNode;
-  /** Buttons of other features for this applicant (the booking link), composed by the route. */
-  renderActions?: (applicant: TApplicant) => ReactNode;
   /** Shown in the board's side panel: no way back to «Все кандидаты», one column. */
   embedded?: boolean;
   /**
