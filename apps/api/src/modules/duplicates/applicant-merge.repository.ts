@@ -87,6 +87,9 @@ export async function deleteApplicant(tx: Db, accountId: number, id: number) {
 }
 
 /** Re-points the rows of `table` from one applicant to another; answers their ids. */
+/** Tables that keep one row per applicant and this column: a row the primary has already stays. */
+const ONE_PER_APPLICANT: Partial<Record<MovedTable, string>> = { delayed_sub_tasks: 'task_id' };
+
 export async function moveRows(
   tx: Db,
   accountId: number,
@@ -94,10 +97,16 @@ export async function moveRows(
   from: number,
   to: number,
 ) {
+  const unique = ONE_PER_APPLICANT[table];
+  const clash = unique
+    ? sql`and not exists (select 1 from ${sql.identifier(table)} p
+            where p.account_id = ${accountId} and p.applicant_id = ${to}
+              and p.${sql.identifier(unique)} = ${sql.identifier(table)}.${sql.identifier(unique)})`
+    : sql``;
   const rows = await selectRows<{ id: number }>(
     tx,
     sql`update ${sql.identifier(table)} set applicant_id = ${to}
-        where account_id = ${accountId} and applicant_id = ${from}
+        where account_id = ${accountId} and applicant_id = ${from} ${clash}
         returning id`,
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);

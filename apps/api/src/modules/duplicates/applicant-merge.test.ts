@@ -585,6 +585,42 @@ describe('what a merge may not do', () => {
   });
 });
 
+describe('what follows the person into the merge', () => {
+  it('moves the meeting and the delayed action; one task keeps one action for the primary', async () => {
+    const pair = await seedPair(owner, 'Q');
+    const meeting = await ok(owner.token, 'POST', '/api/events', {
+      title: 'Интервью',
+      data_mitting: '12.03.2030',
+      time_begin: '10:00',
+      time_end: '11:00',
+      applicant_id: pair.secondary,
+      send_invitations: false,
+    });
+    const task = await ok(owner.token, 'POST', '/api/delayed_tasks', {
+      kind: 'send_message',
+      title: 'Напомнить о встрече',
+      applicant_ids: [pair.primary, pair.secondary],
+      schedule: { at: new Date(Date.now() + 86_400_000).toISOString() },
+      subject: 'Встреча',
+      text: 'Ждём вас',
+    });
+    await ok(owner.token, 'POST', '/api/applicants/merge', {
+      primary_id: pair.primary,
+      secondary_id: pair.secondary,
+      fields: {},
+    });
+    const moved = await ok(owner.token, 'GET', `/api/events/${meeting.id}`);
+    expect(moved.applicant_id).toBe(pair.primary);
+    const actions: { applicant_id: number | null }[] = await ok(
+      owner.token,
+      'GET',
+      `/api/delayed_tasks/${task.id}/sub_tasks`,
+    );
+    // The same letter is not sent to the person twice: the primary keeps its own one.
+    expect(actions.filter((a) => a.applicant_id === pair.primary)).toHaveLength(1);
+  });
+});
+
 describe('the tables that point at an applicant', () => {
   it('are all known to the merge, so none is silently lost', async () => {
     const rows = await systemRows<{ table_name: string }>(

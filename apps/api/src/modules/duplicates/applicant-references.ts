@@ -4,7 +4,10 @@
  * pointing at nobody; applicant-merge.test.ts reads information_schema and fails when a column
  * named applicant_id appears in a table missing here.
  *
- * - move: re-pointed to the primary; their ids are recorded so an undo moves exactly them back;
+ * - move: re-pointed to the primary; their ids are recorded so an undo moves exactly them back
+ *   (a meeting, a booking link, an automation run and a delayed sub-task follow the person; a
+ *   sub-task of a task that already has one for the primary stays with the secondary and fails
+ *   as «кандидат не найден» rather than sending the same letter twice);
  * - applications: moved, or joined with the primary's application on the same vacancy (the one
  *   that moved most recently stays, the other's transitions move into it, the other is deleted
  *   and kept in the snapshot); transitions follow their application;
@@ -21,6 +24,9 @@ export const APPLICANT_REFERENCES = {
   files: 'move',
   applicant_evaluations: 'move',
   event_bookings: 'move',
+  events: 'move',
+  stage_automation_runs: 'move',
+  delayed_sub_tasks: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',
