@@ -22,7 +22,7 @@ export function HomeEvents({ events }: { events: HomeEvent[] }) {
     return (
       <p className="text-sm text-zinc-500">
         Сегодня и завтра встреч нет.{' '}
-        <Link to="/events" className="text-indigo-600 hover:underline">
+        <Link to="/events" className="text-indigo-600 underline underline-offset-2">
           Открыть календарь
         </Link>
       </p>
@@ -56,7 +56,7 @@ export function HomeEvents({ events }: { events: HomeEvent[] }) {
                         {' · '}
                         <Link
                           to={`/applicant/${event.applicant.id}`}
-                          className="text-indigo-600 hover:underline"
+                          className="text-indigo-600 underline underline-offset-2"
                         >
                           {event.applicant.name}
                         </Link>
