@@ -19,10 +19,13 @@ export type TestImapServer = {
   dir: string;
   /** Adds a mailbox user (a passwd-file of its own, read at its first login). */
   addUser: (user: string, password: string) => void;
-  /** Puts a raw RFC 822 message into a user's mailbox, as a delivery would; returns its UID. */
+  /**
+   * Puts a raw RFC 822 message into a user's mailbox, as a delivery would (arrived at
+   * `internalDate`, default now); returns its UID.
+   */
   deliver: (
     raw: string | Buffer,
-    options?: { user?: string; password?: string; mailbox?: string },
+    options?: { user?: string; password?: string; mailbox?: string; internalDate?: Date },
   ) => Promise<number>;
   /** Stops the server and deletes its mail. */
   stop: () => Promise<void>;
@@ -81,7 +84,12 @@ export async function startDovecot(): Promise<TestImapServer> {
       });
       await client.connect();
       try {
-        const appended = await client.append(options.mailbox ?? 'INBOX', raw);
+        const appended = await client.append(
+          options.mailbox ?? 'INBOX',
+          raw,
+          [],
+          options.internalDate,
+        );
         if (!appended || !appended.uid) throw new Error('APPEND returned no UID');
         return appended.uid;
       } finally {
