@@ -20,6 +20,8 @@ export type ParsedLetter = {
   attachments: LetterAttachment[];
   /** A delivery report saying our letter was not delivered; null for any other letter. */
   bounce: Bounce | null;
+  /** A delivery report of any kind (failed, delayed, delivered): not a message of the applicant. */
+  report: boolean;
   /** An automatic letter (RFC 3834 Auto-Submitted, a delayed-delivery report…). */
   automatic: boolean;
 };
@@ -95,6 +97,7 @@ export async function parseLetter(source: Buffer | string): Promise<ParsedLetter
     sentAt: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null,
     attachments: [],
     bounce: null,
+    report: false,
     automatic: Boolean(autoSubmitted && autoSubmitted !== 'no'),
   };
 
@@ -121,6 +124,7 @@ export async function parseLetter(source: Buffer | string): Promise<ParsedLetter
       };
     }
     letter.automatic = true;
+    letter.report = true;
     letter.text = rawText.trim();
     return letter;
   }

@@ -22,6 +22,8 @@ export type MailboxProgress = {
 /** A letter as read from the INBOX: its UID, its bytes (or only its headers, when too large). */
 export type FetchedLetter = {
   uid: number;
+  /** The INBOX's UIDVALIDITY: with the UID, names the letter for good. */
+  uidValidity: string;
   internalDate: Date | null;
   size: number;
   source: Buffer;
@@ -182,6 +184,7 @@ export async function readNewLetters(
         try {
           await onLetter({
             uid,
+            uidValidity,
             internalDate: meta.internalDate ? new Date(meta.internalDate) : null,
             size,
             source,
