@@ -29,6 +29,8 @@ export const APPLICANT_REFERENCES = {
   delayed_sub_tasks: 'move',
   applicant_consent_events: 'move',
   consent_links: 'move',
+  msg_chat_links: 'move',
+  msg_messages: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',
