@@ -224,6 +224,11 @@ async function main() {
   // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
   // "the applicant" writing to them through its control API at `GET /telegram`'s address.
   const telegram = await startTelegramBotFake();
+  // The support chat's bot and the support agent's chat with it (decision 0046): the agent pressed
+  // Start, so the bot may post users' messages there; journeys answer as the agent.
+  const supportBot = telegram.addBot({ username: 'ats_support_bot' });
+  const supportAgent = telegram.addUser({ first_name: 'Поддержка' });
+  telegram.start(supportBot.token, supportAgent.id);
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -253,6 +258,9 @@ async function main() {
     GOOGLE_OAUTH_URL: google.oauthUrl,
     GOOGLE_API_URL: google.apiUrl,
     TELEGRAM_API_BASE_URL: telegram.baseUrl,
+    SUPPORT_TELEGRAM_BOT_TOKEN: supportBot.token,
+    SUPPORT_TELEGRAM_CHAT_ID: String(supportAgent.id),
+    SUPPORT_TELEGRAM_POLL_SECONDS: '1',
   });
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
@@ -274,6 +282,27 @@ async function main() {
     }
     if (req.method === 'GET' && url.pathname === '/telegram') {
       return send(res, 200, { baseUrl: telegram.baseUrl });
+    }
+    if (req.method === 'GET' && url.pathname === '/support-chat') {
+      // What the bot posted to the support agent, newest last.
+      const posted = telegram.sent.filter(
+        (s) => s.token === supportBot.token && s.chat_id === supportAgent.id,
+      );
+      return send(
+        res,
+        200,
+        posted.map((s) => s.message),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/support-chat/reply') {
+      // The support agent replies in Telegram to a post of the bot.
+      readJson(req)
+        .then((body) => {
+          const reply = body as { text: string; reply_to_message_id: number };
+          send(res, 200, telegram.send(supportBot.token, supportAgent.id, reply));
+        })
+        .catch((error: unknown) => send(res, 400, { error: String(error) }));
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/error-reports') {
       return send(res, 200, errorTracker.received);
