@@ -26,6 +26,7 @@ test('an applicant gives consent through the letter’s link and withdraws it la
   signedIn,
   control,
 }) => {
+  test.setTimeout(180_000);
   // The company's text, on its settings page.
   await page.goto('/settings');
   await page.getByRole('link', { name: /Согласие на обработку данных/ }).click();

@@ -10,6 +10,7 @@ test('a user asks the support in the widget and the Telegram reply comes back', 
   signedIn,
   control,
 }) => {
+  test.setTimeout(180_000);
   await page.goto('/');
   const launcher = page.getByRole('button', { name: 'Чат с поддержкой' });
   // Not at once: the visibility is applied 3 s after load.
@@ -38,7 +39,9 @@ test('a user asks the support in the widget and the Telegram reply comes back', 
 
   // Hidden in the profile: the widget leaves the page.
   await page.goto('/user');
-  await page.getByLabel('Скрыть чат поддержки').check();
+  // The switch saves at once and follows the saved setting.
+  await page.getByLabel('Скрыть чат поддержки').click();
+  await expect(page.getByLabel('Скрыть чат поддержки')).toBeChecked();
   await expect(page.getByTestId('support-chat')).toHaveCount(0);
   await page.reload();
   await page.waitForTimeout(3500);
