@@ -30,6 +30,7 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
+import { startTelegramBotFake } from '../../apps/api/test/telegram-bot-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { publishBuild } from '../../scripts/web-build.mjs';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
@@ -220,6 +221,14 @@ async function main() {
     clientSecret: 'e2e-google-secret',
     email: 'recruiter@gmail.test',
   });
+  // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
+  // "the applicant" writing to them through its control API at `GET /telegram`'s address.
+  const telegram = await startTelegramBotFake();
+  // The support chat's bot and the support agent's chat with it (decision 0046): the agent pressed
+  // Start, so the bot may post users' messages there; journeys answer as the agent.
+  const supportBot = telegram.addBot({ username: 'ats_support_bot' });
+  const supportAgent = telegram.addUser({ first_name: 'Поддержка' });
+  telegram.start(supportBot.token, supportAgent.id);
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -248,6 +257,10 @@ async function main() {
     GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
     GOOGLE_OAUTH_URL: google.oauthUrl,
     GOOGLE_API_URL: google.apiUrl,
+    TELEGRAM_API_BASE_URL: telegram.baseUrl,
+    SUPPORT_TELEGRAM_BOT_TOKEN: supportBot.token,
+    SUPPORT_TELEGRAM_CHAT_ID: String(supportAgent.id),
+    SUPPORT_TELEGRAM_POLL_SECONDS: '1',
   });
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
@@ -266,6 +279,30 @@ async function main() {
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/google') {
       return send(res, 200, { baseUrl: google.baseUrl });
+    }
+    if (req.method === 'GET' && url.pathname === '/telegram') {
+      return send(res, 200, { baseUrl: telegram.baseUrl });
+    }
+    if (req.method === 'GET' && url.pathname === '/support-chat') {
+      // What the bot posted to the support agent, newest last.
+      const posted = telegram.sent.filter(
+        (s) => s.token === supportBot.token && s.chat_id === supportAgent.id,
+      );
+      return send(
+        res,
+        200,
+        posted.map((s) => s.message),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/support-chat/reply') {
+      // The support agent replies in Telegram to a post of the bot.
+      readJson(req)
+        .then((body) => {
+          const reply = body as { text: string; reply_to_message_id: number };
+          send(res, 200, telegram.send(supportBot.token, supportAgent.id, reply));
+        })
+        .catch((error: unknown) => send(res, 400, { error: String(error) }));
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/error-reports') {
       return send(res, 200, errorTracker.received);
@@ -332,6 +369,7 @@ async function main() {
     void errorTracker.close();
     void yookassa.close();
     void google.close();
+    void telegram.close();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
+import { registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerGoogleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
 import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
@@ -189,6 +191,8 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerBillingRoutes(app, deps);
   registerGoogleCalendarRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
+  registerConsentRoutes(app, deps);
+  registerSupportChatRoutes(app, deps);
   registerAccountCalendarRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerChangelogsRoutes(app, deps);

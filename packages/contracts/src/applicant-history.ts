@@ -17,7 +17,18 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   comment_update: 'Изменил(а) комментарий',
   comment_delete: 'Удалил(а) комментарий',
   merge_undone: 'Объединение отменено',
+  consent_requested: 'Запросил(а) согласие на обработку персональных данных',
+  consent_given: 'Дал(а) согласие на обработку персональных данных',
+  consent_refused: 'Отказал(ся/ась) от обработки персональных данных',
+  consent_withdrawn: 'Отозвал(а) согласие на обработку персональных данных',
 };
+
+/** What the applicant does themselves (an answer on a public page): the entry has no user. */
+export const APPLICANT_OWN_ACTIONS: ReadonlySet<string> = new Set([
+  'consent_given',
+  'consent_refused',
+  'consent_withdrawn',
+]);
 
 /** Fields holding an id of a reference, by the kind the server names them under (`names`). */
 export const HISTORY_REFERENCE_KINDS: Record<string, string> = {

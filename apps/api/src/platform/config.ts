@@ -53,6 +53,11 @@ const ZConfig = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   ERROR_REPORT_CHAT_ID: z.string().min(1).optional(),
   TELEGRAM_API_BASE_URL: z.url({ error: 'ожидается адрес' }).default('https://api.telegram.org'),
+  /** The support chat (decision 0046): the bot that mirrors users' messages, and its chat. */
+  SUPPORT_TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  SUPPORT_TELEGRAM_CHAT_ID: z.string().min(1).optional(),
+  /** Seconds a getUpdates long poll of the support bot waits (tests shorten it). */
+  SUPPORT_TELEGRAM_POLL_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
   /** Sentry-protocol project of the server (Sentry, GlitchTip…); unset: nothing is sent. */
   SENTRY_DSN: sentryDsn('https://ключ@sentry.example.ru/1'),
   /** The project the browser reports to (it reads it at run time); unset: SENTRY_DSN. */

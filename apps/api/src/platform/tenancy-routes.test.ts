@@ -69,6 +69,10 @@ const EXEMPT: Record<string, string> = {
     'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
   'POST /api/public/bookings/:token/book':
     'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
+  'GET /api/public/consents/:token':
+    'an applicant’s consent link token, not an id; public (consent.test.ts)',
+  'POST /api/public/consents/:token':
+    'an applicant’s consent link token, not an id; public (consent.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',
   'GET /api/instructions/:id': 'the knowledge base: shared by every account, public',
   'GET /api/instructions/editor/:id':

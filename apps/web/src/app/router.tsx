@@ -99,6 +99,7 @@ const mainRoutes: RouteObject[] = [
     () => import('../routes/settings-request-templates'),
     'settings-request-templates',
   ),
+  page('/settings/privacy', () => import('../routes/settings-privacy'), 'settings-privacy'),
   page('/settings/safety', () => import('../routes/settings-safety'), 'settings-safety'),
   page('/settings/services', () => import('../routes/settings-services'), 'settings-services'),
   page('/settings/tags', () => import('../routes/settings-tags'), 'settings-tags'),
@@ -134,7 +135,7 @@ export const routes: RouteObject[] = [
       { element: <DefaultLayout />, loader: sessionLoader, children: mainRoutes },
       { element: <FaqLayout />, children: staticRoutes },
       // The links mailed at sign-up, to a new address, to an outside approver of a hiring
-      // request and an applicant's booking link work signed in or not.
+      // request, an applicant's booking link and consent letter work signed in or not.
       {
         element: <GuestLayout />,
         children: [
@@ -142,6 +143,7 @@ export const routes: RouteObject[] = [
           page('/auth/confirm-email', () => import('../routes/confirm-email')),
           page('/request-approval/:token', () => import('../routes/request-approval')),
           page('/booking/:token', () => import('../routes/booking')),
+          page('/consent/:token', () => import('../routes/consent')),
         ],
       },
       // Unknown paths get the 404 page for everyone, signed in or not.

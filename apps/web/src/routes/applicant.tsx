@@ -4,6 +4,7 @@ import { DelayActionButton } from '../features/delayed-tasks/delay-action-button
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-dialog';
 import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
+import { CardConsent } from '../features/consent/card-consent';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
@@ -18,6 +19,7 @@ export default function ApplicantRoute() {
           <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
           <DelayActionButton applicantIds={[applicant.id]} />
           <BookingLinkButton applicant={applicant} />
+          <CardConsent applicant={applicant} />
         </>
       )}
     />

@@ -432,7 +432,7 @@ export const logApplicantChange = (
  */
 export async function logApplicantsChanges(
   tx: Db,
-  tenant: { accountId: number; userId: number },
+  tenant: { accountId: number; userId: number | null },
   entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
 ) {
   if (entries.length === 0) return;

@@ -48,6 +48,10 @@ import {
   seesApplicantBase,
 } from './applicant-base.service.ts';
 import * as repo from './applicants.repository.ts';
+import {
+  announceCreatedAfterCommit,
+  announceCreatedInTransaction,
+} from './applicant-created.service.ts';
 
 export { APPLICANT_NOT_FOUND };
 const TAG_NOT_FOUND = 'Тег не найден';
@@ -159,7 +163,7 @@ export async function createApplicant(
   await allowed(tenant, session, 'create');
   const { photo, comment, vacancy_id, status_id, source, ...fields } = input;
   const createdVia = session.source === 'plugin' ? 'plugin' : (source ?? 'web');
-  return withPhoto(storage, tenant, photo, (blob) =>
+  const created = await withPhoto(storage, tenant, photo, (blob) =>
     tenant.transaction(async (tx) => {
       const adminUserId = fields.admin_user_id ?? tenant.userId;
       await assertReferencesExist(tx, tenant, { ...fields, admin_user_id: adminUserId });
@@ -207,9 +211,12 @@ export async function createApplicant(
       }
       // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
       const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, { isNew: true });
+      await announceCreatedInTransaction(tx, tenant, id);
       return { ...(await readCard(tx, tenant, id)), doubles };
     }),
   );
+  await announceCreatedAfterCommit(tenant, created.id);
+  return created;
 }
 
 /**
@@ -326,6 +333,23 @@ export const recordApplicantsHistory = (
   tenant: Tenant,
   entries: { applicantId: number; action: string; changes: Record<string, unknown> }[],
 ) => repo.logApplicantsChanges(tx, tenant, entries);
+
+/**
+ * For a change the applicant makes themselves (an answer on a public page): a history entry with
+ * no user, inside the caller's transaction, the applicant marked as updated.
+ */
+export async function recordApplicantOwnChange(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  await repo.logApplicantsChanges(tx, { accountId, userId: null }, [
+    { applicantId, action, changes },
+  ]);
+  await repo.updateApplicant(tx, accountId, applicantId, {});
+}
 
 /**
  * Locks the applicants of `ids` that exist in the account for a change of several at once (a

@@ -8,6 +8,7 @@ import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { useDeviceClass } from '../../shared/use-device-class';
 import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
+import { SupportChatLauncher } from '../../features/support-chat/support-chat-launcher';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -114,6 +115,7 @@ export function DefaultLayout() {
           <Outlet />
         </main>
       </div>
+      <SupportChatLauncher />
     </div>
   );
 }

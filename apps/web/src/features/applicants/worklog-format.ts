@@ -1,5 +1,6 @@
 import { formatPhone } from '@ats/contracts/phone';
 import {
+  APPLICANT_OWN_ACTIONS,
   historyPhrase,
   historyReferenceName,
   HISTORY_REFERENCE_KINDS,
@@ -77,6 +78,9 @@ export const FIELD_LABELS: Record<string, string> = {
   reason_id: 'Причина',
   comment: 'Комментарий',
   file_name: 'Файл',
+  version: 'Версия текста',
+  channel: 'Канал',
+  auto: 'Автоматически',
   kind: 'Вид файла',
 };
 
@@ -171,7 +175,13 @@ export function formatWorklogEntry(entry: TWorklogEntry): WorklogLine {
   const mergeId = merged ? numberOf(entry.changes.merge_id) : undefined;
   return {
     key: String(entry.id),
-    who: entry.user_name?.trim() || (entry.user_id ? 'Удалённый пользователь' : 'Система'),
+    who:
+      entry.user_name?.trim() ||
+      (entry.user_id
+        ? 'Удалённый пользователь'
+        : APPLICANT_OWN_ACTIONS.has(entry.action)
+          ? 'Кандидат'
+          : 'Система'),
     when: formatDateTime(entry.created_at),
     what,
     details: detailsOf(entry, consumed),

@@ -10,6 +10,7 @@ import {
   EnvelopeIcon,
   FunnelIcon,
   HandThumbDownIcon,
+  LockClosedIcon,
   PuzzlePieceIcon,
   ShieldCheckIcon,
   TagIcon,
@@ -119,6 +120,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Сервисы',
     description: 'Подключённые сайты работы и мессенджеры.',
     icon: PuzzlePieceIcon,
+  },
+  {
+    name: 'settings-privacy',
+    path: '/settings/privacy',
+    title: 'Согласие на обработку данных',
+    description: 'Текст согласия по 152-ФЗ и запрос кандидатам.',
+    icon: LockClosedIcon,
   },
   {
     name: 'settings-safety',

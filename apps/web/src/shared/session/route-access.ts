@@ -20,6 +20,8 @@ export const SETTINGS_SUBPAGES = [
   'settings-funnels',
   // Not in SPEC.md §2: the templates of hiring requests (issue 17, decision 0030), for admins.
   'settings-request-templates',
+  // Not in SPEC.md §2: the consent text of 152-FZ and its request (issue 14, decision 0046).
+  'settings-privacy',
 ] as const;
 
 /** Route names that access rules talk about (SPEC.md §2, §6). */

@@ -1,0 +1,5 @@
+import { SettingsPrivacyScreen } from '../features/consent/settings-privacy-screen';
+
+export default function SettingsPrivacyRoute() {
+  return <SettingsPrivacyScreen />;
+}
