@@ -26,6 +26,7 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../platform/errors.ts';
+import { deliverStoredMail, storeMails } from '../../platform/mailer.ts';
 import { generateToken, secretBox } from '../../platform/secrets.ts';
 import { storageFor } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -33,7 +34,8 @@ import { reachApplicant } from '../applicants/applicant-base.service.ts';
 import { applicantContactsIn } from '../applicants/applicants.service.ts';
 import { findApplicantFilesByIds, storeReceivedFile } from '../files/files.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
-import { findUserContact, listUsers } from '../users/users.service.ts';
+import { notificationChoicesIn } from '../profile/profile.service.ts';
+import { findActiveUserContacts, findUserContactsIn, listUsers } from '../users/users.service.ts';
 import { announceMessage } from './messaging-events.ts';
 import {
   assertCanManageChannel,
@@ -429,27 +431,26 @@ type Names = {
   applicants: Map<number, string>;
 };
 
-async function namesFor(tx: Db, accountId: number, rows: repo.MessageRow[]): Promise<Names> {
+async function namesFor(
+  tx: Db,
+  accountId: number,
+  rows: repo.MessageRow[],
+  /** The applicant already read (the history's): not read again. */
+  known?: Awaited<ReturnType<typeof applicantContactsIn>>[number],
+): Promise<Names> {
   const channelIds = [...new Set(rows.map((r) => r.channelId))];
   const userIds = [
     ...new Set(rows.map((r) => r.authorUserId).filter((id): id is number => id !== null)),
   ];
   const applicantIds = [...new Set(rows.map((r) => r.applicantId))];
-  const [channels, applicants, ...users] = await Promise.all([
-    repo.findChannelsByIds(tx, accountId, channelIds),
-    applicantContactsIn(tx, accountId, applicantIds),
-    ...userIds.map((id) => findUserContact(tx, accountId, id)),
-  ]);
+  // One after another: the statements share the transaction's one connection.
+  const channels = await repo.findChannelsByIds(tx, accountId, channelIds);
+  const onlyKnown = known && applicantIds.every((id) => id === Number(known.id));
+  const applicants = onlyKnown ? [known] : await applicantContactsIn(tx, accountId, applicantIds);
+  const users = await findUserContactsIn(tx, accountId, userIds);
   return {
     channels: new Map(channels.map((c) => [c.id, c])),
-    users: new Map(
-      users
-        .filter((u): u is NonNullable<typeof u> => u !== null)
-        .map((u) => [
-          Number(u.id),
-          personDisplayName(u as Parameters<typeof personDisplayName>[0]),
-        ]),
-    ),
+    users: new Map(users.map((u) => [Number(u.id), personDisplayName(u.person)])),
     applicants: new Map(applicants.map((a) => [Number(a.id), personDisplayName(a)])),
   };
 }
@@ -524,7 +525,7 @@ export async function getHistory(
   query: TChatHistoryQuery,
 ): Promise<TChatHistory> {
   return tenant.transaction(async (tx) => {
-    await reachedApplicant(tx, tenant, session, applicantId);
+    const applicant = await reachedApplicant(tx, tenant, session, applicantId);
     const limit = query.per_page;
     const rows = await repo.historyPage(tx, tenant.accountId, applicantId, {
       beforeId: query.before_id,
@@ -532,13 +533,12 @@ export async function getHistory(
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
-    const [total, names, unread] = await Promise.all([
-      repo.countHistory(tx, tenant.accountId, applicantId),
-      namesFor(tx, tenant.accountId, page),
+    const total = await repo.countHistory(tx, tenant.accountId, applicantId);
+    const names = await namesFor(tx, tenant.accountId, page, applicant);
+    const unread =
       query.before_id === undefined && (query.page ?? 1) === 1
-        ? repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
-        : Promise.resolve(0),
-    ]);
+        ? await repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
+        : 0;
     return {
       items: page.map((row) => toMessage(row, names)),
       total,
@@ -714,6 +714,19 @@ export type IncomingResult =
   | { stored: true; messageId: number; applicantId: number; duplicate: boolean }
   | { stored: false; reason: 'unlinked' | 'channel_missing' };
 
+/** The letter telling a user of an applicant's message, with the card's address. */
+function incomingLetter(
+  config: Config,
+  applicantName: string,
+  channelName: string,
+  text: string,
+  applicantId: number,
+) {
+  const excerpt = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  const card = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/applicant/${applicantId}`;
+  return `${applicantName} написал(а) в канале «${channelName}»:\n\n${excerpt}\n\nОткрыть карточку: ${card}`;
+}
+
 const ATTACHMENT_TOO_LARGE = (name: string) => `Вложение «${name}» больше 15 МБ и не сохранено`;
 
 /** Who hears of an applicant's message: the channel's user, else those who wrote, else all. */
@@ -743,110 +756,152 @@ export async function receiveIncoming(
 ): Promise<IncomingResult> {
   const storage = storageFor(deps.config);
   const written: string[] = [];
+  let mailIds: number[] = [];
   try {
-    return await deps.database.withTenant(accountId, async (tx): Promise<IncomingResult> => {
-      const channel = await repo.findChannel(tx, accountId, input.channelId);
-      if (!channel) return { stored: false, reason: 'channel_missing' };
-      const existing = await repo.findMessageByExternal(
-        tx,
-        accountId,
-        channel.id,
-        input.externalChatId,
-        input.externalMessageId,
-      );
-      if (existing) {
-        return {
-          stored: true,
-          messageId: existing.id,
-          applicantId: existing.applicantId,
-          duplicate: true,
-        };
-      }
-      let link = await repo.findChatLink(tx, accountId, channel.id, input.externalChatId);
-      const applicantId = input.applicantId ?? link?.applicantId;
-      if (applicantId === undefined) return { stored: false, reason: 'unlinked' };
-      const [applicant] = await applicantContactsIn(tx, accountId, [applicantId]);
-      if (!applicant) return { stored: false, reason: 'unlinked' };
-      // The transport knew the applicant (threading, a deep link): replies go to this chat.
-      if (link?.applicantId !== applicantId) {
-        link = await repo.upsertChatLink(tx, {
-          accountId,
-          channelId: channel.id,
-          externalChatId: input.externalChatId,
-          applicantId,
-          externalUserId: input.author.externalUserId ?? null,
-          handle: input.author.handle ?? null,
-          linkedBy: input.linkedBy ?? 'manual',
-        });
-      }
-
-      const refused: string[] = [];
-      const attachments: repo.MessageRow['attachments'] = [];
-      for (const file of input.attachments) {
-        if (file.bytes.length > MSG_MAX_ATTACHMENT_BYTES) {
-          refused.push(ATTACHMENT_TOO_LARGE(file.fileName));
-          continue;
-        }
-        const stored = await storeReceivedFile(tx, storage, accountId, applicantId, file);
-        written.push(stored.storageKey);
-        attachments.push({
-          fileId: stored.id,
-          fileName: file.fileName,
-          mimeType: file.mimeType,
-          sizeBytes: file.bytes.length,
-        });
-      }
-      const row = await repo.insertIncomingOnce(tx, {
-        accountId,
-        applicantId,
-        channelId: channel.id,
-        channelKind: channel.kind,
-        chatLinkId: link?.id ?? null,
-        direction: 'in',
-        authorType: 'applicant',
-        subject: input.subject ?? null,
-        text: input.text,
-        attachments,
-        state: 'received',
-        reason: refused.length > 0 ? refused.join('; ') : null,
-        externalChatId: input.externalChatId,
-        externalMessageId: input.externalMessageId,
-        meta: { ...input.meta, author: input.author },
-        sentAt: input.sentAt,
-      });
-      if (!row) {
-        // Another process stored it a moment ago (the unique key): theirs stands.
-        const other = await repo.findMessageByExternal(
+    const result = await deps.database.withTenant(
+      accountId,
+      async (tx): Promise<IncomingResult> => {
+        const channel = await repo.findChannel(tx, accountId, input.channelId);
+        if (!channel) return { stored: false, reason: 'channel_missing' };
+        const existing = await repo.findMessageByExternal(
           tx,
           accountId,
           channel.id,
           input.externalChatId,
           input.externalMessageId,
         );
-        return {
-          stored: true,
-          messageId: other!.id,
-          applicantId: other!.applicantId,
-          duplicate: true,
+        if (existing) {
+          return {
+            stored: true,
+            messageId: existing.id,
+            applicantId: existing.applicantId,
+            duplicate: true,
+          };
+        }
+        let link = await repo.findChatLink(tx, accountId, channel.id, input.externalChatId);
+        const applicantId = input.applicantId ?? link?.applicantId;
+        if (applicantId === undefined) return { stored: false, reason: 'unlinked' };
+        const [applicant] = await applicantContactsIn(tx, accountId, [applicantId]);
+        if (!applicant) return { stored: false, reason: 'unlinked' };
+        // The transport knew the applicant (threading, a deep link): replies go to this chat.
+        if (link?.applicantId !== applicantId) {
+          link = await repo.upsertChatLink(tx, {
+            accountId,
+            channelId: channel.id,
+            externalChatId: input.externalChatId,
+            applicantId,
+            externalUserId: input.author.externalUserId ?? null,
+            handle: input.author.handle ?? null,
+            linkedBy: input.linkedBy ?? 'manual',
+          });
+        }
+
+        const refused: string[] = [];
+        const attachments: repo.MessageRow['attachments'] = [];
+        for (const file of input.attachments) {
+          if (file.bytes.length > MSG_MAX_ATTACHMENT_BYTES) {
+            refused.push(ATTACHMENT_TOO_LARGE(file.fileName));
+            continue;
+          }
+          const stored = await storeReceivedFile(tx, storage, accountId, applicantId, file);
+          written.push(stored.storageKey);
+          attachments.push({
+            fileId: stored.id,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            sizeBytes: file.bytes.length,
+          });
+        }
+        const row = await repo.insertIncomingOnce(tx, {
+          accountId,
+          applicantId,
+          channelId: channel.id,
+          channelKind: channel.kind,
+          chatLinkId: link?.id ?? null,
+          direction: 'in',
+          authorType: 'applicant',
+          subject: input.subject ?? null,
+          text: input.text,
+          attachments,
+          state: 'received',
+          reason: refused.length > 0 ? refused.join('; ') : null,
+          externalChatId: input.externalChatId,
+          externalMessageId: input.externalMessageId,
+          meta: { ...input.meta, author: input.author },
+          sentAt: input.sentAt,
+        });
+        if (!row) {
+          // Another process stored it a moment ago (the unique key): theirs stands.
+          const other = await repo.findMessageByExternal(
+            tx,
+            accountId,
+            channel.id,
+            input.externalChatId,
+            input.externalMessageId,
+          );
+          return {
+            stored: true,
+            messageId: other!.id,
+            applicantId: other!.applicantId,
+            duplicate: true,
+          };
+        }
+        const tenant: Tenant = {
+          accountId,
+          userId: channel.userId ?? 0,
+          transaction: (work) => work(tx),
+          read: () => Promise.reject(new Error('not in a transaction of its own')),
         };
-      }
-      const tenant: Tenant = {
-        accountId,
-        userId: channel.userId ?? 0,
-        transaction: (work) => work(tx),
-        read: () => Promise.reject(new Error('not in a transaction of its own')),
-      };
-      const recipients = await recipientsOf(tx, tenant, channel, applicantId);
-      await repo.insertUnread(tx, accountId, recipients, row.id);
-      await announceMessage(tx, accountId, {
-        type: 'message_created',
-        applicant_id: applicantId,
-        message_id: row.id,
-        state: 'received',
-        direction: 'in',
-      });
-      return { stored: true, messageId: row.id, applicantId, duplicate: false };
-    });
+        // Who hears of it, each as their notification settings say: unread in the app, a letter.
+        const recipients = await recipientsOf(tx, tenant, channel, applicantId);
+        const choices = await notificationChoicesIn(tx, accountId, recipients, 'message_received');
+        await repo.insertUnread(
+          tx,
+          accountId,
+          recipients.filter((id) => choices.get(id)?.in_app !== false),
+          row.id,
+        );
+        const byMail = await findActiveUserContacts(
+          tx,
+          accountId,
+          recipients.filter((id) => choices.get(id)?.email === true),
+        );
+        const applicantName = personDisplayName(applicant);
+        mailIds = await storeMails(
+          tx,
+          deps.config,
+          byMail
+            .filter((user) => user.email)
+            .map((user) => ({
+              to: user.email,
+              subject: `${applicantName} написал(а) в переписке`,
+              text: incomingLetter(
+                deps.config,
+                applicantName,
+                channel.name,
+                input.text,
+                applicantId,
+              ),
+              kind: 'message_received',
+              accountId,
+            })),
+        );
+        await announceMessage(tx, accountId, {
+          type: 'message_created',
+          applicant_id: applicantId,
+          message_id: row.id,
+          state: 'received',
+          direction: 'in',
+        });
+        return { stored: true, messageId: row.id, applicantId, duplicate: false };
+      },
+    );
+    if (mailIds.length > 0) {
+      await deliverStoredMail(deps.config, deps.database.system, deps.log, mailIds).catch(
+        (error: unknown) => deps.log.warn({ err: error }, 'message notification not mailed'),
+      );
+    }
+    return result;
   } catch (error) {
     for (const key of written) await storage.delete(key).catch(() => {});
     throw error;

@@ -5,6 +5,8 @@ import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { openMessageStream } from '../../../test/message-stream.ts';
+import { STALE_REASON, sendDueMessages } from './messaging-outbox.ts';
 import { receiveIncoming } from './messaging.service.ts';
 import { type SendContext, TransportError, registerTransport } from './transports.ts';
 
@@ -46,7 +48,7 @@ let channelId: number;
 const TOKEN = '123456:AAbbccddeeffgghhiijjkkllmmnnoo';
 
 const api = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   who = admin,
@@ -76,12 +78,13 @@ const stateOf = (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp({ SECRETS_KEY: 'messaging-test-secrets-key' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await signUpCompany(t.app);
   other = await signUpCompany(t.app);
   [applicantId = 0] = await insertApplicants(t.database, admin.accountId, [
     { firstName: 'Пётр', lastName: 'Смирнов', email: 'petr@example.com' },
   ]);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 describe('channels', () => {
@@ -262,6 +265,42 @@ describe('the conversation', () => {
     expect(twice.body.message).toBe(MSG_MESSAGES.notRetryable);
   });
 
+  it('fills a mail template’s variables for the applicant in any channel', async () => {
+    const template = await api('POST', '/api/account_mail_temps', {
+      name: 'Приглашение',
+      title: 'Приглашение, %applicant.first_name%',
+      description: '<p>Здравствуйте, %applicant.name%! Ждём вас.</p>',
+      is_shared: true,
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
+    const templateId = (template.body.message as { id: number }).id;
+    const sentWith = await api(
+      'POST',
+      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+      { channel_id: channelId, template_id: templateId },
+    );
+    expect(sentWith.status, JSON.stringify(sentWith.body)).toBe(200);
+    expect(sentWith.body.message).toMatchObject({
+      subject: 'Приглашение, Пётр',
+      text: 'Здравствуйте, Смирнов Пётр! Ждём вас.',
+      state: 'queued',
+    });
+    const id = (sentWith.body.message as { id: number }).id;
+    await waitFor(
+      () => stateOf(id),
+      (r) => r.state === 'sent',
+    );
+    expect(sent.find((ctx) => ctx.message.id === id)!.message.html).toContain('<p>');
+
+    const missing = await api(
+      'POST',
+      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+      { channel_id: channelId, template_id: 999_999 },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MSG_MESSAGES.templateNotFound);
+  });
+
   it('answers an unknown applicant and another account’s applicant with 404 in Russian', async () => {
     const unknown = await api('GET', '/api/msg_integrations/chats/applicant_chats_history/999999');
     expect(unknown.status).toBe(404);
@@ -273,5 +312,120 @@ describe('the conversation', () => {
       other,
     );
     expect(foreign.status).toBe(404);
+  });
+});
+
+const base = () => {
+  const address = t.app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+};
+
+let incomingSeq = 100;
+const incomingText = (text: string) => ({
+  channelId,
+  externalChatId: '777',
+  externalMessageId: String((incomingSeq += 1)),
+  text,
+  attachments: [],
+  sentAt: new Date(),
+  author: { name: 'Пётр' },
+});
+
+describe('live updates and who hears', () => {
+  it('tells the open card of an incoming message without a reload; another account gets 404', async () => {
+    const card = openMessageStream(
+      `${base()}/api/msg_integrations/chats/applicant_chats/${applicantId}/events`,
+      admin.token,
+    );
+    expect(await card.opened).toBe(200);
+    const stored = await receiveIncoming(deps(), admin.accountId, incomingText('Я на связи'));
+    expect(stored.stored).toBe(true);
+    const messageId = (stored as { messageId: number }).messageId;
+    await waitFor(
+      async () => card.events,
+      (events) => events.some((e) => e.message_id === messageId),
+    );
+    card.close();
+    expect(card.events.find((e) => e.message_id === messageId)).toEqual({
+      type: 'message_created',
+      applicant_id: applicantId,
+      message_id: messageId,
+      state: 'received',
+      direction: 'in',
+    });
+
+    const foreign = openMessageStream(
+      `${base()}/api/msg_integrations/chats/applicant_chats/${applicantId}/events`,
+      other.token,
+    );
+    expect(await foreign.opened).toBe(404);
+    foreign.close();
+  });
+
+  it('follows the notification settings: a letter when asked for, no unread when the app is off', async () => {
+    const put = await api('PUT', '/api/admin_user_notification_settings', {
+      notification_settings: { message_received: { email: true, in_app: false } },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await api('GET', `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`);
+    await receiveIncoming(deps(), admin.accountId, incomingText('Когда собеседование?'));
+    const unread = await api('GET', '/api/msg_integrations/chats/unread');
+    expect(unread.body.message).toMatchObject({ total: 0 });
+    const letters = await systemRows<{ to_address: string; text_body: string }>(
+      t.database,
+      sql`select to_address, text_body from mail_outbox where kind = 'message_received'`,
+    );
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.to_address).toBe(admin.email);
+    expect(letters[0]!.text_body).toContain('Когда собеседование?');
+    expect(letters[0]!.text_body).toContain(`/applicant/${applicantId}`);
+    await api('PUT', '/api/admin_user_notification_settings', {
+      notification_settings: { message_received: { email: false, in_app: true } },
+    });
+  });
+});
+
+describe('the outbox across a crash', () => {
+  const queue = async (text: string, state: 'queued' | 'sending', claimedSecondsAgo = 0) => {
+    const [row] = await systemRows<{ id: number }>(
+      t.database,
+      sql`insert into msg_messages (account_id, applicant_id, channel_id, channel_kind, direction,
+            author_type, author_user_id, text, state, attempts, claimed_at, external_chat_id)
+          values (${admin.accountId}, ${applicantId}, ${channelId}, 'telegram', 'out', 'user',
+            ${admin.userId}, ${text}, ${state}, ${state === 'sending' ? 1 : 0},
+            ${state === 'sending' ? sql`now() - make_interval(secs => ${claimedSecondsAgo})` : null},
+            '777')
+          returning id`,
+    );
+    return row!.id;
+  };
+
+  it('sends a message left queued by a dead process once, however many sweeps run at once', async () => {
+    const before = sent.length;
+    const id = await queue('Оставлено в очереди', 'queued');
+    await Promise.all([sendDueMessages(deps()), sendDueMessages(deps()), sendDueMessages(deps())]);
+    expect(await stateOf(id)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(sent.slice(before).filter((ctx) => ctx.message.id === id)).toHaveLength(1);
+  });
+
+  it('fails a message whose sender died mid-send instead of sending it twice; «Повторить» sends it', async () => {
+    const before = sent.length;
+    const id = await queue('Отправлялось при сбое', 'sending', 3600);
+    const fresh = await queue('Отправляется сейчас', 'sending', 0);
+    await sendDueMessages(deps());
+    expect(await stateOf(id)).toMatchObject({ state: 'failed', reason: STALE_REASON });
+    expect(await stateOf(fresh)).toMatchObject({ state: 'sending' });
+    expect(sent.length).toBe(before);
+    const retried = await api('POST', `/api/msg_integrations/chats/messages/${id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(
+      await waitFor(
+        () => stateOf(id),
+        (r) => r.state === 'sent',
+      ),
+    ).toMatchObject({
+      state: 'sent',
+    });
+    await systemRows(t.database, sql`update msg_messages set state = 'failed' where id = ${fresh}`);
   });
 });
