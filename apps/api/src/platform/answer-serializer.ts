@@ -143,9 +143,8 @@ function compile(schema: $ZodType, seen: Map<$ZodType, Write>): Write {
         let first = true;
         for (const field of fields) {
           const item = record[field.key];
-          let json: string | undefined;
           if (item === undefined && field.optional) continue;
-          json = field.write(item);
+          const json = field.write(item);
           if (json === undefined) continue;
           text += first ? field.json : `,${field.json}`;
           text += json;
