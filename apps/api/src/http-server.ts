@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { Database } from '@ats/db/connection';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
@@ -54,7 +54,6 @@ import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
 import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
 import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
-import { answerSerializerCompiler } from './platform/answer-serializer.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
@@ -117,7 +116,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   answerUnsupportedExpectations(app.server);
   collectApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // Clients send DELETE with a JSON content type and no body; that is not malformed JSON.
   app.removeContentTypeParser('application/json');
