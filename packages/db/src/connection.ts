@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,7 +127,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       withTenant: tenant,
       readAsTenant: (accountId, query, name) => {
         assertAccountId(accountId);
-        const { sql: text, params } = dialect.sqlToQuery(query);
+        const { sql: text, params } = buildQuery(query);
         const statement = quoteIdentifier(`tenant_read_${name}`);
         // As on PostgreSQL: planned once (PREPARE lives as long as the embedded session), then
         // role, tenant and the read in one call inside PGlite's transaction; a read that plans
@@ -196,7 +197,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     },
     readAsTenant: (accountId, query, name) => {
       assertAccountId(accountId);
-      const { sql: text, params } = dialect.sqlToQuery(query);
+      const { sql: text, params } = buildQuery(query);
       return inTransactionOnClient(pool, async (client) => {
         const prepared = preparedByClient.get(client) ?? new Set<string>();
         preparedByClient.set(client, prepared);
@@ -274,6 +275,28 @@ function withoutNestedTransactions(tx: Db): Db {
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/**
+ * The text and parameters of a drizzle statement, built once per statement object: a hot read
+ * whose prepared name is derived from its text (`statementName`) would otherwise walk the same
+ * statement twice, once for the name and once to send it (decision 0049).
+ */
+const builtQueries = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+export function buildQuery(query: SQL): { sql: string; params: unknown[] } {
+  const known = builtQueries.get(query);
+  if (known) return known;
+  const built = dialect.sqlToQuery(query);
+  builtQueries.set(query, built);
+  return built;
+}
+
+/**
+ * A prepared statement's name for one shape of a statement: `prefix` and a hash of its text, so
+ * each combination of filters keeps a plan of its own (its parameters are not part of the text).
+ */
+export function statementName(prefix: string, query: SQL): string {
+  return `${prefix}_${createHash('sha1').update(buildQuery(query).sql).digest('hex').slice(0, 16)}`;
+}
+
 type PgQueryable = {
   query: (config: {
     name: string;
@@ -295,7 +318,7 @@ export async function selectRows<T>(
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (options.name && isPgQueryable(client)) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
+    const { sql: text, params } = buildQuery(query);
     const result = await client.query({ name: options.name, text, values: params });
     return result.rows as T[];
   }

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
+import { statementName } from '@ats/db/connection';
 import type { TApplicantListFilters } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { intArray } from '@ats/db/sql-arrays';
 import { TIME_ZONE, applicantListOrder, applicantListWhere } from './applicant-list.repository.ts';
 
@@ -31,12 +30,8 @@ export type ApplicantExportRow = {
  */
 const CELL = 32_767;
 
-const dialect = new PgDialect({ casing: 'snake_case' });
 /** Prepared per connection under a name derived from the text: one plan per filter combination. */
-const named = (prefix: string, query: SQL) => ({
-  query,
-  name: `${prefix}_${createHash('sha1').update(dialect.sqlToQuery(query).sql).digest('hex').slice(0, 16)}`,
-});
+const named = (prefix: string, query: SQL) => ({ query, name: statementName(prefix, query) });
 
 /**
  * The ids of the list's applicants in the list's order, at most `limit`: the snapshot the export

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
+import { statementName } from '@ats/db/connection';
 import type { TApplicantListFilters, TApplicantListSort } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { intArray } from '@ats/db/sql-arrays';
 
 /** Dates of the filters are days in Moscow, the product's time zone. */
@@ -211,8 +210,6 @@ export const applicantListOrder = (filters: TApplicantListFilters): SQL =>
     filters.search,
   );
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-
 /**
  * A search lists its best 1,000 matches: more is not a result a recruiter reads, and counting or
  * ranking every applicant who mentions 'бухгалтер' in a million would cost seconds. The answer says
@@ -308,8 +305,7 @@ export function applicantListPageQuery(
         select a.* from applicants a where ${where}
         order by ${applicantListOrder(filters)}
         limit ${page.perPage}::int offset ${offset}::int`)} as rows`;
-  const text = dialect.sqlToQuery(query).sql;
-  const name = `applicant_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const name = statementName('applicant_list', query);
   return { query, name, countLimit: searchAlone ? SEARCH_RESULT_LIMIT : null };
 }
 

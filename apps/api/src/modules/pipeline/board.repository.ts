@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
+import { statementName } from '@ats/db/connection';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
 /** A stage of the board row: the columns of `statuses` under their Drizzle names. */
@@ -197,11 +196,8 @@ export const boardPageQuery = (
   join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id and s.id = ${input.statusId}::int
   where v.account_id = ${accountId}::int and v.id = ${input.vacancyId}::int`;
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-
 /** The prepared statement's name: the plain one, or one per shape of the filtered statement. */
 export function boardStatementName(base: string, query: SQL, filter: BoardFilter | null) {
   if (!filter) return base;
-  const text = dialect.sqlToQuery(query).sql;
-  return `${base}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return statementName(base, query);
 }

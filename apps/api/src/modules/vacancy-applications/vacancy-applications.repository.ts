@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { TPersonNameParts } from '@ats/contracts/person-name';
-import type { Db } from '@ats/db/connection';
+import { type Db, statementName } from '@ats/db/connection';
 import { accountDivisions } from '@ats/db/schema/accounts';
 import { users } from '@ats/db/schema/users';
 import {
@@ -24,7 +23,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { PgDialect, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { userNameParts } from '../../platform/person-name.ts';
 import type { RequestVisibility } from './vacancy-applications.policy.ts';
 
@@ -501,12 +500,8 @@ export function requestListQuery(
         on tp.account_id = r.account_id and tp.id = r.template_id
     ) x on true
     order by x."createdAt" desc, x.id desc`;
-  const text = listDialect.sqlToQuery(query).sql;
-  const name = `request_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return { query, name };
+  return { query, name: statementName('request_list', query) };
 }
-
-const listDialect = new PgDialect({ casing: 'snake_case' });
 
 /** The page and the total out of the rows of `requestListQuery`. */
 export function requestListPage(rows: RequestListRow[]) {
