@@ -313,3 +313,27 @@ export const analyticsActivityDays = pgTable(
     tenantPolicy('analytics_activity_days'),
   ],
 ).enableRLS();
+
+/**
+ * Applicants added per day (migration 0057, decision 0042): per account, day of the account's
+ * time zone, resume source (0: none) and creator (0: nobody), how many applicants and tombstones
+ * of deleted ones were created — «Новые кандидаты» without scanning the applicants. Kept by
+ * statement triggers on `applicants` and `analytics_deleted_applicants`.
+ */
+export const analyticsApplicantDays = pgTable(
+  'analytics_applicant_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    sourceId: integer().notNull(),
+    actorId: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_applicant_days_pk',
+      columns: [t.accountId, t.day, t.sourceId, t.actorId],
+    }),
+    tenantPolicy('analytics_applicant_days'),
+  ],
+).enableRLS();
