@@ -12,9 +12,8 @@
 -- two cancel out and the past stays counted. A merge deletes its loser without a tombstone (it
 -- counts through the primary) and its undo inserts them back. The account's deletion leaves
 -- nothing (the join with `accounts` finds no account). A change of the account's time zone
--- rebuilds it with the log's rollup: `analytics_rebuild_rollups` now rebuilds both. No notify
--- trigger: its writers (applicants, tombstones, a rebuild with the log's rollup) already tell the
--- answer cache (migration 0051).
+-- rebuilds it with the log's rollup: `analytics_rebuild_rollups` now rebuilds both. Its notify
+-- trigger, as every table's: migration 0058.
 CREATE TABLE "analytics_applicant_days" (
 	"account_id" integer NOT NULL,
 	"day" date NOT NULL,
