@@ -255,17 +255,19 @@ export const rollupServes = (f: FactFilters) =>
 export type PeriodDays = { from: string; to: string; previousFrom: string; previousTo: string };
 
 /**
- * The rollups' rows over days [from, to] as (kind, actor_id, day, prev_day, n): the log's events
- * (actor 0: the whole company) and the applicants added (each counted once, so its `prev_day`
- * is -infinity; the company is every creator, hence its rows twice: as actor 0 and as its creator).
+ * The rollups' rows over days [from, to] as (kind, actor_id, day, prev_day, n) of the given actors
+ * (0: the whole company): the log's events, and the applicants added (each counted once, so its
+ * `prev_day` is -infinity; the company's are every creator's rows).
  */
 function rollupRows(
   kinds: readonly RollupKind[],
   accountId: number,
   from: string,
   to: string,
-  actors: SQL,
+  actorIds: number[],
 ): SQL {
+  const actors = actorIds.length === 1 ? sql`= ${actorIds[0]}::int` : sql`= any(${ids(actorIds)})`;
+  const creators = actorIds.filter((id) => id !== 0);
   const events = kinds.filter((k) => k !== 'new');
   const parts: SQL[] = [];
   if (events.length) {
@@ -276,13 +278,14 @@ function rollupRows(
           and r.actor_id ${actors}
           and r.day between ${from}::date and ${to}::date`);
   }
-  if (kinds.includes('new')) {
-    parts.push(sql`select 'new'::text as kind, a.actor_id, r.day, '-infinity'::date as prev_day, r.n
+  const newRows = (actor: SQL, condition: SQL) =>
+    sql`select 'new'::text as kind, ${actor} as actor_id, r.day, '-infinity'::date as prev_day, r.n
         from analytics_applicant_days r
-        cross join lateral (select 0 union all select r.actor_id where r.actor_id <> 0) a(actor_id)
-        where r.account_id = ${accountId}::int
-          and a.actor_id ${actors}
-          and r.day between ${from}::date and ${to}::date`);
+        where r.account_id = ${accountId}::int and ${condition}
+          and r.day between ${from}::date and ${to}::date`;
+  if (kinds.includes('new') && actorIds.includes(0)) parts.push(newRows(sql`0`, sql`true`));
+  if (kinds.includes('new') && creators.length) {
+    parts.push(newRows(sql`r.actor_id`, sql`r.actor_id = any(${ids(creators)})`));
   }
   return sql.join(parts, sql` union all `);
 }
@@ -302,13 +305,12 @@ export async function countFactsFromRollup(
   const counted = (from: string, to: string) => sql`coalesce(sum(r.n) filter (
       where r.day between ${from}::date and ${to}::date
         and (r.kind = 'moved' or r.prev_day < ${from}::date)), 0)::int`;
-  const actors = actorIds ? sql`= any(${ids(actorIds)})` : sql`= 0`;
   return selectRows<FactCount>(
     tx,
     sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
                ${counted(days.from, days.to)} as value,
                ${counted(days.previousFrom, days.previousTo)} as previous
-        from (${rollupRows(kinds, accountId, days.previousFrom, days.to, actors)}) r
+        from (${rollupRows(kinds, accountId, days.previousFrom, days.to, actorIds ?? [0])}) r
         group by 1, 2`,
   );
 }
@@ -331,7 +333,7 @@ export async function countFactByBucketFromRollup(
     tx,
     sql`select to_char(date_trunc(${bucket}, r.day::timestamp), 'YYYY-MM-DD') as day,
                coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < ${start}), 0)::int as n
-        from (${rollupRows([kind], accountId, from, to, sql`= ${actorId}::int`)}) r
+        from (${rollupRows([kind], accountId, from, to, [actorId])}) r
         group by 1`,
   );
 }
