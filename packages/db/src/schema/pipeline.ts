@@ -228,6 +228,15 @@ export const applicationTransitions = pgTable(
       .on(t.accountId, t.movedAt, t.kind, t.reasonId, t.vacancyId, t.applicantId)
       .where(sql`${t.kind} in ('reject', 'refuse')`),
     index('application_transitions_applicant_idx').on(t.accountId, t.applicantId),
+    // The hires (or offers) of a set of vacancies by their stages, index-only (migration 0058).
+    index('application_transitions_stage_idx').on(
+      t.accountId,
+      t.toStatusId,
+      t.movedAt,
+      t.kind,
+      t.vacancyId,
+      t.applicantId,
+    ),
     foreignKey({
       columns: [t.accountId, t.vacancyId],
       foreignColumns: [vacancies.accountId, vacancies.id],

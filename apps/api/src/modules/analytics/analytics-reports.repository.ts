@@ -350,15 +350,16 @@ export async function listOwnerVacancyCounts(
       where ${vacancyPredicate(r.accountId, set)} and v.created_at < ${ts(r.to)}
     ),
     -- The period's hires on any owned vacancy read once (not once per owner), then shared out.
+    -- By the stages of type hired (application_transitions_stage_idx), not every transition.
     hires as (
       select distinct t.vacancy_id, t.applicant_id
-      from application_transitions t
-      join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
-      where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
-        and t.vacancy_id in (select o.id from owned o)
+      from statuses s
+      join application_transitions t on t.account_id = s.account_id and t.to_status_id = s.id
+      where s.account_id = ${A} and s.status_type = 'hired'
+        and t.kind in ('place', 'move') and t.vacancy_id in (select o.id from owned o)
         and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
     ),
-    hired as (
+    hired as materialized (
       select o.user_id, count(distinct h.applicant_id)::int as n
       from owned o join hires h on h.vacancy_id = o.id
       group by o.user_id
