@@ -351,13 +351,19 @@ export async function listOwnerVacancyCounts(
     ),
     -- The period's hires on any owned vacancy read once (not once per owner), then shared out.
     -- By the stages of type hired (application_transitions_stage_idx), not every transition.
+    -- Each stage its own short range (offset 0 keeps the planner from folding it into one
+    -- scan of every transition of the owned vacancies: 575 ms against 50 s at 1M as the tenant).
     hires as (
       select distinct t.vacancy_id, t.applicant_id
       from statuses s
-      join application_transitions t on t.account_id = s.account_id and t.to_status_id = s.id
+      cross join lateral (
+        select t.vacancy_id, t.applicant_id from application_transitions t
+        where t.account_id = s.account_id and t.to_status_id = s.id
+          and t.kind in ('place', 'move')
+          and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+        offset 0) t
       where s.account_id = ${A} and s.status_type = 'hired'
-        and t.kind in ('place', 'move') and t.vacancy_id in (select o.id from owned o)
-        and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+        and t.vacancy_id in (select o.id from owned o)
     ),
     hired as materialized (
       select o.user_id, count(distinct h.applicant_id)::int as n
