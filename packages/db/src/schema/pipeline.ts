@@ -228,6 +228,15 @@ export const applicationTransitions = pgTable(
       .on(t.accountId, t.movedAt, t.kind, t.reasonId, t.vacancyId, t.applicantId)
       .where(sql`${t.kind} in ('reject', 'refuse')`),
     index('application_transitions_applicant_idx').on(t.accountId, t.applicantId),
+    // The hires (or offers) of a set of vacancies by their stages, index-only (migration 0058).
+    index('application_transitions_stage_idx').on(
+      t.accountId,
+      t.toStatusId,
+      t.movedAt,
+      t.kind,
+      t.vacancyId,
+      t.applicantId,
+    ),
     foreignKey({
       columns: [t.accountId, t.vacancyId],
       foreignColumns: [vacancies.accountId, vacancies.id],
@@ -311,5 +320,29 @@ export const analyticsActivityDays = pgTable(
       columns: [t.accountId, t.kind, t.actorId, t.day, t.prevDay],
     }),
     tenantPolicy('analytics_activity_days'),
+  ],
+).enableRLS();
+
+/**
+ * Applicants added per day (migration 0057, decision 0042): per account, day of the account's
+ * time zone, resume source (0: none) and creator (0: nobody), how many applicants and tombstones
+ * of deleted ones were created — «Новые кандидаты» without scanning the applicants. Kept by
+ * statement triggers on `applicants` and `analytics_deleted_applicants`.
+ */
+export const analyticsApplicantDays = pgTable(
+  'analytics_applicant_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    sourceId: integer().notNull(),
+    actorId: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_applicant_days_pk',
+      columns: [t.accountId, t.day, t.sourceId, t.actorId],
+    }),
+    tenantPolicy('analytics_applicant_days'),
   ],
 ).enableRLS();

@@ -238,8 +238,11 @@ export async function countFacts(
   return rows;
 }
 
-/** The kinds the rollup `analytics_activity_days` (migration 0049, decision 0042) counts. */
-export const ROLLUP_KINDS = ['placed', 'moved', 'hired', 'rejected', 'refused'] as const;
+/**
+ * The kinds the rollups count (decision 0042): the log's events in `analytics_activity_days`
+ * (migration 0049), and «Новые кандидаты» (`new`) in `analytics_applicant_days` (migration 0057).
+ */
+export const ROLLUP_KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
 export type RollupKind = (typeof ROLLUP_KINDS)[number];
 export const isRollupKind = (kind: FactKind): kind is RollupKind =>
   (ROLLUP_KINDS as readonly string[]).includes(kind);
@@ -252,7 +255,43 @@ export const rollupServes = (f: FactFilters) =>
 export type PeriodDays = { from: string; to: string; previousFrom: string; previousTo: string };
 
 /**
- * countFacts of rollup kinds read from the rollup: the applicants with an event in the days
+ * The rollups' rows over days [from, to] as (kind, actor_id, day, prev_day, n) of the given actors
+ * (0: the whole company): the log's events, and the applicants added (each counted once, so its
+ * `prev_day` is -infinity; the company's are every creator's rows).
+ */
+function rollupRows(
+  kinds: readonly RollupKind[],
+  accountId: number,
+  from: string,
+  to: string,
+  actorIds: number[],
+): SQL {
+  const actors = actorIds.length === 1 ? sql`= ${actorIds[0]}::int` : sql`= any(${ids(actorIds)})`;
+  const creators = actorIds.filter((id) => id !== 0);
+  const events = kinds.filter((k) => k !== 'new');
+  const parts: SQL[] = [];
+  if (events.length) {
+    parts.push(sql`select r.kind, r.actor_id, r.day, r.prev_day, r.n
+        from analytics_activity_days r
+        where r.account_id = ${accountId}::int
+          and r.kind = any(${`{${events.join(',')}}`}::text[])
+          and r.actor_id ${actors}
+          and r.day between ${from}::date and ${to}::date`);
+  }
+  const newRows = (actor: SQL, condition: SQL) =>
+    sql`select 'new'::text as kind, ${actor} as actor_id, r.day, '-infinity'::date as prev_day, r.n
+        from analytics_applicant_days r
+        where r.account_id = ${accountId}::int and ${condition}
+          and r.day between ${from}::date and ${to}::date`;
+  if (kinds.includes('new') && actorIds.includes(0)) parts.push(newRows(sql`0`, sql`true`));
+  if (kinds.includes('new') && creators.length) {
+    parts.push(newRows(sql`r.actor_id`, sql`r.actor_id = any(${ids(creators)})`));
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * countFacts of rollup kinds read from the rollups: the applicants with an event in the days
  * [a, b] are the events of those days whose previous one (same applicant, kind and actor) is
  * before a; moves are all the events. Actor 0 is the whole company.
  */
@@ -271,17 +310,13 @@ export async function countFactsFromRollup(
     sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
                ${counted(days.from, days.to)} as value,
                ${counted(days.previousFrom, days.previousTo)} as previous
-        from analytics_activity_days r
-        where r.account_id = ${accountId}::int
-          and r.kind = any(${`{${kinds.join(',')}}`}::text[])
-          and r.actor_id = ${actorIds ? sql`any(${ids(actorIds)})` : sql`0`}
-          and r.day between ${days.previousFrom}::date and ${days.to}::date
+        from (${rollupRows(kinds, accountId, days.previousFrom, days.to, actorIds ?? [0])}) r
         group by 1, 2`,
   );
 }
 
 /**
- * countFactByBucket of a rollup kind from the rollup: per bucket (cut to the period), the events
+ * countFactByBucket of a rollup kind from the rollups: per bucket (cut to the period), the events
  * of its days whose previous one is before the bucket's first day.
  */
 export async function countFactByBucketFromRollup(
@@ -298,9 +333,7 @@ export async function countFactByBucketFromRollup(
     tx,
     sql`select to_char(date_trunc(${bucket}, r.day::timestamp), 'YYYY-MM-DD') as day,
                coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < ${start}), 0)::int as n
-        from analytics_activity_days r
-        where r.account_id = ${accountId}::int and r.kind = ${kind} and r.actor_id = ${actorId}::int
-          and r.day between ${from}::date and ${to}::date
+        from (${rollupRows([kind], accountId, from, to, [actorId])}) r
         group by 1`,
   );
 }

@@ -348,6 +348,27 @@ export async function listOwnerVacancyCounts(
       join vacancy_members m on m.account_id = v.account_id and m.vacancy_id = v.id
         and m.role = 'owner' and m.user_id = any(${intArray(ownerIds)})
       where ${vacancyPredicate(r.accountId, set)} and v.created_at < ${ts(r.to)}
+    ),
+    -- The period's hires on any owned vacancy read once (not once per owner), then shared out.
+    -- By the stages of type hired (application_transitions_stage_idx), not every transition.
+    -- Each stage its own short range (offset 0 keeps the planner from folding it into one
+    -- scan of every transition of the owned vacancies: 575 ms against 50 s at 1M as the tenant).
+    hires as (
+      select distinct t.vacancy_id, t.applicant_id
+      from statuses s
+      cross join lateral (
+        select t.vacancy_id, t.applicant_id from application_transitions t
+        where t.account_id = s.account_id and t.to_status_id = s.id
+          and t.kind in ('place', 'move')
+          and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+        offset 0) t
+      where s.account_id = ${A} and s.status_type = 'hired'
+        and t.vacancy_id in (select o.id from owned o)
+    ),
+    hired as materialized (
+      select o.user_id, count(distinct h.applicant_id)::int as n
+      from owned o join hires h on h.vacancy_id = o.id
+      group by o.user_id
     )
     select o.user_id,
            count(*) filter (where o.state = 'open')::int as open,
@@ -355,12 +376,7 @@ export async function listOwnerVacancyCounts(
            count(*) filter (where o.state = 'closed')::int as closed,
            count(*) filter (where o.state = 'closed' and o.last_closed >= ${ts(r.from)})::int
              as closed_in_period,
-           (select count(distinct t.applicant_id)::int
-            from application_transitions t
-            join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
-            where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
-              and t.vacancy_id in (select o2.id from owned o2 where o2.user_id = o.user_id)
-              and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}) as hired
+           coalesce((select h.n from hired h where h.user_id = o.user_id), 0) as hired
     from owned o
     group by o.user_id`,
   );

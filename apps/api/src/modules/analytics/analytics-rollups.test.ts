@@ -8,15 +8,17 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { countByBucketOf, countFactsOf } from './analytics-company.service.ts';
 import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 
-// The rollup `analytics_activity_days` (migration 0049, decision 0042) against the log: after a
-// random sequence of placements, moves, rejections, refusals, merges and their undos, deletions
-// of applicants and backdated transitions (the e2e harness's and the journeys' way of making a
-// past), every count the reports read from the rollup equals the same count computed from
-// scratch from the log (the reference path, `fromLog`), for the company and per recruiter, over
-// random periods and by day, week and month; and the rollup itself equals a rebuild from the log.
+// The rollups `analytics_activity_days` (migration 0049) and `analytics_applicant_days` (0057,
+// decision 0042) against the log and the applicants: after a random sequence of applicants added
+// (with a source or none, by one of the team or nobody), placements, moves, rejections,
+// refusals, merges and their undos, deletions of applicants, changed sources and backdated
+// transitions and creations (the e2e harness's and the journeys' way of making a past), every
+// count the reports read from the rollups equals the same count computed from scratch from the
+// log and the applicants (the reference path, `fromLog`), for the company and per recruiter, over
+// random periods and by day, week and month; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
-const KINDS = ['placed', 'moved', 'hired', 'rejected', 'refused'] as const;
+const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
 
 /** A small deterministic generator (mulberry32), the seed printed on failure. */
 function random(seed: number) {
@@ -35,6 +37,7 @@ let admin: SignedUp;
 let team: { userId: number; token: string }[];
 let vacancies: SeededVacancy[];
 let reasons: { id: number; reason_type: 'reject' | 'refuse' }[];
+let sources: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,6 +61,14 @@ beforeAll(async () => {
       sql`select id, reason_type from reasons where account_id = ${admin.accountId}::int`,
     ),
   );
+  sources = (
+    await t.database.withTenant(admin.accountId, (tx) =>
+      selectRows<{ id: number }>(
+        tx,
+        sql`select id from account_sources where account_id = ${admin.accountId}::int limit 3`,
+      ),
+    )
+  ).map((r) => r.id);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -66,11 +77,26 @@ const seed = Number(process.env.ANALYTICS_ROLLUP_SEED ?? Date.now() % 100_000);
 async function randomHistory(rnd: () => number, steps: number) {
   const pick = <T>(items: T[]) => items[Math.floor(rnd() * items.length)]!;
   const actor = () => pick(team);
-  const applicantIds = await insertApplicants(
-    t.database,
-    admin.accountId,
-    Array.from({ length: 8 }, (_, i) => ({ firstName: `Случайный ${i}`, createdBy: admin.userId })),
-  );
+  /** A random instant of the last ~110 days, some near midnight in Moscow (21:00 UTC). */
+  const pastInstant = () => {
+    const days = Math.floor(rnd() * 110);
+    const minutes = rnd() < 0.3 ? 20 * 60 + 50 + Math.floor(rnd() * 20) : Math.floor(rnd() * 1440);
+    const at = new Date(Date.now() - days * 86_400_000);
+    at.setUTCHours(0, minutes, 0, 0);
+    return at;
+  };
+  const newApplicants = (n: number) =>
+    insertApplicants(
+      t.database,
+      admin.accountId,
+      Array.from({ length: n }, (_, i) => ({
+        firstName: `Случайный ${i}`,
+        createdBy: rnd() < 0.15 ? null : actor().userId,
+        accountSourceId: rnd() < 0.3 ? null : pick(sources),
+        createdAt: pastInstant(),
+      })),
+    );
+  const applicantIds = await newApplicants(8);
   const alive = new Set(applicantIds);
   const merges: number[] = [];
   const applications = async () =>
@@ -140,13 +166,33 @@ async function randomHistory(rnd: () => number, steps: number) {
         for (const { id } of restored) alive.add(id);
       }
       ops.push(`undo ${r.status}`);
-    } else if (roll < 0.88 && alive.size > 3) {
+    } else if (roll < 0.82 && alive.size > 3) {
       const id = pick([...alive]);
       const r = await call(t.app, 'DELETE', `/api/applicants/${id}`, undefined, {
         token: admin.token,
       });
       if (r.status === 200) alive.delete(id);
       ops.push(`delete ${r.status}`);
+    } else if (roll < 0.86) {
+      for (const id of await newApplicants(1 + Math.floor(rnd() * 3))) alive.add(id);
+      ops.push('add');
+    } else if (roll < 0.9) {
+      // A changed source or creation day (the harness backdates applicants), or a deleted one's
+      // tombstone changed the same way.
+      const table = rnd() < 0.7 ? 'applicants' : 'analytics_deleted_applicants';
+      const key = table === 'applicants' ? 'id' : 'applicant_id';
+      const change =
+        rnd() < 0.5
+          ? sql`account_source_id = ${rnd() < 0.3 ? null : pick(sources)}::int`
+          : sql`created_at = ${pastInstant().toISOString()}::timestamptz`;
+      await t.database.system.execute(
+        sql`update ${sql.raw(table)} set ${change}
+            where account_id = ${admin.accountId}::int
+              and ${sql.raw(key)} = (select ${sql.raw(key)} from ${sql.raw(table)}
+                                     where account_id = ${admin.accountId}::int
+                                     order by md5(${sql.raw(key)}::text || ${step}::text) limit 1)`,
+      );
+      ops.push(`edit ${table}`);
     } else {
       // Backdating, as the e2e harness does: a transition moves to a random instant of the last
       // ~100 days (some near midnight in Moscow, where the day of the time zone matters).
@@ -246,19 +292,25 @@ describe('the rollup of the transition log', () => {
       }
     });
 
-    // The rollup kept by the triggers equals one rebuilt from the log.
+    // The rollups kept by the triggers equal those rebuilt from the log and the applicants.
     const snapshot = async () =>
       (
         await selectRows<{ k: string }>(
           t.database.system,
           sql`select concat_ws('|', kind, actor_id, day, prev_day, n) as k
               from analytics_activity_days
-              where account_id = ${admin.accountId}::int and n <> 0 order by 1`,
+              where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'new', source_id, actor_id, day, n)
+              from analytics_applicant_days
+              where account_id = ${admin.accountId}::int and n <> 0
+              order by 1`,
         )
       ).map((r) => r.k);
     const kept = await snapshot();
     await t.database.system.execute(sql`select analytics_rebuild_rollups(${admin.accountId}::int)`);
     expect(kept, context).toEqual(await snapshot());
-    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((k) => k.startsWith('new|')).length).toBeGreaterThan(0);
+    expect(kept.filter((k) => !k.startsWith('new|')).length).toBeGreaterThan(0);
   }, 300_000);
 });

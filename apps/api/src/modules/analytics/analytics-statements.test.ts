@@ -57,7 +57,7 @@ describe('statements per analytics call', () => {
     expect(statements.length).toBeLessThanOrEqual(11);
   });
 
-  it('company_count_applicants counts its six numbers in two statements (the rollup, and the log for the new applicants)', async () => {
-    expect((await statementsOf('company_count_applicants')).length).toBeLessThanOrEqual(3);
+  it('company_count_applicants counts its six numbers in one statement of the rollups', async () => {
+    expect((await statementsOf('company_count_applicants')).length).toBeLessThanOrEqual(2);
   });
 });
