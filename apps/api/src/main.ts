@@ -16,6 +16,7 @@ import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
+import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -63,6 +64,14 @@ async function main() {
   const delayedSweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
   delayedSweep.unref();
   void sweepDelayed();
+  // Events' reminders (decision 0037): each minute, every reminder due is sent once.
+  const sendReminders = () =>
+    queue
+      .enqueue(eventRemindersJob, {}, { singletonKey: 'event_reminders' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'event reminders not enqueued'));
+  const remindersSweep = setInterval(() => void sendReminders(), EVENT_REMINDERS_SWEEP_MS);
+  remindersSweep.unref();
+  void sendReminders();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -102,6 +111,7 @@ async function main() {
     clearInterval(reminders);
     clearInterval(automationSweep);
     clearInterval(delayedSweep);
+    clearInterval(remindersSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

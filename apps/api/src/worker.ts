@@ -6,6 +6,7 @@ import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
+import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 
@@ -49,9 +50,17 @@ async function main() {
       .catch((err: unknown) => log.error({ err }, 'delayed tasks not enqueued'));
   const sweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
   void sweepDelayed();
+  // Events' reminders: any worker may send them, each goes once (the claim in the outbox's commit).
+  const sendReminders = () =>
+    queue
+      .enqueue(eventRemindersJob, {}, { singletonKey: 'event_reminders' })
+      .catch((err: unknown) => log.error({ err }, 'event reminders not enqueued'));
+  const remindersSweep = setInterval(() => void sendReminders(), EVENT_REMINDERS_SWEEP_MS);
+  void sendReminders();
   const stop = async () => {
     clearInterval(timer);
     clearInterval(sweep);
+    clearInterval(remindersSweep);
     await queue.stop();
     await database.close();
     process.exit(0);
