@@ -15,6 +15,7 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { findApplicantContacts, getApplicantCard } from '../applicants/applicants.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
 import { moveApplication } from '../pipeline/applications.service.ts';
+import { createEvent } from '../events/events.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
 
@@ -22,7 +23,6 @@ export const NO_EMAIL = 'У кандидата не указан e-mail';
 export const NOT_ON_VACANCY = 'Кандидат не на этой вакансии';
 export const AUTHOR_GONE = 'Автор задачи удалён или отключён';
 export const ACTION_FAILED = 'Не удалось выполнить действие';
-export const EVENTS_NOT_BUILT = 'Создание встреч пока недоступно';
 
 /** Sub-tasks taken in one transaction: their letters are written and handed over together. */
 export const RUN_BATCH = 50;
@@ -35,7 +35,7 @@ const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant 
   read: (query) => selectRows(tx, query),
 });
 
-type Outcome = { result: string; outboxId?: number };
+type Outcome = { result: string; outboxId?: number; outboxIds?: number[] };
 
 type Run = {
   context: JobContext;
@@ -177,8 +177,43 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
       const now = moved.vacancies.find((v) => v.vacancy_id === params.vacancy_id);
       return { result: `Переведён на этап «${now?.status_name ?? ''}»` };
     }
-    case 'create_event':
-      throw conflict(EVENTS_NOT_BUILT);
+    case 'create_event': {
+      // The invitations are written to the outbox in this batch's transaction (they leave after
+      // its commit, with the batch's letters); a participant busy then fails this sub-task with
+      // the events module's 409 reason, the others go on.
+      const event = params.event!;
+      const outboxIds: number[] = [];
+      const mailer = {
+        send: async (message: MailMessage) => {
+          const outboxId = await storeMail(tx, context.config, message);
+          outboxIds.push(outboxId);
+          return { outboxId, delivered: false };
+        },
+      };
+      const saved = await createEvent(
+        { mailer, log: context.log, config: context.config },
+        tenant,
+        session,
+        {
+          title: event.title || task.title,
+          description: event.description ?? null,
+          data_mitting: event.date,
+          time_begin: event.time_begin,
+          time_end: event.time_end,
+          service: event.service ?? null,
+          link: event.link ?? null,
+          place: event.place ?? null,
+          applicant_id: applicantId,
+          vacancy_id: params.vacancy_id ?? null,
+          admin_user_ids: event.admin_user_ids?.length ? event.admin_user_ids : [task.createdBy],
+          reminders: event.reminders ?? [],
+        },
+      );
+      return {
+        result: `Встреча «${saved.title}» назначена на ${saved.data_mitting} ${saved.time_begin}–${saved.time_end}`,
+        outboxIds,
+      };
+    }
   }
 }
 
@@ -233,6 +268,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
         const outcome = await perform(run, sub.applicantId);
         await tx.execute(sql.raw('release savepoint delayed_sub_task'));
         if (outcome.outboxId !== undefined) outboxIds.push(outcome.outboxId);
+        outboxIds.push(...(outcome.outboxIds ?? []));
         await repo.finishSubTask(tx, accountId, sub.id, {
           state: 'done',
           result: outcome.result,
