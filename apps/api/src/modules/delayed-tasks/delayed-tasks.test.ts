@@ -456,7 +456,7 @@ describe('«Создать встречу»', () => {
       schedule: { at: inAnHour() },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.event).toBe('Укажите дату и время встречи');
+    expect(missing.body.errors?.event).toBe('Укажите дату и время встречи');
     const reversed = await api('POST', '/api/delayed_tasks', {
       kind: 'create_event',
       applicant_ids: [first],

@@ -49,6 +49,7 @@ import {
   seesEvent,
 } from './events.policy.ts';
 import * as repo from './events.repository.ts';
+import { announceEventChange } from './event-changes.service.ts';
 
 export type { EventActor } from './events.policy.ts';
 export type EventDeps = Pick<AppDeps, 'mailer' | 'log' | 'config'>;
@@ -87,7 +88,16 @@ export type SaveOptions = {
   sendInvitations?: boolean;
   /** A mail template whose subject and text open the applicant's invitation. */
   templateId?: number | null;
+  /**
+   * Tell the listeners of event changes (default true); Google's own pull says false, so a
+   * change that came from Google is not pushed back to it.
+   */
+  announce?: boolean;
 };
+
+const readersOf = (row: repo.EventRow) => [
+  ...new Set([...row.admin_user_ids, ...(row.author_id !== null ? [row.author_id] : [])]),
+];
 
 const iso = (value: Date | string | number) => new Date(value).toISOString();
 
@@ -317,6 +327,13 @@ export async function createEventFromDraft(
     { kind: 'created', row, audience, applicantLetter: letter },
     options.sendInvitations !== false,
   );
+  if (options.announce !== false) {
+    await announceEventChange(tenant, {
+      kind: 'created',
+      eventId: row.id,
+      readers: readersOf(row),
+    });
+  }
   return toEvent(row, actor);
 }
 
@@ -448,6 +465,13 @@ export async function updateEventFromDraft(
     { kind: 'updated', row, audience, before, applicantLetter: letter },
     options.sendInvitations !== false,
   );
+  if (options.announce !== false) {
+    await announceEventChange(tenant, {
+      kind: 'updated',
+      eventId: row.id,
+      readers: readersOf(row),
+    });
+  }
   return toEvent(row, reader);
 }
 
@@ -544,7 +568,7 @@ export async function deleteEvent(
   tenant: Tenant,
   actor: EventActor,
   id: number,
-  options: { sendInvitations?: boolean } = {},
+  options: { sendInvitations?: boolean; announce?: boolean } = {},
 ): Promise<TEvent> {
   const reader = await readerOfActor(tenant, actor);
   const { row, audience } = await tenant.transaction(async (tx) => {
@@ -560,6 +584,9 @@ export async function deleteEvent(
     { kind: 'cancelled', row, audience },
     options.sendInvitations !== false,
   );
+  if (options.announce !== false) {
+    await announceEventChange(tenant, { kind: 'deleted', eventId: row.id, readers: null });
+  }
   return toEvent(row, reader);
 }
 
