@@ -11,10 +11,11 @@ import {
   type MailMessage,
 } from '../../platform/mailer.ts';
 import type { JobContext } from '../../platform/queue.ts';
-import type { Tenant } from '../../platform/tenancy.ts';
+import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { findApplicantContacts, getApplicantCard } from '../applicants/applicants.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
 import { moveApplication } from '../pipeline/applications.service.ts';
+import { announceEventChange, type EventChange } from '../events/event-changes.service.ts';
 import { createEvent } from '../events/events.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
@@ -35,7 +36,13 @@ const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant 
   read: (query) => selectRows(tx, query),
 });
 
-type Outcome = { result: string; outboxId?: number; outboxIds?: number[] };
+type Outcome = {
+  result: string;
+  outboxId?: number;
+  outboxIds?: number[];
+  /** An event made, announced once the batch has committed. */
+  event?: EventChange;
+};
 
 type Run = {
   context: JobContext;
@@ -208,10 +215,17 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
           admin_user_ids: event.admin_user_ids?.length ? event.admin_user_ids : [task.createdBy],
           reminders: event.reminders ?? [],
         },
+        // Announced by the batch after its commit (a push job must find the event saved).
+        { announce: false },
       );
       return {
         result: `Встреча «${saved.title}» назначена на ${saved.data_mitting} ${saved.time_begin}–${saved.time_end}`,
         outboxIds,
+        event: {
+          kind: 'created',
+          eventId: saved.id,
+          readers: [...new Set([...saved.admin_user_ids, task.createdBy])],
+        },
       };
     }
   }
@@ -225,10 +239,13 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
  */
 async function runBatch(context: JobContext, accountId: number, taskId: number) {
   const outboxIds: number[] = [];
+  const events: EventChange[] = [];
+  let authorId = 0;
   const taken = await context.database.withTenant(accountId, async (tx) => {
     const claimed = await repo.claimDueSubTasks(tx, accountId, taskId, RUN_BATCH);
     if (claimed.length === 0) return 0;
     const task = await repo.findTask(tx, accountId, taskId);
+    authorId = task!.createdBy;
     const tenant = tenantInTransaction(tx, accountId, task!.createdBy);
     const author = await getUser(tenant, task!.createdBy).catch(() => null);
     // The task acts as its author, with the author's role at this moment.
@@ -269,6 +286,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
         await tx.execute(sql.raw('release savepoint delayed_sub_task'));
         if (outcome.outboxId !== undefined) outboxIds.push(outcome.outboxId);
         outboxIds.push(...(outcome.outboxIds ?? []));
+        if (outcome.event) events.push(outcome.event);
         await repo.finishSubTask(tx, accountId, sub.id, {
           state: 'done',
           result: outcome.result,
@@ -287,6 +305,9 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
     return claimed.length;
   });
   await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);
+  for (const change of events) {
+    await announceEventChange(tenantFor(context.database, accountId, authorId), change);
+  }
   return taken;
 }
 

@@ -372,12 +372,14 @@ export async function createEvent(
   tenant: Tenant,
   actor: EventActor,
   input: TEventInput,
+  extra: Pick<SaveOptions, 'announce'> = {},
 ) {
   const draft = draftOf(input, actor, await accountZone(tenant));
   return createEventFromDraft(deps, tenant, actor, draft, {
     allowOverlap: input.allow_overlap,
     sendInvitations: input.send_invitations,
     templateId: input.template_id,
+    ...extra,
   });
 }
 
