@@ -1,6 +1,7 @@
 import { APP_URL } from '../harness/ports.ts';
 import { AUTH_HEADER } from '../fixtures/api.ts';
-import { createApplicants } from '../fixtures/applicants.ts';
+import { createApplicant, createApplicants } from '../fixtures/applicants.ts';
+import { boardCard, createVacancy, placeApplicant } from '../fixtures/pipeline.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // A delayed letter from the list's bulk bar: scheduled for several applicants «in 1 working day at
@@ -90,4 +91,42 @@ test('a letter delayed from the bulk bar is upcoming, then sent at its time to e
   }
   const sent = (await control.mails()).filter((m) => seeds.some((s) => m.to.includes(s.email)));
   expect(sent).toHaveLength(3);
+});
+
+test('«Отложить действие» from the board card’s own menu, by the keyboard', async ({
+  page,
+  request,
+  signedIn,
+}) => {
+  const applicant = await createApplicant(request, signedIn.token, {
+    last_name: 'Доскина',
+    first_name: 'Вера',
+    email: `vera-${Date.now().toString(36)}@e2e.test`,
+  });
+  const vacancy = await createVacancy(request, signedIn.token, { position: 'Аналитик' });
+  await placeApplicant(request, signedIn.token, applicant.id, vacancy.id);
+
+  await page.goto(`/vacancy/${vacancy.id}/candidates`);
+  const menuButton = boardCard(page, applicant.name).getByRole('button', {
+    name: `Действия: ${applicant.name}`,
+  });
+  await menuButton.focus();
+  await page.keyboard.press('ArrowDown');
+  const item = page.getByRole('menuitem', { name: 'Отложить действие' });
+  await expect(item).toBeVisible();
+  // The arrows reach it from the first item; Enter opens the same dialog as the card's button.
+  for (let i = 0; i < 3 && !(await item.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Отложить действие' });
+  await expect(dialog).toContainText('Для: 1 кандидат');
+  await dialog.getByLabel('Действие').selectOption('send_message');
+  await dialog.getByLabel('Тема').fill('Как вам наш офис?');
+  await dialog.getByLabel('Текст').fill('Расскажите, пожалуйста.');
+  await dialog.getByLabel('Рабочих дней').fill('1');
+  await dialog.getByRole('button', { name: 'Запланировать' }).click();
+  await expect(page).toHaveURL(/\/delayed-tasks\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Отправить сообщение');
 });

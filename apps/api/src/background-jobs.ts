@@ -13,6 +13,7 @@ import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.t
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import { messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 import { mailboxesPollJob } from './modules/messaging/email/email.jobs.ts';
+import { eventRemindersJob } from './modules/events/events.jobs.ts';
 import {
   automationRunJob,
   automationSweepJob,
@@ -42,6 +43,7 @@ export const BACKGROUND_JOBS = [
   delayedTasksRunJob,
   messagesSweepJob,
   mailboxesPollJob,
+  eventRemindersJob,
 ];
 
 export type JobQueueOptions = {

@@ -18,6 +18,7 @@ import {
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 import { mailboxesPollJob } from './modules/messaging/email/email.jobs.ts';
+import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -80,6 +81,14 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, 'mailbox poll not enqueued'));
   const mailboxesPoll = setInterval(() => void pollMailboxes(), config.MAIL_POLL_SECONDS * 1000);
   mailboxesPoll.unref();
+  // Events' reminders (decision 0037): each minute, every reminder due is sent once.
+  const sendReminders = () =>
+    queue
+      .enqueue(eventRemindersJob, {}, { singletonKey: 'event_reminders' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'event reminders not enqueued'));
+  const remindersSweep = setInterval(() => void sendReminders(), EVENT_REMINDERS_SWEEP_MS);
+  remindersSweep.unref();
+  void sendReminders();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -121,6 +130,7 @@ async function main() {
     clearInterval(delayedSweep);
     clearInterval(messagesSweep);
     clearInterval(mailboxesPoll);
+    clearInterval(remindersSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

@@ -7,6 +7,7 @@ import {
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
+import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 
@@ -57,10 +58,18 @@ async function main() {
       .catch((err: unknown) => log.error({ err }, 'message outbox not enqueued'));
   const messagesSweep = setInterval(() => void sweepMessages(), MESSAGES_SWEEP_MS);
   void sweepMessages();
+  // Events' reminders: any worker may send them, each goes once (the claim in the outbox's commit).
+  const sendReminders = () =>
+    queue
+      .enqueue(eventRemindersJob, {}, { singletonKey: 'event_reminders' })
+      .catch((err: unknown) => log.error({ err }, 'event reminders not enqueued'));
+  const remindersSweep = setInterval(() => void sendReminders(), EVENT_REMINDERS_SWEEP_MS);
+  void sendReminders();
   const stop = async () => {
     clearInterval(timer);
     clearInterval(sweep);
     clearInterval(messagesSweep);
+    clearInterval(remindersSweep);
     await queue.stop();
     await database.close();
     process.exit(0);

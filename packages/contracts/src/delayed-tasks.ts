@@ -89,6 +89,48 @@ const text = (max: number, message: string) =>
       error: `Не длиннее ${max} символов`,
     });
 
+const EVENT_DAY_MESSAGE = 'Дата встречи в формате ГГГГ-ММ-ДД';
+const EVENT_TIME_MESSAGE = 'Время встречи в формате ЧЧ:ММ, например 10:00';
+export const EVENT_END_NOT_AFTER_START = 'Время окончания должно быть позже времени начала';
+const hhmm = z.string({ error: EVENT_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+  error: EVENT_TIME_MESSAGE,
+});
+
+/**
+ * «Создать встречу»: the event each applicant gets (as POST /api/events takes it, the day and
+ * times on the account's wall clock); the applicant is each sub-task's own.
+ */
+export const ZDelayedEventFields = z
+  .object({
+    title: z.string().trim().max(255, { error: 'Не длиннее 255 символов' }).optional(),
+    description: z.string().trim().max(10_000, { error: 'Не длиннее 10000 символов' }).optional(),
+    date: z
+      .string({ error: EVENT_DAY_MESSAGE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_DAY_MESSAGE })
+      .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, {
+        error: 'Такой даты не существует',
+      }),
+    time_begin: hhmm,
+    time_end: hhmm,
+    service: z.string().trim().max(50, { error: 'Не длиннее 50 символов' }).optional(),
+    link: z.string().trim().max(2000, { error: 'Не длиннее 2000 символов' }).optional(),
+    place: z.string().trim().max(500, { error: 'Не длиннее 500 символов' }).optional(),
+    /** The company's participants; absent or empty means the task's author. */
+    admin_user_ids: z.array(ZBodyId).max(50, { error: 'Не больше 50 участников' }).optional(),
+    /** Minutes before the start. */
+    reminders: z
+      .array(
+        z.number().int().min(0).max(40_320, { error: 'Напоминание — не раньше чем за 28 дней' }),
+      )
+      .max(5, { error: 'Не больше 5 напоминаний' })
+      .optional(),
+  })
+  .refine((event) => event.time_end > event.time_begin, {
+    path: ['time_end'],
+    error: EVENT_END_NOT_AFTER_START,
+  });
+export type TDelayedEventFields = z.infer<typeof ZDelayedEventFields>;
+
 /** What the action needs besides the applicants; which fields depends on the kind. */
 const paramsShape = {
   template_id: ZBodyId.optional(),
@@ -97,6 +139,7 @@ const paramsShape = {
   user_id: ZBodyId.optional(),
   subject: text(300, 'Укажите тему').optional(),
   text: text(20_000, 'Укажите текст').optional(),
+  event: ZDelayedEventFields.optional(),
 };
 
 export const ZDelayedTaskParams = z.object(paramsShape);
@@ -107,7 +150,7 @@ export const REQUIRED_PARAMS: Record<TDelayedTaskKind, (keyof TDelayedTaskParams
   send_message: ['subject', 'text'],
   move_stage: ['vacancy_id', 'status_id'],
   remind_user: ['user_id', 'text'],
-  create_event: ['vacancy_id', 'user_id'],
+  create_event: ['event'],
 };
 const PARAM_MISSING: Record<keyof TDelayedTaskParams, string> = {
   template_id: 'Выберите шаблон письма',
@@ -116,6 +159,7 @@ const PARAM_MISSING: Record<keyof TDelayedTaskParams, string> = {
   user_id: 'Выберите пользователя',
   subject: 'Укажите тему',
   text: 'Укажите текст',
+  event: 'Укажите дату и время встречи',
 };
 export const NO_APPLICANTS = 'Выберите хотя бы одного кандидата';
 

@@ -2,7 +2,10 @@ import { useParams } from 'react-router';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
 import { BoardScreen } from '../features/board/board-screen';
-import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
+import {
+  DelayActionButton,
+  DelayActionDialog,
+} from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import {
   MeetingDialog,
@@ -35,6 +38,9 @@ export default function VacancyCandidatesRoute() {
         />
       )}
       // «Назначить встречу» in a card's menu: this vacancy, the calendar's dialog.
+      renderDelayAction={(applicantIds, onClose) => (
+        <DelayActionDialog applicantIds={applicantIds} onClose={onClose} />
+      )}
       renderScheduleMeeting={(target, onClose) => (
         <MeetingDialog
           open

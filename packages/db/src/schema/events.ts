@@ -58,6 +58,8 @@ export const events = pgTable(
     check('events_source_check', sql`${t.source} in ('ats', 'google', 'booking')`),
     uniqueIndex('events_uid_key').on(t.uid),
     index('events_account_starts_idx').on(t.accountId, t.startsAt),
+    // The reminders' worker reads every account's coming events by their start (migration 0056).
+    index('events_starts_idx').on(t.startsAt),
     index('events_applicant_idx')
       .on(t.accountId, t.applicantId)
       .where(sql`${t.applicantId} is not null`),
@@ -128,6 +130,8 @@ export const eventReminders = pgTable(
     eventId: integer().notNull(),
     minutesBefore: integer().notNull(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The event's start this reminder was last sent for (migration 0056): sent once per moment. */
+    sentFor: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.eventId, t.minutesBefore] }),

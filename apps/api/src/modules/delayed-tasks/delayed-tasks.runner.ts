@@ -11,10 +11,12 @@ import {
   type MailMessage,
 } from '../../platform/mailer.ts';
 import type { JobContext } from '../../platform/queue.ts';
-import type { Tenant } from '../../platform/tenancy.ts';
+import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { findApplicantContacts, getApplicantCard } from '../applicants/applicants.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
 import { moveApplication } from '../pipeline/applications.service.ts';
+import { announceEventChange, type EventChange } from '../events/event-changes.service.ts';
+import { createEvent } from '../events/events.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
 
@@ -22,7 +24,6 @@ export const NO_EMAIL = 'У кандидата не указан e-mail';
 export const NOT_ON_VACANCY = 'Кандидат не на этой вакансии';
 export const AUTHOR_GONE = 'Автор задачи удалён или отключён';
 export const ACTION_FAILED = 'Не удалось выполнить действие';
-export const EVENTS_NOT_BUILT = 'Создание встреч пока недоступно';
 
 /** Sub-tasks taken in one transaction: their letters are written and handed over together. */
 export const RUN_BATCH = 50;
@@ -35,7 +36,13 @@ const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant 
   read: (query) => selectRows(tx, query),
 });
 
-type Outcome = { result: string; outboxId?: number };
+type Outcome = {
+  result: string;
+  outboxId?: number;
+  outboxIds?: number[];
+  /** An event made, announced once the batch has committed. */
+  event?: EventChange;
+};
 
 type Run = {
   context: JobContext;
@@ -177,8 +184,50 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
       const now = moved.vacancies.find((v) => v.vacancy_id === params.vacancy_id);
       return { result: `Переведён на этап «${now?.status_name ?? ''}»` };
     }
-    case 'create_event':
-      throw conflict(EVENTS_NOT_BUILT);
+    case 'create_event': {
+      // The invitations are written to the outbox in this batch's transaction (they leave after
+      // its commit, with the batch's letters); a participant busy then fails this sub-task with
+      // the events module's 409 reason, the others go on.
+      const event = params.event!;
+      const outboxIds: number[] = [];
+      const mailer = {
+        send: async (message: MailMessage) => {
+          const outboxId = await storeMail(tx, context.config, message);
+          outboxIds.push(outboxId);
+          return { outboxId, delivered: false };
+        },
+      };
+      const saved = await createEvent(
+        { mailer, log: context.log, config: context.config },
+        tenant,
+        session,
+        {
+          title: event.title || task.title,
+          description: event.description ?? null,
+          data_mitting: event.date,
+          time_begin: event.time_begin,
+          time_end: event.time_end,
+          service: event.service ?? null,
+          link: event.link ?? null,
+          place: event.place ?? null,
+          applicant_id: applicantId,
+          vacancy_id: params.vacancy_id ?? null,
+          admin_user_ids: event.admin_user_ids?.length ? event.admin_user_ids : [task.createdBy],
+          reminders: event.reminders ?? [],
+        },
+        // Announced by the batch after its commit (a push job must find the event saved).
+        { announce: false },
+      );
+      return {
+        result: `Встреча «${saved.title}» назначена на ${saved.data_mitting} ${saved.time_begin}–${saved.time_end}`,
+        outboxIds,
+        event: {
+          kind: 'created',
+          eventId: saved.id,
+          readers: [...new Set([...saved.admin_user_ids, task.createdBy])],
+        },
+      };
+    }
   }
 }
 
@@ -190,10 +239,13 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
  */
 async function runBatch(context: JobContext, accountId: number, taskId: number) {
   const outboxIds: number[] = [];
+  const events: EventChange[] = [];
+  let authorId = 0;
   const taken = await context.database.withTenant(accountId, async (tx) => {
     const claimed = await repo.claimDueSubTasks(tx, accountId, taskId, RUN_BATCH);
     if (claimed.length === 0) return 0;
     const task = await repo.findTask(tx, accountId, taskId);
+    authorId = task!.createdBy;
     const tenant = tenantInTransaction(tx, accountId, task!.createdBy);
     const author = await getUser(tenant, task!.createdBy).catch(() => null);
     // The task acts as its author, with the author's role at this moment.
@@ -233,6 +285,8 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
         const outcome = await perform(run, sub.applicantId);
         await tx.execute(sql.raw('release savepoint delayed_sub_task'));
         if (outcome.outboxId !== undefined) outboxIds.push(outcome.outboxId);
+        outboxIds.push(...(outcome.outboxIds ?? []));
+        if (outcome.event) events.push(outcome.event);
         await repo.finishSubTask(tx, accountId, sub.id, {
           state: 'done',
           result: outcome.result,
@@ -251,6 +305,9 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
     return claimed.length;
   });
   await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);
+  for (const change of events) {
+    await announceEventChange(tenantFor(context.database, accountId, authorId), change);
+  }
   return taken;
 }
 

@@ -43,8 +43,8 @@ export const USER_NOT_FOUND = 'Пользователь не найден';
 /** What scheduling needs from the process: its queue (absent, the worker's sweep finds it). */
 export type DelayedTaskDeps = { queue?: Queue | undefined };
 
-/** Whether «create an event» can run here: not until the events module is in this build. */
-export const EVENTS_AVAILABLE = false;
+/** «Create an event» runs through the events service (decision 0040): offered to recruiters. */
+export const EVENTS_AVAILABLE = true;
 
 /** A moment slightly in the past still counts as «now» (the form's clock is not ours). */
 const PAST_TOLERANCE_MS = 60_000;
@@ -129,6 +129,7 @@ const paramsOf = (input: TDelayedTaskParams): TDelayedTaskParams =>
       user_id: input.user_id,
       subject: input.subject,
       text: input.text,
+      event: input.event,
     }).filter(([, value]) => value !== undefined),
   );
 

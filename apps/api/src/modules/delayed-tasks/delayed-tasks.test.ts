@@ -72,6 +72,7 @@ describe('the kinds a user may schedule', () => {
       'send_message',
       'move_stage',
       'remind_user',
+      'create_event',
     ]);
     expect(own.body.message[0].name).toBe('Отправить письмо по шаблону');
     const watcher = await addTeamMember(t.app, admin.token, {
@@ -440,5 +441,81 @@ describe('each sub-task runs once', () => {
       sql`select count(*)::int as n from mail_outbox where subject = 'Гонка'`,
     );
     expect(Number(outbox[0]!.n)).toBe(60);
+  });
+});
+
+describe('«Создать встречу»', () => {
+  it('creates each applicant’s event with invitations at the task’s moment; a busy slot fails that sub-task with the reason', async () => {
+    const [first, second] = (await insertApplicants(t.database, admin.accountId, [
+      { firstName: 'Вера', lastName: 'Встречина', email: 'vera.meet@example.ru' },
+      { firstName: 'Глеб', lastName: 'Встречин', email: 'gleb.meet@example.ru' },
+    ])) as [number, number];
+    const missing = await api('POST', '/api/delayed_tasks', {
+      kind: 'create_event',
+      applicant_ids: [first],
+      schedule: { at: inAnHour() },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors?.event).toBe('Укажите дату и время встречи');
+    const reversed = await api('POST', '/api/delayed_tasks', {
+      kind: 'create_event',
+      applicant_ids: [first],
+      schedule: { at: inAnHour() },
+      event: { date: '2031-04-10', time_begin: '11:00', time_end: '10:00' },
+    });
+    expect(reversed.status).toBe(400);
+
+    const created = await api('POST', '/api/delayed_tasks', {
+      kind: 'create_event',
+      title: 'Собеседование по задаче',
+      applicant_ids: [first, second],
+      schedule: { at: soon() },
+      event: {
+        date: '2031-04-10',
+        time_begin: '10:00',
+        time_end: '11:00',
+        link: 'https://telemost.yandex.ru/j/42',
+        admin_user_ids: [admin.userId],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const task = await until(
+      () => taskOf(created.body.message.id),
+      (x) => x.state === 'done' || x.state === 'failed',
+      'the task finished',
+    );
+    expect(task.counts).toMatchObject({ done: 1, failed: 1 });
+    const subs = (await subTasksOf(created.body.message.id)) as {
+      applicant_id: number;
+      state: string;
+      result: string | null;
+      reason: string | null;
+    }[];
+    const done = subs.find((sub) => sub.state === 'done')!;
+    const failed = subs.find((sub) => sub.state === 'failed')!;
+    expect(done.result).toBe(
+      'Встреча «Собеседование по задаче» назначена на 10.04.2031 10:00–11:00',
+    );
+    expect(failed.reason).toBe('У участника уже есть встреча в это время');
+
+    const events = await api('GET', `/api/events?applicant_id=${done.applicant_id}`);
+    expect(events.body.message).toHaveLength(1);
+    expect(events.body.message[0]).toMatchObject({
+      title: 'Собеседование по задаче',
+      date: '2031-04-10',
+      time_begin: '10:00',
+      admin_user_ids: [admin.userId],
+      applicant_id: done.applicant_id,
+    });
+    const none = await api('GET', `/api/events?applicant_id=${failed.applicant_id}`);
+    expect(none.body.message).toHaveLength(0);
+    const doneEmail = done.applicant_id === first ? 'vera.meet@example.ru' : 'gleb.meet@example.ru';
+    const invitation = await until(
+      async () => smtp.received.find((m) => m.to.includes(doneEmail)),
+      (m) => m !== undefined,
+      'the applicant’s invitation',
+    );
+    expect(invitation!.subject).toBe('Приглашение: Собеседование по задаче, 10.04.2031 10:00');
+    expect(invitation!.raw).toContain('METHOD:REQUEST');
   });
 });

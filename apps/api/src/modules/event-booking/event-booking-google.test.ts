@@ -94,3 +94,48 @@ describe('Google busy time', () => {
     expect(refused.body.message).toBe('Это время уже занято');
   });
 });
+
+describe('a booking reaches Google', () => {
+  it('the event an applicant books on the public page appears in the interviewer’s Google calendar', async () => {
+    const company = await signUpCompany(t.app);
+    const googleEmail = uniqueEmail('google-booked');
+    fake.addUser(googleEmail);
+    const start = await call(t.app, 'POST', '/api/google/connect', undefined, {
+      token: company.token,
+    });
+    const location = new URL(await fake.consent(start.body.message.url, googleEmail));
+    await t.app.inject({ method: 'GET', url: location.pathname + location.search });
+    const day = plainWorkday();
+    const [applicantId] = await insertApplicants(t.database, company.accountId, [
+      { firstName: 'Борис', lastName: 'Букин', email: 'boris@example.ru' },
+    ]);
+    const link = await call(
+      t.app,
+      'POST',
+      '/api/event_bookings',
+      {
+        applicant_id: applicantId,
+        admin_user_ids: [company.userId],
+        duration: 60,
+        date_from: day,
+        days: 1,
+      },
+      { token: company.token },
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const booked = await call(
+      t.app,
+      'POST',
+      `/api/public/bookings/${link.body.message.token}/book`,
+      { start: `${day}T15:00:00+03:00` },
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    let there: { start?: { dateTime?: string } } | undefined;
+    for (let i = 0; i < 60 && !there; i += 1) {
+      there = fake.events(googleEmail).find((e) => e.start?.dateTime !== undefined);
+      if (!there) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(there, 'the booked event in the fake Google calendar').toBeDefined();
+    expect(Date.parse(there!.start!.dateTime!)).toBe(Date.parse(`${day}T15:00:00+03:00`));
+  });
+});

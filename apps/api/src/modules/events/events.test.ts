@@ -8,6 +8,7 @@ import {
 } from '../../../test/factories.ts';
 import { calendarParts, leafParts, parseMime } from '../../../test/mime-parts.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
+import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 import { type IcalComponent, icalChild, icalProp, parseIcal } from './ical.ts';
@@ -555,5 +556,52 @@ describe('events: whose calendars a user sees (can_view_work_calendars)', () => 
     expect(reversed.status).toBe(400);
     const bad = await api('GET', '/api/events?date_from=31.02.2030');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('events: the month view’s cost', () => {
+  it('reads several calendars’ month — rights, zone, rows with their lists and names — in one transaction of three statements', async () => {
+    for (const [day, from] of [
+      ['04.06.2031', '10:00'],
+      ['05.06.2031', '11:00'],
+      ['06.06.2031', '12:00'],
+    ] as const) {
+      const saved = await api('POST', '/api/events', {
+        title: 'Встреча месяца',
+        data_mitting: day,
+        time_begin: from,
+        time_end: '12:45',
+        admin_user_ids: [admin.userId, recruiter.userId],
+        applicant_id: applicantId,
+        guests: ['guest.month@example.ru'],
+        reminders: [15, 60],
+        send_invitations: false,
+      });
+      expect(saved.status).toBe(200);
+    }
+    const url = `/api/events?date_from=01.06.2031&date_to=30.06.2031&user_ids[]=${admin.userId}&user_ids[]=${recruiter.userId}`;
+    const counter = countStatements(t.database);
+    let month;
+    try {
+      month = await api('GET', url);
+    } finally {
+      counter.stop();
+    }
+    expect(month.status).toBe(200);
+    expect(month.body.message).toHaveLength(3);
+    expect(month.body.message[0]).toMatchObject({
+      date: '2031-06-04',
+      time_begin: '10:00',
+      time_end: '12:45',
+      admin_user_ids: [admin.userId, recruiter.userId].sort((a, b) => a - b),
+      guests: [{ email: 'guest.month@example.ru', name: null }],
+      reminders: [15, 60],
+      applicant: { id: applicantId, name: 'Смирнова Анна' },
+    });
+    const reads = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
+    expect(reads, reads.join('\n---\n')).toHaveLength(3);
+    // …in one tenant transaction (each opens with its role switch): one set of round trips.
+    const transactions = counter.all().filter((s) => /^set local role/i.test(s));
+    expect(transactions).toHaveLength(1);
   });
 });

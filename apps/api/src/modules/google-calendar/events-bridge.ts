@@ -95,7 +95,7 @@ async function createFromGoogle(deps: GoogleDeps, tenant: Tenant, data: GoogleDa
       reminders: [],
       source: 'google',
     },
-    { allowOverlap: true, sendInvitations: false },
+    { allowOverlap: true, sendInvitations: false, announce: false },
   );
   return event.id;
 }
@@ -133,7 +133,7 @@ async function updateFromGoogle(
         source: current.source,
       };
     },
-    { allowOverlap: true, sendInvitations: notify },
+    { allowOverlap: true, sendInvitations: notify, announce: false },
   ).catch((error: unknown) => {
     if (error instanceof AppError && (error.code === 404 || error.code === 403)) return;
     throw error;
@@ -143,12 +143,13 @@ async function updateFromGoogle(
 async function deleteFromGoogle(deps: GoogleDeps, tenant: Tenant, id: number) {
   const actor = await actorOf(tenant);
   if (!actor) return;
-  await deleteEvent(eventDeps(deps), tenant, actor, id, { sendInvitations: false }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && (error.code === 404 || error.code === 403)) return;
-      throw error;
-    },
-  );
+  await deleteEvent(eventDeps(deps), tenant, actor, id, {
+    sendInvitations: false,
+    announce: false,
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && (error.code === 404 || error.code === 403)) return;
+    throw error;
+  });
 }
 
 export const eventsPort = () => ({ get, createFromGoogle, updateFromGoogle, deleteFromGoogle });

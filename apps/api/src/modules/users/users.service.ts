@@ -431,6 +431,16 @@ export async function findUserContact(tx: Db, accountId: number, id: number) {
 export const findActiveAdminEmails = (tx: Db, accountId: number) =>
   repo.findActiveAdminEmails(tx, accountId);
 
+/**
+ * A user's `permissions_actions` in the caller's transaction (a list that checks a right in the
+ * same round trips as its read); not found as `getUser`.
+ */
+export async function readPermissionsActions(tx: Db, accountId: number, id: number) {
+  const row = await repo.findUserById(tx, accountId, id);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return readAdminUserSetting(row.settings, row.memberType).permissions_actions;
+}
+
 export async function findUserEmail(tenant: Tenant, id: number) {
   return (await getUser(tenant, id)).email;
 }

@@ -19,13 +19,22 @@ type Props = {
   onReject?: (kind: TRejectKind) => void;
   /** «Назначить встречу» in the card's menu. */
   onScheduleMeeting?: () => void;
+  /** «Отложить действие» in the card's menu. */
+  onDelayAction?: () => void;
   density: CardDensity;
 };
 
 export const cardDragId = (card: TBoardCard) => `card-${card.application_id}`;
 
 /** One applicant on the board: photo, name, position, tags, days in stage, overdue in amber. */
-export function BoardCard({ card, draggable, onReject, onScheduleMeeting, density }: Props) {
+export function BoardCard({
+  card,
+  draggable,
+  onReject,
+  onScheduleMeeting,
+  onDelayAction,
+  density,
+}: Props) {
   const name = applicantName(card);
   const { search } = useLocation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
@@ -84,8 +93,13 @@ export function BoardCard({ card, draggable, onReject, onScheduleMeeting, densit
             <p className="truncate text-xs text-zinc-500">{card.position}</p>
           )}
         </div>
-        {(onReject || onScheduleMeeting) && (
-          <CardMenu name={name} onReject={onReject} onScheduleMeeting={onScheduleMeeting} />
+        {(onReject || onScheduleMeeting || onDelayAction) && (
+          <CardMenu
+            name={name}
+            onReject={onReject}
+            onScheduleMeeting={onScheduleMeeting}
+            onDelayAction={onDelayAction}
+          />
         )}
       </div>
       {density === 'L' && card.tags.length > 0 && (

@@ -27,6 +27,8 @@ type Props = {
   onReject: (card: TBoardCard, kind: TRejectKind) => void;
   /** «Назначить встречу» from a card's menu, when the route composed the dialog in. */
   onScheduleMeeting?: ((card: TBoardCard) => void) | undefined;
+  /** «Отложить действие» from a card's menu, when the route composed the dialog in. */
+  onDelayAction?: ((card: TBoardCard) => void) | undefined;
   /** The caller manages stages (can_manage_status), so may change the stage's icon. */
   canEditStage?: boolean;
 };
@@ -110,6 +112,7 @@ export function BoardColumn(props: Props) {
               {...(props.onScheduleMeeting
                 ? { onScheduleMeeting: () => props.onScheduleMeeting?.(card) }
                 : {})}
+              {...(props.onDelayAction ? { onDelayAction: () => props.onDelayAction?.(card) } : {})}
             />
           ))
         )}

@@ -54,6 +54,8 @@ type Props = {
   renderCard: (applicantId: number) => ReactNode;
   /** «Назначить встречу» from a card's menu (features/events, composed by the route). */
   renderScheduleMeeting?: (target: MeetingTarget, onClose: () => void) => ReactNode;
+  /** «Отложить действие» from a card's menu (features/delayed-tasks, composed by the route). */
+  renderDelayAction?: (applicantIds: number[], onClose: () => void) => ReactNode;
 };
 
 /** Whom and for what vacancy a meeting from the board is. */
@@ -85,8 +87,10 @@ export function BoardScreen({
   renderCreateApplicant,
   renderCard,
   renderScheduleMeeting,
+  renderDelayAction,
 }: Props) {
   const [meetingFor, setMeetingFor] = useState<TBoardCard | null>(null);
+  const [delayFor, setDelayFor] = useState<TBoardCard | null>(null);
   const vacancy = useBoardVacancy(vacancyId);
   const [density, setDensity] = useCardDensity();
   const filters = useBoardFilters();
@@ -174,7 +178,11 @@ export function BoardScreen({
         onScheduleMeeting={
           renderScheduleMeeting && me && me.member_type !== 'watcher' ? setMeetingFor : undefined
         }
+        onDelayAction={
+          renderDelayAction && me && me.member_type !== 'watcher' ? setDelayFor : undefined
+        }
       />
+      {delayFor && renderDelayAction?.([delayFor.applicant_id], () => setDelayFor(null))}
       {meetingFor &&
         renderScheduleMeeting?.(
           {
@@ -223,6 +231,7 @@ function Board({
   density,
   filters,
   onScheduleMeeting,
+  onDelayAction,
 }: {
   vacancyId: number;
   columns: TBoardColumn[];
@@ -230,6 +239,7 @@ function Board({
   density: CardDensity;
   filters: BoardFilterQuery;
   onScheduleMeeting: ((card: TBoardCard) => void) | undefined;
+  onDelayAction: ((card: TBoardCard) => void) | undefined;
 }) {
   const columns = useMemo(() => orderBoardColumns(unordered), [unordered]);
   const [active, setActive] = useState<TBoardCard | null>(null);
@@ -304,6 +314,7 @@ function Board({
                 rejectable={open}
                 onReject={(card, kind) => setRejecting({ card, kind })}
                 onScheduleMeeting={onScheduleMeeting}
+                onDelayAction={onDelayAction}
                 canEditStage={canEditStages}
               />
             </div>

@@ -8,6 +8,8 @@ type Props = {
   onReject?: ((kind: TRejectKind) => void) | undefined;
   /** «Назначить встречу», when the route composed the meeting dialog in. */
   onScheduleMeeting?: (() => void) | undefined;
+  /** «Отложить действие», when the route composed the delayed-action dialog in. */
+  onDelayAction?: (() => void) | undefined;
 };
 
 const REJECT_ITEMS: Array<{ kind: TRejectKind; label: string }> = [
@@ -19,11 +21,12 @@ const REJECT_ITEMS: Array<{ kind: TRejectKind; label: string }> = [
  * The card's actions as a menu button: Enter/Space/↓ open it on the first item, arrows move,
  * Escape closes it and returns focus to the button.
  */
-export function CardMenu({ name, onReject, onScheduleMeeting }: Props) {
+export function CardMenu({ name, onReject, onScheduleMeeting, onDelayAction }: Props) {
   const items = [
     ...(onScheduleMeeting
       ? [{ key: 'meeting', label: 'Назначить встречу', run: onScheduleMeeting }]
       : []),
+    ...(onDelayAction ? [{ key: 'delay', label: 'Отложить действие', run: onDelayAction }] : []),
     ...(onReject
       ? REJECT_ITEMS.map((item) => ({
           key: item.kind,

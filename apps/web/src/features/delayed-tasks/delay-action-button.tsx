@@ -16,30 +16,41 @@ type Props = { applicantIds: number[]; size?: ButtonSize };
  */
 export function DelayActionButton({ applicantIds, size = 'sm' }: Props) {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
   return (
     <>
       <Button size={size} variant="secondary" onClick={() => setOpen(true)}>
         <ClockIcon className="size-4" aria-hidden="true" />
         Отложить действие
       </Button>
-      {open && (
-        <Dialog
-          open
-          onClose={() => setOpen(false)}
-          title="Отложить действие"
-          description={`Для: ${pluralize(applicantIds.length, APPLICANT_FORMS)}`}
-        >
-          <ScheduleTaskForm
-            applicantIds={applicantIds}
-            onCancel={() => setOpen(false)}
-            onDone={(id) => {
-              setOpen(false);
-              void navigate(`/delayed-tasks/${id}`);
-            }}
-          />
-        </Dialog>
-      )}
+      {open && <DelayActionDialog applicantIds={applicantIds} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/** The «Отложить действие» dialog itself, for a menu item that opens it (the board's card). */
+export function DelayActionDialog({
+  applicantIds,
+  onClose,
+}: {
+  applicantIds: number[];
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Отложить действие"
+      description={`Для: ${pluralize(applicantIds.length, APPLICANT_FORMS)}`}
+    >
+      <ScheduleTaskForm
+        applicantIds={applicantIds}
+        onCancel={onClose}
+        onDone={(id) => {
+          onClose();
+          void navigate(`/delayed-tasks/${id}`);
+        }}
+      />
+    </Dialog>
   );
 }

@@ -52,6 +52,10 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
   const [userId, setUserId] = useState('');
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
+  const [eventDate, setEventDate] = useState('');
+  const [eventBegin, setEventBegin] = useState('10:00');
+  const [eventEnd, setEventEnd] = useState('11:00');
+  const [eventLink, setEventLink] = useState('');
   const [mode, setMode] = useState<Mode>('workdays');
   const [workdays, setWorkdays] = useState('1');
   const [time, setTime] = useState('10:00');
@@ -62,7 +66,7 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
   const templates = useTemplateChoices(chosen === 'send_letter');
   const vacancies = useVacancyChoices(chosen === 'move_stage');
   const stages = useStageChoices(chosen === 'move_stage' && vacancyId ? Number(vacancyId) : null);
-  const users = useUserChoices(chosen === 'remind_user');
+  const users = useUserChoices(chosen === 'remind_user' || chosen === 'create_event');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -82,6 +86,15 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
       }),
       ...(chosen === 'remind_user' && { user_id: numberOrUndefined(userId), text }),
       ...(chosen === 'send_message' && { subject, text }),
+      ...(chosen === 'create_event' && {
+        event: {
+          date: eventDate,
+          time_begin: eventBegin,
+          time_end: eventEnd,
+          ...(eventLink.trim() && { link: eventLink.trim() }),
+          ...(userId && { admin_user_ids: [Number(userId)] }),
+        },
+      }),
     };
     const local = clientErrors(input);
     setErrors(local);
@@ -171,6 +184,59 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
             </Select>
           )}
         </Field>
+      )}
+      {chosen === 'create_event' && (
+        <>
+          <Field label="Дата встречи" required error={errors.event}>
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                value={eventDate}
+                onChange={(e) => setEventDate(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-4">
+            <Field label="Начало" required>
+              {(c) => (
+                <Input
+                  {...c}
+                  type="time"
+                  value={eventBegin}
+                  onChange={(e) => setEventBegin(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Окончание" required>
+              {(c) => (
+                <Input
+                  {...c}
+                  type="time"
+                  value={eventEnd}
+                  onChange={(e) => setEventEnd(e.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="Участник от компании">
+            {(c) => (
+              <Select {...c} value={userId} onChange={(e) => setUserId(e.target.value)}>
+                <option value="">Я</option>
+                {(users.data ?? []).map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.name || u.email}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Ссылка на встречу">
+            {(c) => (
+              <Input {...c} value={eventLink} onChange={(e) => setEventLink(e.target.value)} />
+            )}
+          </Field>
+        </>
       )}
       {chosen === 'send_message' && (
         <Field label="Тема" required error={errors.subject}>
