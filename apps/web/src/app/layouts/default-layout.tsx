@@ -8,6 +8,7 @@ import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { useDeviceClass } from '../../shared/use-device-class';
 import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
+import { MessagesHeaderLink } from '../../features/messaging/messages-header-link';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -106,6 +107,7 @@ export function DefaultLayout() {
                     : ' без срока'}
               </Link>
             )}
+            {me.member_type !== 'watcher' && <MessagesHeaderLink />}
             <UserMenu me={me} />
           </div>
         </header>

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
 import { useEffect, useMemo, useRef } from 'react';
 import { Spinner } from '@ats/ui/spinner';
+import { useUnreadOfApplicants } from '../../shared/messaging/unread.queries';
 import { ApplicantRow, ROW_HEIGHT } from './applicant-row';
 import type { TApplicantListItem, TApplicantListSort } from '@ats/contracts/applicant-list';
 import {
@@ -88,6 +89,7 @@ export function ApplicantVirtualList({
   onSort,
 }: Props) {
   const grid = useMemo(() => listGrid(columns), [columns]);
+  const unread = useUnreadOfApplicants(applicants.map((applicant) => applicant.id));
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = applicants.length + (hasNextPage ? 1 : 0);
   // TanStack Virtual keeps its own mutable state; this component opts out of memoisation.
@@ -171,6 +173,7 @@ export function ApplicantVirtualList({
                     selected={selected.has(applicant.id)}
                     onToggle={onToggle}
                     onOpen={onOpen}
+                    unread={unread.get(applicant.id)}
                   />
                 ) : (
                   <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
