@@ -13,6 +13,7 @@ import { doublesQualityBenchmark } from './doubles-quality.ts';
 import { eventsBenchmark } from './events-benchmark.ts';
 import { instructionsBenchmark } from './instructions-benchmark.ts';
 import { meBenchmark } from './me-benchmark.ts';
+import { messagingBenchmark } from './messaging-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
 import { resumesBenchmark } from './resumes-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
@@ -32,6 +33,7 @@ const benchmarks: Benchmark[] = [
   analyticsBenchmark,
   eventsBenchmark,
   delayedTasksBenchmark,
+  messagingBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

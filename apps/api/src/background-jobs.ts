@@ -11,6 +11,7 @@ import {
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
+import { messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 import {
   automationRunJob,
   automationSweepJob,
@@ -38,6 +39,7 @@ export const BACKGROUND_JOBS = [
   automationRunJob,
   automationSweepJob,
   delayedTasksRunJob,
+  messagesSweepJob,
 ];
 
 export type JobQueueOptions = {

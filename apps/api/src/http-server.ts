@@ -52,6 +52,7 @@ import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerApplicationsRoutes } from './modules/pipeline/applications.routes.ts';
 import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
 import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
+import { registerMessagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
@@ -222,6 +223,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerApplicationsRoutes(app, deps);
   registerBoardRoutes(app, deps);
   registerBoardEventsRoutes(app, deps);
+  registerMessagingRoutes(app, deps);
   registerColumnsRoutes(app, deps);
   registerEvaluationsRoutes(app, deps);
   registerAuditRoutes(app, deps);

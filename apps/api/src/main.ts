@@ -16,6 +16,7 @@ import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
+import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -63,6 +64,14 @@ async function main() {
   const delayedSweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
   delayedSweep.unref();
   void sweepDelayed();
+  // The message outbox (decision 0043): due retries, and what a process that died left queued.
+  const sweepMessages = () =>
+    queue
+      .enqueue(messagesSweepJob, {}, { singletonKey: 'messages_outbox_sweep' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'message outbox not enqueued'));
+  const messagesSweep = setInterval(() => void sweepMessages(), MESSAGES_SWEEP_MS);
+  messagesSweep.unref();
+  void sweepMessages();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -102,6 +111,7 @@ async function main() {
     clearInterval(reminders);
     clearInterval(automationSweep);
     clearInterval(delayedSweep);
+    clearInterval(messagesSweep);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

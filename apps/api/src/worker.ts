@@ -6,6 +6,7 @@ import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
+import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
 
@@ -49,9 +50,17 @@ async function main() {
       .catch((err: unknown) => log.error({ err }, 'delayed tasks not enqueued'));
   const sweep = setInterval(() => void sweepDelayed(), DELAYED_TASKS_SWEEP_MS);
   void sweepDelayed();
+  // The message outbox: due retries and what a dead process left queued (decision 0043).
+  const sweepMessages = () =>
+    queue
+      .enqueue(messagesSweepJob, {}, { singletonKey: 'messages_outbox_sweep' })
+      .catch((err: unknown) => log.error({ err }, 'message outbox not enqueued'));
+  const messagesSweep = setInterval(() => void sweepMessages(), MESSAGES_SWEEP_MS);
+  void sweepMessages();
   const stop = async () => {
     clearInterval(timer);
     clearInterval(sweep);
+    clearInterval(messagesSweep);
     await queue.stop();
     await database.close();
     process.exit(0);

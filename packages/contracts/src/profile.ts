@@ -6,6 +6,7 @@ export const NOTIFICATION_EVENTS = [
   'applicant_moved',
   'comment_mention',
   'task_due',
+  'message_received',
 ] as const;
 export type TNotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -14,6 +15,7 @@ export const NOTIFICATION_EVENT_TITLES: Record<TNotificationEvent, string> = {
   applicant_moved: 'Кандидата перевели на другой этап моей вакансии',
   comment_mention: 'Меня упомянули в комментарии',
   task_due: 'Наступил срок задачи',
+  message_received: 'Кандидат написал в переписке',
 };
 
 const ZChannels = z.object(
@@ -52,4 +54,5 @@ export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
   applicant_moved: { email: false, in_app: true },
   comment_mention: { email: true, in_app: true },
   task_due: { email: true, in_app: true },
+  message_received: { email: false, in_app: true },
 };

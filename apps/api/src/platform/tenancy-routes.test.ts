@@ -2,6 +2,7 @@ import { selectRows } from '@ats/db/connection';
 import { files } from '@ats/db/schema/applicants';
 import { applicantImports } from '@ats/db/schema/applicant-imports';
 import { payments } from '@ats/db/schema/billing';
+import { msgChannels, msgMessages } from '@ats/db/schema/messaging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants, insertTag } from '../../test/applicant-factory.ts';
@@ -51,6 +52,10 @@ const PARAM_TABLES: Record<string, string> = {
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
   '/api/applicants/imports/:id': 'applicant_imports',
+  '/api/msg_integrations/msg_channels/:id': 'msg_channels',
+  '/api/msg_integrations/chats/applicant_chats_history/:id': 'applicants',
+  '/api/msg_integrations/chats/applicant_chats/:id': 'applicants',
+  '/api/msg_integrations/chats/messages/:id': 'msg_messages',
 };
 
 /** Routes not walked, each with the reason; a stale entry (no such route) fails the test too. */
@@ -79,6 +84,10 @@ const EXEMPT: Record<string, string> = {
   'DELETE /api/log_out': 'ends the caller’s own session (the walk goes on with it); carries no id',
   'GET /api/vacancies/:id/events':
     'an event stream: its 404 for another account’s vacancy is asserted in board-events.test.ts',
+  'GET /api/msg_integrations/chats/applicant_chats/:id/events':
+    'an event stream: its 404 for another account’s applicant is asserted in messaging.test.ts',
+  'GET /api/msg_integrations/chats/events':
+    'an event stream of the caller’s own account; carries no id (messaging.test.ts)',
 };
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -250,6 +259,28 @@ describe('every route keeps to the caller’s account', () => {
         columns: ['Фамилия'],
         sampleRows: [[MARKER]],
         total: 1,
+      });
+      // A channel and a message of the conversation (issue 14), written as its transport would.
+      const [channel] = await tx
+        .insert(msgChannels)
+        .values({
+          accountId: victim.accountId,
+          kind: 'telegram',
+          name: `Бот ${MARKER}`,
+          webhookKey: `tenancy-walk-${MARKER}`,
+        })
+        .returning();
+      await tx.insert(msgMessages).values({
+        accountId: victim.accountId,
+        applicantId: a1!,
+        channelId: channel!.id,
+        channelKind: 'telegram',
+        direction: 'out',
+        authorType: 'user',
+        authorUserId: victim.userId,
+        text: MARKER,
+        state: 'failed',
+        reason: MARKER,
       });
       // A settled payment: its page answers from the row, without asking the provider.
       await tx.insert(payments).values({

@@ -484,3 +484,10 @@ export async function findApplicantContacts(tenant: Tenant, session: Session, id
     return reached;
   });
 }
+
+/**
+ * Names and contacts of applicants for work done without a caller (the message outbox, incoming
+ * messages of issue 14), in that work's tenant transaction.
+ */
+export const applicantContactsIn = (tx: Db, accountId: number, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : repo.findApplicantContacts(tx, accountId, ids);

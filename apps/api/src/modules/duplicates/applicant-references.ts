@@ -27,6 +27,8 @@ export const APPLICANT_REFERENCES = {
   events: 'move',
   stage_automation_runs: 'move',
   delayed_sub_tasks: 'move',
+  msg_chat_links: 'move',
+  msg_messages: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',

@@ -17,6 +17,14 @@ export async function findFileById(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
+export function findFilesByIds(tx: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([] as FileRow[]);
+  return tx
+    .select()
+    .from(files)
+    .where(and(eq(files.accountId, accountId), inArray(files.id, ids)));
+}
+
 export async function listApplicantFileKeys(tx: Db, accountId: number, applicantIds: number[]) {
   if (applicantIds.length === 0) return [];
   return tx

@@ -271,3 +271,57 @@ const servedType = (mimeType: string) =>
  */
 const fileDisposition = (mimeType: string, fileName: string) =>
   contentDisposition(mimeType.startsWith('image/') ? 'inline' : 'attachment', fileName);
+
+/**
+ * The applicant's files among `ids`, in the caller's transaction (a message's attachments, issue
+ * 14): what is not the applicant's is simply absent.
+ */
+export async function findApplicantFilesByIds(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  ids: number[],
+) {
+  const rows = await repo.findFilesByIds(tx, accountId, ids);
+  return rows.filter((row) => row.applicantId === applicantId);
+}
+
+/** A stored file's bytes, or null when storage has lost them. */
+export async function readFileBytes(storage: Storage, storageKey: string) {
+  const content = await storage.get(storageKey);
+  return content ? buffer(content.stream) : null;
+}
+
+/**
+ * A file an applicant sent in a message (issue 14), kept as the card's attachments are: any type
+ * (served as a download unless a raster image), written to storage first, recorded in the
+ * caller's transaction with no uploader. The caller checks the size limit.
+ */
+export async function storeReceivedFile(
+  tx: Db,
+  storage: Storage,
+  accountId: number,
+  applicantId: number,
+  file: { bytes: Buffer; fileName: string; mimeType: string },
+) {
+  const safeName = file.fileName.replace(/[\\/\0]/g, '_').slice(0, 200) || 'file';
+  const blob = blobOf(
+    accountId,
+    file.bytes,
+    file.mimeType,
+    safeName.includes('.') ? safeName : `${safeName}.bin`,
+  );
+  await storage.put(blob.storageKey, file.bytes);
+  const row = await repo.insertFile(tx, {
+    accountId,
+    applicantId,
+    kind: 'attachment',
+    storageKey: blob.storageKey,
+    fileName: safeName,
+    mimeType: file.mimeType,
+    sizeBytes: blob.sizeBytes,
+    sha256: blob.sha256,
+    uploadedBy: null,
+  });
+  return { id: row.id, storageKey: blob.storageKey };
+}

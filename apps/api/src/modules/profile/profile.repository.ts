@@ -1,6 +1,6 @@
 import type { Db } from '@ats/db/connection';
 import { userNotificationSettings } from '@ats/db/schema/notification-settings';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 
 type StoredSettings = (typeof userNotificationSettings.$inferSelect)['settings'];
 
@@ -30,4 +30,20 @@ export async function saveNotificationSettings(
       target: [userNotificationSettings.accountId, userNotificationSettings.userId],
       set: { settings, updatedAt: new Date() },
     });
+}
+
+export async function findNotificationSettingsOf(tx: Db, accountId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({
+      userId: userNotificationSettings.userId,
+      settings: userNotificationSettings.settings,
+    })
+    .from(userNotificationSettings)
+    .where(
+      and(
+        eq(userNotificationSettings.accountId, accountId),
+        inArray(userNotificationSettings.userId, userIds),
+      ),
+    );
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_EVENTS,
+  type TNotificationEvent,
   type TNotificationSettings,
   type TUpdateNotificationSettingsRequest,
 } from '@ats/contracts/profile';
@@ -45,3 +46,24 @@ export async function updateNotificationSettings(
 
 const stripUndefined = (channels: { email?: boolean; in_app?: boolean } | undefined) =>
   Object.fromEntries(Object.entries(channels ?? {}).filter(([, v]) => v !== undefined));
+
+/**
+ * For modules that tell users of an event (an applicant's message, issue 14), in their
+ * transaction: each user's channels for the event, their own choice over the default.
+ */
+export async function notificationChoicesIn(
+  tx: Db,
+  accountId: number,
+  userIds: number[],
+  event: TNotificationEvent,
+) {
+  const stored = new Map(
+    (await repo.findNotificationSettingsOf(tx, accountId, userIds)).map((row) => [
+      row.userId,
+      row.settings,
+    ]),
+  );
+  return new Map(
+    userIds.map((userId) => [userId, readSettings(stored.get(userId) ?? null)[event]] as const),
+  );
+}

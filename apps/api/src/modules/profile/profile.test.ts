@@ -21,6 +21,7 @@ describe('notification settings of the user page', () => {
       applicant_moved: { email: false, in_app: true },
       comment_mention: { email: true, in_app: true },
       task_due: { email: true, in_app: true },
+      message_received: { email: false, in_app: true },
     });
   });
 
@@ -43,6 +44,7 @@ describe('notification settings of the user page', () => {
       applicant_moved: { email: false, in_app: true },
       comment_mention: { email: true, in_app: true },
       task_due: { email: true, in_app: false },
+      message_received: { email: false, in_app: true },
     };
     expect(put.body.message).toEqual(expected);
     expect(

@@ -1,0 +1,1007 @@
+import {
+  MSG_MAX_ATTACHMENT_BYTES,
+  MSG_MESSAGES,
+  type TChatHistory,
+  type TChatHistoryQuery,
+  type TConversation,
+  type TCreateMsgChannelRequest,
+  type TMsgChannel,
+  type TMsgChannelKind,
+  type TMsgMessage,
+  type TMsgState,
+  type TSendMessageRequest,
+  type TUnreadCounters,
+  type TUpdateMsgChannelRequest,
+  MSG_CHANNEL_KIND_NAMES,
+} from '@ats/contracts/messaging';
+import { personDisplayName } from '@ats/contracts/person-name';
+import type { Database, Db } from '@ats/db/connection';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts';
+import { deliverStoredMail, storeMails } from '../../platform/mailer.ts';
+import { generateToken, secretBox } from '../../platform/secrets.ts';
+import { storageFor } from '../../platform/storage.ts';
+import type { Tenant } from '../../platform/tenancy.ts';
+import { reachApplicant } from '../applicants/applicant-base.service.ts';
+import { applicantContactsIn } from '../applicants/applicants.service.ts';
+import { findApplicantFilesByIds, storeReceivedFile } from '../files/files.service.ts';
+import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
+import { notificationChoicesIn } from '../profile/profile.service.ts';
+import { findActiveUserContacts, findUserContact, listUsers } from '../users/users.service.ts';
+import { announceMessage } from './messaging-events.ts';
+import {
+  assertCanManageChannel,
+  assertCanMessage,
+  assertCanSeeChannel,
+  canUseChannel,
+} from './messaging.policy.ts';
+import * as repo from './messaging.repository.ts';
+import { registerBuiltInTransports } from './transport-kinds.ts';
+import { TransportError, transportOf, type TransportChannel } from './transports.ts';
+
+/** What the messaging services need of the platform (a route's deps, a job's context). */
+export type MessagingDeps = { config: Config; database: Database; log: FastifyBaseLogger };
+
+registerBuiltInTransports();
+
+// ---- secrets ----
+
+const boxOf = (config: Config) =>
+  secretBox(config.SECRETS_KEY ?? config.GOOGLE_CLIENT_SECRET ?? 'unconfigured', 'msg-channels');
+
+export const sealSecrets = (config: Config, secrets: Record<string, string>) =>
+  Object.keys(secrets).length === 0 ? null : boxOf(config).seal(JSON.stringify(secrets));
+
+function openSecrets(config: Config, sealed: string | null): Record<string, string> {
+  if (!sealed) return {};
+  const plain = boxOf(config).open(sealed);
+  if (!plain) return {};
+  try {
+    return JSON.parse(plain) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** A channel row as its transport sees it (secrets opened). */
+export const transportChannelOf = (config: Config, row: repo.ChannelRow): TransportChannel => ({
+  accountId: row.accountId,
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  address: row.address,
+  externalId: row.externalId,
+  userId: row.userId,
+  settings: row.settings,
+  secrets: openSecrets(config, row.secrets),
+  syncState: row.syncState,
+  webhookKey: row.webhookKey,
+});
+
+// ---- channels ----
+
+export const toChannel = (row: repo.ChannelRow): TMsgChannel => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  address: row.address,
+  scope: row.userId === null ? 'account' : 'user',
+  user_id: row.userId,
+  state: row.state,
+  last_error: row.lastError,
+  settings: row.settings,
+  has_secret: row.secrets !== null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** A transport's refusal of the settings is the user's error: a 400 with its reason. */
+function asInputError(error: unknown, field: string): never {
+  if (error instanceof TransportError) throw badRequest(error.reason, { [field]: error.reason });
+  throw error;
+}
+
+const SECRET_FIELD: Partial<Record<TMsgChannelKind, string>> = {
+  telegram: 'token',
+  email: 'imap_password',
+};
+
+async function activateAfterCommit(deps: MessagingDeps, row: repo.ChannelRow) {
+  const transport = transportOf(row.kind);
+  if (!transport?.activate) return row;
+  try {
+    await transport.activate({
+      config: deps.config,
+      log: deps.log,
+      channel: transportChannelOf(deps.config, row),
+    });
+    if (row.state === 'error') {
+      return (
+        (await setChannelState(deps, row.accountId, row.id, {
+          state: 'active',
+          lastError: null,
+        })) ?? row
+      );
+    }
+    return row;
+  } catch (error) {
+    const reason = error instanceof TransportError ? error.reason : 'Канал не удалось включить';
+    deps.log.warn({ channelId: row.id, err: (error as Error).message }, 'channel not activated');
+    return (
+      (await setChannelState(deps, row.accountId, row.id, { state: 'error', lastError: reason })) ??
+      row
+    );
+  }
+}
+
+async function deactivateQuietly(deps: MessagingDeps, row: repo.ChannelRow) {
+  const transport = transportOf(row.kind);
+  if (!transport?.deactivate) return;
+  await transport
+    .deactivate({
+      config: deps.config,
+      log: deps.log,
+      channel: transportChannelOf(deps.config, row),
+    })
+    .catch((error: unknown) =>
+      deps.log.warn(
+        { channelId: row.id, err: (error as Error).message },
+        'channel not deactivated',
+      ),
+    );
+}
+
+export async function listChannels(
+  tenant: Tenant,
+  session: Session,
+  scope: 'account' | 'user',
+): Promise<TMsgChannel[]> {
+  assertCanMessage(session);
+  const rows = await tenant.transaction((tx) =>
+    repo.listChannels(
+      tx,
+      tenant.accountId,
+      scope === 'account' ? { scope } : { scope, userId: session.userId },
+    ),
+  );
+  return rows.map(toChannel);
+}
+
+export async function getChannel(tenant: Tenant, session: Session, id: number) {
+  assertCanMessage(session);
+  const row = await tenant.transaction((tx) => repo.findChannel(tx, tenant.accountId, id));
+  if (!row) throw notFound(MSG_MESSAGES.channelNotFound);
+  assertCanSeeChannel(session, row);
+  return toChannel(row);
+}
+
+export async function createChannel(
+  deps: MessagingDeps,
+  tenant: Tenant,
+  session: Session,
+  body: TCreateMsgChannelRequest,
+): Promise<TMsgChannel> {
+  const scope = body.scope ?? 'user';
+  const userId = scope === 'account' ? null : session.userId;
+  assertCanManageChannel(session, { userId });
+  const transport = transportOf(body.kind);
+  if (!transport) {
+    throw badRequest(MSG_MESSAGES.channelKindNotAvailable, {
+      kind: MSG_MESSAGES.channelKindNotAvailable,
+    });
+  }
+  const webhookKey = generateToken();
+  const connected = await transport
+    .connect({
+      config: deps.config,
+      log: deps.log,
+      accountId: tenant.accountId,
+      input: body as Record<string, unknown>,
+      current: null,
+      webhookKey,
+    })
+    .catch((error: unknown) => asInputError(error, SECRET_FIELD[body.kind] ?? 'kind'));
+  let row: repo.ChannelRow;
+  try {
+    row = await tenant.transaction((tx) =>
+      repo.insertChannel(tx, {
+        accountId: tenant.accountId,
+        kind: body.kind,
+        name: body.name?.trim() || connected.defaultName,
+        userId,
+        externalId: connected.externalId,
+        address: connected.address,
+        settings: connected.settings,
+        secrets: sealSecrets(deps.config, connected.secrets),
+        webhookKey,
+        syncState: connected.syncState ?? {},
+        createdBy: session.userId,
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MSG_MESSAGES.channelNameTaken);
+    throw error;
+  }
+  return toChannel(await activateAfterCommit(deps, row));
+}
+
+const KIND_FIELDS = [
+  'token',
+  'email',
+  'imap_host',
+  'imap_port',
+  'imap_secure',
+  'imap_user',
+  'imap_password',
+  'smtp_host',
+  'smtp_port',
+  'smtp_secure',
+  'smtp_user',
+  'smtp_password',
+] as const;
+
+export async function updateChannel(
+  deps: MessagingDeps,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  body: TUpdateMsgChannelRequest,
+): Promise<TMsgChannel> {
+  const current = await tenant.transaction((tx) => repo.findChannel(tx, tenant.accountId, id));
+  if (!current) throw notFound(MSG_MESSAGES.channelNotFound);
+  assertCanSeeChannel(session, current);
+  assertCanManageChannel(session, current);
+  const nextUserId =
+    body.scope === undefined ? current.userId : body.scope === 'account' ? null : session.userId;
+  if (nextUserId !== current.userId) assertCanManageChannel(session, { userId: nextUserId });
+
+  const patch: Parameters<typeof repo.updateChannel>[3] = {};
+  if (body.name !== undefined && body.name.trim()) patch.name = body.name.trim();
+  patch.userId = nextUserId;
+  const kindInput = Object.fromEntries(
+    KIND_FIELDS.filter((field) => body[field] !== undefined).map((field) => [field, body[field]]),
+  );
+  if (Object.keys(kindInput).length > 0) {
+    const transport = transportOf(current.kind);
+    if (!transport) throw badRequest(MSG_MESSAGES.channelKindNotAvailable);
+    const connected = await transport
+      .connect({
+        config: deps.config,
+        log: deps.log,
+        accountId: tenant.accountId,
+        input: { kind: current.kind, ...kindInput },
+        current: transportChannelOf(deps.config, current),
+        webhookKey: current.webhookKey,
+      })
+      .catch((error: unknown) => asInputError(error, SECRET_FIELD[current.kind] ?? 'kind'));
+    Object.assign(patch, {
+      externalId: connected.externalId,
+      address: connected.address,
+      settings: connected.settings,
+      secrets: sealSecrets(deps.config, connected.secrets),
+      ...(connected.syncState ? { syncState: connected.syncState } : {}),
+    });
+  }
+  if (body.is_active === false) patch.state = 'disabled';
+  if (body.is_active === true && current.state === 'disabled') patch.state = 'active';
+
+  let row: repo.ChannelRow | null;
+  try {
+    row = await tenant.transaction((tx) => repo.updateChannel(tx, tenant.accountId, id, patch));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MSG_MESSAGES.channelNameTaken);
+    throw error;
+  }
+  if (!row) throw notFound(MSG_MESSAGES.channelNotFound);
+  if (row.state === 'disabled') {
+    if (current.state !== 'disabled') await deactivateQuietly(deps, current);
+    return toChannel(row);
+  }
+  if (patch.state === 'active' || Object.keys(kindInput).length > 0) {
+    row = await activateAfterCommit(deps, row);
+  }
+  return toChannel(row);
+}
+
+export async function deleteChannel(
+  deps: MessagingDeps,
+  tenant: Tenant,
+  session: Session,
+  id: number,
+) {
+  const current = await tenant.transaction((tx) => repo.findChannel(tx, tenant.accountId, id));
+  if (!current) throw notFound(MSG_MESSAGES.channelNotFound);
+  assertCanSeeChannel(session, current);
+  assertCanManageChannel(session, current);
+  await deactivateQuietly(deps, current);
+  // The row stays for the messages that name it; its secrets do not.
+  const removed = await tenant.transaction((tx) =>
+    repo.updateChannel(tx, tenant.accountId, id, {
+      deletedAt: new Date(),
+      state: 'disabled',
+      secrets: null,
+    }),
+  );
+  return toChannel(removed ?? current);
+}
+
+/** For transports' workers: keep a channel's progress or state (polling offset, an error). */
+export async function setChannelState(
+  deps: Pick<MessagingDeps, 'database'>,
+  accountId: number,
+  channelId: number,
+  patch: {
+    state?: 'active' | 'error';
+    lastError?: string | null;
+    syncState?: Record<string, unknown>;
+    settings?: Record<string, string | number | boolean | null>;
+  },
+) {
+  return deps.database.withTenant(accountId, (tx) =>
+    repo.updateChannel(tx, accountId, channelId, patch),
+  );
+}
+
+/** For webhooks: the channel a URL's key names, in whichever account (null if none). */
+export async function findChannelByWebhookKey(deps: MessagingDeps, webhookKey: string) {
+  const row = await repo.findChannelByWebhookKeyAcrossAccounts(deps.database.system, webhookKey);
+  return row && row.state !== 'disabled' ? transportChannelOf(deps.config, row) : null;
+}
+
+/** For pollers: every live, enabled channel of a kind, secrets opened. */
+export async function listActiveChannels(deps: MessagingDeps, kind: TMsgChannelKind) {
+  const rows = await repo.listActiveChannelsAcrossAccounts(deps.database.system, kind);
+  return rows.map((row) => transportChannelOf(deps.config, row));
+}
+
+// ---- chat links ----
+
+/**
+ * Says that a chat of a channel is this applicant (a deep link's /start, a handle or phone on the
+ * card, the e-mail address): later messages of that chat land on the applicant's card.
+ */
+export async function linkChat(
+  deps: Pick<MessagingDeps, 'database'>,
+  accountId: number,
+  link: {
+    channelId: number;
+    externalChatId: string;
+    applicantId: number;
+    externalUserId?: string | null;
+    handle?: string | null;
+    linkedBy: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual';
+  },
+) {
+  return deps.database.withTenant(accountId, async (tx) => {
+    const found = await applicantContactsIn(tx, accountId, [link.applicantId]);
+    if (found.length === 0) throw notFound(MSG_MESSAGES.applicantNotFound);
+    return repo.upsertChatLink(tx, {
+      accountId,
+      channelId: link.channelId,
+      externalChatId: link.externalChatId,
+      applicantId: link.applicantId,
+      externalUserId: link.externalUserId ?? null,
+      handle: link.handle ?? null,
+      linkedBy: link.linkedBy,
+    });
+  });
+}
+
+/** The applicant a chat of a channel is linked to, or null. */
+export async function findLinkedApplicant(
+  deps: Pick<MessagingDeps, 'database'>,
+  accountId: number,
+  channelId: number,
+  externalChatId: string,
+) {
+  const link = await deps.database.withTenant(accountId, (tx) =>
+    repo.findChatLink(tx, accountId, channelId, externalChatId),
+  );
+  return link?.applicantId ?? null;
+}
+
+/**
+ * E-mail threading: the applicant of the newest stored message among these external ids
+ * (Message-ID, In-Reply-To, References), or null.
+ */
+export async function findApplicantByThread(
+  deps: Pick<MessagingDeps, 'database'>,
+  accountId: number,
+  externalIds: string[],
+) {
+  const row = await deps.database.withTenant(accountId, (tx) =>
+    repo.findByExternalIds(tx, accountId, externalIds),
+  );
+  return row ? { applicantId: row.applicantId, messageId: row.id, channelId: row.channelId } : null;
+}
+
+// ---- messages as the client sees them ----
+
+type Names = {
+  channels: Map<number, repo.ChannelRow>;
+  users: Map<number, string>;
+  applicants: Map<number, string>;
+};
+
+async function namesFor(tx: Db, accountId: number, rows: repo.MessageRow[]): Promise<Names> {
+  const channelIds = [...new Set(rows.map((r) => r.channelId))];
+  const userIds = [
+    ...new Set(rows.map((r) => r.authorUserId).filter((id): id is number => id !== null)),
+  ];
+  const applicantIds = [...new Set(rows.map((r) => r.applicantId))];
+  const [channels, applicants, ...users] = await Promise.all([
+    repo.findChannelsByIds(tx, accountId, channelIds),
+    applicantContactsIn(tx, accountId, applicantIds),
+    ...userIds.map((id) => findUserContact(tx, accountId, id)),
+  ]);
+  return {
+    channels: new Map(channels.map((c) => [c.id, c])),
+    users: new Map(
+      users
+        .filter((u): u is NonNullable<typeof u> => u !== null)
+        .map((u) => [Number(u.id), personDisplayName(u.person)]),
+    ),
+    applicants: new Map(applicants.map((a) => [Number(a.id), personDisplayName(a)])),
+  };
+}
+
+const STATE_SHOWN: Record<repo.MessageRow['state'], TMsgState> = {
+  received: 'received',
+  queued: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'read',
+  failed: 'failed',
+};
+
+export function toMessage(row: repo.MessageRow, names: Names): TMsgMessage {
+  const channel = names.channels.get(row.channelId);
+  const author =
+    row.authorType === 'user'
+      ? {
+          type: 'user' as const,
+          user_id: row.authorUserId,
+          name: (row.authorUserId !== null && names.users.get(row.authorUserId)) || 'Пользователь',
+        }
+      : row.authorType === 'applicant'
+        ? {
+            type: 'applicant' as const,
+            user_id: null,
+            name: names.applicants.get(row.applicantId) || 'Кандидат',
+          }
+        : { type: 'system' as const, user_id: null, name: 'Система' };
+  return {
+    id: row.id,
+    applicant_id: row.applicantId,
+    channel_id: row.channelId,
+    channel_kind: row.channelKind,
+    channel_name: channel?.name ?? MSG_CHANNEL_KIND_NAMES[row.channelKind],
+    direction: row.direction,
+    author,
+    subject: row.subject,
+    text: row.text,
+    attachments: row.attachments.map((a) => ({
+      file_id: a.fileId,
+      file_name: a.fileName,
+      mime_type: a.mimeType,
+      size_bytes: a.sizeBytes,
+      url: `/api/files/${a.fileId}`,
+    })),
+    state: STATE_SHOWN[row.state],
+    reason: row.reason,
+    attempts: row.attempts,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+    can_retry: row.direction === 'out' && row.state === 'failed',
+  };
+}
+
+/** The applicant as the caller reaches it, in the caller's transaction; 404 otherwise. */
+async function reachedApplicant(tx: Db, tenant: Tenant, session: Session, applicantId: number) {
+  const [applicant] = await applicantContactsIn(tx, tenant.accountId, [applicantId]);
+  if (!applicant) throw notFound(MSG_MESSAGES.applicantNotFound);
+  await reachApplicant(tx, tenant, session, applicantId);
+  return applicant;
+}
+
+// ---- history ----
+
+/** The applicant's conversation, newest first; reading it clears the caller's unread. */
+export async function getHistory(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+  query: TChatHistoryQuery,
+): Promise<TChatHistory> {
+  return tenant.transaction(async (tx) => {
+    await reachedApplicant(tx, tenant, session, applicantId);
+    const limit = query.per_page;
+    const rows = await repo.historyPage(tx, tenant.accountId, applicantId, {
+      beforeId: query.before_id,
+      offset: ((query.page ?? 1) - 1) * limit,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const [total, names, unread] = await Promise.all([
+      repo.countHistory(tx, tenant.accountId, applicantId),
+      namesFor(tx, tenant.accountId, page),
+      query.before_id === undefined && (query.page ?? 1) === 1
+        ? repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
+        : Promise.resolve(0),
+    ]);
+    return {
+      items: page.map((row) => toMessage(row, names)),
+      total,
+      has_more: rows.length > limit,
+      next_before_id: rows.length > limit ? page[page.length - 1]!.id : null,
+      unread,
+    };
+  });
+}
+
+// ---- sending ----
+
+type Kick = (accountId: number, ids: number[]) => void;
+let kickOutbox: Kick = () => {};
+/** The outbox (messaging-outbox.ts) tells the service how to hand new messages over at once. */
+export const setOutboxKick = (kick: Kick) => {
+  kickOutbox = kick;
+};
+
+/**
+ * Writes an outgoing message to the outbox (`queued`) in one transaction with its checks; it is
+ * handed to the channel after the commit, and retried from the outbox whatever happens.
+ */
+export async function sendMessage(
+  deps: MessagingDeps,
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+  body: TSendMessageRequest,
+): Promise<TMsgMessage> {
+  assertCanMessage(session);
+  // Rendered first, as the caller: the template's own checks and 404 come before the write.
+  let rendered: { subject: string | null; text: string; html: string | null } | null = null;
+  if (body.template_id !== undefined) {
+    const letterFor = await prepareLetters(tenant, session, body.template_id, null).catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 404) {
+          throw badRequest(MSG_MESSAGES.templateNotFound, {
+            template_id: MSG_MESSAGES.templateNotFound,
+          });
+        }
+        throw error;
+      },
+    );
+    const applicant = await tenant.transaction((tx) =>
+      reachedApplicant(tx, tenant, session, applicantId),
+    );
+    const letter = letterFor(applicant);
+    rendered = {
+      subject: body.subject?.trim() || letter.subject,
+      text: body.text?.trim() ? body.text : letter.body_text,
+      html: body.text?.trim() ? null : letter.body_html,
+    };
+  }
+  const text = rendered?.text ?? body.text ?? '';
+  if (!text.trim() && body.file_ids.length === 0) {
+    throw badRequest(MSG_MESSAGES.emptyMessage, { text: MSG_MESSAGES.emptyMessage });
+  }
+  const { row, names } = await tenant.transaction(async (tx) => {
+    const applicant = await reachedApplicant(tx, tenant, session, applicantId);
+    const channel = await repo.findChannel(tx, tenant.accountId, body.channel_id);
+    if (!channel || !canUseChannel(session, channel)) {
+      throw badRequest(MSG_MESSAGES.channelNotFound, { channel_id: MSG_MESSAGES.channelNotFound });
+    }
+    if (channel.state === 'disabled') {
+      throw badRequest(MSG_MESSAGES.channelInactive, { channel_id: MSG_MESSAGES.channelInactive });
+    }
+    const link = await repo.findApplicantChatLink(tx, tenant.accountId, channel.id, applicantId);
+    if (channel.kind === 'email') {
+      if (!link && !applicant.email) {
+        throw badRequest(MSG_MESSAGES.noRecipientEmail, {
+          channel_id: MSG_MESSAGES.noRecipientEmail,
+        });
+      }
+    } else if (!link) {
+      throw badRequest(MSG_MESSAGES.noChatLink, { channel_id: MSG_MESSAGES.noChatLink });
+    }
+    const files = await findApplicantFilesByIds(tx, tenant.accountId, applicantId, body.file_ids);
+    if (files.length !== new Set(body.file_ids).size) {
+      throw badRequest(MSG_MESSAGES.fileNotFound, { file_ids: MSG_MESSAGES.fileNotFound });
+    }
+    if (files.some((f) => f.sizeBytes > MSG_MAX_ATTACHMENT_BYTES)) {
+      throw new AppError(413, MSG_MESSAGES.fileTooLarge, { file_ids: MSG_MESSAGES.fileTooLarge });
+    }
+    const inserted = await repo.insertMessage(tx, {
+      accountId: tenant.accountId,
+      applicantId,
+      channelId: channel.id,
+      channelKind: channel.kind,
+      chatLinkId: link?.id ?? null,
+      direction: 'out',
+      authorType: 'user',
+      authorUserId: session.userId,
+      subject: rendered?.subject ?? (body.subject?.trim() || null),
+      text,
+      attachments: files.map((f) => ({
+        fileId: f.id,
+        fileName: f.fileName,
+        mimeType: f.mimeType,
+        sizeBytes: f.sizeBytes,
+      })),
+      templateId: body.template_id ?? null,
+      state: 'queued',
+      externalChatId:
+        link?.externalChatId ?? (channel.kind === 'email' ? (applicant.email ?? '') : ''),
+      meta: rendered?.html ? { html: rendered.html } : {},
+    });
+    await announceMessage(tx, tenant.accountId, {
+      type: 'message_created',
+      applicant_id: applicantId,
+      message_id: inserted.id,
+      state: 'queued',
+      direction: 'out',
+    });
+    return { row: inserted, names: await namesFor(tx, tenant.accountId, [inserted]) };
+  });
+  kickOutbox(tenant.accountId, [row.id]);
+  return toMessage(row, names);
+}
+
+/** «Повторить»: a failed message goes back to the outbox and is handed over at once. */
+export async function retryMessage(tenant: Tenant, session: Session, messageId: number) {
+  assertCanMessage(session);
+  const { row, names } = await tenant.transaction(async (tx) => {
+    const found = await repo.findMessage(tx, tenant.accountId, messageId);
+    if (!found) throw notFound(MSG_MESSAGES.messageNotFound);
+    await reachedApplicant(tx, tenant, session, found.applicantId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 404
+        ? notFound(MSG_MESSAGES.messageNotFound)
+        : error;
+    });
+    const requeued = await repo.requeueFailed(tx, tenant.accountId, messageId);
+    if (!requeued) throw badRequest(MSG_MESSAGES.notRetryable);
+    await announceMessage(tx, tenant.accountId, {
+      type: 'message_updated',
+      applicant_id: requeued.applicantId,
+      message_id: requeued.id,
+      state: 'queued',
+      direction: 'out',
+    });
+    return { row: requeued, names: await namesFor(tx, tenant.accountId, [requeued]) };
+  });
+  kickOutbox(tenant.accountId, [row.id]);
+  return toMessage(row, names);
+}
+
+// ---- incoming ----
+
+export type IncomingAttachment = { fileName: string; mimeType: string; bytes: Buffer };
+
+export type IncomingMessage = {
+  channelId: number;
+  /** Telegram chat id; for e-mail the sender's address. */
+  externalChatId: string;
+  /** Telegram message_id, the letter's Message-ID: the message is stored once per these. */
+  externalMessageId: string;
+  /**
+   * Known to the transport (a deep link, e-mail threading); else the chat's link decides. Given,
+   * it also links the chat to the applicant (`linkedBy`, default 'manual') if it is not yet.
+   */
+  applicantId?: number | undefined;
+  linkedBy?: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual' | undefined;
+  text: string;
+  subject?: string | null | undefined;
+  attachments: IncomingAttachment[];
+  sentAt: Date;
+  /** How the channel names the applicant (shown nowhere yet; kept in meta). */
+  author: { name?: string | null; handle?: string | null; externalUserId?: string | null };
+  meta?: Record<string, unknown> | undefined;
+};
+
+export type IncomingResult =
+  | { stored: true; messageId: number; applicantId: number; duplicate: boolean }
+  | { stored: false; reason: 'unlinked' | 'channel_missing' };
+
+/** The letter telling a user of an applicant's message, with the card's address. */
+function incomingLetter(
+  config: Config,
+  applicantName: string,
+  channelName: string,
+  text: string,
+  applicantId: number,
+) {
+  const excerpt = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  const card = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/applicant/${applicantId}`;
+  return `${applicantName} написал(а) в канале «${channelName}»:\n\n${excerpt}\n\nОткрыть карточку: ${card}`;
+}
+
+const ATTACHMENT_TOO_LARGE = (name: string) => `Вложение «${name}» больше 15 МБ и не сохранено`;
+
+/** Who hears of an applicant's message: the channel's user, else those who wrote, else all. */
+async function recipientsOf(
+  tx: Db,
+  tenant: Tenant,
+  channel: repo.ChannelRow,
+  applicantId: number,
+): Promise<number[]> {
+  if (channel.userId !== null) return [channel.userId];
+  const wrote = await repo.correspondents(tx, tenant.accountId, applicantId);
+  if (wrote.length > 0) return wrote;
+  const users = await listUsers(tenant);
+  return users.filter((u) => u.is_active && u.member_type !== 'watcher').map((u) => u.id);
+}
+
+/**
+ * An applicant's message from any channel, stored once per (channel, chat, external id): a
+ * repeated webhook or poll is answered with the stored message (`duplicate`). Its files are kept
+ * as the card's (over 15 MB: not kept, said in `reason`); the users who hear of it get it unread;
+ * the card's stream hears of it.
+ */
+export async function receiveIncoming(
+  deps: Pick<MessagingDeps, 'config' | 'database' | 'log'>,
+  accountId: number,
+  input: IncomingMessage,
+): Promise<IncomingResult> {
+  const storage = storageFor(deps.config);
+  const written: string[] = [];
+  let mailIds: number[] = [];
+  try {
+    const result = await deps.database.withTenant(
+      accountId,
+      async (tx): Promise<IncomingResult> => {
+        const channel = await repo.findChannel(tx, accountId, input.channelId);
+        if (!channel) return { stored: false, reason: 'channel_missing' };
+        const existing = await repo.findMessageByExternal(
+          tx,
+          accountId,
+          channel.id,
+          input.externalChatId,
+          input.externalMessageId,
+        );
+        if (existing) {
+          return {
+            stored: true,
+            messageId: existing.id,
+            applicantId: existing.applicantId,
+            duplicate: true,
+          };
+        }
+        let link = await repo.findChatLink(tx, accountId, channel.id, input.externalChatId);
+        const applicantId = input.applicantId ?? link?.applicantId;
+        if (applicantId === undefined) return { stored: false, reason: 'unlinked' };
+        const [applicant] = await applicantContactsIn(tx, accountId, [applicantId]);
+        if (!applicant) return { stored: false, reason: 'unlinked' };
+        // The transport knew the applicant (threading, a deep link): replies go to this chat.
+        if (link?.applicantId !== applicantId) {
+          link = await repo.upsertChatLink(tx, {
+            accountId,
+            channelId: channel.id,
+            externalChatId: input.externalChatId,
+            applicantId,
+            externalUserId: input.author.externalUserId ?? null,
+            handle: input.author.handle ?? null,
+            linkedBy: input.linkedBy ?? 'manual',
+          });
+        }
+
+        const refused: string[] = [];
+        const attachments: repo.MessageRow['attachments'] = [];
+        for (const file of input.attachments) {
+          if (file.bytes.length > MSG_MAX_ATTACHMENT_BYTES) {
+            refused.push(ATTACHMENT_TOO_LARGE(file.fileName));
+            continue;
+          }
+          const stored = await storeReceivedFile(tx, storage, accountId, applicantId, file);
+          written.push(stored.storageKey);
+          attachments.push({
+            fileId: stored.id,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            sizeBytes: file.bytes.length,
+          });
+        }
+        const row = await repo.insertIncomingOnce(tx, {
+          accountId,
+          applicantId,
+          channelId: channel.id,
+          channelKind: channel.kind,
+          chatLinkId: link?.id ?? null,
+          direction: 'in',
+          authorType: 'applicant',
+          subject: input.subject ?? null,
+          text: input.text,
+          attachments,
+          state: 'received',
+          reason: refused.length > 0 ? refused.join('; ') : null,
+          externalChatId: input.externalChatId,
+          externalMessageId: input.externalMessageId,
+          meta: { ...input.meta, author: input.author },
+          sentAt: input.sentAt,
+        });
+        if (!row) {
+          // Another process stored it a moment ago (the unique key): theirs stands.
+          const other = await repo.findMessageByExternal(
+            tx,
+            accountId,
+            channel.id,
+            input.externalChatId,
+            input.externalMessageId,
+          );
+          return {
+            stored: true,
+            messageId: other!.id,
+            applicantId: other!.applicantId,
+            duplicate: true,
+          };
+        }
+        const tenant: Tenant = {
+          accountId,
+          userId: channel.userId ?? 0,
+          transaction: (work) => work(tx),
+          read: () => Promise.reject(new Error('not in a transaction of its own')),
+        };
+        // Who hears of it, each as their notification settings say: unread in the app, a letter.
+        const recipients = await recipientsOf(tx, tenant, channel, applicantId);
+        const choices = await notificationChoicesIn(tx, accountId, recipients, 'message_received');
+        await repo.insertUnread(
+          tx,
+          accountId,
+          recipients.filter((id) => choices.get(id)?.in_app !== false),
+          row.id,
+        );
+        const byMail = await findActiveUserContacts(
+          tx,
+          accountId,
+          recipients.filter((id) => choices.get(id)?.email === true),
+        );
+        const applicantName = personDisplayName(applicant);
+        mailIds = await storeMails(
+          tx,
+          deps.config,
+          byMail
+            .filter((user) => user.email)
+            .map((user) => ({
+              to: user.email,
+              subject: `${applicantName} написал(а) в переписке`,
+              text: incomingLetter(
+                deps.config,
+                applicantName,
+                channel.name,
+                input.text,
+                applicantId,
+              ),
+              kind: 'message_received',
+              accountId,
+            })),
+        );
+        await announceMessage(tx, accountId, {
+          type: 'message_created',
+          applicant_id: applicantId,
+          message_id: row.id,
+          state: 'received',
+          direction: 'in',
+        });
+        return { stored: true, messageId: row.id, applicantId, duplicate: false };
+      },
+    );
+    if (mailIds.length > 0) {
+      await deliverStoredMail(deps.config, deps.database.system, deps.log, mailIds).catch(
+        (error: unknown) => deps.log.warn({ err: error }, 'message notification not mailed'),
+      );
+    }
+    return result;
+  } catch (error) {
+    for (const key of written) await storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * A receipt or a bounce for an outgoing message: delivered, read, or failed with the reason
+ * (Telegram has no receipts for bots; a DSN names the letter's Message-ID). False if unknown.
+ */
+export async function markMessageState(
+  deps: Pick<MessagingDeps, 'database'>,
+  accountId: number,
+  ref: { channelId: number; externalChatId?: string | undefined; externalMessageId: string },
+  change: { state: 'delivered' | 'read' | 'failed'; reason?: string | null },
+) {
+  return deps.database.withTenant(accountId, async (tx) => {
+    const found =
+      ref.externalChatId === undefined
+        ? await repo.findByExternalIds(tx, accountId, [ref.externalMessageId])
+        : await repo.findMessageByExternal(
+            tx,
+            accountId,
+            ref.channelId,
+            ref.externalChatId,
+            ref.externalMessageId,
+          );
+    if (!found || found.direction !== 'out' || found.channelId !== ref.channelId) return false;
+    await repo.updateMessage(tx, accountId, found.id, {
+      state: change.state,
+      reason: change.state === 'failed' ? (change.reason ?? null) : found.reason,
+    });
+    await announceMessage(tx, accountId, {
+      type: 'message_updated',
+      applicant_id: found.applicantId,
+      message_id: found.id,
+      state: change.state,
+      direction: 'out',
+    });
+    return true;
+  });
+}
+
+// ---- unread and conversations ----
+
+export async function getUnread(
+  tenant: Tenant,
+  session: Session,
+  applicantIds: number[],
+): Promise<TUnreadCounters> {
+  if (session.memberType === 'watcher') return { total: 0, conversations: 0, applicants: {} };
+  return tenant.transaction((tx) =>
+    repo.unreadCounters(tx, tenant.accountId, session.userId, applicantIds),
+  );
+}
+
+/** The caller has read the conversation (the card's tab is open): its unread cleared. */
+export async function markRead(tenant: Tenant, session: Session, applicantId: number) {
+  return tenant.transaction(async (tx) => {
+    await reachedApplicant(tx, tenant, session, applicantId);
+    return repo.clearUnread(tx, tenant.accountId, session.userId, applicantId);
+  });
+}
+
+export async function listConversations(
+  tenant: Tenant,
+  session: Session,
+  query: { page: number; per_page: number },
+): Promise<{ items: TConversation[]; total: number; page: number; per_page: number }> {
+  assertCanMessage(session);
+  return tenant.transaction(async (tx) => {
+    const rows = await repo.listConversations(tx, tenant.accountId, session.userId, {
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    });
+    const messages = await repo.findMessagesByIds(
+      tx,
+      tenant.accountId,
+      rows.map((r) => Number(r.last_id)),
+    );
+    const names = await namesFor(tx, tenant.accountId, messages);
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    return {
+      items: rows.map((r) => ({
+        applicant_id: Number(r.applicant_id),
+        applicant_name: names.applicants.get(Number(r.applicant_id)) ?? 'Кандидат',
+        unread: Number(r.unread),
+        last_message: toMessage(byId.get(Number(r.last_id))!, names),
+      })),
+      total: Number(rows[0]?.total ?? 0),
+      page: query.page,
+      per_page: query.per_page,
+    };
+  });
+}
+
+/** 404 unless the caller reaches the applicant (the card's event stream asks first). */
+export async function assertReachesApplicant(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+) {
+  await tenant.transaction((tx) => reachedApplicant(tx, tenant, session, applicantId));
+}
