@@ -13,7 +13,7 @@ import {
   ZCreateMsgChannelRequest,
   type TMsgChannelScope,
   type TMsgChannelKind,
-} from '../../shared/messaging/provisional-contract';
+} from '@ats/contracts/messaging';
 
 type Props = { kind: 'telegram' | 'email'; open: boolean; onClose: () => void; isAdmin: boolean };
 

@@ -13,10 +13,7 @@ import {
   useMyChannels,
   useUpdateChannel,
 } from './messaging.queries';
-import {
-  MSG_CHANNEL_KIND_NAMES,
-  type TMsgChannel,
-} from '../../shared/messaging/provisional-contract';
+import { MSG_CHANNEL_KIND_NAMES, type TMsgChannel } from '@ats/contracts/messaging';
 
 const STATE_NAMES: Record<TMsgChannel['state'], string> = {
   active: 'Работает',
@@ -90,7 +87,7 @@ export function ChannelSettings() {
             <ChannelCard
               key={channel.id}
               channel={channel}
-              canManage={channel.scope === 'user' ? channel.user_id === me.id : me.is_admin}
+              canManage={me.is_admin || (channel.scope === 'user' && channel.user_id === me.id)}
             />
           ))}
         </ul>

@@ -14,7 +14,7 @@ import {
   MSG_MAX_ATTACHMENT_BYTES,
   MSG_MAX_ATTACHMENTS,
   type TMsgChannel,
-} from '../../shared/messaging/provisional-contract';
+} from '@ats/contracts/messaging';
 
 type Props = { applicantId: number };
 

@@ -9,10 +9,7 @@ import { useDocumentTitle } from '../../shared/use-document-title';
 import { UnreadBadge } from '../../shared/messaging/unread-badge';
 import { formatMessageTime } from './message-labels';
 import { useConversations } from './messaging.queries';
-import {
-  MSG_CHANNEL_KIND_NAMES,
-  type TConversation,
-} from '../../shared/messaging/provisional-contract';
+import { MSG_CHANNEL_KIND_NAMES, type TConversation } from '@ats/contracts/messaging';
 
 const TITLE = 'Сообщения';
 

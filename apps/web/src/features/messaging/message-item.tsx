@@ -7,7 +7,7 @@ import {
   MSG_CHANNEL_KIND_NAMES,
   MSG_STATE_NAMES,
   type TMsgMessage,
-} from '../../shared/messaging/provisional-contract';
+} from '@ats/contracts/messaging';
 
 type Props = {
   message: TMsgMessage;

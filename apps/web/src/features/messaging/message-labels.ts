@@ -1,4 +1,4 @@
-import type { TMsgState } from '../../shared/messaging/provisional-contract';
+import type { TMsgState } from '@ats/contracts/messaging';
 
 /** The colour of a delivery state under an outgoing message (AA contrast on white and indigo-50). */
 export const MESSAGE_STATE_TONES: Record<TMsgState, string> = {

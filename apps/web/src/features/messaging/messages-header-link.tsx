@@ -3,10 +3,12 @@ import { NavLink } from 'react-router';
 import { cx } from '@ats/ui/class-names';
 import { unreadLabel } from '../../shared/messaging/unread-badge';
 import { useUnreadCounters } from '../../shared/messaging/unread.queries';
+import { useAccountMessageEvents } from './use-conversation-events';
 
 /** The header's way to the conversations, with the user's unread count. */
 export function MessagesHeaderLink() {
   const unread = useUnreadCounters();
+  useAccountMessageEvents(true);
   const count = unread.data?.total ?? 0;
   const name = count > 0 ? `Сообщения: ${unreadLabel(count)}` : 'Сообщения';
   return (

@@ -21,7 +21,7 @@ import {
   type TMsgMessage,
   type TSendMessageRequest,
   type TUpdateMsgChannelRequest,
-} from '../../shared/messaging/provisional-contract';
+} from '@ats/contracts/messaging';
 
 const BASE = '/msg_integrations';
 export const CONVERSATIONS_PAGE_SIZE = 30;
@@ -151,7 +151,7 @@ export function useRetryMessage(applicantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: number) =>
-      apiCall(`${BASE}/messages/${messageId}/retry`, { method: 'POST', schema: ZMsgMessage }),
+      apiCall(`${BASE}/chats/messages/${messageId}/retry`, { method: 'POST', schema: ZMsgMessage }),
     onSettled: () => invalidateConversation(queryClient, applicantId),
   });
 }

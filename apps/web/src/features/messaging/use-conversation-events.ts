@@ -1,20 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { invalidateConversation } from './messaging.queries';
+import { useCallback, useEffect } from 'react';
+import { unreadKeys } from '../../shared/query-keys';
+import { invalidateConversation, messagingKeys } from './messaging.queries';
 
 const RECONNECT_DELAYS_MS = [1000, 3000, 10_000, 30_000];
 /** A burst of events (a long reply in parts, a batch of states) is read in one refetch. */
 export const CONVERSATION_REFRESH_DELAY_MS = 100;
 
 /**
- * Keeps an open conversation live: the card's event stream announces every new or changed
- * message of this applicant and the timeline and the counters are read again. A dropped stream
- * is opened again with a growing pause, and catches up once it is back.
+ * Listens to a stream of `message` events (one per new or changed message) and calls `onEvent`
+ * for a burst of them once; a dropped stream is opened again with a growing pause, and catches
+ * up (one more call) once it is back.
  */
-export function useConversationEvents(applicantId: number) {
-  const queryClient = useQueryClient();
+function useMessageStream(url: string | null, onEvent: () => void) {
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (!url || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -23,20 +23,16 @@ export function useConversationEvents(applicantId: number) {
 
     const refresh = () => {
       clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(
-        () => void invalidateConversation(queryClient, applicantId),
-        CONVERSATION_REFRESH_DELAY_MS,
-      );
+      refreshTimer = setTimeout(onEvent, CONVERSATION_REFRESH_DELAY_MS);
     };
     const connect = () => {
-      source = new EventSource(`/api/msg_integrations/chats/${applicantId}/events`);
+      source = new EventSource(url);
       source.onopen = () => {
         if (failures > 0) refresh();
         failures = 0;
       };
-      source.addEventListener('message_created', refresh);
-      source.addEventListener('message_updated', refresh);
-      source.onmessage = refresh;
+      // The server names its events `message`; unnamed ones are taken too.
+      source.addEventListener('message', refresh);
       source.onerror = () => {
         source?.close();
         if (stopped) return;
@@ -52,5 +48,25 @@ export function useConversationEvents(applicantId: number) {
       clearTimeout(refreshTimer);
       clearTimeout(reconnectTimer);
     };
-  }, [queryClient, applicantId]);
+  }, [url, onEvent]);
+}
+
+/** Keeps an open conversation live: the timeline and the counters are read again. */
+export function useConversationEvents(applicantId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => void invalidateConversation(queryClient, applicantId),
+    [queryClient, applicantId],
+  );
+  useMessageStream(`/api/msg_integrations/chats/applicant_chats/${applicantId}/events`, refresh);
+}
+
+/** The header's stream: any message of the company moves the counters and the conversations. */
+export function useAccountMessageEvents(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: unreadKeys.all });
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+  }, [queryClient]);
+  useMessageStream(enabled ? '/api/msg_integrations/chats/events' : null, refresh);
 }

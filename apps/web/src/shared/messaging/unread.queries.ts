@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { ZUnreadCounters } from './provisional-contract';
+import { ZUnreadCounters } from '@ats/contracts/messaging';
 import { apiRequest } from '../api-client';
 import { unreadKeys } from '../query-keys';
 
