@@ -30,6 +30,7 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
+import { startTelegramBotFake } from '../../apps/api/test/telegram-bot-fake.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { publishBuild } from '../../scripts/web-build.mjs';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
@@ -220,6 +221,9 @@ async function main() {
     clientSecret: 'e2e-google-secret',
     email: 'recruiter@gmail.test',
   });
+  // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
+  // "the applicant" writing to them through its control API at `GET /telegram`'s address.
+  const telegram = await startTelegramBotFake();
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -248,6 +252,7 @@ async function main() {
     GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
     GOOGLE_OAUTH_URL: google.oauthUrl,
     GOOGLE_API_URL: google.apiUrl,
+    TELEGRAM_API_BASE_URL: telegram.baseUrl,
   });
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
@@ -266,6 +271,9 @@ async function main() {
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/google') {
       return send(res, 200, { baseUrl: google.baseUrl });
+    }
+    if (req.method === 'GET' && url.pathname === '/telegram') {
+      return send(res, 200, { baseUrl: telegram.baseUrl });
     }
     if (req.method === 'GET' && url.pathname === '/error-reports') {
       return send(res, 200, errorTracker.received);
@@ -332,6 +340,7 @@ async function main() {
     void errorTracker.close();
     void yookassa.close();
     void google.close();
+    void telegram.close();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

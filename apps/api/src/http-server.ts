@@ -53,6 +53,7 @@ import { registerApplicationsRoutes } from './modules/pipeline/applications.rout
 import { registerBoardRoutes } from './modules/pipeline/board.routes.ts';
 import { registerBoardEventsRoutes } from './modules/pipeline/board-events.routes.ts';
 import { registerMessagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { registerTelegramRoutes } from './modules/messaging/telegram/telegram.routes.ts';
 import { registerEvaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { registerColumnsRoutes } from './modules/pipeline/columns.routes.ts';
 import { registerAuditOrigin } from './platform/audit.ts';
@@ -224,6 +225,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerBoardRoutes(app, deps);
   registerBoardEventsRoutes(app, deps);
   registerMessagingRoutes(app, deps);
+  registerTelegramRoutes(app, deps);
   registerColumnsRoutes(app, deps);
   registerEvaluationsRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -69,6 +69,8 @@ const EXEMPT: Record<string, string> = {
     'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
   'POST /api/public/bookings/:token/book':
     'an applicant’s one-time booking token, not an id; public (event-booking.test.ts)',
+  'POST /api/msg_integrations/webhooks/telegram/:key':
+    'a bot’s webhook key with its secret_token header, not an id; Telegram’s, 403 without the secret (telegram.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',
   'GET /api/instructions/:id': 'the knowledge base: shared by every account, public',
   'GET /api/instructions/editor/:id':
