@@ -9,6 +9,7 @@ import { Textarea } from '@ats/ui/textarea';
 import { apiCall } from '../../shared/api-client';
 import { fileOversize, formatFileSize } from '../../shared/format/upload-size';
 import { useMessageTemplates, useMyChannels, useSendMessage } from './messaging.queries';
+import { TelegramLinks } from './telegram-links';
 import {
   MSG_CHANNEL_KIND_NAMES,
   MSG_MAX_ATTACHMENT_BYTES,
@@ -156,123 +157,133 @@ function ComposerForm({
     }
   };
 
+  const insert = (snippet: string) => {
+    setText((current) => (current.trim() ? `${current.trimEnd()}\n${snippet}` : snippet));
+    textArea.current?.focus();
+  };
+
   return (
-    <form
-      aria-label="Новое сообщение"
-      onSubmit={(event) => void submit(event)}
-      className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-3"
-    >
-      <div className="flex flex-wrap items-end gap-3">
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">Канал</legend>
-          {channels.map((option) => (
-            <label
-              key={option.id}
-              className="flex cursor-pointer items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-zinc-800 ring-1 ring-zinc-300 has-checked:bg-indigo-50 has-checked:ring-indigo-500 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
-            >
-              <input
-                type="radio"
-                name={`${id}-channel`}
-                value={option.id}
-                checked={option.id === channel.id}
-                onChange={() => onChannel(option.id)}
-                className="sr-only"
-              />
-              {MSG_CHANNEL_KIND_NAMES[option.kind]}
-              {option.address && <span className="text-zinc-600">· {option.address}</span>}
-            </label>
-          ))}
-        </fieldset>
-        <div className="ml-auto w-56">
-          <Select
-            aria-label="Шаблон"
-            value={templateId ?? ''}
-            disabled={rendering || templates.isPending}
-            onChange={(event) => void pickTemplate(event.target.value)}
-          >
-            <option value="">{templates.isError ? 'Шаблоны не загрузились' : 'Без шаблона'}</option>
-            {(templates.data ?? []).map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-      {email && (
-        <Input
-          aria-label="Тема письма"
-          placeholder="Тема письма"
-          value={subject}
-          maxLength={500}
-          onChange={(event) => setSubject(event.target.value)}
-        />
-      )}
-      <Textarea
-        ref={textArea}
-        aria-label="Текст сообщения"
-        aria-describedby={`${id}-hint`}
-        aria-invalid={error ? true : undefined}
-        rows={3}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (isSendShortcut(event)) {
-            event.preventDefault();
-            void submit();
-          }
-        }}
-      />
-      {files.length > 0 && (
-        <ul aria-label="Вложения" className="flex flex-wrap gap-2">
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-3 text-xs text-zinc-800"
-            >
-              {file.name} ({formatFileSize(file.size / 1024)})
-              <button
-                type="button"
-                aria-label={`Убрать файл ${file.name}`}
-                className={iconButton}
-                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+    <>
+      <TelegramLinks applicantId={applicantId} onInsert={insert} />
+      <form
+        aria-label="Новое сообщение"
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-3 rounded-xl border border-zinc-200 bg-white p-3"
+      >
+        <div className="flex flex-wrap items-end gap-3">
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">Канал</legend>
+            {channels.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer items-center gap-1.5 rounded-lg px-2 py-1 text-sm text-zinc-800 ring-1 ring-zinc-300 has-checked:bg-indigo-50 has-checked:ring-indigo-500 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
               >
-                <XMarkIcon className="size-4" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-          <PaperClipIcon className="size-4" aria-hidden="true" />
-          Приложить файл
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Файлы для отправки"
-          onChange={(event) => {
-            addFiles(event.target.files);
-            event.target.value = '';
+                <input
+                  type="radio"
+                  name={`${id}-channel`}
+                  value={option.id}
+                  checked={option.id === channel.id}
+                  onChange={() => onChannel(option.id)}
+                  className="sr-only"
+                />
+                {MSG_CHANNEL_KIND_NAMES[option.kind]}
+                {option.address && <span className="text-zinc-600">· {option.address}</span>}
+              </label>
+            ))}
+          </fieldset>
+          <div className="ml-auto w-56">
+            <Select
+              aria-label="Шаблон"
+              value={templateId ?? ''}
+              disabled={rendering || templates.isPending}
+              onChange={(event) => void pickTemplate(event.target.value)}
+            >
+              <option value="">
+                {templates.isError ? 'Шаблоны не загрузились' : 'Без шаблона'}
+              </option>
+              {(templates.data ?? []).map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {email && (
+          <Input
+            aria-label="Тема письма"
+            placeholder="Тема письма"
+            value={subject}
+            maxLength={500}
+            onChange={(event) => setSubject(event.target.value)}
+          />
+        )}
+        <Textarea
+          ref={textArea}
+          aria-label="Текст сообщения"
+          aria-describedby={`${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (isSendShortcut(event)) {
+              event.preventDefault();
+              void submit();
+            }
           }}
         />
-        <p id={`${id}-hint`} className="text-xs text-zinc-600">
-          Ctrl+Enter — отправить. Файлы до 15 МБ.
-        </p>
-        <Button type="submit" className="ml-auto" loading={send.isPending}>
-          {!send.isPending && <PaperAirplaneIcon className="size-4" aria-hidden="true" />}
-          Отправить
-        </Button>
-      </div>
-    </form>
+        {files.length > 0 && (
+          <ul aria-label="Вложения" className="flex flex-wrap gap-2">
+            {files.map((file, index) => (
+              <li
+                key={`${file.name}-${index}`}
+                className="flex items-center gap-1 rounded-full bg-zinc-100 py-0.5 pr-1 pl-3 text-xs text-zinc-800"
+              >
+                {file.name} ({formatFileSize(file.size / 1024)})
+                <button
+                  type="button"
+                  aria-label={`Убрать файл ${file.name}`}
+                  className={iconButton}
+                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                >
+                  <XMarkIcon className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+            <PaperClipIcon className="size-4" aria-hidden="true" />
+            Приложить файл
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Файлы для отправки"
+            onChange={(event) => {
+              addFiles(event.target.files);
+              event.target.value = '';
+            }}
+          />
+          <p id={`${id}-hint`} className="text-xs text-zinc-600">
+            Ctrl+Enter — отправить. Файлы до 15 МБ.
+          </p>
+          <Button type="submit" className="ml-auto" loading={send.isPending}>
+            {!send.isPending && <PaperAirplaneIcon className="size-4" aria-hidden="true" />}
+            Отправить
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -34,6 +34,8 @@ export const messagingKeys = {
   histories: () => [...messagingKeys.all, 'history'] as const,
   history: (applicantId: number) => [...messagingKeys.histories(), applicantId] as const,
   conversations: () => [...messagingKeys.all, 'conversations'] as const,
+  telegramLinks: (applicantId: number) =>
+    [...messagingKeys.all, 'telegram-links', applicantId] as const,
   templates: ['messaging', 'templates'] as const,
 };
 
@@ -161,6 +163,7 @@ export function invalidateConversation(queryClient: QueryClient, applicantId: nu
     queryClient.invalidateQueries({ queryKey: messagingKeys.history(applicantId) }),
     queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
     queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() }),
+    queryClient.invalidateQueries({ queryKey: messagingKeys.telegramLinks(applicantId) }),
   ]);
 }
 
