@@ -7,12 +7,7 @@ import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Spinner } from '@ats/ui/spinner';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { ConnectChannelDialog, type ConnectableKind } from './channel-forms';
-import {
-  useAccountChannels,
-  useDeleteChannel,
-  useMyChannels,
-  useUpdateChannel,
-} from './messaging.queries';
+import { useDeleteChannel, useUpdateChannel, useWritableChannels } from './messaging.queries';
 import { MSG_CHANNEL_KIND_NAMES, type TMsgChannel } from '@ats/contracts/messaging';
 
 const STATE_NAMES: Record<TMsgChannel['state'], string> = {
@@ -32,16 +27,11 @@ const STATE_TONES: Record<TMsgChannel['state'], string> = {
  */
 export function ChannelSettings() {
   const me = useCurrentUser();
-  const mine = useMyChannels();
-  const company = useAccountChannels();
+  const writable = useWritableChannels();
   const [connecting, setConnecting] = useState<ConnectableKind | null>(null);
-  const byId = new Map<number, TMsgChannel>();
-  for (const channel of [...(company.data ?? []), ...(mine.data ?? [])]) {
-    byId.set(channel.id, channel);
-  }
-  const channels = [...byId.values()].sort((a, b) => a.id - b.id);
-  const pending = mine.isPending || company.isPending;
-  const failed = mine.isError ? mine.error : company.isError ? company.error : null;
+  const channels = [...writable.channels].sort((a, b) => a.id - b.id);
+  const failed = writable.error;
+  const pending = writable.isPending;
 
   return (
     <section aria-labelledby="services-channels" className="flex flex-col gap-3">
@@ -65,14 +55,7 @@ export function ChannelSettings() {
       ) : failed ? (
         <p role="alert" className="text-sm text-red-700">
           Не удалось загрузить каналы: {failed.message}{' '}
-          <button
-            type="button"
-            className="underline"
-            onClick={() => {
-              void mine.refetch();
-              void company.refetch();
-            }}
-          >
+          <button type="button" className="underline" onClick={() => void writable.refetch()}>
             Повторить
           </button>
         </p>

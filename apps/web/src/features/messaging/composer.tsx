@@ -8,7 +8,7 @@ import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { apiCall } from '../../shared/api-client';
 import { fileOversize, formatFileSize } from '../../shared/format/upload-size';
-import { useMessageTemplates, useMyChannels, useSendMessage } from './messaging.queries';
+import { useMessageTemplates, useSendMessage, useWritableChannels } from './messaging.queries';
 import { TelegramLinks } from './telegram-links';
 import {
   MSG_CHANNEL_KIND_NAMES,
@@ -28,13 +28,14 @@ export const isSendShortcut = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'm
  * text, which stays editable), files up to 15 MB each, and «Отправить» or Ctrl+Enter.
  */
 export function Composer({ applicantId }: Props) {
-  const channels = useMyChannels();
-  const usable = (channels.data ?? []).filter((channel) => channel.state !== 'disabled');
+  const channels = useWritableChannels();
+  const usable = channels.channels.filter((channel) => channel.state !== 'disabled');
   const [channelId, setChannelId] = useState<number | null>(null);
   const channel = usable.find((c) => c.id === channelId) ?? usable[0];
 
-  if (channels.isPending) return <p className="text-sm text-zinc-600">Загружаем каналы…</p>;
-  if (channels.isError) {
+  if (channels.isPending && !channels.error)
+    return <p className="text-sm text-zinc-600">Загружаем каналы…</p>;
+  if (channels.error) {
     return (
       <p role="alert" className="text-sm text-red-700">
         Не удалось загрузить каналы: {channels.error.message}{' '}

@@ -17,6 +17,7 @@ import {
   ZMsgChannelList,
   ZMsgMessage,
   type TChatHistory,
+  type TMsgChannel,
   type TCreateMsgChannelRequest,
   type TMsgMessage,
   type TSendMessageRequest,
@@ -58,6 +59,25 @@ export const useAccountChannels = () =>
         errorToast: false,
       }),
   });
+
+/**
+ * The channels the user writes through: the company's and their own (one list, company first),
+ * with the state of the two requests.
+ */
+export function useWritableChannels() {
+  const mine = useMyChannels();
+  const company = useAccountChannels();
+  const byId = new Map<number, TMsgChannel>();
+  for (const channel of [...(company.data ?? []), ...(mine.data ?? [])]) {
+    byId.set(channel.id, channel);
+  }
+  return {
+    channels: [...byId.values()],
+    isPending: mine.isPending || company.isPending,
+    error: mine.error ?? company.error,
+    refetch: () => Promise.all([mine.refetch(), company.refetch()]),
+  };
+}
 
 /** One applicant's conversation, newest page first; each next page is older. */
 export function useChatHistory(applicantId: number) {
