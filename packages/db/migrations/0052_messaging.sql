@@ -7,7 +7,8 @@
 -- `queued`, claimed (`sending`, `claimed_at`) by one sender at a time, then `sent`/`delivered`/
 -- `read` or `failed` with the reason; `next_attempt_at` holds a retry back (Telegram's
 -- retry_after, an SMTP 4xx). An incoming message is stored once per (channel, chat, external id).
--- `msg_unread` holds one row per incoming message per user who has not read it yet.
+-- `msg_unread` holds one row per incoming message per user who has not read it yet. A deleted
+-- applicant takes their conversation and chat links along (personal data).
 CREATE TABLE "msg_channels" (
 	"account_id" integer NOT NULL,
 	"id" integer GENERATED ALWAYS AS IDENTITY (sequence name "msg_channels_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
@@ -88,6 +89,8 @@ ALTER TABLE "msg_unread" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "msg_channels" ADD CONSTRAINT "msg_channels_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "msg_chat_links" ADD CONSTRAINT "msg_chat_links_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "msg_chat_links" ADD CONSTRAINT "msg_chat_links_channel_fk" FOREIGN KEY ("account_id","channel_id") REFERENCES "public"."msg_channels"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "msg_chat_links" ADD CONSTRAINT "msg_chat_links_applicant_fk" FOREIGN KEY ("account_id","applicant_id") REFERENCES "public"."applicants"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "msg_messages" ADD CONSTRAINT "msg_messages_applicant_fk" FOREIGN KEY ("account_id","applicant_id") REFERENCES "public"."applicants"("account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "msg_messages" ADD CONSTRAINT "msg_messages_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "msg_messages" ADD CONSTRAINT "msg_messages_channel_fk" FOREIGN KEY ("account_id","channel_id") REFERENCES "public"."msg_channels"("account_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "msg_unread" ADD CONSTRAINT "msg_unread_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -429,6 +429,8 @@ describe('fuzz over every operation of the OpenAPI document', () => {
     let sent = 0;
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
+        // An event stream without a parameter has nothing to refuse: it opens and never ends.
+        if (operation.summary?.includes('event-stream') && !path.includes('{')) continue;
         const upper = method.toUpperCase();
         const requests = [
           ...edgeRequestsFor(path, upper, operation, resolve, realIds),

@@ -313,7 +313,7 @@ describe('every route keeps to the caller’s account', () => {
     }
     ids.applicants = a1!;
     ids.applicants2 = a2!;
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   it('names the table of every path parameter, and exempts only routes that exist', () => {

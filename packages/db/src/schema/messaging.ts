@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { applicants } from './applicants.ts';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 
 /** One file of a message, stored like the card's files (`files` row, bytes in storage). */
@@ -99,6 +100,11 @@ export const msgChatLinks = pgTable(
       columns: [t.accountId, t.channelId],
       foreignColumns: [msgChannels.accountId, msgChannels.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'msg_chat_links_applicant_fk',
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
     uniqueIndex('msg_chat_links_chat_key').on(t.accountId, t.channelId, t.externalChatId),
     index('msg_chat_links_applicant_idx').on(t.accountId, t.applicantId),
     tenantPolicy('msg_chat_links'),
@@ -151,6 +157,11 @@ export const msgMessages = pgTable(
       columns: [t.accountId, t.channelId],
       foreignColumns: [msgChannels.accountId, msgChannels.id],
     }),
+    foreignKey({
+      name: 'msg_messages_applicant_fk',
+      columns: [t.accountId, t.applicantId],
+      foreignColumns: [applicants.accountId, applicants.id],
+    }).onDelete('cascade'),
     check('msg_messages_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('msg_messages_author_check', sql`${t.authorType} in ('user', 'applicant', 'system')`),
     check(

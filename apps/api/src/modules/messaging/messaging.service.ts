@@ -35,7 +35,7 @@ import { applicantContactsIn } from '../applicants/applicants.service.ts';
 import { findApplicantFilesByIds, storeReceivedFile } from '../files/files.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
 import { notificationChoicesIn } from '../profile/profile.service.ts';
-import { findActiveUserContacts, findUserContact, listUsers } from '../users/users.service.ts';
+import { findActiveUserContacts, findUserContactsIn, listUsers } from '../users/users.service.ts';
 import { announceMessage } from './messaging-events.ts';
 import {
   assertCanManageChannel,
@@ -431,24 +431,26 @@ type Names = {
   applicants: Map<number, string>;
 };
 
-async function namesFor(tx: Db, accountId: number, rows: repo.MessageRow[]): Promise<Names> {
+async function namesFor(
+  tx: Db,
+  accountId: number,
+  rows: repo.MessageRow[],
+  /** The applicant already read (the history's): not read again. */
+  known?: Awaited<ReturnType<typeof applicantContactsIn>>[number],
+): Promise<Names> {
   const channelIds = [...new Set(rows.map((r) => r.channelId))];
   const userIds = [
     ...new Set(rows.map((r) => r.authorUserId).filter((id): id is number => id !== null)),
   ];
   const applicantIds = [...new Set(rows.map((r) => r.applicantId))];
-  const [channels, applicants, ...users] = await Promise.all([
-    repo.findChannelsByIds(tx, accountId, channelIds),
-    applicantContactsIn(tx, accountId, applicantIds),
-    ...userIds.map((id) => findUserContact(tx, accountId, id)),
-  ]);
+  // One after another: the statements share the transaction's one connection.
+  const channels = await repo.findChannelsByIds(tx, accountId, channelIds);
+  const onlyKnown = known && applicantIds.every((id) => id === Number(known.id));
+  const applicants = onlyKnown ? [known] : await applicantContactsIn(tx, accountId, applicantIds);
+  const users = await findUserContactsIn(tx, accountId, userIds);
   return {
     channels: new Map(channels.map((c) => [c.id, c])),
-    users: new Map(
-      users
-        .filter((u): u is NonNullable<typeof u> => u !== null)
-        .map((u) => [Number(u.id), personDisplayName(u.person)]),
-    ),
+    users: new Map(users.map((u) => [Number(u.id), personDisplayName(u.person)])),
     applicants: new Map(applicants.map((a) => [Number(a.id), personDisplayName(a)])),
   };
 }
@@ -523,7 +525,7 @@ export async function getHistory(
   query: TChatHistoryQuery,
 ): Promise<TChatHistory> {
   return tenant.transaction(async (tx) => {
-    await reachedApplicant(tx, tenant, session, applicantId);
+    const applicant = await reachedApplicant(tx, tenant, session, applicantId);
     const limit = query.per_page;
     const rows = await repo.historyPage(tx, tenant.accountId, applicantId, {
       beforeId: query.before_id,
@@ -531,13 +533,12 @@ export async function getHistory(
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
-    const [total, names, unread] = await Promise.all([
-      repo.countHistory(tx, tenant.accountId, applicantId),
-      namesFor(tx, tenant.accountId, page),
+    const total = await repo.countHistory(tx, tenant.accountId, applicantId);
+    const names = await namesFor(tx, tenant.accountId, page, applicant);
+    const unread =
       query.before_id === undefined && (query.page ?? 1) === 1
-        ? repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
-        : Promise.resolve(0),
-    ]);
+        ? await repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
+        : 0;
     return {
       items: page.map((row) => toMessage(row, names)),
       total,

@@ -265,6 +265,42 @@ describe('the conversation', () => {
     expect(twice.body.message).toBe(MSG_MESSAGES.notRetryable);
   });
 
+  it('fills a mail template’s variables for the applicant in any channel', async () => {
+    const template = await api('POST', '/api/account_mail_temps', {
+      name: 'Приглашение',
+      title: 'Приглашение, %applicant.first_name%',
+      description: '<p>Здравствуйте, %applicant.name%! Ждём вас.</p>',
+      is_shared: true,
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
+    const templateId = (template.body.message as { id: number }).id;
+    const sentWith = await api(
+      'POST',
+      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+      { channel_id: channelId, template_id: templateId },
+    );
+    expect(sentWith.status, JSON.stringify(sentWith.body)).toBe(200);
+    expect(sentWith.body.message).toMatchObject({
+      subject: 'Приглашение, Пётр',
+      text: 'Здравствуйте, Смирнов Пётр! Ждём вас.',
+      state: 'queued',
+    });
+    const id = (sentWith.body.message as { id: number }).id;
+    await waitFor(
+      () => stateOf(id),
+      (r) => r.state === 'sent',
+    );
+    expect(sent.find((ctx) => ctx.message.id === id)!.message.html).toContain('<p>');
+
+    const missing = await api(
+      'POST',
+      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+      { channel_id: channelId, template_id: 999_999 },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MSG_MESSAGES.templateNotFound);
+  });
+
   it('answers an unknown applicant and another account’s applicant with 404 in Russian', async () => {
     const unknown = await api('GET', '/api/msg_integrations/chats/applicant_chats_history/999999');
     expect(unknown.status).toBe(404);

@@ -417,6 +417,10 @@ export async function deleteUser(tenant: Tenant, session: Session, id: number) {
 export const findActiveUserContacts = (tx: Db, accountId: number, ids: number[]) =>
   repo.findUserContacts(tx, accountId, ids, { active: true });
 
+/** Users of the account among `ids` (even removed or deactivated) with address and name parts. */
+export const findUserContactsIn = (tx: Db, accountId: number, ids: number[]) =>
+  repo.findUserContacts(tx, accountId, ids, { active: false });
+
 /** One user of the account (even removed or deactivated) with address and name parts. */
 export async function findUserContact(tx: Db, accountId: number, id: number) {
   const [row] = await repo.findUserContacts(tx, accountId, [id], { active: false });
