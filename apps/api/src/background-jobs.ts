@@ -12,6 +12,7 @@ import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
 import { messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
+import { mailboxesPollJob } from './modules/messaging/email/email.jobs.ts';
 import {
   automationRunJob,
   automationSweepJob,
@@ -40,6 +41,7 @@ export const BACKGROUND_JOBS = [
   automationSweepJob,
   delayedTasksRunJob,
   messagesSweepJob,
+  mailboxesPollJob,
 ];
 
 export type JobQueueOptions = {

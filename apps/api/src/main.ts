@@ -17,6 +17,7 @@ import {
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
+import { mailboxesPollJob } from './modules/messaging/email/email.jobs.ts';
 
 /** `npm start`: migrate, serve the API and the built app, and run background work in-process. */
 async function main() {
@@ -72,6 +73,13 @@ async function main() {
   const messagesSweep = setInterval(() => void sweepMessages(), MESSAGES_SWEEP_MS);
   messagesSweep.unref();
   void sweepMessages();
+  // Replies to letters from the cards: the e-mail channels' mailboxes read (decision 0045).
+  const pollMailboxes = () =>
+    queue
+      .enqueue(mailboxesPollJob, {}, { singletonKey: 'mailboxes_poll' })
+      .catch((error: unknown) => app.log.error({ err: error }, 'mailbox poll not enqueued'));
+  const mailboxesPoll = setInterval(() => void pollMailboxes(), config.MAIL_POLL_SECONDS * 1000);
+  mailboxesPoll.unref();
   // Tariffs (decision 0036), only where YooKassa is configured: open payments re-checked every
   // 5 minutes, the letters about a tariff's end every hour (each sent once).
   const billingTimers: NodeJS.Timeout[] = [];
@@ -112,6 +120,7 @@ async function main() {
     clearInterval(automationSweep);
     clearInterval(delayedSweep);
     clearInterval(messagesSweep);
+    clearInterval(mailboxesPoll);
     for (const timer of billingTimers) clearInterval(timer);
     // Stop taking requests, let the ones in flight finish, then close the database cleanly.
     await app.close();

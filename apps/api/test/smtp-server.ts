@@ -12,10 +12,17 @@ export type ReceivedMail = {
 /** A real SMTP server on loopback; what it receives is kept for the test to read. */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  /** The logins clients gave (AUTH is optional; any password is taken). */
+  const logins: { user: string; password: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      logins.push({ user: auth.username ?? '', password: auth.password ?? '' });
+      callback(null, { user: auth.username });
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -37,6 +44,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    logins,
     /** Waits until `count` messages arrived (delivery is asynchronous on the wire). */
     async waitFor(count: number, timeoutMs = 5000) {
       const started = Date.now();

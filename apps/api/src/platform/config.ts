@@ -47,6 +47,8 @@ const ZConfig = z.object({
   OUTBOX_STALE_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /** How often the outbox's pending, failed and stranded letters are handed to SMTP again. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the mailboxes of e-mail channels are read for replies (IMAP, decision 0045). */
+  MAIL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SUPPORT_EMAIL: z.email({ error: 'ожидается email' }).default('support@localhost'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   ERROR_REPORT_CHAT_ID: z.string().min(1).optional(),
