@@ -20,7 +20,7 @@ async function createTemplate(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-test('a bot connected in the settings: the applicant starts it by the card’s link and writes, the message appears on the open card, the answer by a template is delivered', async ({
+test('a bot and a mailbox connected: the bot’s link sent by e-mail, the applicant starts the bot and writes, the message appears on the open card, the template answer is delivered, «Повторить» resends, the e-mail reply joins the timeline', async ({
   page,
   request,
   signedIn,
@@ -57,16 +57,49 @@ test('a bot connected in the settings: the applicant starts it by the card’s l
     await expect(channels).toContainText('Работает');
   });
 
+  const imap = await control.imap();
+  const mailbox = `${imap.user}@e2e.test`;
+  await test.step('connect the mailbox by its IMAP settings', async () => {
+    await page.getByRole('button', { name: 'Подключить почтовый ящик' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Подключить почтовый ящик' });
+    await dialog.getByLabel('Адрес ящика').fill(mailbox);
+    await dialog.getByLabel('Сервер IMAP').fill(imap.host);
+    await dialog.getByLabel('Порт').fill(String(imap.port));
+    await dialog.getByLabel('Шифрование TLS').uncheck();
+    await dialog.getByLabel('Логин (если не совпадает с адресом)').fill(imap.user);
+    await dialog.getByLabel('Пароль').fill(imap.password);
+    await dialog.getByRole('button', { name: 'Подключить' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Каналы' })).toContainText(mailbox);
+  });
+
   const log = page.getByRole('log', { name: 'Сообщения' });
   let chatUser: { id: number };
-  await test.step('the applicant starts the bot by the card’s link and writes', async () => {
+  await test.step('the recruiter sends the bot’s link by e-mail from the card', async () => {
     await page.goto(`/applicant/${applicant.id}`);
     await page.getByRole('tab', { name: 'Переписка' }).click();
     await expect(page).toHaveURL(/tab=messages/);
     await expect(page.getByText('Сообщений пока нет')).toBeVisible();
-    const link = page.getByRole('region', { name: 'Ссылки на Telegram-ботов' }).getByRole('link');
-    const url = new URL((await link.getAttribute('href'))!);
-    expect(url.host).toBe('t.me');
+    await page.getByRole('group', { name: 'Канал' }).getByText('Почта').click();
+    await expect(page.getByRole('radio', { name: /Почта/ })).toBeChecked();
+    await page.getByLabel('Тема письма').fill('Наш Telegram');
+    await page.getByLabel('Текст сообщения').fill('Анна, напишите нам в Telegram:');
+    await page
+      .getByRole('region', { name: 'Ссылки на Telegram-ботов' })
+      .getByRole('button', { name: 'Вставить в сообщение' })
+      .click();
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await expect(log.getByRole('article').filter({ hasText: 'Наш Telegram' })).toContainText(
+      /Отправлено|Доставлено/,
+    );
+  });
+
+  await test.step('the applicant starts the bot by the link in the letter and writes', async () => {
+    const letter = await control.waitForMail(
+      (mail) => mail.to.includes(`anna-${suffix}@e2e.test`) && mail.subject === 'Наш Telegram',
+      'the letter with the bot’s link',
+    );
+    const url = new URL(/https:\/\/t\.me\/\S+/.exec(letter.text)![0]);
     expect(url.pathname).toBe(`/${bot.user.username}`);
     chatUser = await telegram.addUser({ first_name: 'Анна', last_name: 'Соколова' });
     await telegram.start(bot.user.username, chatUser.id, url.searchParams.get('start')!);
@@ -77,6 +110,8 @@ test('a bot connected in the settings: the applicant starts it by the card’s l
   });
 
   await test.step('the recruiter answers with a template, Ctrl+Enter, and it is delivered', async () => {
+    await page.getByRole('group', { name: 'Канал' }).getByText('Telegram').click();
+    await expect(page.getByRole('radio', { name: /Telegram/ })).toBeChecked();
     await page.getByLabel('Шаблон').selectOption({ label: `Приглашение ${suffix}` });
     const text = page.getByLabel('Текст сообщения');
     await expect(text).toHaveValue(/Здравствуйте, Анна! Ждём вас на интервью\./);
@@ -108,6 +143,25 @@ test('a bot connected in the settings: the applicant starts it by the card’s l
     await failed.getByRole('button', { name: 'Повторить' }).click();
     await expect(failed).toContainText(/Отправлено|Доставлено/);
     await expect(failed.getByRole('button', { name: 'Повторить' })).toBeHidden();
+  });
+
+  await test.step('an e-mail reply to the letter lands in the same timeline', async () => {
+    await imap.deliver(
+      [
+        `From: Anna Sokolova <anna-${suffix}@e2e.test>`,
+        `To: ${mailbox}`,
+        'Subject: Re: Наш Telegram',
+        `Message-ID: <reply-${suffix}@e2e.test>`,
+        `Date: ${new Date().toUTCString()}`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        'Спасибо, ссылку получила и написала боту.',
+        '',
+      ].join('\r\n'),
+    );
+    await expect(log).toContainText('Спасибо, ссылку получила и написала боту.');
   });
 
   await test.step('the conversations list and the header count it', async () => {
