@@ -17,6 +17,15 @@ import {
   type ListColumn,
 } from './list-columns';
 
+const UNREAD_PAGE = 30;
+
+function idsOfPagesInView(applicants: TApplicantListItem[], items: { index: number }[]) {
+  const pages = [...new Set(items.map((item) => Math.floor(item.index / UNREAD_PAGE)))];
+  return pages.flatMap((page) =>
+    applicants.slice(page * UNREAD_PAGE, (page + 1) * UNREAD_PAGE).map((a) => a.id),
+  );
+}
+
 // Start loading the next page this many rows before the end, so scrolling rarely waits.
 const LOAD_AHEAD_ROWS = 10;
 const HEADER_HEIGHT = 40;
@@ -89,7 +98,6 @@ export function ApplicantVirtualList({
   onSort,
 }: Props) {
   const grid = useMemo(() => listGrid(columns), [columns]);
-  const unread = useUnreadOfApplicants(applicants.map((applicant) => applicant.id));
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = applicants.length + (hasNextPage ? 1 : 0);
   // TanStack Virtual keeps its own mutable state; this component opts out of memoisation.
@@ -104,6 +112,8 @@ export function ApplicantVirtualList({
     scrollMargin: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
+  // Unread messages are asked for the pages of 30 in view only, not for every loaded row.
+  const unread = useUnreadOfApplicants(idsOfPagesInView(applicants, items));
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
