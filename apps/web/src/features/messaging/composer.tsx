@@ -33,8 +33,9 @@ export function Composer({ applicantId }: Props) {
   const [channelId, setChannelId] = useState<number | null>(null);
   const channel = usable.find((c) => c.id === channelId) ?? usable[0];
 
-  if (channels.isPending && !channels.error)
+  if (channels.isPending && !channels.error) {
     return <p className="text-sm text-zinc-600">Загружаем каналы…</p>;
+  }
   if (channels.error) {
     return (
       <p role="alert" className="text-sm text-red-700">
