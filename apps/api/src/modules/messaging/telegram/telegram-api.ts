@@ -155,10 +155,16 @@ export function telegramApi(config: Pick<Config, 'TELEGRAM_API_BASE_URL'>, token
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Uint8Array).length;
-        if (size > maxBytes) throw new TelegramApiError(413, 'file is too big');
-        chunks.push(Buffer.from(chunk as Uint8Array));
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new TelegramApiError(413, 'file is too big');
+        }
+        chunks.push(Buffer.from(value));
       }
       return Buffer.concat(chunks);
     },
