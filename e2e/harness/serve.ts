@@ -31,6 +31,8 @@ import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
 import { startTelegramBotFake } from '../../apps/api/test/telegram-bot-fake.ts';
+import { startDovecot } from '../../apps/api/test/dovecot.ts';
+import { mailboxesPollJob } from '../../apps/api/src/modules/messaging/email/email.jobs.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { publishBuild } from '../../scripts/web-build.mjs';
 import { APP_PORT, APP_URL, CONTROL_PORT } from './ports.ts';
@@ -229,6 +231,12 @@ async function main() {
   const supportBot = telegram.addBot({ username: 'ats_support_bot' });
   const supportAgent = telegram.addUser({ first_name: 'Поддержка' });
   telegram.start(supportBot.token, supportAgent.id);
+  // A real IMAP server (Dovecot, scripts/start-dovecot.sh) for the e-mail channel's replies; the
+  // journeys that need it read `GET /imap` (404 where Dovecot cannot run here).
+  const imap = await startDovecot().catch((error: unknown) => {
+    console.warn(`e2e harness: no IMAP server (${String(error)})`);
+    return null;
+  });
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'ats-e2e-'));
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL,
@@ -265,6 +273,15 @@ async function main() {
   // Background jobs (imports) run in this process, as with `npm start`.
   const queue = await startJobQueue(config, database, { work: true });
   const app = await buildHttpServer({ config, database, queue });
+  // The mailboxes are read every second (main.ts does it every MAIL_POLL_SECONDS).
+  const mailboxesPoll = setInterval(
+    () =>
+      void queue
+        .enqueue(mailboxesPollJob, {}, { singletonKey: 'mailboxes_poll' })
+        .catch(() => undefined),
+    1000,
+  );
+  mailboxesPoll.unref();
   await loadChangelogFile(database.system, config.CHANGELOG_PATH);
   await loadInstructionFiles(database.system, config.FAQ_CONTENT_DIR);
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
@@ -279,6 +296,19 @@ async function main() {
     if (req.method === 'GET' && url.pathname === '/mails') return send(res, 200, smtp.mails);
     if (req.method === 'GET' && url.pathname === '/google') {
       return send(res, 200, { baseUrl: google.baseUrl });
+    }
+    if (req.method === 'GET' && url.pathname === '/imap') {
+      if (!imap) return send(res, 404, { error: 'no IMAP server' });
+      const { host, port, user, password } = imap;
+      return send(res, 200, { host, port, user, password });
+    }
+    if (req.method === 'POST' && url.pathname === '/imap/deliver') {
+      if (!imap) return send(res, 404, { error: 'no IMAP server' });
+      readJson(req)
+        .then((body) => imap.deliver((body as { raw: string }).raw))
+        .then((uid) => send(res, 200, { uid }))
+        .catch((error: unknown) => send(res, 500, { error: String(error) }));
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/telegram') {
       return send(res, 200, { baseUrl: telegram.baseUrl });
@@ -370,6 +400,8 @@ async function main() {
     void yookassa.close();
     void google.close();
     void telegram.close();
+    clearInterval(mailboxesPoll);
+    void imap?.stop();
     await within(app.close(), 3000);
     await within(queue.stop(), 2000);
     await within(database.close(), 3000);

@@ -40,6 +40,7 @@ const mainRoutes: RouteObject[] = [
   page('/habr', () => import('../routes/habr')),
   page('/hh', () => import('../routes/hh')),
   page('/events', () => import('../routes/events')),
+  page('/messages', () => import('../routes/messages')),
   page('/requests', () => import('../routes/requests')),
   page('/requests/new', () => import('../routes/request-new')),
   page('/requests/:id', () => import('../routes/request')),

@@ -5,15 +5,29 @@ import { EvaluationsSection } from '../features/evaluations/card-evaluations';
 import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-dialog';
 import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 import { CardConsent } from '../features/consent/card-consent';
+import { ConversationPanel } from '../features/messaging/conversation-panel';
+import { useCurrentUser } from '../shared/session/session.queries';
+import { useUnreadCounters } from '../shared/messaging/unread.queries';
 
 export default function ApplicantRoute() {
   const { id } = useParams();
+  const me = useCurrentUser();
+  const unread = useUnreadCounters(me.member_type === 'watcher' ? [] : [Number(id)]);
   // The key drops one applicant's edit state when the page switches to another.
   return (
     <ApplicantCardScreen
       key={id}
       id={Number(id)}
       renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
+      // A hiring manager does not write to applicants: no «Переписка» for them.
+      conversation={
+        me.member_type === 'watcher'
+          ? undefined
+          : {
+              unread: unread.data?.applicants[String(id)],
+              render: (applicant) => <ConversationPanel applicantId={applicant.id} canSend />,
+            }
+      }
       renderActions={(applicant) => (
         <>
           <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />

@@ -1,5 +1,6 @@
+import { ChannelSettings } from '../features/messaging/channel-settings';
 import { SettingsServicesScreen } from '../features/settings-services/settings-services-screen';
 
 export default function SettingsServicesRoute() {
-  return <SettingsServicesScreen />;
+  return <SettingsServicesScreen channels={<ChannelSettings />} />;
 }

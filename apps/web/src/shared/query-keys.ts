@@ -74,3 +74,12 @@ export const eventKeys = {
   users: ['events', 'users'] as const,
   homeViews: [['home']] as const,
 };
+
+/**
+ * Unread messages from applicants (shared/messaging): the header's total, the list's and the
+ * card's counts. The messaging feature reads them again when a message arrives or is read.
+ */
+export const unreadKeys = {
+  all: ['messaging-unread'] as const,
+  of: (applicantIds: readonly number[]) => [...unreadKeys.all, applicantIds.join(',')] as const,
+};

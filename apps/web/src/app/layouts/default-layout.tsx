@@ -9,6 +9,7 @@ import { useDeviceClass } from '../../shared/use-device-class';
 import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
 import { CompanyLogo } from '../../features/settings-account/company-logo';
 import { SupportChatLauncher } from '../../features/support-chat/support-chat-launcher';
+import { MessagesHeaderLink } from '../../features/messaging/messages-header-link';
 import { GuestShell } from './guest-layout';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -107,6 +108,7 @@ export function DefaultLayout() {
                     : ' без срока'}
               </Link>
             )}
+            {me.member_type !== 'watcher' && <MessagesHeaderLink />}
             <UserMenu me={me} />
           </div>
         </header>

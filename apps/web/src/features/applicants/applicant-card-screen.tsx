@@ -1,10 +1,11 @@
 import { ArrowLeftIcon, UserMinusIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { TApplicant } from '@ats/contracts/applicants';
 import { Button, buttonClassName } from '@ats/ui/button';
 import { EmptyState } from '@ats/ui/empty-state';
 import { Spinner } from '@ats/ui/spinner';
+import { Tabs } from '@ats/ui/tabs';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { applicantName } from '../../shared/format/applicant-format';
@@ -53,16 +54,45 @@ type Props = {
    * «Ссылка на запись»), composed by the route; not shown to watchers.
    */
   renderActions?: (applicant: TApplicant) => ReactNode;
+  /**
+   * The «Переписка» tab (features/messaging), composed by the route, with its unread count;
+   * without it the card has no tabs.
+   */
+  conversation?: { render: (applicant: TApplicant) => ReactNode; unread?: number };
 };
+
+const CARD_TABS = ['card', 'messages'] as const;
+type CardTab = (typeof CARD_TABS)[number];
+const CARD_TAB_LABELS: Record<CardTab, string> = { card: 'Карточка', messages: 'Переписка' };
+const CARD_PANEL_ID = 'applicant-card-panel';
+
+/** The tab in the address (`?tab=messages`), so a link or a reload opens the conversation. */
+function useCardTab(): [CardTab, (tab: CardTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const tab: CardTab = params.get('tab') === 'messages' ? 'messages' : 'card';
+  const setTab = (next: CardTab) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'card') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+  return [tab, setTab];
+}
 
 export function ApplicantCardScreen({
   id,
   renderEvaluations,
   embedded = false,
   renderActions,
+  conversation,
 }: Props) {
   const me = useCurrentUser();
   const card = useApplicantCard(id);
+  const [tab, setTab] = useCardTab();
   const applicant = card.data;
   useDocumentTitle(applicant ? applicantName(applicant) : 'Кандидат');
 
@@ -105,7 +135,33 @@ export function ApplicantCardScreen({
         {renderActions && me.member_type !== 'watcher' && (
           <div className="mb-4 flex flex-wrap justify-end gap-2">{renderActions(applicant)}</div>
         )}
+        {conversation && (
+          <Tabs
+            items={CARD_TABS}
+            value={tab}
+            onChange={setTab}
+            labels={CARD_TAB_LABELS}
+            counts={conversation.unread ? { messages: conversation.unread } : undefined}
+            label="Разделы карточки"
+            idPrefix="applicant-card-tab"
+            panelId={CARD_PANEL_ID}
+            className="mb-4"
+          />
+        )}
+        {conversation && tab === 'messages' && (
+          <div id={CARD_PANEL_ID} role="tabpanel" aria-labelledby="applicant-card-tab-messages">
+            {conversation.render(applicant)}
+          </div>
+        )}
         <div
+          {...(conversation
+            ? {
+                id: tab === 'card' ? CARD_PANEL_ID : undefined,
+                role: 'tabpanel',
+                'aria-labelledby': 'applicant-card-tab-card',
+                hidden: tab !== 'card',
+              }
+            : {})}
           className={
             embedded ? 'grid gap-4' : 'grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]'
           }

@@ -2,6 +2,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ApplicantAvatar } from '../../shared/applicant/applicant-avatar';
 import { applicantName, formatAge, formatSalary } from '../../shared/format/applicant-format';
+import { UnreadBadge } from '../../shared/messaging/unread-badge';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
 import { formatPhone } from '@ats/contracts/phone';
 import { TagChip } from '../../shared/applicant/tag-chip';
@@ -29,6 +30,8 @@ type Props = {
   selected: boolean;
   onToggle: (id: number) => void;
   onOpen: (id: number) => void;
+  /** Unread messages from this applicant (issue 14); absent when none. */
+  unread?: number;
 };
 
 function Cell({ column, applicant }: { column: ListColumn; applicant: TApplicantListItem }) {
@@ -104,7 +107,15 @@ function Cell({ column, applicant }: { column: ListColumn; applicant: TApplicant
 }
 
 /** One applicant; the name is the link, a click anywhere else on the row opens the card too. */
-export function ApplicantRow({ applicant, columns, grid, selected, onToggle, onOpen }: Props) {
+export function ApplicantRow({
+  applicant,
+  columns,
+  grid,
+  selected,
+  onToggle,
+  onOpen,
+  unread,
+}: Props) {
   const name = applicantName(applicant);
   const subtitle = [applicant.position, applicant.company].filter(Boolean).join(' · ');
   const handleClick = (event: MouseEvent) => {
@@ -130,12 +141,15 @@ export function ApplicantRow({ applicant, columns, grid, selected, onToggle, onO
       <div className="flex min-w-0 items-center gap-3">
         <ApplicantAvatar {...applicant} />
         <div className="min-w-0">
-          <Link
-            to={`/applicant/${applicant.id}`}
-            className="block truncate font-medium text-zinc-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            {name}
-          </Link>
+          <div className="flex min-w-0 items-center gap-2">
+            <Link
+              to={`/applicant/${applicant.id}`}
+              className="block truncate font-medium text-zinc-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {name}
+            </Link>
+            {unread ? <UnreadBadge count={unread} /> : null}
+          </div>
           <p className="truncate text-xs text-zinc-500">{subtitle || 'Должность не указана'}</p>
         </div>
       </div>

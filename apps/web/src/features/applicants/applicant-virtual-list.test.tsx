@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,19 +29,28 @@ const applicant = (id: number): TApplicantListItem => ({
 
 const renderList = (count: number, onLoadMore = vi.fn(), hasNextPage = false) => {
   const applicants = Array.from({ length: count }, (_, i) => applicant(i + 1));
+  // The rows ask for their unread messages (issue 14): none here.
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(
+      JSON.stringify({ code: 200, message: { total: 0, conversations: 0, applicants: {} } }),
+      { headers: { 'Content-Type': 'application/json' } },
+    ),
+  );
   render(
-    <MemoryRouter>
-      <ApplicantVirtualList
-        applicants={applicants}
-        selected={new Set([2])}
-        onToggle={vi.fn()}
-        onToggleAll={vi.fn()}
-        onOpen={vi.fn()}
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={false}
-        onLoadMore={onLoadMore}
-      />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <ApplicantVirtualList
+          applicants={applicants}
+          selected={new Set([2])}
+          onToggle={vi.fn()}
+          onToggleAll={vi.fn()}
+          onOpen={vi.fn()}
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={false}
+          onLoadMore={onLoadMore}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return onLoadMore;
 };

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
 import { useEffect, useMemo, useRef } from 'react';
 import { Spinner } from '@ats/ui/spinner';
+import { useUnreadOfApplicants } from '../../shared/messaging/unread.queries';
 import { ApplicantRow, ROW_HEIGHT } from './applicant-row';
 import type { TApplicantListItem, TApplicantListSort } from '@ats/contracts/applicant-list';
 import {
@@ -15,6 +16,15 @@ import {
   nextColumnSort,
   type ListColumn,
 } from './list-columns';
+
+const UNREAD_PAGE = 30;
+
+function idsOfPagesInView(applicants: TApplicantListItem[], items: { index: number }[]) {
+  const pages = [...new Set(items.map((item) => Math.floor(item.index / UNREAD_PAGE)))];
+  return pages.flatMap((page) =>
+    applicants.slice(page * UNREAD_PAGE, (page + 1) * UNREAD_PAGE).map((a) => a.id),
+  );
+}
 
 // Start loading the next page this many rows before the end, so scrolling rarely waits.
 const LOAD_AHEAD_ROWS = 10;
@@ -102,6 +112,8 @@ export function ApplicantVirtualList({
     scrollMargin: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
+  // Unread messages are asked for the pages of 30 in view only, not for every loaded row.
+  const unread = useUnreadOfApplicants(idsOfPagesInView(applicants, items));
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
@@ -171,6 +183,7 @@ export function ApplicantVirtualList({
                     selected={selected.has(applicant.id)}
                     onToggle={onToggle}
                     onOpen={onOpen}
+                    unread={unread.get(applicant.id)}
                   />
                 ) : (
                   <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">

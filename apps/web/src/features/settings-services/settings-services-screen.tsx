@@ -1,10 +1,6 @@
-import {
-  BriefcaseIcon,
-  CalendarDaysIcon,
-  ChatBubbleLeftRightIcon,
-  CodeBracketIcon,
-  GlobeAltIcon,
-} from '@heroicons/react/24/outline';
+import { BriefcaseIcon, CodeBracketIcon, GlobeAltIcon } from '@heroicons/react/24/outline';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SettingsPage } from '../../shared/settings/settings-page';
 import { ComingSoonCard } from './coming-soon-card';
 
@@ -26,45 +22,39 @@ const JOB_SITES = [
   },
 ];
 
-const TOOLS = [
-  {
-    title: 'Google Календарь',
-    description: 'Собеседования в календаре рекрутера и нанимающего менеджера.',
-    icon: <CalendarDaysIcon />,
-  },
-  {
-    title: 'Telegram',
-    description: 'Переписка с кандидатами в Telegram из карточки кандидата.',
-    icon: <ChatBubbleLeftRightIcon />,
-  },
-];
+type Props = {
+  /** «Каналы переписки» (features/messaging: Telegram bots and mailboxes), composed by the route. */
+  channels?: ReactNode;
+};
 
-export function SettingsServicesScreen() {
+export function SettingsServicesScreen({ channels }: Props) {
   return (
     <SettingsPage
       title="Сервисы"
-      description="Сайты работы, календарь и мессенджеры, которые можно будет подключить к аккаунту."
+      description="Каналы переписки с кандидатами, календарь и сайты работы, подключённые к аккаунту."
     >
-      <p role="note" className="text-sm text-zinc-600">
-        Подключение сервисов появится в ближайших обновлениях. Пока кандидатов можно добавлять
-        вручную, из файла резюме или импортом таблицы.
-      </p>
+      {channels}
+      <section aria-labelledby="services-calendar">
+        <h2 id="services-calendar" className="mb-1 text-base font-semibold text-zinc-900">
+          Календарь
+        </h2>
+        <p className="text-sm text-zinc-600">
+          Google Календарь каждый подключает сам на странице{' '}
+          <Link to="/google" className="font-medium text-indigo-700 underline">
+            Google Календарь
+          </Link>
+          .
+        </p>
+      </section>
       <section aria-labelledby="services-job-sites">
         <h2 id="services-job-sites" className="mb-3 text-base font-semibold text-zinc-900">
           Сайты работы
         </h2>
+        <p className="mb-3 text-sm text-zinc-600">
+          Подключение сайтов работы появится в ближайших обновлениях.
+        </p>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {JOB_SITES.map((card) => (
-            <ComingSoonCard key={card.title} {...card} />
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="services-tools">
-        <h2 id="services-tools" className="mb-3 text-base font-semibold text-zinc-900">
-          Календарь и мессенджеры
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {TOOLS.map((card) => (
             <ComingSoonCard key={card.title} {...card} />
           ))}
         </ul>

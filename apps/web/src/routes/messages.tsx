@@ -1,0 +1,5 @@
+import { ConversationsScreen } from '../features/messaging/conversations-screen';
+
+export default function MessagesRoute() {
+  return <ConversationsScreen />;
+}
