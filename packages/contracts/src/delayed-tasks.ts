@@ -96,6 +96,12 @@ const hhmm = z.string({ error: EVENT_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-
   error: EVENT_TIME_MESSAGE,
 });
 
+/** A real YYYY-MM-DD day: "2030-02-30" and anything not a date are not. */
+const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+};
+
 /**
  * «Создать встречу»: the event each applicant gets (as POST /api/events takes it, the day and
  * times on the account's wall clock); the applicant is each sub-task's own.
@@ -107,7 +113,8 @@ export const ZDelayedEventFields = z
     date: z
       .string({ error: EVENT_DAY_MESSAGE })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_DAY_MESSAGE })
-      .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, {
+      // Runs after a failed regex too (zod checks do not abort): an invalid Date must not throw.
+      .refine((day) => isCalendarDay(day), {
         error: 'Такой даты не существует',
       }),
     time_begin: hhmm,

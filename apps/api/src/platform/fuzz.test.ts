@@ -407,9 +407,17 @@ function numberSchemas(doc: OpenApi) {
   return found;
 }
 
+/**
+ * Bodies another service writes, whose integers are that service's own: Telegram's ids and sizes
+ * have up to 52 significant bits (Bot API), are kept as text (msg_messages.external_*), and the
+ * route answers 403 before reading a body without the bot's secret header.
+ */
+const EXTERNAL_PAYLOADS = ['POST /api/msg_integrations/webhooks/telegram/{key} body'];
+
 describe('fuzz over every operation of the OpenAPI document', () => {
   it('bounds every integer a request may carry to int4 and every other number to finite limits', () => {
     const unbounded = numberSchemas(doc)
+      .filter(({ where }) => !EXTERNAL_PAYLOADS.some((prefix) => where.startsWith(prefix)))
       .filter(({ schema }) => {
         const max = schema.maximum ?? schema.exclusiveMaximum;
         const min = schema.minimum ?? schema.exclusiveMinimum;
