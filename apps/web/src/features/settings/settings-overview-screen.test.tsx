@@ -20,7 +20,7 @@ const has = (title: string) => cards().some((text) => text.startsWith(title));
 describe('the settings overview shows the sections the user may open (SPEC.md §6)', () => {
   it('shows every section to an admin recruiter with the tag right', () => {
     renderWithApp(<SettingsOverviewScreen />, as('owner', true, true));
-    expect(cards()).toHaveLength(15);
+    expect(cards()).toHaveLength(16);
     for (const title of [
       'Аккаунт',
       'Отделы',
@@ -29,6 +29,7 @@ describe('the settings overview shows the sections the user may open (SPEC.md §
       'Причины отказа',
       'Источники резюме',
       'Шаблоны заявок',
+      'Согласие на обработку данных',
     ]) {
       expect(has(title), title).toBe(true);
     }
