@@ -32,7 +32,9 @@ test('connect Google: an event made there appears here, and ours appears there',
   await page.getByRole('button', { name: 'Разрешить' }).click();
 
   await expect(page).toHaveURL(/\/google\?connected=1$/);
-  await expect(page.getByText(googleEmail, { exact: true })).toBeVisible();
+  // The account's address in bold; the calendar picker may name the same address while its
+  // calendars load (then «(основной)» is added).
+  await expect(page.locator('strong').getByText(googleEmail, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Календарь для встреч')).toHaveValue(googleEmail);
   await expect(page.getByText('приходят сразу')).toBeVisible();
   await expect(page.getByTestId('google-last-sync')).toContainText('последняя');
