@@ -145,7 +145,7 @@ const err = (code: number, message: string): FakeReply => ({
   status: code,
   body: { error: { code, message } },
 });
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const iso = (ms: number) => new Date(ms).toISOString();
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /** The vacancy's validation as Avito reports it: a list of texts naming the field. */
@@ -332,7 +332,9 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       },
       contacts: {
         chat: { value: `u2i-${hex(5)}-${userId}` },
-        phones: seed.phone ? [{ value: Number(seed.phone.replace(/\D/g, '')), status: 'received' }] : [],
+        phones: seed.phone
+          ? [{ value: Number(seed.phone.replace(/\D/g, '')), status: 'received' }]
+          : [],
       },
       employee_id: self.id,
     };
@@ -341,7 +343,8 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       id: application.contacts.chat.value,
       applicantUserId: userId,
       itemId: seed.vacancyId,
-      title: [...publications.values()].find((p) => p.vacancyId === seed.vacancyId)?.body.title ?? '',
+      title:
+        [...publications.values()].find((p) => p.vacancyId === seed.vacancyId)?.body.title ?? '',
       messages: [],
       created: Math.floor(at / 1000),
     });
@@ -417,7 +420,8 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       vacancy: {
         id: p.vacancyId,
         status: p.status,
-        moderation_status: p.status === 'rejected' || p.status === 'blocked' ? 'declined' : 'allowed',
+        moderation_status:
+          p.status === 'rejected' || p.status === 'blocked' ? 'declined' : 'allowed',
         url: `https://www.avito.ru/moskva/vakansii/${p.vacancyId}`,
         reasons: p.reasons,
       },
@@ -468,8 +472,9 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       const redirect = request.query.get('redirect_uri');
       if (!redirect || request.query.get('client_id') !== clientId) return err(400, 'bad client');
       const target = new URL(redirect);
-      if (state.denyConsent) target.searchParams.set('error', 'access_denied');
-      else {
+      if (state.denyConsent) {
+        target.searchParams.set('error', 'access_denied');
+      } else {
         const code = hex(10);
         codes.add(code);
         target.searchParams.set('code', code);
@@ -482,7 +487,9 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
     if (expiry === undefined) return err(401, 'Unauthorized');
-    if (expiry <= Date.now()) return err(expiredStatus, expiredStatus === 403 ? 'Forbidden' : 'Unauthorized');
+    if (expiry <= Date.now()) {
+      return err(expiredStatus, expiredStatus === 403 ? 'Forbidden' : 'Unauthorized');
+    }
 
     if (method === 'GET' && path === '/core/v1/accounts/self') return { status: 200, body: self };
 
@@ -492,11 +499,16 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       const errors = vacancyErrors(body);
       if (errors.length > 0) return { status: 400, body: { errors } };
       if (!state.canPublish) {
-        return { status: 403, body: { error: { type: 'vacancies', value: 'unavailable_to_create' } } };
+        return {
+          status: 403,
+          body: { error: { type: 'vacancies', value: 'unavailable_to_create' } },
+        };
       }
       const code = body.vacancy_code ?? null;
       const duplicate = code
-        ? [...publications.values()].find((p) => p.body.vacancy_code === code && p.status !== 'archived')
+        ? [...publications.values()].find(
+            (p) => p.body.vacancy_code === code && p.status !== 'archived',
+          )
         : undefined;
       if (duplicate) return { status: 202, body: { id: duplicate.uuid } };
       const publication: AvitoPublication = {
@@ -544,7 +556,9 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       if (!ids) return err(400, 'ids: от 1 до 100 идентификаторов');
       return {
         status: 200,
-        body: { applies: ids.flatMap((id) => (applications.has(id) ? [applications.get(id)] : [])) },
+        body: {
+          applies: ids.flatMap((id) => (applications.has(id) ? [applications.get(id)] : [])),
+        },
       };
     }
     if (method === 'GET' && path === '/job/v1/applications/get_states') {
@@ -589,7 +603,10 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       }
     }
     if (method === 'GET' && path === '/job/v1/applications/webhooks') {
-      return { status: 200, body: { webhooks: state.applicationsHook ? [state.applicationsHook] : [] } };
+      return {
+        status: 200,
+        body: { webhooks: state.applicationsHook ? [state.applicationsHook] : [] },
+      };
     }
 
     // résumés
@@ -736,11 +753,21 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     publicationOf: (vacancyCode: string) =>
       [...publications.values()].find((p) => p.body.vacancy_code === vacancyCode),
     /** The next request(s) fail: `{status: 500}`, `{status: 429, retryAfterSeconds: 2}`. */
-    failNext(failure: { status: number; path?: string; times?: number; retryAfterSeconds?: number }) {
+    failNext(failure: {
+      status: number;
+      path?: string;
+      times?: number;
+      retryAfterSeconds?: number;
+    }) {
       const body =
         failure.status === 429
           ? { error: { code: 429 } }
-          : { error: { code: failure.status, message: 'Error while processing request. Please, contact support' } };
+          : {
+              error: {
+                code: failure.status,
+                message: 'Error while processing request. Please, contact support',
+              },
+            };
       server.failNext({
         status: failure.status,
         body,

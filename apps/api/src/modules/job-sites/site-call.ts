@@ -28,7 +28,15 @@ export const succeeded = <T>(value: T): SiteResult<T> => ({ ok: true, value });
 /** Our vacancy as the mappers read it. */
 export type SiteVacancy = Pick<
   TVacancy,
-  'id' | 'position' | 'salary_from' | 'salary_to' | 'currency' | 'body' | 'requirements' | 'conditions' | 'city'
+  | 'id'
+  | 'position'
+  | 'salary_from'
+  | 'salary_to'
+  | 'currency'
+  | 'body'
+  | 'requirements'
+  | 'conditions'
+  | 'city'
 >;
 
 /**

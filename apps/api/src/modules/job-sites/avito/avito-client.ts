@@ -187,7 +187,8 @@ export function avitoClient(options: AvitoClientOptions) {
           ok: false,
           kind: 'refused',
           status,
-          message: 'Авито не разрешает публиковать вакансии этому аккаунту: нужен тариф или пакет размещений',
+          message:
+            'Авито не разрешает публиковать вакансии этому аккаунту: нужен тариф или пакет размещений',
           siteMessage: 'unavailable_to_create',
         };
       }
@@ -238,7 +239,9 @@ export function avitoClient(options: AvitoClientOptions) {
       return result.ok ? succeeded(result.value.applies ?? []) : result;
     },
 
-    async getApplications(applicationIds: readonly string[]): Promise<SiteResult<AvitoApplication[]>> {
+    async getApplications(
+      applicationIds: readonly string[],
+    ): Promise<SiteResult<AvitoApplication[]>> {
       const result = await json<{ applies?: AvitoApplication[] }>(
         'POST',
         '/job/v1/applications/get_by_ids',
@@ -248,7 +251,10 @@ export function avitoClient(options: AvitoClientOptions) {
     },
 
     async getApplicationStates(): Promise<SiteResult<AvitoState[]>> {
-      const result = await json<{ states?: AvitoState[] }>('GET', '/job/v1/applications/get_states');
+      const result = await json<{ states?: AvitoState[] }>(
+        'GET',
+        '/job/v1/applications/get_states',
+      );
       return result.ok ? succeeded(result.value.states ?? []) : result;
     },
 
@@ -354,9 +360,11 @@ export function avitoHookApplicationIds(body: unknown): string[] {
   const found = new Set<string>();
   const walk = (value: unknown, depth: number) => {
     if (depth > 5) return;
-    if (typeof value === 'string' && /^[0-9a-f]{24}$/i.test(value)) found.add(value);
-    else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (value && typeof value === 'object') {
+    if (typeof value === 'string' && /^[0-9a-f]{24}$/i.test(value)) {
+      found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+    } else if (value && typeof value === 'object') {
       for (const item of Object.values(value)) walk(item, depth + 1);
     }
   };

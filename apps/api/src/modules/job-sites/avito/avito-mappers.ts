@@ -1,9 +1,10 @@
-import { type SiteApplicant, type SiteFieldError, siteHtml, type SiteVacancy } from '../site-call.ts';
-import type {
-  AvitoApplication,
-  AvitoResume,
-  AvitoResumeContacts,
-} from './avito-types.ts';
+import {
+  type SiteApplicant,
+  type SiteFieldError,
+  siteHtml,
+  type SiteVacancy,
+} from '../site-call.ts';
+import type { AvitoApplication, AvitoResume, AvitoResumeContacts } from './avito-types.ts';
 
 // Between our records and Avito's: our vacancy plus the publication form → the body of
 // `POST /job/v2/vacancies`; Avito's validation texts → errors on our field names; an application
@@ -40,7 +41,15 @@ export type AvitoVacancyRequest = {
 };
 
 /** Tags Avito allows in a description (job.json, `description`). */
-export const AVITO_HTML_TAGS: ReadonlySet<string> = new Set(['p', 'ul', 'ol', 'li', 'br', 'strong', 'em']);
+export const AVITO_HTML_TAGS: ReadonlySet<string> = new Set([
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'br',
+  'strong',
+  'em',
+]);
 
 const SECTIONS: [keyof SiteVacancy, string | null][] = [
   ['body', null],
@@ -55,7 +64,9 @@ export function avitoVacancyBody(
   const description = SECTIONS.flatMap(([key, heading]) => {
     const html = vacancy[key];
     if (typeof html !== 'string' || html.trim() === '') return [];
-    return [`${heading ? `<p><strong>${heading}</strong></p>` : ''}${siteHtml(html, AVITO_HTML_TAGS)}`];
+    return [
+      `${heading ? `<p><strong>${heading}</strong></p>` : ''}${siteHtml(html, AVITO_HTML_TAGS)}`,
+    ];
   }).join('');
   // Avito's salary is in roubles a month; a salary in another currency is left for the form.
   const rub = (vacancy.currency ?? 'RUB').toUpperCase() === 'RUB';
