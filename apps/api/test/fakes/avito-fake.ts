@@ -128,6 +128,8 @@ export type AvitoFakeOptions = {
   deliverTwice?: boolean;
   denyConsent?: boolean;
   rateLimitPerMinute?: number;
+  /** People who respond to every publication once it is activated (for the demo). */
+  respondOnPublish?: Omit<AvitoApplicationSeed, 'vacancyId'>[];
 };
 
 const STATES = [
@@ -413,7 +415,12 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
   const statusOf = (p: AvitoPublication) => {
     if (p.status === 'created') {
       p.polls += 1;
-      if (p.polls > moderationPolls) p.status = 'activated';
+      if (p.polls > moderationPolls) {
+        p.status = 'activated';
+        for (const seed of options.respondOnPublish ?? []) {
+          addApplication({ ...seed, vacancyId: p.vacancyId });
+        }
+      }
     }
     return {
       id: p.uuid,

@@ -243,6 +243,30 @@ describe('Avito vacancies', () => {
     ]);
   });
 
+  it('with respondOnPublish, people respond once the publication is activated (the demo)', async () => {
+    const { fake, client } = await setup({
+      moderationPolls: 0,
+      respondOnPublish: [{ name: { first_name: 'Иван' } }, { name: { first_name: 'Ольга' } }],
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const published = await client.publishVacancy(avitoVacancyBody(vacancy, form));
+    if (!published.ok) throw new Error(published.message);
+    expect(await client.listApplicationIds({ updatedAtFrom: today })).toEqual({
+      ok: true,
+      value: [],
+    });
+    await client.getVacancyStatuses([published.value.id]);
+    const ids = await client.listApplicationIds({ updatedAtFrom: today });
+    const siteId = fake.publicationOf('41')!.vacancyId;
+    const details = ids.ok ? await client.getApplications(ids.value.map((r) => r.id)) : null;
+    expect(
+      details?.ok && details.value.map((a) => [a.vacancy_id, a.applicant?.data?.name]),
+    ).toEqual([
+      [siteId, 'Ольга'],
+      [siteId, 'Иван'],
+    ]);
+  });
+
   it('an account without a tariff is told so', async () => {
     const { client } = await setup({ canPublish: false });
     expect(await client.publishVacancy(avitoVacancyBody(vacancy, form))).toMatchObject({
