@@ -168,16 +168,21 @@ export function refusal(site: string, status: number, siteMessage?: string): Sit
   return { ok: false, kind: 'refused', status, message, ...(siteMessage ? { siteMessage } : {}) };
 }
 
-/** HTML a site accepts: only `allowed` tags (without attributes), b/i/h* turned into them. */
+/**
+ * HTML a site accepts: only `allowed` tags, without attributes; b/i/div/h* become strong/em/p,
+ * scripts and styles go with their content, other tags leave their text.
+ */
 export function siteHtml(html: string, allowed: ReadonlySet<string>) {
   return html
+    .replace(/<\s*(script|style)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
+    .replace(/<\s*(\/?)\s*div(\s[^>]*)?>/gi, '<$1p>')
     .replace(/<\s*(\/?)\s*b(\s[^>]*)?>/gi, '<$1strong>')
     .replace(/<\s*(\/?)\s*i(\s[^>]*)?>/gi, '<$1em>')
     .replace(/<\s*h[1-6](\s[^>]*)?>/gi, '<p><strong>')
     .replace(/<\s*\/\s*h[1-6]\s*>/gi, '</strong></p>')
     .replace(/<\s*(\/?)\s*([a-zA-Z0-9]+)[^>]*?(\/?)\s*>/g, (_all, close: string, tag: string) => {
       const name = tag.toLowerCase();
-      if (!allowed.has(name)) return name === 'div' && close ? ' ' : '';
+      if (!allowed.has(name)) return '';
       return name === 'br' ? '<br>' : `<${close}${name}>`;
     })
     .trim();

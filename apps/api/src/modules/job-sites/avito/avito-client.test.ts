@@ -164,7 +164,7 @@ describe('Avito vacancies', () => {
       billing_type: 'package',
       title: 'Повар горячего цеха',
       description:
-        '<p><strong>О нас</strong></p><p>Ресторан <strong>у моря</strong>.</p>Смены 2/2 x' +
+        '<p><strong>О нас</strong></p><p>Ресторан <strong>у моря</strong>.</p><p>Смены 2/2</p>' +
         '<p><strong>Требования</strong></p><ul><li>Опыт от года</li></ul>',
       vacancy_code: '41',
       location: { address: 'Москва, Лесная улица, 7' },
@@ -172,6 +172,10 @@ describe('Avito vacancies', () => {
       apply_processing: { apply_type: 'only_with_resume' },
     });
     expect(avitoVacancyBody({ ...vacancy, currency: 'USD' }, form).salary).toBeUndefined();
+    // no street address on the form: the vacancy's city
+    expect(avitoVacancyBody(vacancy, { billing_type: 'package' }).location).toEqual({
+      address: 'Москва',
+    });
   });
 
   it("Avito's validation errors land on our fields in Russian; fixed, it publishes, is moderated, archived", async () => {
@@ -181,7 +185,7 @@ describe('Avito vacancies', () => {
       position: 'Повар горячего цеха в ресторан у моря на летний сезон',
     };
     const refused = await client.publishVacancy(
-      avitoVacancyBody(tooLong, { ...form, address: '' }),
+      avitoVacancyBody({ ...tooLong, city: null }, { ...form, address: '' }),
     );
     expect(refused).toEqual({
       ok: false,
@@ -194,7 +198,7 @@ describe('Avito vacancies', () => {
           siteMessage: 'title: название вакансии должно быть длиной от 1 до 50 символов',
         },
         {
-          field: 'address',
+          field: 'city',
           message: 'Укажите адрес вакансии',
           siteMessage: 'location.address: укажите адрес вакансии',
         },

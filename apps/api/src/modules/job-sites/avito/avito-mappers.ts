@@ -13,7 +13,8 @@ import type { AvitoApplication, AvitoResume, AvitoResumeContacts } from './avito
 /** What the publication form adds to the vacancy for Avito (its own dictionaries' values). */
 export type AvitoPublicationFields = {
   billing_type: 'package' | 'packageOrSingle';
-  address: string;
+  /** The street address; the vacancy's city when absent. */
+  address?: string;
   profession?: number;
   business_area?: number;
   employment?: 'temporary' | 'full' | 'internship' | 'partial';
@@ -82,7 +83,7 @@ export function avitoVacancyBody(
     title: vacancy.position.trim(),
     description,
     vacancy_code: String(vacancy.id),
-    location: { address: fields.address },
+    location: { address: fields.address?.trim() || (vacancy.city ?? '').trim() },
     ...(salary ? { salary } : {}),
     ...(fields.profession !== undefined ? { profession: fields.profession } : {}),
     ...(fields.business_area !== undefined ? { business_area: fields.business_area } : {}),
@@ -95,13 +96,17 @@ export function avitoVacancyBody(
   };
 }
 
-/** Avito's field (as its texts name it) → ours, with what to say when its text is not Russian. */
+/**
+ * Avito's field (as its texts name it) → ours: the vacancy's where it has one (position, body,
+ * salary_from/salary_to, city), else the publication form's (Avito's own names); with what to say
+ * when Avito's text is not Russian.
+ */
 const FIELDS: [RegExp, string, string][] = [
   [/^title\b|назван/i, 'position', 'Название вакансии для Авито — от 1 до 50 символов'],
   [/^description\b|описан/i, 'body', 'Описание для Авито — от 1 до 5000 символов'],
   [/^salary\.to\b|верхн/i, 'salary_to', 'Авито не принял верхнюю границу зарплаты'],
   [/^salary\b|зарплат/i, 'salary_from', 'Авито не принял зарплату'],
-  [/^location\b|^address\b|адрес/i, 'address', 'Авито не принял адрес'],
+  [/^location\b|^address\b|адрес/i, 'city', 'Авито не принял адрес вакансии'],
   [/^billing_type\b|размещени/i, 'billing_type', 'Выберите вариант оплаты размещения'],
   [/^schedule\b|график|режим работы/i, 'schedule', 'Выберите режим работы из списка Авито'],
   [/^experience\b|опыт/i, 'experience', 'Выберите опыт работы из списка Авито'],
