@@ -314,7 +314,10 @@ describe('Avito applications', () => {
       ok: false,
       kind: 'refused',
       status: 400,
+      message:
+        'Авито не смог обратиться по адресу вебхука: проверьте, что он доступен из интернета',
     });
+    expect(fake.state.applicationsHook).toBeNull();
     const hook = await startHookReceiver();
     closers.push(hook.close);
     expect(await client.setApplicationsWebhook({ url: hook.url, secret: 's2' })).toEqual({

@@ -270,9 +270,20 @@ export function avitoClient(options: AvitoClientOptions) {
       return result.ok ? succeeded(result.value.applies ?? []) : result;
     },
 
-    /** Avito checks the URL answers before it subscribes; 4xx then means it did not. */
-    setApplicationsWebhook: (subscription: AvitoHookSubscription) =>
-      json<AvitoHookSubscription>('PUT', '/job/v1/applications/webhook', { body: subscription }),
+    /** Avito checks the URL answers before it subscribes; a 400 then means it did not. */
+    async setApplicationsWebhook(
+      subscription: AvitoHookSubscription,
+    ): Promise<SiteResult<AvitoHookSubscription>> {
+      const result = await json<AvitoHookSubscription>('PUT', '/job/v1/applications/webhook', {
+        body: subscription,
+      });
+      if (result.ok || result.kind !== 'refused' || result.status !== 400) return result;
+      return {
+        ...result,
+        message:
+          'Авито не смог обратиться по адресу вебхука: проверьте, что он доступен из интернета',
+      };
+    },
 
     getResume: (resumeId: number | string) =>
       json<AvitoResume>('GET', `/job/v2/resumes/${resumeId}`, { query: { photos: 'true' } }),
