@@ -5,7 +5,7 @@ import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { type SeededVacancy, insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import { countByBucketOf, countFactsOf } from './analytics-company.service.ts';
+import { countByBucketOf, countByReasonOf, countFactsOf } from './analytics-company.service.ts';
 import { listFunnelStages, listSources } from './analytics-reports.repository.ts';
 import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 
@@ -260,12 +260,27 @@ describe('the rollup of the transition log', () => {
       const from = addDaysIso(today, -Math.floor(rnd() * 110));
       periods.push([from, addDaysIso(from, Math.floor(rnd() * 40))]);
     }
+    let reasonsSeen = 0;
     await t.database.withTenant(admin.accountId, async (tx) => {
       for (const [from, to] of periods) {
         for (const bucket of ['day', 'week', 'month'] as const) {
           const scope = periodScope(base, from, to, null, null, bucket);
           const where = `${context}; ${from}…${to} by ${bucket}`;
           if (bucket === 'day') {
+            const reasonsOf = async (fromLog: boolean) =>
+              (
+                await countByReasonOf(
+                  tx,
+                  scope,
+                  { accountId: admin.accountId, divisionIds: null },
+                  fromLog,
+                )
+              )
+                .map((r) => `${r.kind}|${r.reason_id}|${r.name}|${r.count}`)
+                .sort();
+            const reasonRows = await reasonsOf(false);
+            expect(reasonRows, `${where}, reasons`).toEqual(await reasonsOf(true));
+            reasonsSeen += reasonRows.length;
             for (const actors of [undefined, actorIds]) {
               const rolled = await countFactsOf(
                 tx,
@@ -303,6 +318,8 @@ describe('the rollup of the transition log', () => {
     });
 
     // The rollups kept by the triggers equal those rebuilt from the log and the applicants.
+    expect(reasonsSeen, context).toBeGreaterThan(0);
+
     // The cohort reports from the per-application summaries equal them from the log.
     const groupIds = await t.database.withTenant(admin.accountId, (tx) =>
       selectRows<{ status_group_id: number }>(
