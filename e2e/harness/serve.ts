@@ -190,9 +190,10 @@ async function backdate(db: Db, accountId: number, body: Backdate) {
             where account_id = ${accountId} and id = ${application.id}`,
       );
     }
-    // The analytics rollups (migration 0049, decision 0042) of the account from its log as it
-    // now is. The log's triggers already followed each update; the rebuild makes the backdated
-    // past exactly what a fresh account with that history would hold, whatever wrote it.
+    // The analytics rollups (migrations 0049, 0057, 0066, 0067; decision 0042: the activity and
+    // reason days, the applicants' days, the per-application summaries) of the account from its
+    // log as it now is. The log's triggers already followed each update; the rebuild makes the
+    // backdated past exactly what a fresh account with that history would hold.
     await tx.execute(sql`select analytics_rebuild_rollups(${accountId}::int)`);
   });
 }

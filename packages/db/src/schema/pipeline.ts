@@ -346,3 +346,41 @@ export const analyticsApplicantDays = pgTable(
     tenantPolicy('analytics_applicant_days'),
   ],
 ).enableRLS();
+
+/**
+ * One row per placed application (migration 0066, decision 0042): its first placement (instant,
+ * the log row's id, who made it, the day of the account's time zone, that row's vacancy and
+ * applicant) and the furthest position reached among its vacancy's stages that are not rejections
+ * — what the cohort funnel reads. Recomputed from the log by statement triggers on
+ * `application_transitions` and `statuses`.
+ */
+export const analyticsApplicationSummaries = pgTable(
+  'analytics_application_summaries',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    applicationId: integer().notNull(),
+    applicantId: integer().notNull(),
+    vacancyId: integer().notNull(),
+    placedAt: timestamp({ withTimezone: true }).notNull(),
+    placedTransitionId: integer().notNull(),
+    placedBy: integer(),
+    placedDay: date({ mode: 'string' }).notNull(),
+    furthestPosition: integer(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_application_summaries_pk',
+      columns: [t.accountId, t.applicationId],
+    }),
+    index('analytics_application_summaries_placed_idx').on(
+      t.accountId,
+      t.placedAt,
+      t.vacancyId,
+      t.applicantId,
+      t.furthestPosition,
+      t.placedBy,
+      t.applicationId,
+    ),
+    tenantPolicy('analytics_application_summaries'),
+  ],
+).enableRLS();

@@ -288,6 +288,21 @@ export async function companyCountApplicantsByPeriod(
   return countByPeriod(tenant, scope, companyFilters(scope));
 }
 
+/**
+ * Rejections and refusals per reason: from the rollup (migration 0067) for the whole company,
+ * else (a division, a vacancy; `fromLog`: the tests' reference) from the log.
+ */
+export async function countByReasonOf(
+  tx: Db,
+  scope: AnalyticsScope,
+  f: facts.FactFilters,
+  fromLog = false,
+) {
+  return !fromLog && facts.rollupServes(f) && f.actorId === undefined
+    ? facts.countByReasonFromRollup(tx, scope.accountId, scope.dateFrom, scope.dateTo)
+    : facts.countByReason(tx, f, current(scope));
+}
+
 export const NO_REASON = 'Без причины';
 
 /** Rejections and refusals per reason, with each reason's share of its kind. */
@@ -296,9 +311,7 @@ export async function reasonsRejection(
   scope: AnalyticsScope,
   filters: ReportFilters,
 ): Promise<TReasonsRejection> {
-  const rows = await tenant.transaction((tx) =>
-    facts.countByReason(tx, filters.facts, current(scope)),
-  );
+  const rows = await tenant.transaction((tx) => countByReasonOf(tx, scope, filters.facts));
   const total = (kind: 'reject' | 'refuse') =>
     rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.count, 0);
   const totals = { reject: total('reject'), refuse: total('refuse') };

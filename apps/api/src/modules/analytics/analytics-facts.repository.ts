@@ -390,6 +390,31 @@ export async function countByReason(tx: Db, f: FactFilters, w: Window) {
   );
 }
 
+/**
+ * countByReason for the whole company from the activity rollup (migration 0067): each rejection
+ * or refusal is counted as kind `reject_reason` / `refuse_reason` with its reason (0: none) where
+ * the actor stands, beside the previous one of the same applicant, kind and reason — so the
+ * applicants per reason over the days [from, to] are the rows of those days whose previous one is
+ * before `from`, as every count of the rollup (decision 0042).
+ */
+export async function countByReasonFromRollup(tx: Db, accountId: number, from: string, to: string) {
+  return selectRows<ReasonCount>(
+    tx,
+    sql`select f.kind, f.reason_id, r.name, f.count
+        from (select case d.kind when 'reject_reason' then 'reject' else 'refuse' end as kind,
+                     nullif(d.actor_id, 0) as reason_id, sum(d.n)::int as count
+              from analytics_activity_days d
+              where d.account_id = ${accountId}::int
+                and d.kind in ('reject_reason', 'refuse_reason')
+                and d.day between ${from}::date and ${to}::date
+                and d.prev_day < ${from}::date
+              group by 1, 2
+              having sum(d.n) <> 0) f
+        left join reasons r on r.account_id = ${accountId}::int and r.id = f.reason_id
+        order by f.kind, f.count desc, r.name nulls last`,
+  );
+}
+
 export type HireRow = { applicant_id: number; placed_at: string; hired_at: string };
 
 /** Hires of the window (an application's first hire in it) with the application's placement. */

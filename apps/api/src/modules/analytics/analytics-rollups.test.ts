@@ -5,7 +5,8 @@ import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { type SeededVacancy, insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import { countByBucketOf, countFactsOf } from './analytics-company.service.ts';
+import { countByBucketOf, countByReasonOf, countFactsOf } from './analytics-company.service.ts';
+import { listFunnelStages, listSources } from './analytics-reports.repository.ts';
 import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 
 // The rollups `analytics_activity_days` (migration 0049) and `analytics_applicant_days` (0057,
@@ -193,6 +194,15 @@ async function randomHistory(rnd: () => number, steps: number) {
                                      order by md5(${sql.raw(key)}::text || ${step}::text) limit 1)`,
       );
       ops.push(`edit ${table}`);
+    } else if (roll < 0.92) {
+      // A stage moved to the end of its funnel: the furthest positions of its vacancy change.
+      const vacancy = pick(vacancies);
+      await t.database.system.execute(
+        sql`update statuses set position = position + 100
+            where account_id = ${admin.accountId}::int
+              and id = ${pick(vacancy.stages.filter((s) => !s.is_reject)).id}::int`,
+      );
+      ops.push('reorder');
     } else {
       // Backdating, as the e2e harness does: a transition moves to a random instant of the last
       // ~100 days (some near midnight in Moscow, where the day of the time zone matters).
@@ -250,12 +260,27 @@ describe('the rollup of the transition log', () => {
       const from = addDaysIso(today, -Math.floor(rnd() * 110));
       periods.push([from, addDaysIso(from, Math.floor(rnd() * 40))]);
     }
+    let reasonsSeen = 0;
     await t.database.withTenant(admin.accountId, async (tx) => {
       for (const [from, to] of periods) {
         for (const bucket of ['day', 'week', 'month'] as const) {
           const scope = periodScope(base, from, to, null, null, bucket);
           const where = `${context}; ${from}…${to} by ${bucket}`;
           if (bucket === 'day') {
+            const reasonsOf = async (fromLog: boolean) =>
+              (
+                await countByReasonOf(
+                  tx,
+                  scope,
+                  { accountId: admin.accountId, divisionIds: null },
+                  fromLog,
+                )
+              )
+                .map((r) => `${r.kind}|${r.reason_id}|${r.name}|${r.count}`)
+                .sort();
+            const reasonRows = await reasonsOf(false);
+            expect(reasonRows, `${where}, reasons`).toEqual(await reasonsOf(true));
+            reasonsSeen += reasonRows.length;
             for (const actors of [undefined, actorIds]) {
               const rolled = await countFactsOf(
                 tx,
@@ -293,6 +318,64 @@ describe('the rollup of the transition log', () => {
     });
 
     // The rollups kept by the triggers equal those rebuilt from the log and the applicants.
+    expect(reasonsSeen, context).toBeGreaterThan(0);
+
+    // The cohort reports from the per-application summaries equal them from the log.
+    const groupIds = await t.database.withTenant(admin.accountId, (tx) =>
+      selectRows<{ status_group_id: number }>(
+        tx,
+        sql`select distinct status_group_id from vacancies
+            where account_id = ${admin.accountId}::int and status_group_id is not null`,
+      ),
+    );
+    const columns = await t.database.withTenant(admin.accountId, (tx) =>
+      selectRows<{ id: number; name: string; position: number }>(
+        tx,
+        sql`select id, name, position from statuses
+            where account_id = ${admin.accountId}::int and not is_reject
+              and status_group_id = ${groupIds[0]?.status_group_id ?? 0}::int`,
+      ),
+    );
+    let cohortSeen = 0;
+    await t.database.withTenant(admin.accountId, async (tx) => {
+      for (const [from, to] of periods) {
+        const scope = periodScope(base, from, to, null, null, 'day');
+        const cal = { lo: addDaysIso(from, -400), hi: addDaysIso(today, 1), workingDays: [] };
+        const range = (fromLog: boolean) => ({
+          accountId: admin.accountId,
+          timeZone: ZONE,
+          from: scope.from,
+          to: scope.to,
+          fromLog,
+        });
+        const where = `${context}; cohort ${from}…${to}`;
+        const set = { divisionIds: null };
+        const modes = [
+          { kind: 'vacancy' as const },
+          ...groupIds.map((g) => ({ kind: 'group' as const, statusGroupId: g.status_group_id })),
+        ];
+        for (const mode of modes) {
+          const funnel = async (fromLog: boolean) =>
+            (await listFunnelStages(tx, range(fromLog), set, mode, cal)).map(
+              (r) => `${r.group_key}|${r.status_id}|${r.reached}|${r.avg_days}|${r.avg_workdays}`,
+            );
+          const summarised = await funnel(false);
+          expect(summarised, `${where}, ${mode.kind}`).toEqual(await funnel(true));
+          cohortSeen += summarised.filter((k) => k.split('|')[2] !== '0').length;
+        }
+        for (const actorId of [undefined, ...actorIds]) {
+          const sources = async (fromLog: boolean) =>
+            (await listSources(tx, range(fromLog), set, columns, actorId)).map((r) =>
+              JSON.stringify([r.source_id, r.came, r.hired, r.reached]),
+            );
+          expect(await sources(false), `${where}, sources of ${actorId}`).toEqual(
+            await sources(true),
+          );
+        }
+      }
+    });
+    expect(cohortSeen, context).toBeGreaterThan(0);
+
     const snapshot = async () =>
       (
         await selectRows<{ k: string }>(
@@ -304,6 +387,12 @@ describe('the rollup of the transition log', () => {
               select concat_ws('|', 'new', source_id, actor_id, day, n)
               from analytics_applicant_days
               where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'summary', application_id, applicant_id, vacancy_id,
+                               placed_at, placed_transition_id, placed_by, placed_day,
+                               coalesce(furthest_position, -1))
+              from analytics_application_summaries
+              where account_id = ${admin.accountId}::int
               order by 1`,
         )
       ).map((r) => r.k);
@@ -312,5 +401,6 @@ describe('the rollup of the transition log', () => {
     expect(kept, context).toEqual(await snapshot());
     expect(kept.filter((k) => k.startsWith('new|')).length).toBeGreaterThan(0);
     expect(kept.filter((k) => !k.startsWith('new|')).length).toBeGreaterThan(0);
+    expect(kept.filter((k) => k.startsWith('summary|')).length).toBeGreaterThan(0);
   }, 300_000);
 });

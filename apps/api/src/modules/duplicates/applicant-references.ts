@@ -16,7 +16,9 @@
  *   snapshot;
  * - derived: match keys and stored pairs, computed again for both after a merge or an undo;
  * - tombstone: what analytics keeps of a deleted applicant (decision 0032); a merge never meets
- *   one (its two applicants exist) and leaves none for its loser, who counts through the primary.
+ *   one (its two applicants exist) and leaves none for its loser, who counts through the primary;
+ * - summary: analytics' per-application summaries (migration 0066), recomputed from the log by its
+ *   triggers in the merge's (and the undo's) transaction as the transitions move; nothing to do.
  */
 export const APPLICANT_REFERENCES = {
   applicant_comments: 'move',
@@ -38,6 +40,7 @@ export const APPLICANT_REFERENCES = {
   applicant_match_keys: 'derived',
   applicant_doubles: 'derived',
   analytics_deleted_applicants: 'tombstone',
+  analytics_application_summaries: 'summary',
 } as const;
 
 export type MovedTable = {
