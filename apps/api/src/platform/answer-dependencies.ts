@@ -33,6 +33,7 @@ export const CARD_REFERENCE_TABLES = [
   'users',
   'vacancies',
   'vacancy_members',
+  'user_status_rights',
   'statuses',
   'reasons',
   'ref_countries',
