@@ -200,7 +200,6 @@ export function createResponseCache(
     },
     forgetTags,
     forgetChanges: (accountId, changes) => {
-      if (process.env.H19_DEBUG) console.log('CHANGES', accountId, changes);
       const tags = tagsOfChanges(changes);
       if (tags === null) versions.set(accountId, versionOf(accountId) + 1);
       else if (tags.length > 0) forgetTags(accountId, tags);
