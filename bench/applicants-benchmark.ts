@@ -501,7 +501,7 @@ async function measureTarget(
     const runner = await prepared.open();
     try {
       const { rows } = await runner.query(
-        `select id from applicants where account_id = ${big.accountId} order by random() limit 2000`,
+        `select id from applicants where account_id = ${big.accountId} order by random() limit ${cardIdsOf()}`,
       );
       ids = rows.map((r) => Number(r.id));
     } finally {
@@ -755,7 +755,7 @@ function rowsFor(r: TargetResult): Row[] {
     {
       measurement: `${l} · GET /api/applicants/{id} (card)`,
       value: fmt.rate(r.card.endpoint.perSecond),
-      note: `${lat(r.card.endpoint)}; ${r.card.endpoint.total} requests over 2,000 random ids (opened again: from memory while unchanged), ${r.card.endpoint.failures} non-2xx/errors`,
+      note: `${lat(r.card.endpoint)}; ${r.card.endpoint.total} requests over ${cardIdsOf().toLocaleString('en-US')} random ids (opened again: from memory while unchanged), ${r.card.endpoint.failures} non-2xx/errors`,
     },
     {
       measurement: `${l} · card read from the database (Cache-Control: no-cache)`,
@@ -765,7 +765,7 @@ function rowsFor(r: TargetResult): Row[] {
     {
       measurement: `${l} · card with writes mixed in (as clients call it)`,
       value: fmt.rate(r.card.withWrites.load.perSecond),
-      note: `${lat(r.card.withWrites.load)}; from memory ${(r.card.withWrites.hitRatio * 100).toFixed(1)}% of answers; ${r.card.withWrites.writes} writes (edit or comment of a random applicant of the 2,000, one every ${writeEveryMsOf()} ms), ${r.card.withWrites.writeFailures} failed; ${r.card.withWrites.load.failures} non-2xx/errors; / from the database ${fmt.ratio(r.card.withWrites.load.perSecond / r.card.fromDatabase.perSecond)}`,
+      note: `${lat(r.card.withWrites.load)}; from memory ${(r.card.withWrites.hitRatio * 100).toFixed(1)}% of answers; ${r.card.withWrites.writes} writes (edit or comment of a random applicant of the ${cardIdsOf().toLocaleString('en-US')}, one every ${writeEveryMsOf()} ms), ${r.card.withWrites.writeFailures} failed; ${r.card.withWrites.load.failures} non-2xx/errors; / from the database ${fmt.ratio(r.card.withWrites.load.perSecond / r.card.fromDatabase.perSecond)}`,
     },
     {
       measurement: `${l} · raw card SQL (look-up + tenant read)`,
@@ -844,6 +844,8 @@ function rowsFor(r: TargetResult): Row[] {
 }
 
 const writeEveryMsOf = () => envNumber('BENCH_APPLICANTS_WRITE_MS', 100);
+/** How many applicants the card loads and the writes draw from (a team's working set). */
+const cardIdsOf = () => envNumber('BENCH_APPLICANTS_CARD_IDS', 2000);
 
 async function run(): Promise<BenchReport> {
   const settings: LoadSettings = {
@@ -858,7 +860,7 @@ async function run(): Promise<BenchReport> {
   const report: BenchReport = { rows: [], verdicts: [], notes: [] };
   report.notes.push(
     `card and list: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured, ` +
-      `card ids drawn from 2,000 random applicants, list pages 1–${LIST_PAGES} at random; raw loops at the same concurrency ` +
+      `card ids drawn from ${cardIdsOf().toLocaleString('en-US')} random applicants, list pages 1–${LIST_PAGES} at random; raw loops at the same concurrency ` +
       `(PostgreSQL: pool of ${API_POOL_SIZE} as the API), interleaved 1-second slices; search: sequential requests ` +
       `(one user waiting), up to ${searchSeconds} s each; server: child process (bench/serve-api.ts).`,
   );
