@@ -40,19 +40,18 @@ export async function startApi(env: NodeJS.ProcessEnv): Promise<RunningApi> {
     dataDir: config.DATA_DIR,
   });
   const app = await buildHttpServer({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  app.server.on('request', (request, response) => {
+  // Fastify sends its headers through writeHead: read them from the reply, before listening.
+  app.addHook('onResponse', (request, reply, done) => {
     if (
-      request.method !== 'GET' ||
-      /no-(cache|store)/i.test(request.headers['cache-control'] ?? '')
+      request.method === 'GET' &&
+      !/no-(cache|store)/i.test(request.headers['cache-control'] ?? '')
     ) {
-      return;
-    }
-    response.on('finish', () => {
       cacheReads += 1;
-      if (response.getHeader('x-cache') === 'hit') cacheHits += 1;
-    });
+      if (reply.getHeader('x-cache') === 'hit') cacheHits += 1;
+    }
+    done();
   });
+  await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   return {
