@@ -188,9 +188,14 @@ async function pgliteRunner(dataDir: string): Promise<Runner> {
 
 type Api = {
   url: string;
-  stats: () => Promise<{ sqlCalls: number; cpuMicros: number }>;
+  stats: () => Promise<ApiStats>;
   stop: () => Promise<void>;
 };
+
+type ApiStats = { sqlCalls: number; cpuMicros: number; cacheReads: number; cacheHits: number };
+
+/** A load with a team's writes mixed in, and the share of its answers served from memory. */
+type WithWrites = { load: Throughput; hitRatio: number; writes: number; writeFailures: number };
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Api> {
   const child = spawnTsx('bench/serve-api.ts', { ...process.env, ...env, BENCH_COUNT_SQL: '1' });
@@ -202,11 +207,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Api> {
   return {
     url,
     stats: async () => {
-      const reply = nextMessage<{ type: 'stats'; sqlCalls: number; cpuMicros: number }>(
-        child,
-        'stats',
-        10_000,
-      );
+      const reply = nextMessage<{ type: 'stats' } & ApiStats>(child, 'stats', 10_000);
       child.send({ type: 'stats' });
       return reply;
     },
@@ -437,10 +438,12 @@ type TargetResult = {
     raw: Throughput;
     bare: Throughput;
     trips: number | null;
+    withWrites: WithWrites;
   };
   list: {
     endpoint: Throughput;
     fromDatabase: Throughput;
+    withWrites: WithWrites;
     raw: Throughput;
     bare: Throughput;
     noCount: Throughput | null;
@@ -498,7 +501,7 @@ async function measureTarget(
     const runner = await prepared.open();
     try {
       const { rows } = await runner.query(
-        `select id from applicants where account_id = ${big.accountId} order by random() limit 2000`,
+        `select id from applicants where account_id = ${big.accountId} order by random() limit ${cardIdsOf()}`,
       );
       ids = rows.map((r) => Number(r.id));
     } finally {
@@ -511,6 +514,7 @@ async function measureTarget(
   const api = await startServer(prepared.env);
   let token: string;
   let card: Omit<TargetResult['card'], 'raw' | 'bare'>;
+  const writeEveryMs = envNumber('BENCH_APPLICANTS_WRITE_MS', 100);
   let list: Omit<TargetResult['list'], 'raw' | 'bare' | 'noCount'>;
   const searchEndpoint = {} as Record<
     SearchKey,
@@ -548,14 +552,56 @@ async function measureTarget(
         : '');
     // Every answer read from the database (the first opening of a card, a changed account).
     const fresh = { ...headers, ...FRESH };
+    // A working team (decision 0050): one colleague edits an applicant or comments on one, in
+    // turn, every BENCH_APPLICANTS_WRITE_MS, through the whole load (warm-up included).
+    const withWrites = async (makePath: () => string): Promise<WithWrites> => {
+      let stopped = false;
+      let writes = 0;
+      let writeFailures = 0;
+      const writer = (async () => {
+        for (let n = 0; !stopped; n += 1) {
+          const id = randomItem(ids);
+          const response = await fetch(
+            n % 2 === 0
+              ? `${api.url}/api/applicants/${id}`
+              : `${api.url}/api/applicants/${id}/comments`,
+            {
+              method: n % 2 === 0 ? 'PATCH' : 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(
+                n % 2 === 0 ? { skype: `bench.${n}` } : { description: `Заметка ${n}` },
+              ),
+            },
+          ).catch(() => null);
+          await response?.arrayBuffer();
+          if (response?.status === 200) writes += 1;
+          else writeFailures += 1;
+          await new Promise((resolve) => setTimeout(resolve, writeEveryMs));
+        }
+      })();
+      const before = await api.stats();
+      const load = await httpLoad(api.url, headers, settings, undefined, makePath);
+      const after = await api.stats();
+      stopped = true;
+      await writer;
+      const reads = after.cacheReads - before.cacheReads;
+      return {
+        load,
+        hitRatio: reads > 0 ? (after.cacheHits - before.cacheHits) / reads : 0,
+        writes,
+        writeFailures,
+      };
+    };
     card = {
       endpoint: cardLoad,
       fromDatabase: await httpLoad(api.url, fresh, settings, undefined, cardPath),
+      withWrites: await withWrites(cardPath),
       trips: await trips(cardPath),
     };
     list = {
       endpoint: listLoad,
       fromDatabase: await httpLoad(api.url, fresh, settings, undefined, listPath),
+      withWrites: await withWrites(listPath),
       trips: await trips(listPath),
     };
     for (const search of SEARCHES) {
@@ -709,12 +755,17 @@ function rowsFor(r: TargetResult): Row[] {
     {
       measurement: `${l} · GET /api/applicants/{id} (card)`,
       value: fmt.rate(r.card.endpoint.perSecond),
-      note: `${lat(r.card.endpoint)}; ${r.card.endpoint.total} requests over 2,000 random ids (opened again: from memory while unchanged), ${r.card.endpoint.failures} non-2xx/errors`,
+      note: `${lat(r.card.endpoint)}; ${r.card.endpoint.total} requests over ${cardIdsOf().toLocaleString('en-US')} random ids (opened again: from memory while unchanged), ${r.card.endpoint.failures} non-2xx/errors`,
     },
     {
       measurement: `${l} · card read from the database (Cache-Control: no-cache)`,
       value: fmt.rate(r.card.fromDatabase.perSecond),
       note: `${lat(r.card.fromDatabase)}; ${r.card.fromDatabase.failures} non-2xx/errors; the same ids, every request runs the card SQL`,
+    },
+    {
+      measurement: `${l} · card with writes mixed in (as clients call it)`,
+      value: fmt.rate(r.card.withWrites.load.perSecond),
+      note: `${lat(r.card.withWrites.load)}; from memory ${(r.card.withWrites.hitRatio * 100).toFixed(1)}% of answers; ${r.card.withWrites.writes} writes (edit or comment of a random applicant of the ${cardIdsOf().toLocaleString('en-US')}, one every ${writeEveryMsOf()} ms), ${r.card.withWrites.writeFailures} failed; ${r.card.withWrites.load.failures} non-2xx/errors; / from the database ${fmt.ratio(r.card.withWrites.load.perSecond / r.card.fromDatabase.perSecond)}`,
     },
     {
       measurement: `${l} · raw card SQL (look-up + tenant read)`,
@@ -735,6 +786,11 @@ function rowsFor(r: TargetResult): Row[] {
       measurement: `${l} · list page read from the database (Cache-Control: no-cache)`,
       value: fmt.rate(r.list.fromDatabase.perSecond),
       note: `${lat(r.list.fromDatabase)}; ${r.list.fromDatabase.failures} non-2xx/errors`,
+    },
+    {
+      measurement: `${l} · list page with writes mixed in (as clients call it)`,
+      value: fmt.rate(r.list.withWrites.load.perSecond),
+      note: `${lat(r.list.withWrites.load)}; from memory ${(r.list.withWrites.hitRatio * 100).toFixed(1)}% of answers; ${r.list.withWrites.writes} writes, ${r.list.withWrites.writeFailures} failed; ${r.list.withWrites.load.failures} non-2xx/errors; / from the database ${fmt.ratio(r.list.withWrites.load.perSecond / r.list.fromDatabase.perSecond)}`,
     },
     {
       measurement: `${l} · raw list SQL (look-up + tenant read)`,
@@ -787,6 +843,10 @@ function rowsFor(r: TargetResult): Row[] {
   return rows;
 }
 
+const writeEveryMsOf = () => envNumber('BENCH_APPLICANTS_WRITE_MS', 100);
+/** How many applicants the card loads and the writes draw from (a team's working set). */
+const cardIdsOf = () => envNumber('BENCH_APPLICANTS_CARD_IDS', 2000);
+
 async function run(): Promise<BenchReport> {
   const settings: LoadSettings = {
     duration: envNumber('BENCH_DURATION', 10),
@@ -800,7 +860,7 @@ async function run(): Promise<BenchReport> {
   const report: BenchReport = { rows: [], verdicts: [], notes: [] };
   report.notes.push(
     `card and list: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s measured, ` +
-      `card ids drawn from 2,000 random applicants, list pages 1–${LIST_PAGES} at random; raw loops at the same concurrency ` +
+      `card ids drawn from ${cardIdsOf().toLocaleString('en-US')} random applicants, list pages 1–${LIST_PAGES} at random; raw loops at the same concurrency ` +
       `(PostgreSQL: pool of ${API_POOL_SIZE} as the API), interleaved 1-second slices; search: sequential requests ` +
       `(one user waiting), up to ${searchSeconds} s each; server: child process (bench/serve-api.ts).`,
   );

@@ -2,7 +2,9 @@
 // Run as a child process by me-benchmark.ts (`node --import tsx bench/serve-api.ts`) so that the
 // load generator does not share its event loop; it talks to the parent over the IPC channel:
 //   child → parent  { type: 'listening', url }            once the port is open
-//   parent → child  { type: 'stats' } → { type: 'stats', sqlCalls, cpuMicros }
+//   parent → child  { type: 'stats' } → { type: 'stats', sqlCalls, cpuMicros, cacheReads, cacheHits }
+// (cacheReads: GET answers asked for without Cache-Control: no-cache; cacheHits: those of them
+// served from the answer cache, `x-cache: hit`).
 // Configuration comes from the environment (DATABASE_URL or DATA_DIR, see loadConfig).
 // BENCH_COUNT_SQL=1 counts node-postgres client.query calls (one per SQL round trip).
 import { pathToFileURL } from 'node:url';
@@ -17,6 +19,8 @@ export type RunningApi = {
 };
 
 let sqlCalls = 0;
+let cacheReads = 0;
+let cacheHits = 0;
 
 /** Counts every node-postgres round trip (pool.query and a checked-out client's query alike). */
 function countPgQueries() {
@@ -36,6 +40,17 @@ export async function startApi(env: NodeJS.ProcessEnv): Promise<RunningApi> {
     dataDir: config.DATA_DIR,
   });
   const app = await buildHttpServer({ config, database, logger: false });
+  // Fastify sends its headers through writeHead: read them from the reply, before listening.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (
+      request.method === 'GET' &&
+      !/no-(cache|store)/i.test(request.headers['cache-control'] ?? '')
+    ) {
+      cacheReads += 1;
+      if (reply.getHeader('x-cache') === 'hit') cacheHits += 1;
+    }
+    done();
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -55,7 +70,7 @@ async function runAsChild() {
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'stats') {
       const cpu = process.cpuUsage();
-      send({ type: 'stats', sqlCalls, cpuMicros: cpu.user + cpu.system });
+      send({ type: 'stats', sqlCalls, cpuMicros: cpu.user + cpu.system, cacheReads, cacheHits });
     }
   });
   let closing = false;

@@ -34,26 +34,30 @@ export type Database = {
   /**
    * Calls `listener` with the account after each `withTenant` transaction of this process that
    * changed data has committed, before its promise settles (memory kept of that account's
-   * data is stale from then on). The answer stops it.
+   * data is stale from then on), and what it changed: the `;`-separated changes the tables'
+   * triggers recorded (`table` or `table:<applicant ids>`, migration 0061), '*' for too many to
+   * name, '' when only tables without a trigger changed. The answer stops it.
    */
-  onTenantWrite: (listener: (accountId: number) => void) => () => void;
+  onTenantWrite: (listener: TenantWriteListener) => () => void;
   close: () => Promise<void>;
 };
 
+export type TenantWriteListener = (accountId: number, changes: string) => void;
+
 /** Listeners of committed tenant writes, called in order; one failing does not stop the rest. */
 function tenantWriteListeners() {
-  const listeners = new Set<(accountId: number) => void>();
+  const listeners = new Set<TenantWriteListener>();
   return {
-    subscribe: (listener: (accountId: number) => void) => {
+    subscribe: (listener: TenantWriteListener) => {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-    committed: (accountId: number) => {
+    committed: (accountId: number, changes: string) => {
       for (const listener of listeners) {
         try {
-          listener(accountId);
+          listener(accountId, changes);
         } catch {
           // A listener only drops memory; its failure must not fail the committed write.
         }
@@ -62,8 +66,13 @@ function tenantWriteListeners() {
   };
 }
 
-/** True once the transaction has changed (or locked) a row: PostgreSQL gave it an id. */
-const WROTE_QUERY = 'select txid_current_if_assigned() is not null as wrote';
+/**
+ * True once the transaction has changed (or locked) a row: PostgreSQL gave it an id; and what
+ * the tables' triggers recorded it changed (migration 0061).
+ */
+const WROTE_QUERY =
+  "select txid_current_if_assigned() is not null as wrote, coalesce(current_setting('app.changes', true), '') as changes";
+type WroteRow = { wrote: boolean; changes: string };
 
 export type DatabaseOptions = {
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
@@ -108,17 +117,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     const writes = tenantWriteListeners();
     const tenant: Database['withTenant'] = async (accountId, work) => {
       assertAccountId(accountId);
-      let wrote = false;
+      let wrote: WroteRow | undefined;
       const result = await db.transaction(async (tx) => {
         // PGlite's only role is a superuser, which bypasses row-level security: switch per transaction.
         await tx.execute(sql.raw('set local role ats_app'));
         await tx.execute(sql.raw(`select set_config('app.account_id', '${accountId}', true)`));
         const answer = await work(withoutNestedTransactions(tx));
-        const checked = (await tx.execute(sql.raw(WROTE_QUERY))) as { rows: { wrote: boolean }[] };
-        wrote = checked.rows[0]?.wrote === true;
+        const checked = (await tx.execute(sql.raw(WROTE_QUERY))) as { rows: WroteRow[] };
+        wrote = checked.rows[0];
         return answer;
       });
-      if (wrote) writes.committed(accountId);
+      if (wrote?.wrote === true) writes.committed(accountId, wrote.changes);
       return result;
     };
     return {
@@ -175,7 +184,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     system: db,
     withTenant: async (accountId, work) => {
       assertAccountId(accountId);
-      let wrote = false;
+      let wrote: WroteRow | undefined;
       const result = await inTransactionOnClient(pool, async (client) => {
         // One round trip opens the transaction as the application role in this account: no
         // parameters, so node-postgres sends it as a simple multi-statement query.
@@ -187,12 +196,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         );
         // Whether it wrote travels with the commit: no extra round trip.
         const [check] = (await client.query(`${WROTE_QUERY}; commit`)) as unknown as {
-          rows: { wrote: boolean }[];
+          rows: WroteRow[];
         }[];
-        wrote = check?.rows[0]?.wrote === true;
+        wrote = check?.rows[0];
         return answer;
       });
-      if (wrote) writes.committed(accountId);
+      if (wrote?.wrote === true) writes.committed(accountId, wrote.changes);
       return result;
     },
     readAsTenant: (accountId, query, name) => {

@@ -9,23 +9,31 @@ import {
   varyOnEncoding,
   COMPRESS_MIN_BYTES,
 } from './compression.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ANY_CHANGE, tagsOfChanges } from './answer-dependencies.ts';
 import type { Notifier } from './notify.ts';
 
 /**
  * The answers of the hottest reads (the applicant card, pages of the applicant list) kept in
  * memory as the exact bytes that were sent, so that opening the same card or page again costs
- * no database work, no validation and no serialisation (decision 0017).
+ * no database work, no validation and no serialisation (decisions 0017, 0050).
  *
- * An answer is used only while nothing in its account has changed since it was read:
- * - every account has a version; an answer remembers the version it was read at and is stale
- *   as soon as the version moves on (nothing is searched or deleted on a change);
- * - the version moves on when this process commits a tenant transaction that changed data
- *   (`Database.onTenantWrite`, before the writer's promise settles), after each writing request
- *   of the account (before its answer leaves), and when the database announces a change on the
- *   channel `ats_data` (statement triggers on the tables, migration 0027: other server
- *   processes, background jobs, SQL by hand); an announcement without an account, a writing
- *   request without a session, or a lost notification connection forgets everything;
- * - an answer whose read raced with a change is not stored (the version is taken before the
+ * An answer is used only while nothing it is built from has changed since it was read:
+ * - an answer names what it depends on as tags (answer-dependencies.ts: `applicant:<id>`,
+ *   `table:<t>`…); every tag of an account has a version, and so has the account; an answer
+ *   remembers the versions of its tags and of its account when its read began and is stale as
+ *   soon as one of them moves on (nothing is searched or deleted on a change);
+ * - a change moves the tags of what it touched: this process's tenant transactions report what
+ *   their tables' triggers recorded (`Database.onTenantWrite`, before the writer's promise
+ *   settles), and the database announces each change on the channel `ats_data` (statement
+ *   triggers on the tables, migrations 0027 and 0061: other server processes, background jobs,
+ *   SQL by hand);
+ * - whatever cannot be told precisely moves the account's version (every answer of it goes): an
+ *   announcement or report of unknown shape or too many changes, a writing request of a session
+ *   during which no tenant transaction reported its changes; an announcement without an
+ *   account, a writing request without a session, or a lost notification connection forgets
+ *   everything;
+ * - an answer whose read raced with a change is not stored (the versions are taken before the
  *   read and compared when the answer is stored);
  * - while the notification connection is down nothing is served or stored;
  * - an answer lives at most RESPONSE_CACHE_TTL_MS and callers put everything the answer depends
@@ -41,8 +49,20 @@ export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const RESPONSE_CACHE_MAX_ENTRIES = 20_000;
 export const DATA_CHANNEL = 'ats_data';
 
-/** The account's version when a read began: the answer is stored only if it still holds. */
-export type Stamp = { accountId: number; version: number; epoch: number };
+/**
+ * The versions of the account and of the answer's tags when a read began: the answer is stored
+ * (and later served) only while they all still hold.
+ */
+export type Stamp = {
+  accountId: number;
+  version: number;
+  epoch: number;
+  tags: readonly string[];
+  tagVersions: number[];
+};
+
+/** More tag versions than this and they are all forgotten (with every answer: epoch moves). */
+export const RESPONSE_CACHE_MAX_TAGS = 200_000;
 
 export type ResponseCache = {
   /** The answer stored under `key` for the account, if nothing has changed since. */
@@ -52,7 +72,8 @@ export type ResponseCache = {
    * asked for it; null when there is no usable answer.
    */
   getEncoded: (accountId: number, key: string, encoding: Encoding) => Buffer | null;
-  stamp: (accountId: number) => Stamp;
+  /** The versions a read of an answer built from `tags` begins at; no tags: any change. */
+  stamp: (accountId: number, tags?: readonly string[]) => Stamp;
   /** Remembers `body` read at `stamp`, unless the account changed meanwhile. */
   set: (
     key: string,
@@ -61,6 +82,10 @@ export type ResponseCache = {
     encoded?: { encoding: Encoding; bytes: Buffer },
   ) => void;
   forgetAccount: (accountId: number) => void;
+  /** The answers of the account built from any of `tags` are stale from now on. */
+  forgetTags: (accountId: number, tags: readonly string[]) => void;
+  /** Drops what `changes` (as the triggers record them) touched; unreadable: the account. */
+  forgetChanges: (accountId: number, changes: string) => void;
   clear: () => void;
   /** Whether changes are being heard; while false nothing is served or stored. */
   setLive: (live: boolean) => void;
@@ -80,11 +105,30 @@ export function createResponseCache(
 ): ResponseCache {
   const entries = new Map<string, Entry>();
   const versions = new Map<number, number>();
+  const tagVersions = new Map<string, number>();
   let epoch = 0;
   let bytes = 0;
   let live = false;
 
   const versionOf = (accountId: number) => versions.get(accountId) ?? 0;
+  const tagSlot = (accountId: number, tag: string) => `${accountId}\u0000${tag}`;
+  const tagVersionOf = (accountId: number, tag: string) =>
+    tagVersions.get(tagSlot(accountId, tag)) ?? 0;
+  const current = (stamp: Stamp) =>
+    stamp.epoch === epoch &&
+    stamp.version === versionOf(stamp.accountId) &&
+    stamp.tags.every((tag, i) => stamp.tagVersions[i] === tagVersionOf(stamp.accountId, tag));
+  const forgetTags = (accountId: number, tags: readonly string[]) => {
+    if (tagVersions.size + tags.length > RESPONSE_CACHE_MAX_TAGS) {
+      // Versions may only move forward while an answer can remember them: forget both.
+      tagVersions.clear();
+      clear();
+    }
+    for (const tag of tags) {
+      const id = tagSlot(accountId, tag);
+      tagVersions.set(id, (tagVersions.get(id) ?? 0) + 1);
+    }
+  };
   const slot = (accountId: number, key: string) => `${accountId}\u0000${key}`;
   const remove = (id: string) => {
     const entry = entries.get(id);
@@ -103,11 +147,7 @@ export function createResponseCache(
     const id = slot(accountId, key);
     const entry = entries.get(id);
     if (!entry) return null;
-    if (
-      entry.version !== versionOf(accountId) ||
-      entry.epoch !== epoch ||
-      now() - entry.storedAt >= RESPONSE_CACHE_TTL_MS
-    ) {
+    if (!current(entry) || now() - entry.storedAt >= RESPONSE_CACHE_TTL_MS) {
       remove(id);
       return null;
     }
@@ -127,9 +167,15 @@ export function createResponseCache(
       bytes += made.length;
       return made;
     },
-    stamp: (accountId) => ({ accountId, version: versionOf(accountId), epoch }),
+    stamp: (accountId, tags = [ANY_CHANGE]) => ({
+      accountId,
+      version: versionOf(accountId),
+      epoch,
+      tags,
+      tagVersions: tags.map((tag) => tagVersionOf(accountId, tag)),
+    }),
     set: (key, body, stamp, encoded) => {
-      if (!live || stamp.epoch !== epoch || stamp.version !== versionOf(stamp.accountId)) return;
+      if (!live || !current(stamp)) return;
       // UTF-16 length × 2 bounds the string's memory whatever its letters.
       const size = body.length * 2 + (encoded?.bytes.length ?? 0);
       if (size > limits.maxBytes / 16) return;
@@ -152,6 +198,12 @@ export function createResponseCache(
     forgetAccount: (accountId) => {
       versions.set(accountId, versionOf(accountId) + 1);
     },
+    forgetTags,
+    forgetChanges: (accountId, changes) => {
+      const tags = tagsOfChanges(changes);
+      if (tags === null) versions.set(accountId, versionOf(accountId) + 1);
+      else if (tags.length > 0) forgetTags(accountId, tags);
+    },
     clear,
     setLive: (next) => {
       clear();
@@ -173,6 +225,8 @@ export type CachedAnswers = <T>(
   reply: FastifyReply,
   key: string,
   compute: () => Promise<T>,
+  /** What the answer is built from (answer-dependencies.ts); none: any change of the account. */
+  tags?: readonly string[],
 ) => Promise<T | FastifyReply>;
 
 /** Where no cache is wired (the demo seed, scripts): always the database. */
@@ -195,15 +249,26 @@ export async function registerResponseCache(
 ): Promise<CachedAnswers> {
   // Subscribed before anything is stored: from here on every change elsewhere reaches us.
   const stopListening = await notifier.subscribe(DATA_CHANNEL, (payload) => {
-    const accountId = Number(payload);
-    if (payload !== '' && Number.isInteger(accountId) && accountId > 0) {
-      cache.forgetAccount(accountId);
-    } else {
-      cache.clear();
-    }
+    // `<account>/<change>` (migration 0061); a bare account (0027) or '' as before.
+    const slash = payload.indexOf('/');
+    const account = slash < 0 ? payload : payload.slice(0, slash);
+    const accountId = Number(account);
+    if (account === '' || !Number.isInteger(accountId) || accountId <= 0) cache.clear();
+    else if (slash < 0) cache.forgetAccount(accountId);
+    else cache.forgetChanges(accountId, payload.slice(slash + 1));
   });
   const stopWatching = notifier.watchConnection((connected) => cache.setLive(connected));
-  const stopWrites = database.onTenantWrite((accountId) => cache.forgetAccount(accountId));
+  // The writing request being served, if any: whether a tenant transaction told what it changed.
+  const writing = new AsyncLocalStorage<{ told: boolean }>();
+  const stopWrites = database.onTenantWrite((accountId, changes) => {
+    cache.forgetChanges(accountId, changes);
+    const request = writing.getStore();
+    if (request) request.told = true;
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) done();
+    else writing.run({ told: false }, done);
+  });
   app.addHook('onClose', async () => {
     stopWrites();
     stopWatching();
@@ -214,7 +279,9 @@ export async function registerResponseCache(
   const pending = new WeakMap<FastifyRequest, { key: string; stamp: Stamp }>();
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) {
-      // Whatever a writing request did, its account's answers are read afresh from now on.
+      // A writing request whose tenant transactions told what they changed has dropped just
+      // that; any other (it wrote elsewhere, or nothing) drops its account's answers.
+      if (writing.getStore()?.told) return payload;
       if (request.session) cache.forgetAccount(request.session.accountId);
       else if (request.routeOptions.url?.startsWith('/api/')) cache.clear();
       return payload;
@@ -235,7 +302,7 @@ export async function registerResponseCache(
     return payload;
   });
 
-  return async (request, reply, key, compute) => {
+  return async (request, reply, key, compute, tags) => {
     const accountId = request.session?.accountId;
     if (accountId === undefined || request.method !== 'GET' || wantsFresh(request)) {
       return compute();
@@ -257,7 +324,7 @@ export async function registerResponseCache(
       }
       return reply.send(hit);
     }
-    const stamp = cache.stamp(accountId);
+    const stamp = cache.stamp(accountId, tags);
     const value = await compute();
     pending.set(request, { key, stamp });
     return value;

@@ -2,6 +2,7 @@ import { ZApplicantListQuery, ZApplicantListResponse } from '@ats/contracts/appl
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applicantListTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
@@ -33,13 +34,19 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
       // The page depends on the caller ("only mine", a watcher's vacancies) and on the day (ages,
       // date filters).
       const key = `applicants:${session.userId}:${todayInMoscow()}:${request.url}`;
-      return answers(request, reply, key, async () => {
-        // `drill`: the applicants behind a count of analytics, by the SQL that counted them.
-        const only = request.query.drill
-          ? await drillApplicantIds(tenant, session, request.query.drill)
-          : null;
-        return success(await listApplicants(tenant, request.query, scope, only));
-      });
+      return answers(
+        request,
+        reply,
+        key,
+        async () => {
+          // `drill`: the applicants behind a count of analytics, by the SQL that counted them.
+          const only = request.query.drill
+            ? await drillApplicantIds(tenant, session, request.query.drill)
+            : null;
+          return success(await listApplicants(tenant, request.query, scope, only));
+        },
+        applicantListTags(request.query.drill !== undefined),
+      );
     },
   );
 }

@@ -18,6 +18,7 @@ import { ZIdParams } from '@ats/contracts/ids';
 import { ZPageQuery } from '@ats/contracts/pagination';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cardTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
@@ -91,12 +92,17 @@ export function registerApplicantsRoutes(app: FastifyInstance, deps: AppDeps) {
       // The vacancy is part of the key: the card seen from it is another answer. Those who see
       // the base share one card; a watcher's card is their own (what they reach is checked when
       // it is read, and shows only their vacancies), so it is never served to anyone else, nor
-      // anyone else's to them. Rights and memberships are account data: a change of them moves
-      // the account's version and retires the stored answers.
+      // anyone else's to them. Rights and memberships are tables the card depends on: a change
+      // of them retires every stored card (answer-dependencies.ts, decision 0050).
       const reader = seesApplicantBase(session) ? 'base' : `watcher-${session.userId}`;
       const key = `applicant:${id}:${vacancyId ?? ''}:${todayInMoscow()}:${reader}`;
-      return answers(request, reply, key, async () =>
-        success(await applicantsService.getApplicantCard(tenant, session, id, vacancyId)),
+      return answers(
+        request,
+        reply,
+        key,
+        async () =>
+          success(await applicantsService.getApplicantCard(tenant, session, id, vacancyId)),
+        cardTags(id),
       );
     },
   );
