@@ -7,6 +7,7 @@ import {
   delayedTasksRunJob,
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
+import { startTelegramLetterLinks } from './modules/messaging/telegram/telegram-links.ts';
 import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
@@ -26,6 +27,8 @@ async function main() {
     );
   }
   const log = pino({ level: config.LOG_LEVEL });
+  // Delayed letters render `%telegram_link%` here too.
+  startTelegramLetterLinks(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

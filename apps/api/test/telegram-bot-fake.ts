@@ -191,6 +191,9 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
   let nextUserId = 500_000_001;
   let nextFile = 1;
   let down = false;
+  const heldMethods = new Set<string>();
+  const releases = new Set<() => void>();
+  let held = 0;
   let closed = false;
 
   const nextMessageId = (chatId: number) => {
@@ -804,6 +807,14 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
         });
       }
       const result = (await method(bot, params, req)) as unknown;
+      if (heldMethods.has(methodName.toLowerCase())) {
+        // Done on Telegram's side, the answer kept back: the sender cannot know it went out.
+        held += 1;
+        await new Promise<void>((resolve) => {
+          releases.add(resolve);
+          req.socket.once('close', () => resolve());
+        });
+      }
       if (result && typeof result === 'object' && 'description' in result && 'result' in result) {
         return answer(200, { ok: true, ...(result as object) });
       }
@@ -974,6 +985,20 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
     }
   }
 
+  /**
+   * Calls of these methods (e.g. `sendMessage`) are carried out — the message is in the chat and
+   * in `sent` — but their answers are held until `releaseAnswers()` or the caller hangs up: a
+   * sender that dies now has sent without knowing it.
+   */
+  function holdAnswers(...methodNames: string[]) {
+    for (const name of methodNames) heldMethods.add(name.toLowerCase());
+  }
+  function releaseAnswers() {
+    heldMethods.clear();
+    for (const release of releases) release();
+    releases.clear();
+  }
+
   /** Down: every Bot API connection is reset (the control API still answers). */
   function setDown(value: boolean) {
     down = value;
@@ -1017,6 +1042,10 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
     block,
     failNext,
     setDown,
+    holdAnswers,
+    releaseAnswers,
+    /** How many answers have been held so far. */
+    heldCount: () => held,
     waitForSent,
     webhookIdle,
     /** The bytes of a file the bot sent or received, by file_id. */

@@ -29,6 +29,11 @@ export const MAIL_TEMPLATE_VARIABLES = [
   { name: 'company.name', label: 'Название компании', example: 'ООО «Ромашка»' },
   { name: 'user.name', label: 'Имя отправителя', example: 'Анна Петрова' },
   { name: 'date', label: 'Сегодняшняя дата', example: '5 марта 2026 г.' },
+  {
+    name: 'telegram_link',
+    label: 'Ссылка на Telegram-бота компании для кандидата (пусто, пока бот не подключён)',
+    example: 'https://t.me/romashka_hr_bot?start=…',
+  },
 ] as const;
 export type TMailTemplateVariableName = (typeof MAIL_TEMPLATE_VARIABLES)[number]['name'];
 

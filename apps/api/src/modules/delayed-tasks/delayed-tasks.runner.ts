@@ -133,6 +133,7 @@ async function runLetters(
 }
 
 type LetterFields = {
+  id: number;
   first_name: string | null;
   last_name: string | null;
   middle_name: string | null;

@@ -14,6 +14,7 @@ const values = {
   'company.name': 'ООО «Ромашка»',
   'user.name': 'Анна',
   date: '5 марта 2026 г.',
+  telegram_link: 'https://t.me/romashka_bot?start=abc',
 };
 
 describe('the body of a letter', () => {

@@ -28,6 +28,7 @@ import {
   unknownVariables,
 } from './mail-template-variables.ts';
 import { assertCanReadMailTemplates } from './mail-templates.policy.ts';
+import { telegramLinksFor } from './mail-template-links.service.ts';
 import { findVisibleMailTemplate } from './mail-templates.service.ts';
 
 type RenderQuery = z.output<typeof ZRenderTemplateQuery>;
@@ -43,17 +44,19 @@ async function valuesFor(
   applicantId: number,
   vacancyId: number | null | undefined,
 ): Promise<VariableValues> {
-  const [applicant, vacancy, account, user] = await Promise.all([
+  const [applicant, vacancy, account, user, telegramLink] = await Promise.all([
     getApplicantCard(tenant, session, applicantId),
     vacancyId ? getVacancy(tenant, session, vacancyId) : null,
     getAccount(tenant),
     getUser(tenant, session.userId),
+    telegramLinksFor(tenant),
   ]);
-  return valuesOf(applicant, vacancy, account, user);
+  return valuesOf(applicant, vacancy, account, user, telegramLink);
 }
 
 /** What a letter reads of an applicant. */
 export type LetterApplicant = {
+  id: number;
   first_name: string | null;
   last_name: string | null;
   middle_name: string | null;
@@ -67,6 +70,7 @@ function valuesOf(
   vacancy: { position: string } | null,
   account: { name: string; time_zone: string },
   user: Parameters<typeof personDisplayName>[0],
+  telegramLink: ((applicantId: number) => string) | null,
 ): VariableValues {
   return {
     'applicant.name': personDisplayName(applicant),
@@ -80,6 +84,7 @@ function valuesOf(
     'company.name': account.name,
     'user.name': personDisplayName(user),
     date: russianDate(new Date(), account.time_zone),
+    telegram_link: telegramLink ? telegramLink(Number(applicant.id)) : '',
   };
 }
 
@@ -121,17 +126,18 @@ export async function prepareLetters(
 ) {
   assertCanReadMailTemplates(session);
   const template = await findVisibleMailTemplate(tenant, session, templateId);
-  const [vacancy, account, user] = await Promise.all([
+  const [vacancy, account, user, telegramLink] = await Promise.all([
     vacancyId ? getVacancy(tenant, session, vacancyId) : null,
     getAccount(tenant),
     getUser(tenant, session.userId),
+    telegramLinksFor(tenant),
   ]);
   return (applicant: LetterApplicant): TRenderedLetter =>
     withoutBlocks(
       letterOf(
         template.title,
         template.description ?? '',
-        valuesOf(applicant, vacancy, account, user),
+        valuesOf(applicant, vacancy, account, user, telegramLink),
       ),
     );
 }

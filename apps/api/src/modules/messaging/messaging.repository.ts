@@ -1,6 +1,8 @@
-import { type Db, selectRows } from '@ats/db/connection';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import { msgChannels, msgChatLinks, msgMessages, msgUnread } from '@ats/db/schema/messaging';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { applicantNameParts, userNameParts } from '../../platform/person-name.ts';
 
 export type ChannelRow = typeof msgChannels.$inferSelect;
 export type ChatLinkRow = typeof msgChatLinks.$inferSelect;
@@ -475,4 +477,95 @@ export function findMessagesByIds(tx: Db, accountId: number, ids: number[]) {
     .select()
     .from(msgMessages)
     .where(and(eq(msgMessages.accountId, accountId), inArray(msgMessages.id, ids)));
+}
+
+/** A message of `historyQuery`: the row's shown columns with its channel's and author's names. */
+export type HistoryRow = {
+  id: number;
+  applicant_id: number;
+  channel_id: number;
+  channel_kind: MessageRow['channelKind'];
+  channel_name: string | null;
+  direction: MessageRow['direction'];
+  author_type: MessageRow['authorType'];
+  author_user_id: number | null;
+  author_person: TPersonNameParts | null;
+  subject: string | null;
+  text: string;
+  attachments: MessageRow['attachments'];
+  state: MessageRow['state'];
+  reason: string | null;
+  attempts: number;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type HistoryAnswer = {
+  /** The applicant's name parts; null when the account has no such applicant. */
+  applicant: TPersonNameParts | null;
+  total: number;
+  /** The reader's unread incoming messages of the applicant (0 on pages after the first). */
+  unread: number;
+  /** Up to `limit` messages, newest first. */
+  rows: HistoryRow[];
+};
+
+/**
+ * One page of an applicant's conversation as a single statement for the one-trip tenant read
+ * (decision 0049): the applicant (its absence is the 404), the page by keyset (`beforeId`) or
+ * offset with each message's channel and author names, the conversation's size and — on the
+ * first page — the reader's unread. Each part is an index range: msg_messages_history_idx
+ * (the count an index-only scan of it), msg_unread's primary key.
+ */
+export function historyQuery(
+  accountId: number,
+  applicantId: number,
+  userId: number,
+  page: { beforeId?: number | undefined; offset: number; limit: number },
+) {
+  const first = page.beforeId === undefined && page.offset === 0;
+  const range =
+    page.beforeId === undefined
+      ? sql`order by m.id desc limit ${page.limit} offset ${page.offset}`
+      : sql`and m.id < ${page.beforeId} order by m.id desc limit ${page.limit}`;
+  const query = sql`
+    select
+      (select ${applicantNameParts('a')} from applicants a
+        where a.account_id = ${accountId} and a.id = ${applicantId}) as applicant,
+      (select count(*)::int from msg_messages c
+        where c.account_id = ${accountId} and c.applicant_id = ${applicantId}) as total,
+      ${
+        first
+          ? sql`(select count(*)::int from msg_unread u
+                  join msg_messages um on um.account_id = u.account_id and um.id = u.message_id
+                  where u.account_id = ${accountId} and u.user_id = ${userId}
+                    and um.applicant_id = ${applicantId})`
+          : sql`0`
+      } as unread,
+      coalesce((select json_agg(p) from (
+        select m.id, m.applicant_id, m.channel_id, m.channel_kind, ch.name as channel_name,
+          m.direction, m.author_type, m.author_user_id,
+          case when au.id is null then null else ${userNameParts('au')} end as author_person,
+          m.subject, m.text, m.attachments, m.state, m.reason, m.attempts, m.created_at, m.sent_at
+        from msg_messages m
+        left join msg_channels ch on ch.account_id = m.account_id and ch.id = m.channel_id
+        left join users au on au.account_id = m.account_id and au.id = m.author_user_id
+        where m.account_id = ${accountId} and m.applicant_id = ${applicantId}
+        ${range}) p), '[]'::json) as rows`;
+  return { query, name: statementName('msg_history', query) };
+}
+
+/** Clears the reader's unread of the applicant up to `upToId` (what the reader was shown). */
+export async function clearUnreadUpTo(
+  tx: Db,
+  accountId: number,
+  userId: number,
+  applicantId: number,
+  upToId: number,
+) {
+  await tx.execute(sql`
+    delete from msg_unread u using msg_messages m
+    where u.account_id = ${accountId} and u.user_id = ${userId}
+      and m.account_id = u.account_id and m.id = u.message_id
+      and m.applicant_id = ${applicantId} and m.id <= ${upToId}`);
 }

@@ -30,7 +30,7 @@ import { deliverStoredMail, storeMails } from '../../platform/mailer.ts';
 import { generateToken, secretBox } from '../../platform/secrets.ts';
 import { storageFor } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
-import { reachApplicant } from '../applicants/applicant-base.service.ts';
+import { reachApplicant, seesApplicantBase } from '../applicants/applicant-base.service.ts';
 import { applicantContactsIn } from '../applicants/applicants.service.ts';
 import { findApplicantFilesByIds, storeReceivedFile } from '../files/files.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
@@ -426,7 +426,7 @@ export async function findApplicantByThread(
 // ---- messages as the client sees them ----
 
 type Names = {
-  channels: Map<number, repo.ChannelRow>;
+  channels: Map<number, Pick<repo.ChannelRow, 'name'>>;
   users: Map<number, string>;
   applicants: Map<number, string>;
 };
@@ -465,7 +465,27 @@ const STATE_SHOWN: Record<repo.MessageRow['state'], TMsgState> = {
   failed: 'failed',
 };
 
-export function toMessage(row: repo.MessageRow, names: Names): TMsgMessage {
+/** The columns of a message the API shows. */
+type ShownMessage = Pick<
+  repo.MessageRow,
+  | 'id'
+  | 'applicantId'
+  | 'channelId'
+  | 'channelKind'
+  | 'direction'
+  | 'authorType'
+  | 'authorUserId'
+  | 'subject'
+  | 'text'
+  | 'attachments'
+  | 'state'
+  | 'reason'
+  | 'attempts'
+  | 'createdAt'
+  | 'sentAt'
+>;
+
+export function toMessage(row: ShownMessage, names: Names): TMsgMessage {
   const channel = names.channels.get(row.channelId);
   const author =
     row.authorType === 'user'
@@ -517,36 +537,80 @@ async function reachedApplicant(tx: Db, tenant: Tenant, session: Session, applic
 
 // ---- history ----
 
-/** The applicant's conversation, newest first; reading it clears the caller's unread. */
+/**
+ * The applicant's conversation, newest first, as one tenant read (decision 0043); reading the
+ * first page clears the caller's unread — a write only when there is something to clear.
+ */
 export async function getHistory(
   tenant: Tenant,
   session: Session,
   applicantId: number,
   query: TChatHistoryQuery,
 ): Promise<TChatHistory> {
-  return tenant.transaction(async (tx) => {
-    const applicant = await reachedApplicant(tx, tenant, session, applicantId);
-    const limit = query.per_page;
-    const rows = await repo.historyPage(tx, tenant.accountId, applicantId, {
-      beforeId: query.before_id,
-      offset: ((query.page ?? 1) - 1) * limit,
-      limit: limit + 1,
-    });
-    const page = rows.slice(0, limit);
-    const total = await repo.countHistory(tx, tenant.accountId, applicantId);
-    const names = await namesFor(tx, tenant.accountId, page, applicant);
-    const unread =
-      query.before_id === undefined && (query.page ?? 1) === 1
-        ? await repo.clearUnread(tx, tenant.accountId, session.userId, applicantId)
-        : 0;
-    return {
-      items: page.map((row) => toMessage(row, names)),
-      total,
-      has_more: rows.length > limit,
-      next_before_id: rows.length > limit ? page[page.length - 1]!.id : null,
-      unread,
-    };
-  });
+  // A watcher reaches the applicant through vacancies: asked first, as the card asks it.
+  if (!seesApplicantBase(session)) {
+    await tenant.transaction((tx) => reachApplicant(tx, tenant, session, applicantId));
+  }
+  const limit = query.per_page;
+  const { query: statement, name } = repo.historyQuery(
+    tenant.accountId,
+    applicantId,
+    session.userId,
+    { beforeId: query.before_id, offset: ((query.page ?? 1) - 1) * limit, limit: limit + 1 },
+  );
+  const [answer] = await tenant.read<repo.HistoryAnswer>(statement, name);
+  if (!answer?.applicant) throw notFound(MSG_MESSAGES.applicantNotFound);
+  const page = answer.rows.slice(0, limit);
+  if (answer.unread > 0 && page.length > 0) {
+    // Only what this page showed the reader: a message that arrived since stays unread.
+    const newest = page[0]!.id;
+    await tenant.transaction((tx) =>
+      repo.clearUnreadUpTo(tx, tenant.accountId, session.userId, applicantId, newest),
+    );
+  }
+  const applicantName = personDisplayName(answer.applicant);
+  return {
+    items: page.map((row) => historyMessage(row, applicantName)),
+    total: answer.total,
+    has_more: answer.rows.length > limit,
+    next_before_id: answer.rows.length > limit ? page[page.length - 1]!.id : null,
+    unread: answer.unread,
+  };
+}
+
+/** A message of the history read as the API shows it (as `toMessage` for a stored row). */
+function historyMessage(row: repo.HistoryRow, applicantName: string): TMsgMessage {
+  const names: Names = {
+    channels: new Map(
+      row.channel_name === null ? [] : [[row.channel_id, { name: row.channel_name }]],
+    ),
+    users: new Map(
+      row.author_user_id !== null && row.author_person
+        ? [[row.author_user_id, personDisplayName(row.author_person)]]
+        : [],
+    ),
+    applicants: new Map([[row.applicant_id, applicantName]]),
+  };
+  return toMessage(
+    {
+      id: row.id,
+      applicantId: row.applicant_id,
+      channelId: row.channel_id,
+      channelKind: row.channel_kind,
+      direction: row.direction,
+      authorType: row.author_type,
+      authorUserId: row.author_user_id,
+      subject: row.subject,
+      text: row.text,
+      attachments: row.attachments,
+      state: row.state,
+      reason: row.reason,
+      attempts: row.attempts,
+      createdAt: new Date(row.created_at),
+      sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+    },
+    names,
+  );
 }
 
 // ---- sending ----

@@ -1,6 +1,6 @@
 import { MSG_MESSAGES } from '@ats/contracts/messaging';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
@@ -189,6 +189,53 @@ describe('the conversation', () => {
     });
     const after = await api('GET', '/api/msg_integrations/chats/unread');
     expect(after.body.message).toMatchObject({ total: 0 });
+  });
+
+  it('reads a page in one tenant read, and writes only when the reader has unread', async () => {
+    const transactions = vi.spyOn(t.database, 'withTenant');
+    const reads = vi.spyOn(t.database, 'readAsTenant');
+    try {
+      const quiet = await api(
+        'GET',
+        `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`,
+      );
+      expect(quiet.status).toBe(200);
+      expect(quiet.body.message).toMatchObject({ total: 1, unread: 0 });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(transactions).not.toHaveBeenCalled();
+
+      await receiveIncoming(deps(), admin.accountId, {
+        channelId,
+        externalChatId: '777',
+        externalMessageId: '2',
+        applicantId,
+        text: 'Когда можно прийти?',
+        attachments: [],
+        sentAt: new Date(),
+        author: { name: 'Пётр' },
+      });
+      transactions.mockClear();
+      reads.mockClear();
+      const fresh = await api(
+        'GET',
+        `/api/msg_integrations/chats/applicant_chats_history/${applicantId}?per_page=1`,
+      );
+      expect(fresh.body.message).toMatchObject({ total: 2, unread: 1, has_more: true });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(transactions).toHaveBeenCalledTimes(1);
+      const after = await api('GET', '/api/msg_integrations/chats/unread');
+      expect(after.body.message).toMatchObject({ total: 0 });
+
+      const unknown = await api(
+        'GET',
+        '/api/msg_integrations/chats/applicant_chats_history/999999',
+      );
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe(MSG_MESSAGES.applicantNotFound);
+    } finally {
+      transactions.mockRestore();
+      reads.mockRestore();
+    }
   });
 
   it('sends through the outbox to the linked chat and records the external id', async () => {

@@ -15,8 +15,13 @@ export const PANEL_PARAM = 'applicant';
 /** The board's address with the applicant's card open in the panel, other parameters kept. */
 export function withOpenApplicant(search: string, applicantId: number | null) {
   const params = new URLSearchParams(search);
-  if (applicantId === null) params.delete(PANEL_PARAM);
-  else params.set(PANEL_PARAM, String(applicantId));
+  if (applicantId === null) {
+    params.delete(PANEL_PARAM);
+    // The card's tab («Переписка») belongs to the panel: the board itself has none.
+    params.delete('tab');
+  } else {
+    params.set(PANEL_PARAM, String(applicantId));
+  }
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -2,6 +2,7 @@ import type { TTelegramLink } from '@ats/contracts/messaging-telegram';
 import type { Config } from '../../../platform/config.ts';
 import type { Session } from '../../../platform/auth.ts';
 import type { Tenant } from '../../../platform/tenancy.ts';
+import { provideTelegramLinks } from '../../mail-templates/mail-template-links.service.ts';
 import * as repo from '../messaging.repository.ts';
 import { assertReachesApplicant, listChannels } from '../messaging.service.ts';
 import { deepLinkOf, signStartToken } from './telegram-keys.ts';
@@ -42,4 +43,32 @@ export async function applicantTelegramLinks(
     ),
     linked: links.some((link) => link.channelId === bot.id),
   }));
+}
+
+/**
+ * Gives mail templates their `%telegram_link%`: the applicant's deep link to the company's bot
+ * (the oldest active one), signed as the card's links are; none without a company bot. Called
+ * where templates are rendered from: the API process and the worker.
+ */
+export function startTelegramLetterLinks(config: Config) {
+  provideTelegramLinks(async (tenant) => {
+    const channels = await tenant.transaction((tx) =>
+      repo.listChannels(tx, tenant.accountId, { scope: 'account' }),
+    );
+    const bot = channels
+      .filter(
+        (c) =>
+          c.kind === 'telegram' &&
+          c.state !== 'disabled' &&
+          typeof c.settings.bot_username === 'string',
+      )
+      .sort((a, b) => a.id - b.id)[0];
+    if (!bot) return null;
+    const username = String(bot.settings.bot_username);
+    return (applicantId) =>
+      deepLinkOf(
+        username,
+        signStartToken(config, { accountId: tenant.accountId, channelId: bot.id, applicantId }),
+      );
+  });
 }

@@ -17,7 +17,7 @@ import { findChannelByWebhookKey, type MessagingDeps } from '../messaging.servic
 import type { TgUpdate } from './telegram-api.ts';
 import { handleTelegramUpdate } from './telegram-incoming.ts';
 import { isRightWebhookSecret } from './telegram-keys.ts';
-import { applicantTelegramLinks } from './telegram-links.ts';
+import { applicantTelegramLinks, startTelegramLetterLinks } from './telegram-links.ts';
 import { startTelegramPolling } from './telegram-polling.ts';
 
 const TAGS = ['Переписка с кандидатами'];
@@ -25,6 +25,7 @@ const TAGS = ['Переписка с кандидатами'];
 export function registerTelegramRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const msgDeps: MessagingDeps = { config: deps.config, database: deps.database, log: deps.log };
+  startTelegramLetterLinks(deps.config);
   // Without PUBLIC_URL updates are fetched by long polling, in this process.
   const polling = startTelegramPolling(msgDeps);
   app.addHook('onClose', async () => polling.stop());

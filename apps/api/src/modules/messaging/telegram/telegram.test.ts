@@ -267,6 +267,47 @@ describe('the deep link', () => {
     expect(again.body.message.items[0].linked).toBe(true);
   });
 
+  it('fills %telegram_link% of a mail template with the card’s link to the company bot', async () => {
+    const letterOf = async (token: string, applicantId: number) => {
+      const template = await call(
+        t.app,
+        'POST',
+        '/api/account_mail_temps',
+        {
+          name: 'Ссылка на бота',
+          title: 'Напишите нам',
+          description: '<p>Наш бот: %telegram_link%</p>',
+          is_shared: true,
+        },
+        { token },
+      );
+      expect(template.status, JSON.stringify(template.body)).toBe(200);
+      const letter = await call(
+        t.app,
+        'GET',
+        `/api/get_letter_by_template?template_id=${template.body.message.id}&applicant_id=${applicantId}`,
+        undefined,
+        { token },
+      );
+      expect(letter.status, JSON.stringify(letter.body)).toBe(200);
+      return letter.body.message as { body_text: string; unknown_variables: string[] };
+    };
+    const applicantId = await createApplicant(owner.token, { first_name: 'Олег', last_name: 'Ли' });
+    const letter = await letterOf(owner.token, applicantId);
+    expect(letter.unknown_variables).toEqual([]);
+    const link = /https:\/\/t\.me\/(\w+)\?start=([A-Za-z0-9_-]+)/.exec(letter.body_text);
+    expect(link?.[1]).toBe(BOT);
+    // The link in the letter is the card's own: the applicant who follows it lands on the card.
+    const oleg = fake.addUser({ first_name: 'Олег', username: 'oleg_li_tg' });
+    fake.start(BOT, oleg, link![2]!);
+    expect(await fake.webhookIdle(BOT)).toBe(true);
+    await waitForHistory(applicantId, (items) => items.length === 1);
+
+    // An account without a bot gets an empty place, not the variable as typed.
+    const theirs = await createApplicant(stranger.token, { first_name: 'Ира' });
+    expect((await letterOf(stranger.token, theirs)).body_text).toBe('Наш бот:');
+  });
+
   it('links nothing for a token not made by us or made for another card', async () => {
     const applicantId = await createApplicant(owner.token, { first_name: 'Борис' });
     const forged = signStartToken(
