@@ -6,13 +6,9 @@
 // another account's 20,000 so the indexes must choose. PostgreSQL first (the goal), then the
 // embedded PGlite for comparison (BENCH_TARGETS=postgres to skip it). See bench/README.md.
 import os from 'node:os';
-import { isDeepStrictEqual } from 'node:util';
 import { type Database, openDatabase, selectRows } from '@ats/db/connection';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  listEvents,
-  listEventsInTransaction,
-} from '../apps/api/src/modules/events/events.service.ts';
+import { listEvents } from '../apps/api/src/modules/events/events.service.ts';
 import { tenantFor } from '../apps/api/src/platform/tenancy.ts';
 import { percentile } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
@@ -167,21 +163,11 @@ async function measure(database: Database, label: string, events: number, rounds
     vacancy_id: undefined,
   };
   const answer = await listEvents(tenant, actor, query);
-  const before = await listEventsInTransaction(tenant, actor, query, seeded.userIds);
-  const differing = answer.findIndex((event, i) => !isDeepStrictEqual(event, before[i]));
-  if (answer.length !== before.length || differing >= 0) {
-    throw new Error(
-      `the one-trip calendar read answers otherwise than the three-statement one: ${JSON.stringify(
-        answer[differing],
-      )} vs ${JSON.stringify(before[differing])}`,
-    );
-  }
   const rawRead = (statement: SQL) => () =>
     database.withTenant(seeded.accountId, (tx) => selectRows(tx, statement));
   const timing = await timeSideBySide(
     {
       service: () => listEvents(tenant, actor, query),
-      before: () => listEventsInTransaction(tenant, actor, query, seeded.userIds),
       raw: rawRead(rawMonthSql(seeded.accountId, actor.userId, seeded.userIds)),
       narrow: rawRead(narrowMonthSql(seeded.accountId, seeded.userIds)),
     },
@@ -205,7 +191,7 @@ async function run(): Promise<BenchReport> {
   const notes = [
     `${USERS} users, ${events} events (1–3 participants, a guest on every 4th, a reminder on every 2nd) over Feb–Apr 2030; another account holds ${events * 4}`,
     `month view: date_from=${MONTH.from}, date_to=${MONTH.to}, user_ids = the 20 users; ${rounds} rounds after 5 warm-up ones`,
-    'service = listEvents as GET /api/events calls it (rights, period in the account zone, participants, guests, reminders, names); before = the three-statement read it replaced (still used for an applicant or vacancy); raw = the same month with every field of the answer, the zone and the rights in one plain SQL; narrow = the raw SQL this bench had before (no guests, reminders, names); all four timed side by side, round after round',
+    'service = listEvents as GET /api/events calls it (rights, period in the account zone, participants, guests, reminders, names); raw = the same month with every field of the answer, the zone and the rights in one plain SQL; narrow = the raw SQL this bench had before (no guests, reminders, names); all three timed side by side, round after round',
   ];
   const verdicts: BenchReport['verdicts'] = [];
   const results: (Awaited<ReturnType<typeof measure>> & { load: string })[] = [];
@@ -239,14 +225,9 @@ async function run(): Promise<BenchReport> {
     const vs = (t: Timing) => `×${(t.p95 / Math.max(r.raw.p95, 0.001)).toFixed(2)} of raw p95`;
     rows.push(
       {
-        measurement: `${r.label} · month view (service, one statement)`,
+        measurement: `${r.label} · month view (service)`,
         value: `p50 ${fmt.ms(r.service.p50)} · p95 ${fmt.ms(r.service.p95)}`,
         note: `${r.answered} events answered (${r.seeded.inMonth} overlap the month), ${(r.bytes / 1024).toFixed(0)} kB of JSON; ${vs(r.service)}`,
-      },
-      {
-        measurement: `${r.label} · month view (service before: three statements, rows mapped in JS)`,
-        value: `p50 ${fmt.ms(r.before.p50)} · p95 ${fmt.ms(r.before.p95)}`,
-        note: `${vs(r.before)}; after / before p95 ${fmt.ratio(r.service.p95 / Math.max(r.before.p95, 0.001))}`,
       },
       {
         measurement: `${r.label} · month view (raw SQL of the whole answer)`,

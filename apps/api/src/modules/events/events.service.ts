@@ -14,7 +14,7 @@ import {
   type THomeEvent,
 } from '@ats/contracts/events';
 import { personDisplayName } from '@ats/contracts/person-name';
-import { type Db, statementName } from '@ats/db/connection';
+import type { Db } from '@ats/db/connection';
 import type { EventSource } from '@ats/db/schema/events';
 import type { Session } from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -22,13 +22,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { readApplicantBelongings } from '../applicants/applicants.service.ts';
 import { renderLetter } from '../mail-templates/mail-template-render.service.ts';
-import {
-  getUser,
-  listUsers,
-  permissionsOfColumn,
-  readPermissionsActions,
-  userRightsColumn,
-} from '../users/users.service.ts';
+import { getUser, listUsers, readPermissionsActions } from '../users/users.service.ts';
 import { readVacancy, readerOf } from '../vacancies/vacancies.service.ts';
 import {
   type InvitationLetter,
@@ -631,24 +625,6 @@ export async function listEvents(tenant: Tenant, actor: EventActor, query: TEven
     ]),
   ];
   const byLink = query.applicant_id !== undefined || query.vacancy_id !== undefined;
-  if (query.date_from && query.date_to && (named.length || !byLink)) {
-    return readCalendar(tenant, actor, { from: query.date_from, to: query.date_to }, named, query);
-  }
-  return listEventsInTransaction(tenant, actor, query, named);
-}
-
-/**
- * The general read (an applicant's or vacancy's events, a period left to its default): rights,
- * zone and rows in one transaction of three statements, each row mapped in JS. The calendar's
- * views take `readCalendar`; the events bench measures this one beside it as the "before".
- */
-export async function listEventsInTransaction(
-  tenant: Tenant,
-  actor: EventActor,
-  query: TEventListQuery,
-  named: number[],
-) {
-  const byLink = query.applicant_id !== undefined || query.vacancy_id !== undefined;
   // The caller's rights, the account's zone and the rows in one transaction: a month view is
   // three statements, not two transactions' worth of round trips.
   const { reader, rows } = await tenant.transaction(async (tx) => {
@@ -676,52 +652,6 @@ export async function listEventsInTransaction(
     return { reader, rows };
   });
   return rows.map((row) => toEvent(row, reader));
-}
-
-/**
- * A calendar with its period given (the day, week and month views): one statement in one round
- * trip (`tenant.read`, decision 0049), the rights checked on its answer. Its rows do not depend
- * on the rights: named calendars a reader of no colleague's calendar may open are their own, and
- * none named is their own calendar whatever the rights (`ownerId`).
- */
-async function readCalendar(
-  tenant: Tenant,
-  actor: EventActor,
-  days: { from: string; to: string },
-  named: number[],
-  query: TEventListQuery,
-): Promise<TEvent[]> {
-  if (days.from > days.to) {
-    throw badRequest(EVENT_PERIOD_REVERSED, { date_to: EVENT_PERIOD_REVERSED });
-  }
-  if (daysBetween(days.from, days.to) >= EVENT_MAX_PERIOD_DAYS) {
-    throw badRequest(EVENT_PERIOD_TOO_LONG, { date_to: EVENT_PERIOD_TOO_LONG });
-  }
-  const statement = repo.calendarQuery(
-    tenant.accountId,
-    userRightsColumn(tenant.accountId, actor.userId),
-    {
-      fromDay: days.from,
-      toDay: days.to,
-      ...(named.length ? { userIds: named } : { ownerId: actor.userId }),
-      applicantId: query.applicant_id,
-      vacancyId: query.vacancy_id,
-      limit: LIST_LIMIT,
-    },
-  );
-  const [answer] = await tenant.read<repo.CalendarRead>(
-    statement,
-    statementName('events_calendar', statement),
-  );
-  const reader: CalendarReader = { ...actor, permissions: permissionsOfColumn(answer?.caller) };
-  assertCanViewCalendars(reader, named);
-  return answer!.events.map(({ applicant_person: person, ...event }) => ({
-    ...event,
-    applicant: person
-      ? { id: person.id, name: personDisplayName(person) || `№${person.id}` }
-      : null,
-    can_edit: editsEvent(reader, event),
-  }));
 }
 
 /** GET /api/events/users_with_viewable_calendars: everyone active with the right, else oneself. */

@@ -1,6 +1,5 @@
 import {
   type TCreateUserRequest,
-  type TMemberType,
   type TTeamMember,
   type TTeamSeats,
   type TUpdateUserRequest,
@@ -12,7 +11,6 @@ import {
 } from '@ats/contracts/users';
 import { shownUsersLimit } from '@ats/contracts/tariffs';
 import type { Db } from '@ats/db/connection';
-import { type SQL, sql } from 'drizzle-orm';
 import { changesBetween, recordAudit, recordAuditNow } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
@@ -427,25 +425,6 @@ export const findUserContactsIn = (tx: Db, accountId: number, ids: number[]) =>
 export async function findUserContact(tx: Db, accountId: number, id: number) {
   const [row] = await repo.findUserContacts(tx, accountId, [id], { active: false });
   return row ?? null;
-}
-
-/**
- * A column for another module's one-statement read: the user's stored settings and role as JSON
- * (null for no live user), read back by `permissionsOfColumn` — the rights checked on the same
- * round trip as the rows they guard.
- */
-export const userRightsColumn = (accountId: number, id: number): SQL =>
-  sql`(select json_build_object('settings', u.settings, 'member_type', u.member_type)
-    from users u where u.account_id = ${accountId} and u.id = ${id} and u.deleted_at is null)`;
-
-/** `permissions_actions` from `userRightsColumn`'s value; not found as `getUser`. */
-export function permissionsOfColumn(value: unknown) {
-  const row = value as {
-    settings: Record<string, unknown> | null;
-    member_type: TMemberType;
-  } | null;
-  if (!row) throw notFound(USER_NOT_FOUND);
-  return readAdminUserSetting(row.settings ?? {}, row.member_type).permissions_actions;
 }
 
 /** For billing's letters, in the caller's transaction: the active admins' addresses. */
