@@ -147,6 +147,11 @@ const paramsShape = {
   subject: text(300, 'Укажите тему').optional(),
   text: text(20_000, 'Укажите текст').optional(),
   event: ZDelayedEventFields.optional(),
+  /**
+   * A letter's or message's channel in the applicant's conversation: `email` (the default) or
+   * `telegram` (when the applicant has a linked chat; e-mail otherwise).
+   */
+  channel: z.enum(['email', 'telegram'], { error: 'Канал: email или telegram' }).optional(),
 };
 
 export const ZDelayedTaskParams = z.object(paramsShape);
@@ -167,6 +172,7 @@ const PARAM_MISSING: Record<keyof TDelayedTaskParams, string> = {
   subject: 'Укажите тему',
   text: 'Укажите текст',
   event: 'Укажите дату и время встречи',
+  channel: 'Выберите канал',
 };
 export const NO_APPLICANTS = 'Выберите хотя бы одного кандидата';
 

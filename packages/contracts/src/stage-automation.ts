@@ -89,13 +89,23 @@ const required = (message: string, max: number) =>
     .max(max, { error: `Не длиннее ${max} символов` });
 
 /** What each action needs, by the action. */
+/**
+ * The channel of a rule's letter in the applicant's conversation: e-mail by default, Telegram
+ * when chosen and the applicant has a linked chat (e-mail otherwise).
+ */
+const ZAutomationChannel = z
+  .enum(['email', 'telegram'], { error: 'Канал: email или telegram' })
+  .optional();
+
 export const AUTOMATION_PARAMS = {
   send_template: z.object({
     mail_template_id: idOf('Выберите шаблон письма'),
+    channel: ZAutomationChannel,
   }),
   send_message: z.object({
     subject: required('Укажите тему сообщения', 200),
     body: required('Напишите текст сообщения', 5000),
+    channel: ZAutomationChannel,
   }),
   request_evaluation: z.object({
     user_id: idOf('Выберите сотрудника'),

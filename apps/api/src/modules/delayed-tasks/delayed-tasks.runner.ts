@@ -17,6 +17,7 @@ import { prepareLetters } from '../mail-templates/mail-template-render.service.t
 import { moveApplication } from '../pipeline/applications.service.ts';
 import { announceEventChange, type EventChange } from '../events/event-changes.service.ts';
 import { createEvent } from '../events/events.service.ts';
+import { handOverMessages, queueMessageFor } from '../messaging/messaging.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
 
@@ -60,7 +61,7 @@ type Run = {
 async function runLetters(
   run: Run,
   claimed: { id: number; applicantId: number | null }[],
-): Promise<{ outcomes: repo.SubTaskOutcome[]; outboxIds: number[] }> {
+): Promise<{ outcomes: repo.SubTaskOutcome[]; outboxIds: number[]; messageIds: number[] }> {
   const { tenant, session, task, params, context, tx } = run;
   const failAll = (reason: string) => ({
     outcomes: claimed.map((sub) => ({
@@ -71,6 +72,7 @@ async function runLetters(
       outbox_id: null,
     })),
     outboxIds: [],
+    messageIds: [],
   });
   let render:
     ((applicant: LetterFields) => { subject: string; text: string; html?: string }) | null;
@@ -95,14 +97,52 @@ async function runLetters(
   const messages: MailMessage[] = [];
   const pending: { sub: number; result: string }[] = [];
   const outcomes: repo.SubTaskOutcome[] = [];
+  const messageIds: number[] = [];
   for (const sub of claimed) {
     const applicant = sub.applicantId === null ? undefined : contacts.get(sub.applicantId);
-    const reason = !applicant ? 'Кандидат не найден' : !applicant.email ? NO_EMAIL : null;
-    if (reason || !applicant?.email) {
+    if (!applicant) {
+      const reason = 'Кандидат не найден';
       outcomes.push({ id: sub.id, state: 'failed', result: null, reason, outbox_id: null });
       continue;
     }
     const letter = render(applicant);
+    // Through the applicant's conversation when the author has a channel for it: the letter is
+    // on the card's «Переписка» with its delivery state, written in this batch's commit.
+    const queued = await queueMessageFor(tx, tenant.accountId, {
+      applicantId: sub.applicantId!,
+      userId: task.createdBy,
+      channel: params.channel ?? 'email',
+      applicantEmail: applicant.email,
+      subject: letter.subject,
+      text: letter.text,
+      html: letter.html ?? null,
+      templateId: task.kind === 'send_letter' ? params.template_id! : null,
+    });
+    if (queued) {
+      messageIds.push(queued.id);
+      const how = queued.kind === 'telegram' ? 'Telegram' : `e-mail, ${queued.to}`;
+      outcomes.push({
+        id: sub.id,
+        state: 'done',
+        result:
+          task.kind === 'send_letter'
+            ? `Письмо «${letter.subject}» отправлено в переписку с кандидатом (${how})`
+            : `Сообщение отправлено в переписку с кандидатом (${how})`,
+        reason: null,
+        outbox_id: null,
+      });
+      continue;
+    }
+    if (!applicant.email) {
+      outcomes.push({
+        id: sub.id,
+        state: 'failed',
+        result: null,
+        reason: NO_EMAIL,
+        outbox_id: null,
+      });
+      continue;
+    }
     messages.push({
       to: applicant.email,
       subject: letter.subject,
@@ -129,7 +169,7 @@ async function runLetters(
       outbox_id: outboxIds[index]!,
     }),
   );
-  return { outcomes, outboxIds };
+  return { outcomes, outboxIds, messageIds };
 }
 
 type LetterFields = {
@@ -240,6 +280,7 @@ async function perform(run: Run, applicantId: number | null): Promise<Outcome> {
  */
 async function runBatch(context: JobContext, accountId: number, taskId: number) {
   const outboxIds: number[] = [];
+  const messageIds: number[] = [];
   const events: EventChange[] = [];
   let authorId = 0;
   const taken = await context.database.withTenant(accountId, async (tx) => {
@@ -274,6 +315,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
       const letters = await runLetters(run, claimed);
       await repo.finishSubTasks(tx, accountId, letters.outcomes);
       outboxIds.push(...letters.outboxIds);
+      messageIds.push(...letters.messageIds);
       return claimed.length;
     }
     for (const sub of claimed) {
@@ -306,6 +348,8 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
     return claimed.length;
   });
   await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);
+  // The conversation's messages: to their channels now (the messages' sweep takes them anyway).
+  handOverMessages(accountId, messageIds);
   for (const change of events) {
     await announceEventChange(tenantFor(context.database, accountId, authorId), change);
   }

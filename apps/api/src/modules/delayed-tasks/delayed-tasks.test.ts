@@ -259,6 +259,74 @@ describe('a delayed letter by template', () => {
   });
 });
 
+describe('a delayed letter through the applicant’s conversation', () => {
+  it('goes by the company’s mailbox channel, once, and is in the card’s «Переписка» with its delivery state', async () => {
+    const company = await signUpCompany(t.app);
+    const as = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      call(t.app, method, path, body, { token: company.token });
+    // A connected company mailbox (its IMAP side plays no part in sending: the server's SMTP).
+    await t.database.system.execute(sql`
+      insert into msg_channels (account_id, kind, name, state, external_id, address, settings,
+        webhook_key)
+      values (${company.accountId}, 'email', 'hr@conversation.example', 'active',
+        'hr@conversation.example', 'hr@conversation.example',
+        ${JSON.stringify({ email: 'hr@conversation.example' })}::jsonb,
+        ${`dt-conversation-${company.accountId}`})`);
+    const created = await as('POST', '/api/account_mail_temps', {
+      name: 'Приглашение в переписку',
+      title: 'Ждём вас, %applicant.first_name%',
+      description: '<p>Приходите во вторник</p>',
+      is_shared: true,
+    });
+    const [applicantId] = (await insertApplicants(t.database, company.accountId, [
+      { firstName: 'Вера', lastName: 'Перепискина', email: 'vera@conversation.example' },
+    ])) as [number];
+    const task = await as('POST', '/api/delayed_tasks', {
+      kind: 'send_letter',
+      applicant_ids: [applicantId],
+      schedule: { at: soon(800) },
+      template_id: created.body.message.id,
+    });
+    expect(task.status, JSON.stringify(task.body)).toBe(200);
+    await until(
+      () => as('GET', `/api/delayed_tasks/${task.body.message.id}`).then((r) => r.body.message),
+      (x) => x.state === 'done',
+      'the run',
+    );
+    const [sub] = (await as('GET', `/api/delayed_tasks/${task.body.message.id}/sub_tasks`)).body
+      .message;
+    expect(sub.result).toBe(
+      'Письмо «Ждём вас, Вера» отправлено в переписку с кандидатом (e-mail, vera@conversation.example)',
+    );
+    const history = await until(
+      () =>
+        as('GET', `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`).then(
+          (r) => r.body.message,
+        ),
+      (x) => x.items.length === 1 && x.items[0].state === 'sent',
+      'the message sent',
+    );
+    expect(history.items[0]).toMatchObject({
+      direction: 'out',
+      channel_kind: 'email',
+      subject: 'Ждём вас, Вера',
+      author: { type: 'user', user_id: company.userId },
+      can_retry: false,
+    });
+    const letter = await smtp.waitForLetter((m) => m.to.includes('vera@conversation.example'));
+    expect(letter.subject).toBe('Ждём вас, Вера');
+    expect(letter.raw).toContain('hr@conversation.example');
+    // Not through the server's mail as well: one letter, and no row of the mail outbox.
+    await sleep(300);
+    expect(smtp.received.filter((m) => m.to.includes('vera@conversation.example'))).toHaveLength(1);
+    const mailed = await systemRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from mail_outbox where to_address = 'vera@conversation.example'`,
+    );
+    expect(mailed[0]!.n).toBe(0);
+  });
+});
+
 describe('time on the production calendar', () => {
   it('puts «in 3 working days at 10:00» on the calendar’s third working day, at 10:00 in Moscow', async () => {
     const [id] = await insertApplicants(t.database, admin.accountId, [

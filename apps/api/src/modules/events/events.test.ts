@@ -604,4 +604,62 @@ describe('events: the month view’s cost', () => {
     const transactions = counter.all().filter((s) => /^set local role/i.test(s));
     expect(transactions).toHaveLength(1);
   });
+
+  it('answers every event of a calendar exactly as the event’s own read does (in the account’s zone)', async () => {
+    const vacancy = await openVacancy(t.app, admin.token, { position: 'Аналитик' });
+    const made: number[] = [];
+    for (const body of [
+      // Across midnight UTC (00:30 Moscow is 21:30 UTC the day before), with every list filled.
+      {
+        title: 'Ранняя',
+        description: 'Текст',
+        data_mitting: '02.07.2031',
+        time_begin: '00:30',
+        time_end: '01:15',
+        applicant_id: applicantId,
+        vacancy_id: vacancy.id,
+        service: 'zoom',
+        link: 'https://zoom.example/1',
+        place: 'Переговорная',
+        admin_user_ids: [recruiter.userId, admin.userId],
+        guests: [{ email: 'b.guest@example.ru', name: 'Борис' }, 'a.guest@example.ru'],
+        reminders: [60, 15],
+      },
+      // Nothing but the essentials: empty lists, no names; made by the recruiter.
+      { title: 'Пустая', data_mitting: '03.07.2031', time_begin: '23:00', time_end: '23:59' },
+    ]) {
+      const token = body.title === 'Пустая' ? recruiter.token : admin.token;
+      const saved = await api('POST', '/api/events', { ...body, send_invitations: false }, token);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      made.push(saved.body.message.id);
+    }
+    const calendar = await api(
+      'GET',
+      `/api/events?date_from=01.07.2031&date_to=31.07.2031&user_ids=${admin.userId},${recruiter.userId}`,
+    );
+    expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+    expect(calendar.body.message.map((e: { id: number }) => e.id)).toEqual(made);
+    for (const event of calendar.body.message as { id: number }[]) {
+      const own = await api('GET', `/api/events/${event.id}`);
+      expect(event).toStrictEqual(own.body.message);
+    }
+    expect(calendar.body.message[0]).toMatchObject({
+      data_mitting: '02.07.2031',
+      time_begin: '00:30',
+      starts_at: '2031-07-01T21:30:00.000Z',
+      vacancy: { id: vacancy.id, position: 'Аналитик' },
+      can_edit: true,
+    });
+    // The recruiter reads the admin's event they take part in: not the author, still a participant.
+    const theirs = await api(
+      'GET',
+      `/api/events?date_from=01.07.2031&date_to=31.07.2031&user_id=${recruiter.userId}`,
+      undefined,
+      recruiter.token,
+    );
+    for (const event of theirs.body.message as { id: number }[]) {
+      const own = await api('GET', `/api/events/${event.id}`, undefined, recruiter.token);
+      expect(event).toStrictEqual(own.body.message);
+    }
+  });
 });

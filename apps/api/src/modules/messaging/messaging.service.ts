@@ -723,6 +723,92 @@ export async function sendMessage(
   return toMessage(row, names);
 }
 
+/**
+ * A letter or message another module sends the applicant on a user's behalf (a delayed task's
+ * «Отправить письмо», a stage rule's letter): written `queued` into the conversation in the
+ * caller's transaction — so it commits with the caller's own record of it, and appears on the
+ * card's «Переписка» with its delivery state and «Повторить» — and handed over after the commit
+ * by `handOverMessages`. The channel: Telegram when asked and the applicant has a chat on a
+ * channel the user may use; else e-mail, the user's own mailbox before the company's. Answers
+ * null when the user has no such channel (the caller sends by the server's mail instead).
+ */
+export async function queueMessageFor(
+  tx: Db,
+  accountId: number,
+  message: {
+    applicantId: number;
+    /** Who it is sent for: their channels, their name on the message. */
+    userId: number;
+    /** Preferred channel; e-mail when Telegram is not possible. */
+    channel?: 'email' | 'telegram';
+    applicantEmail: string | null;
+    subject: string | null;
+    text: string;
+    html?: string | null;
+    templateId?: number | null;
+  },
+): Promise<{ id: number; kind: 'email' | 'telegram'; to: string } | null> {
+  const usable = (await repo.listChannels(tx, accountId, { scope: 'all' }))
+    .filter((c) => c.state !== 'disabled' && (c.userId === null || c.userId === message.userId))
+    // The user's own channels before the company's, then the oldest.
+    .sort((a, b) => Number(b.userId !== null) - Number(a.userId !== null) || a.id - b.id);
+  let chosen: { channel: (typeof usable)[number]; chat: string } | null = null;
+  if (message.channel === 'telegram') {
+    for (const channel of usable.filter((c) => c.kind === 'telegram')) {
+      const link = await repo.findApplicantChatLink(tx, accountId, channel.id, message.applicantId);
+      if (link) {
+        chosen = { channel, chat: link.externalChatId };
+        break;
+      }
+    }
+  }
+  const mailbox = usable.find((c) => c.kind === 'email');
+  if (!chosen && mailbox && message.applicantEmail) {
+    chosen = { channel: mailbox, chat: message.applicantEmail };
+  }
+  if (!chosen) return null;
+  const link = await repo.findApplicantChatLink(
+    tx,
+    accountId,
+    chosen.channel.id,
+    message.applicantId,
+  );
+  const inserted = await repo.insertMessage(tx, {
+    accountId,
+    applicantId: message.applicantId,
+    channelId: chosen.channel.id,
+    channelKind: chosen.channel.kind,
+    chatLinkId: link?.id ?? null,
+    direction: 'out',
+    authorType: 'user',
+    authorUserId: message.userId,
+    subject: message.subject,
+    text: message.text,
+    attachments: [],
+    templateId: message.templateId ?? null,
+    state: 'queued',
+    externalChatId: link?.externalChatId ?? chosen.chat,
+    meta: message.html && chosen.channel.kind === 'email' ? { html: message.html } : {},
+  });
+  await announceMessage(tx, accountId, {
+    type: 'message_created',
+    applicant_id: message.applicantId,
+    message_id: inserted.id,
+    state: 'queued',
+    direction: 'out',
+  });
+  return {
+    id: inserted.id,
+    kind: chosen.channel.kind === 'telegram' ? 'telegram' : 'email',
+    to: chosen.channel.kind === 'telegram' ? (chosen.channel.address ?? 'Telegram') : chosen.chat,
+  };
+}
+
+/** After the commit of `queueMessageFor`'s transaction: the messages go to their channels now. */
+export const handOverMessages = (accountId: number, ids: number[]) => {
+  if (ids.length) kickOutbox(accountId, ids);
+};
+
 /** «Повторить»: a failed message goes back to the outbox and is handed over at once. */
 export async function retryMessage(tenant: Tenant, session: Session, messageId: number) {
   assertCanMessage(session);

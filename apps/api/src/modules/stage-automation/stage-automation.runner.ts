@@ -18,6 +18,7 @@ import { scheduleTask } from '../delayed-tasks/delayed-tasks.service.ts';
 import { getForm } from '../evaluations/evaluations.service.ts';
 import { previewLetter, renderLetter } from '../mail-templates/mail-template-render.service.ts';
 import { findVisibleMailTemplate } from '../mail-templates/mail-templates.service.ts';
+import { handOverMessages, queueMessageFor } from '../messaging/messaging.service.ts';
 import { moveApplicationByAutomation } from '../pipeline/applications.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './stage-automation.repository.ts';
@@ -113,11 +114,28 @@ async function doAction(
 ): Promise<Outcome> {
   const session = await actingSession(tenant);
   const vacancy = run.vacancy_position ?? '';
-  const sendToApplicant = async (letter: {
-    subject: string;
-    body_text: string;
-    body_html: string;
-  }) => {
+  const sendToApplicant = async (
+    letter: { subject: string; body_text: string; body_html: string },
+    how: { channel?: 'email' | 'telegram' | undefined; templateId?: number },
+  ): Promise<string | false> => {
+    // Through the applicant's conversation when the acting user has a channel for it (the
+    // letter is on the card's «Переписка» with its delivery state); else by the server's mail.
+    const queued = await deps.database.withTenant(tenant.accountId, (tx) =>
+      queueMessageFor(tx, tenant.accountId, {
+        applicantId: run.applicant_id,
+        userId: session.userId,
+        channel: how.channel ?? 'email',
+        applicantEmail: run.applicant_email,
+        subject: letter.subject,
+        text: letter.body_text,
+        html: letter.body_html,
+        templateId: how.templateId ?? null,
+      }),
+    );
+    if (queued) {
+      handOverMessages(tenant.accountId, [queued.id]);
+      return queued.kind === 'telegram' ? 'в переписку (Telegram)' : `в переписку на ${queued.to}`;
+    }
     if (!run.applicant_email) return false;
     await deps.mailer.send({
       to: run.applicant_email,
@@ -127,7 +145,7 @@ async function doAction(
       kind: 'stage_automation',
       accountId: tenant.accountId,
     });
-    return true;
+    return `на ${run.applicant_email}`;
   };
   switch (action) {
     case 'send_template': {
@@ -139,10 +157,12 @@ async function doAction(
         applicant_id: run.applicant_id,
         vacancy_id: run.vacancy_id,
       });
-      if (!(await sendToApplicant(letter))) {
-        return { ok: false, what, reason: RUN_FAILURES.noEmail };
-      }
-      return { ok: true, what: `${what} на ${run.applicant_email}` };
+      const sent = await sendToApplicant(letter, {
+        channel: params.channel,
+        templateId: params.mail_template_id,
+      });
+      if (!sent) return { ok: false, what, reason: RUN_FAILURES.noEmail };
+      return { ok: true, what: `${what} ${sent}` };
     }
     case 'send_message': {
       const params = AUTOMATION_PARAMS.send_message.parse(run.params);
@@ -153,10 +173,9 @@ async function doAction(
         applicant_id: run.applicant_id,
         vacancy_id: run.vacancy_id,
       });
-      if (!(await sendToApplicant(letter))) {
-        return { ok: false, what, reason: RUN_FAILURES.noEmail };
-      }
-      return { ok: true, what: `${what} на ${run.applicant_email}` };
+      const sent = await sendToApplicant(letter, { channel: params.channel });
+      if (!sent) return { ok: false, what, reason: RUN_FAILURES.noEmail };
+      return { ok: true, what: `${what} ${sent}` };
     }
     case 'request_evaluation': {
       const params: TAutomationParams['request_evaluation'] =

@@ -145,6 +145,64 @@ describe('stage automation', () => {
     }
   });
 
+  it('a rule’s letter goes through the applicant’s conversation when the company has a mailbox', async () => {
+    const company = await signUpCompany(t.app, { company: 'Переписка' });
+    const as = <T = { id: number }>(method: 'GET' | 'POST', url: string, body?: unknown) =>
+      ok<T>(method, url, body, company.token);
+    await t.database.system.execute(sql`
+      insert into msg_channels (account_id, kind, name, state, external_id, address, settings,
+        webhook_key)
+      values (${company.accountId}, 'email', 'hr@rule.example', 'active', 'hr@rule.example',
+        'hr@rule.example', ${JSON.stringify({ email: 'hr@rule.example' })}::jsonb,
+        ${`rule-conversation-${company.accountId}`})`);
+    const [funnel] = await as<{ id: number; statuses: { id: number; name: string }[] }[]>(
+      'GET',
+      '/api/status_groups',
+    );
+    await as('POST', '/api/stage_automation_rules', {
+      status_id: funnel!.statuses.find((s) => s.name === 'Интервью с HR')!.id,
+      trigger: 'enter',
+      action: 'send_message',
+      params: { subject: 'Ждём на интервью', body: 'Приходите во вторник к 10:00.' },
+    });
+    const vacancy = await openVacancy(t.app, company.token, { position: 'Кассир' });
+    const [applicantId] = (await insertApplicants(t.database, company.accountId, [
+      { firstName: 'Ольга', lastName: 'Правилова', email: 'olga@rule.example' },
+    ])) as [number];
+    const application = await as('POST', '/api/applications', {
+      applicant_id: applicantId,
+      vacancy_id: vacancy.id,
+    });
+    const interview = vacancy.statuses.find((s) => s.name === 'Интервью с HR')!;
+    await as('POST', `/api/applications/${application.id}/move`, { status_id: interview.id });
+
+    const started = Date.now();
+    let history: { items: { state: string; subject: string; channel_kind: string }[] };
+    for (;;) {
+      history = await as(
+        'GET',
+        `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`,
+      );
+      if (history.items[0]?.state === 'sent' || Date.now() - started > 15_000) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(history.items).toHaveLength(1);
+    expect(history.items[0]).toMatchObject({
+      state: 'sent',
+      channel_kind: 'email',
+      subject: 'Ждём на интервью',
+    });
+    const entries = (await as<Entry[]>('GET', `/api/applicants/${applicantId}/worklog`)).filter(
+      (e) => e.action === 'automation_run',
+    );
+    expect(entries[0]!.changes).toMatchObject({
+      result: 'done',
+      automation: 'сообщение «Ждём на интервью» в переписку на olga@rule.example',
+    });
+    await waitForMail('olga@rule.example');
+    expect(mailsTo('olga@rule.example')).toHaveLength(1);
+  });
+
   it('«stays longer than N days» fires once per entry into the stage, however often the check runs', async () => {
     const vacancy = await openVacancy(t.app, admin.token, { position: 'Кладовщик' });
     const stage = vacancy.statuses.find((s) => s.name === 'Первичный контакт')!;
