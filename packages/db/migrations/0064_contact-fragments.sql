@@ -107,10 +107,9 @@ BEGIN
   IF contact_column IS NOT NULL THEN
     contact_common := ats_search_contact_estimate(tenant, contact_column, pattern) > surely_common;
     IF NOT contact_common THEN
-      -- Contact hits rank by time alone: more than the list counts is "more", the newest decide.
       SELECT array_agg(m.id), array_agg(m.created_at) INTO contact_ids, contact_times
-        FROM ats_search_contact_hits(tenant, contact_column, pattern, max_count + 1) m;
-      contact_common := coalesce(cardinality(contact_ids), 0) > max_count;
+        FROM ats_search_contact_hits(tenant, contact_column, pattern, sample + 1) m;
+      contact_common := coalesce(cardinality(contact_ids), 0) > sample;
     END IF;
     IF contact_common THEN
       SELECT array_agg(m.id), array_agg(m.created_at) INTO contact_ids, contact_times
