@@ -81,6 +81,7 @@ test.describe('the search box finds contacts', () => {
     const finds = async (query: string, name: string) => {
       await searchBox(page).fill(query);
       await expect(foundCount(page, 'Найден 1 кандидат'), query).toBeVisible();
+      await expect(applicantRow(page, name), query).toBeVisible();
       expect(await renderedNames(page), query).toEqual([name]);
     };
     for (const typed of ['916 123', '+7 (916) 12', '9161234', '1234']) await finds(typed, orlov);
