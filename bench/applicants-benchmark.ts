@@ -13,6 +13,7 @@ import { applicantListPageQuery } from '../apps/api/src/modules/applicants/appli
 import { applicantCardQuery } from '../apps/api/src/modules/applicants/applicants.repository.ts';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import {
+  batchSql,
   COMMON_WORD,
   type GenerateResult,
   generateApplicants,
@@ -41,6 +42,7 @@ const GOALS = {
   smallSearchP95: 50,
   smallSearchMatches: 10_000,
   largeSearchP95: 300,
+  fragmentP95: 50,
   pgliteFactor: 5,
 };
 const AUTH_HEADER = 'x-dcrt-hrm-auth';
@@ -67,6 +69,63 @@ const SEARCHES = [
   { key: 'typo', label: `search 'Вишневецкя' (typo)`, text: 'Вишневецкя' },
 ] as const;
 type SearchKey = (typeof SEARCHES)[number]['key'];
+
+// Issue 22: fragments of phones and e-mails of applicants drawn across the whole base, a new one
+// for every request, each as a recruiter types it (decision 0051).
+const FRAGMENT_SEARCHES = [
+  { key: 'phoneShort', label: 'phone fragments of 4–5 digits' },
+  { key: 'phoneLong', label: 'phone fragments of 6–7 digits' },
+  { key: 'emailPart', label: 'e-mail parts' },
+] as const;
+type FragmentKey = (typeof FRAGMENT_SEARCHES)[number]['key'];
+/** How many applicants the fragments are drawn from. */
+const FRAGMENT_SOURCES = 400;
+/** The indexes that answer phone and e-mail fragments: their size and write cost are printed. */
+const CONTACT_INDEXES = ['applicants_search_phones_idx', 'applicants_search_contacts_idx'];
+const WRITE_COST_ROWS = 10_000;
+
+/**
+ * A fragment of 4–7 digits of the phone, written as people type one: plain digits, groups of
+ * three, '+7 (916) 12' from the start of the number, or with dashes.
+ */
+export function phoneFragment(phone: string, i: number, lengths: readonly number[]): string | null {
+  let digits = phone.replace(/\D/g, '');
+  if (/^[78]\d{10}$/.test(digits)) digits = `7${digits.slice(1)}`;
+  if (digits.length < 8) return null;
+  const length = lengths[i % lengths.length]!;
+  const national = digits.slice(1);
+  const format = i % 4;
+  if (format === 2) {
+    const part = national.slice(0, length);
+    return `+7 (${part.slice(0, 3)})${part.length > 3 ? ` ${part.slice(3)}` : ''}`;
+  }
+  const start = Math.floor(Math.random() * (national.length - length + 1));
+  const part = national.slice(start, start + length);
+  if (format === 1) return part.replace(/(\d{3})(?=\d)/g, '$1 ');
+  if (format === 3) return part.replace(/(\d{2})(?=\d)/g, '$1-');
+  return part;
+}
+
+/** A part of the e-mail: a word of the name ('ivanov'), '@yandex', across the @ ('23@ma'), a piece. */
+export function emailFragment(email: string, i: number): string | null {
+  const [local, domain] = email.toLowerCase().split('@');
+  if (!local || !domain) return null;
+  switch (i % 4) {
+    case 0: {
+      const word = local.split(/[^a-z]+/).sort((a, b) => b.length - a.length)[0] ?? '';
+      return word.length >= 4 ? word : null;
+    }
+    case 1:
+      return `@${domain.slice(0, 3 + (i % 4))}`;
+    case 2:
+      return `${local.slice(-2)}@${domain.slice(0, 2)}`;
+    default: {
+      const length = Math.min(local.length, 5 + (i % 3));
+      const start = Math.floor(Math.random() * (local.length - length + 1));
+      return local.length >= 4 ? local.slice(start, start + length) : null;
+    }
+  }
+}
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 const compile = (query: SQL) => {
@@ -107,6 +166,8 @@ type Prepared = {
   open: () => Promise<Runner>;
   cleanup: () => Promise<void>;
   source: string;
+  /** PostgreSQL: the database's URL. */
+  url?: string;
 };
 type Runner = SqlRunner & {
   /** The tenant read the endpoint does: session look-up, then the query as the tenant. */
@@ -367,6 +428,7 @@ async function preparePostgres(applicants: number): Promise<Prepared | { skip: s
     reused,
     prepareSeconds: (performance.now() - started) / 1000,
     open: async () => pgRunner(url.toString(), API_POOL_SIZE),
+    url: url.toString(),
     source: `${srv.source}, database ${name}${keepDb() ? ' (kept: BENCH_KEEP_DB=1)' : ''}`,
     cleanup: async () => {
       if (keepDb()) return; // the server and the database stay for the next run
@@ -429,8 +491,30 @@ type SearchResult = {
   raw: Latencies;
   bare: Latencies;
 };
+type FragmentResult = {
+  /** The answers' applicant_count (at most 1,001): least, median, most. */
+  matches: { min: number; median: number; max: number };
+  fragments: number;
+  examples: string[];
+  endpoint: Latencies;
+  raw: Latencies;
+  /** The 1-minute load average after the endpoint's and after the raw loop. */
+  load: { endpoint: number; raw: number };
+};
+type WriteCost = {
+  /** Median ms of one statement inserting WRITE_COST_ROWS applicants, rolled back. */
+  withMs: number;
+  withoutMs: number;
+  indexes: string[];
+  /** The load average over the rounds. */
+  load: string;
+};
 type TargetResult = {
   prepared: Prepared;
+  fragments: Record<FragmentKey, FragmentResult>;
+  indexSizes: { name: string; bytes: number }[];
+  tableBytes: number;
+  writeCost: WriteCost | null;
   card: {
     endpoint: Throughput;
     /** The same load with `Cache-Control: no-cache`: every card read from the database. */
@@ -497,6 +581,7 @@ async function measureTarget(
   const big = meta.big;
   // Applicant ids of the big account, sampled before the server holds the files (PGlite).
   let ids: number[];
+  let fragmentTexts: Record<FragmentKey, string[]>;
   {
     const runner = await prepared.open();
     try {
@@ -504,10 +589,25 @@ async function measureTarget(
         `select id from applicants where account_id = ${big.accountId} order by random() limit ${cardIdsOf()}`,
       );
       ids = rows.map((r) => Number(r.id));
+      const contacts = await runner.query(
+        `select phone, email from applicants where account_id = ${big.accountId}
+           and archived_at is null and id in (${ids.slice(0, FRAGMENT_SOURCES).join(', ')})`,
+      );
+      const pick = (make: (row: Record<string, unknown>, i: number) => string | null) =>
+        contacts.rows.map((row, i) => make(row, i)).filter((f): f is string => f !== null);
+      fragmentTexts = {
+        phoneShort: pick((r, i) => phoneFragment(String(r.phone ?? ''), i, [4, 5])),
+        phoneLong: pick((r, i) => phoneFragment(String(r.phone ?? ''), i, [6, 7])),
+        emailPart: pick((r, i) => emailFragment(String(r.email ?? ''), i)),
+      };
     } finally {
       await runner.close();
     }
   }
+  const rotate = (texts: string[]) => {
+    let next = 0;
+    return () => texts[next++ % texts.length]!;
+  };
   const cardPath = () => `/api/applicants/${randomItem(ids)}`;
   const listPath = () => `/api/applicants?page=${randomPage()}`;
 
@@ -519,6 +619,10 @@ async function measureTarget(
   const searchEndpoint = {} as Record<
     SearchKey,
     { matches: number; capped: boolean; endpoint: Latencies }
+  >;
+  const fragmentEndpoint = {} as Record<
+    FragmentKey,
+    Omit<FragmentResult, 'raw' | 'load'> & { loadAfter: number }
   >;
   let fence: TargetResult['fence'];
   let cpu: string;
@@ -611,6 +715,31 @@ async function measureTarget(
         matches: first?.applicant_count ?? 0,
         capped: first?.applicant_count_capped ?? false,
         endpoint: await sequential(() => getJson(url, token), searchSeconds, 200),
+      };
+    }
+    for (const f of FRAGMENT_SEARCHES) {
+      const texts = fragmentTexts[f.key];
+      const counts: number[] = [];
+      const nextText = rotate(texts);
+      const endpoint = await sequential(
+        async () => {
+          const text = nextText();
+          const answer = await getJson(
+            `${api.url}/api/applicants?search=${encodeURIComponent(text)}`,
+            token,
+          );
+          counts.push(answer?.applicant_count ?? 0);
+        },
+        searchSeconds,
+        texts.length,
+      );
+      counts.sort((a, b) => a - b);
+      fragmentEndpoint[f.key] = {
+        matches: { min: counts[0] ?? 0, median: percentile(counts, 50), max: counts.at(-1) ?? 0 },
+        fragments: texts.length,
+        examples: texts.slice(0, 8),
+        endpoint,
+        loadAfter: os.loadavg()[0]!,
       };
     }
     // The tenant fence: the small account searched for the rare surname sees its own rows only.
@@ -714,8 +843,46 @@ async function measureTarget(
         search[s.key].exactMatches = Number(rows[0]!.n);
       }
     }
+    const fragments = {} as Record<FragmentKey, FragmentResult>;
+    for (const f of FRAGMENT_SEARCHES) {
+      const nextText = rotate(fragmentTexts[f.key]);
+      const pageOf = (text: string) =>
+        compile(
+          applicantListPageQuery(big.accountId, big.userId, { search: text } as ListFilters, {
+            page: 1,
+            perPage: PER_PAGE,
+          }).query,
+        );
+      const raw = await sequential(
+        async () => {
+          const q = pageOf(nextText());
+          await runner.lookup(hash);
+          await runner.tenantRead('applicant_search_fragment', q.text, q.params, accountId);
+        },
+        searchSeconds,
+        fragmentTexts[f.key].length,
+      );
+      const { loadAfter, ...measured } = fragmentEndpoint[f.key];
+      fragments[f.key] = { ...measured, raw, load: { endpoint: loadAfter, raw: os.loadavg()[0]! } };
+    }
+    const { rows: sizes } = await runner.query(
+      `select c.relname as name, pg_relation_size(c.oid)::bigint as bytes
+       from pg_class c where c.relname in (${CONTACT_INDEXES.map((n) => `'${n}'`).join(', ')})
+       order by c.relname`,
+    );
+    const { rows: table } = await runner.query(
+      `select pg_table_size('applicants')::bigint as bytes`,
+    );
+    const writeCost =
+      prepared.kind === 'postgres' && prepared.url
+        ? await measureWriteCost(prepared.url, meta.small.accountId)
+        : null;
     return {
       prepared,
+      fragments,
+      indexSizes: sizes.map((r) => ({ name: String(r.name), bytes: Number(r.bytes) })),
+      tableBytes: Number(table[0]?.bytes ?? 0),
+      writeCost,
       card: { ...card, raw: loops.cardRaw!, bare: loops.cardBare! },
       list: {
         ...list,
@@ -729,6 +896,56 @@ async function measureTarget(
     };
   } finally {
     await runner.close();
+  }
+}
+
+/**
+ * The contact indexes' write cost: one statement inserting WRITE_COST_ROWS applicants (the
+ * generator's batch, with every trigger) into the small account, with the indexes and with them
+ * dropped inside the same transaction, always rolled back; alternated, the median of each.
+ */
+async function measureWriteCost(url: string, accountId: number): Promise<WriteCost> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select indexname as name from pg_indexes where tablename = 'applicants' and indexname = any($1)`,
+      [CONTACT_INDEXES],
+    );
+    const indexes = rows.map((r) => r.name);
+    const context = { accountId, seed: 22, adminUserId: null, sourceIds: [] };
+    const times = { with: [] as number[], without: [] as number[] };
+    const loads: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      for (const variant of ['with', 'without'] as const) {
+        const lo = 10_000_000 + round * WRITE_COST_ROWS;
+        await client.query('begin');
+        try {
+          if (variant === 'without') {
+            for (const index of indexes) await client.query(`drop index ${index}`);
+          }
+          const t0 = performance.now();
+          await client.query(batchSql(context, lo, lo + WRITE_COST_ROWS - 1));
+          times[variant].push(performance.now() - t0);
+          loads.push(os.loadavg()[0]!);
+        } finally {
+          await client.query('rollback');
+        }
+      }
+    }
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
+    return {
+      withMs: median(times.with),
+      withoutMs: median(times.without),
+      indexes,
+      load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    };
+  } finally {
+    await client.end();
   }
 }
 
@@ -831,6 +1048,41 @@ function rowsFor(r: TargetResult): Row[] {
         note: `p50 ${fmt.ms(result.raw.p50Ms)}; endpoint / raw p95 ${fmt.ratio(result.endpoint.p95Ms / result.raw.p95Ms)}; statement without the look-up p95 ${fmt.ms(result.bare.p95Ms)}`,
       },
     );
+  }
+  for (const f of FRAGMENT_SEARCHES) {
+    const result = r.fragments[f.key];
+    const m = result.matches;
+    rows.push(
+      {
+        measurement: `${l} · search ${f.label} (drawn across the base), page 1`,
+        value: `p95 ${fmt.ms(result.endpoint.p95Ms)}`,
+        note:
+          `p50 ${fmt.ms(result.endpoint.p50Ms)}; ${result.endpoint.count} sequential requests over ${result.fragments} fragments ` +
+          `(${result.examples.map((e) => `'${e}'`).join(', ')}, …); matches per answer ${m.min}–${m.max}, median ${m.median} ` +
+          `(1,001 = more than 1,000); load average ${result.load.endpoint.toFixed(1)}`,
+      },
+      {
+        measurement: `${l} · raw SQL of the same searches`,
+        value: `p95 ${fmt.ms(result.raw.p95Ms)}`,
+        note: `p50 ${fmt.ms(result.raw.p50Ms)}; endpoint / raw p95 ${fmt.ratio(result.endpoint.p95Ms / result.raw.p95Ms)}; load average ${result.load.raw.toFixed(1)}`,
+      },
+    );
+  }
+  const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+  rows.push({
+    measurement: `${l} · contact search indexes' size`,
+    value: mb(r.indexSizes.reduce((sum, i) => sum + i.bytes, 0)),
+    note: `${r.indexSizes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')}; the applicants table ${mb(r.tableBytes)}`,
+  });
+  if (r.writeCost) {
+    const w = r.writeCost;
+    rows.push({
+      measurement: `${l} · write cost: ${WRITE_COST_ROWS.toLocaleString('en-US')} inserts with / without the contact indexes`,
+      value: `${fmt.seconds(w.withMs / 1000)} / ${fmt.seconds(w.withoutMs / 1000)}`,
+      note:
+        `${fmt.rate((WRITE_COST_ROWS * 1000) / w.withMs)} / ${fmt.rate((WRITE_COST_ROWS * 1000) / w.withoutMs)} rows; ` +
+        `${fmt.ratio(w.withMs / w.withoutMs)} the time without ${w.indexes.join(', ')} (one insert…select statement, rolled back, median of 2 each, alternated; load average ${w.load})`,
+    });
   }
   rows.push(
     {
@@ -945,6 +1197,11 @@ async function run(): Promise<BenchReport> {
         measured: `p95 ${fmt.ms(p.search.large.endpoint.p95Ms)} at ${matchText(p.search.large)}`,
         pass: p.search.large.endpoint.p95Ms <= GOALS.largeSearchP95,
       },
+      ...FRAGMENT_SEARCHES.map((f) => ({
+        goal: `search of ${f.label} on PostgreSQL p95 ≤ ${GOALS.fragmentP95} ms (issue 22)`,
+        measured: `p95 ${fmt.ms(p.fragments[f.key].endpoint.p95Ms)} (raw SQL ${fmt.ms(p.fragments[f.key].raw.p95Ms)}; load average ${p.fragments[f.key].load.endpoint.toFixed(1)})`,
+        pass: p.fragments[f.key].endpoint.p95Ms <= GOALS.fragmentP95,
+      })),
     );
   }
   if (p && lite) {

@@ -248,7 +248,7 @@ function dictionaries(): string {
  * One batch: rows lo..hi of the series. Every random choice is a hash of (row, choice, seed), so a
  * seed always gives the same people. `h(k)` is a non-negative int4, `u(k)` uniform in [0, 1).
  */
-function batchSql(
+export function batchSql(
   o: { accountId: number; seed: number; adminUserId: number | null; sourceIds: number[] },
   lo: number,
   hi: number,

@@ -56,6 +56,42 @@ test.describe('the search box finds contacts', () => {
     await expect(page.getByText('Никого не нашли')).toBeVisible();
   });
 
+  test('4+ digits in any format and any part of an e-mail (issue 22)', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    const [orlov, sokolova] = await createApplicants(request, signedIn.token, [
+      {
+        last_name: 'Орлов',
+        first_name: 'Пётр',
+        phone: '8 (916) 123-45-67',
+        email: 'p.ivanov@yandex.ru',
+      },
+      {
+        last_name: 'Соколова',
+        first_name: 'Анна',
+        phone: '+7 903 765-43-21',
+        email: 'sokolova@gmail.com',
+      },
+    ]).then((seeded) => seeded.map((s) => s.name) as [string, string]);
+
+    await page.goto('/applicants');
+    await expect(foundCount(page, 'Найдено 2 кандидата')).toBeVisible();
+    const finds = async (query: string, name: string) => {
+      await searchBox(page).fill(query);
+      await expect(foundCount(page, 'Найден 1 кандидат'), query).toBeVisible();
+      await expect(applicantRow(page, name), query).toBeVisible();
+      expect(await renderedNames(page), query).toEqual([name]);
+    };
+    for (const typed of ['916 123', '+7 (916) 12', '9161234', '1234']) await finds(typed, orlov);
+    await finds('765-43', sokolova);
+    await finds('ivanov', orlov);
+    await finds('@yandex', orlov);
+    await finds('ov@ya', orlov);
+    await finds('va@gm', sokolova);
+  });
+
   test('a phone typed by hand shows in one form on the card and is found by a fragment', async ({
     page,
     signedIn,
