@@ -7,6 +7,7 @@ import {
   type AccountState,
 } from '../shared/session/session.queries';
 import { startErrorTracking } from '../shared/error-tracking';
+import { readEmbeddedAnswers } from '../shared/prefetched-answers';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
@@ -14,6 +15,8 @@ import { createAppRouter } from './router';
 import './styles.css';
 
 void startErrorTracking();
+// The answers the server put in the page (decision 0052): /api/me, /api/account, the screen's.
+readEmbeddedAnswers();
 
 const router = createAppRouter();
 
