@@ -99,8 +99,8 @@ async function fill(dataDir: string, applicants: number): Promise<Meta> {
         insert into applications (account_id, vacancy_id, applicant_id, status_id,
                                   entered_status_at, created_by)
         select p.account_id, ${vacancy.id}, p.id,
-               ('{${stages.join(',')}}'::int[])[1 + (p.id * 7919) % ${stages.length}],
-               now() - make_interval(secs => ((p.id * 104729) % (30 * 86400))::double precision),
+               ('{${stages.join(',')}}'::int[])[1 + (p.id::bigint * 7919) % ${stages.length}],
+               now() - make_interval(secs => ((p.id::bigint * 104729) % (30 * 86400))::double precision),
                ${account.userId}
         from (select * from applicants where account_id = ${account.accountId}
               order by id desc limit ${ON_BOARD}) p
@@ -152,24 +152,32 @@ const READY_PROBE = `
 
 async function visit(page: Page, url: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction('window.__screenReady', null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => (globalThis as unknown as Probe).__screenReady, null, {
+    timeout: 60_000,
+    polling: 50,
+  });
   // What the screen loads after it is usable counts in its requests and bytes, too.
   await page.waitForLoadState('networkidle').catch(() => {});
-  return page.evaluate<Visit>(VISIT_FIGURES);
+  return page.evaluate(() => {
+    const ready = (globalThis as unknown as Probe).__screenReady!;
+    const timing = (globalThis as unknown as { performance: PagePerformance }).performance;
+    const entries = [
+      ...timing.getEntriesByType('navigation'),
+      ...timing.getEntriesByType('resource'),
+    ];
+    return {
+      usableMs: ready.at,
+      apiBeforeUsable: ready.api,
+      requests: entries.length,
+      bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
+    };
+  });
 }
 
-/** Evaluated in the page (the bench's tsconfig has no DOM types). */
-const VISIT_FIGURES = `(() => {
-  const ready = window.__screenReady;
-  const entries = [...performance.getEntriesByType('navigation'),
-    ...performance.getEntriesByType('resource')];
-  return {
-    usableMs: ready.at,
-    apiBeforeUsable: ready.api,
-    requests: entries.length,
-    bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
-  };
-})()`;
+// Functions run in the page (never strings: the app's CSP forbids eval); the bench's tsconfig has
+// no DOM types, so what they touch is typed here.
+type PagePerformance = { getEntriesByType: (type: string) => { transferSize: number }[] };
+type Probe = { __screenReady?: { at: number; api: string[] } };
 
 async function newContext(
   browser: Awaited<ReturnType<typeof chromium.launch>>,

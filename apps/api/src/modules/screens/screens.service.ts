@@ -21,12 +21,14 @@ export const SCREEN_PARTS = {
     '/api/account_sources',
     '/api/users',
   ],
-  applicants: () => [`/api/applicants?page=1&per_page=${PAGE_SIZE}`],
+  applicants: () => [`/api/applicants?page=1&per_page=${PAGE_SIZE}`, '/api/applicant_filters'],
   board: (id: number) => [
     `/api/vacancies/${id}`,
     `/api/vacancies/${id}/get_status_vacancy_columns`,
   ],
   home: () => [
+    '/api/account_divisions',
+    '/api/users',
     '/api/home',
     `/api/vacancies_with_filters?page=1&per_page=${VACANCY_PAGE_SIZE}&state=open`,
   ],
@@ -34,6 +36,9 @@ export const SCREEN_PARTS = {
 
 /** The home page's list of vacancies: a page of the web app's size (vacancy-list-params.ts). */
 const VACANCY_PAGE_SIZE = 30;
+
+/** What every signed-in page asks for besides its screen: the layout's config and unread count. */
+const PAGE_PARTS = ['/api/client_config', '/api/msg_integrations/chats/unread'];
 
 /** The session part of a request, to ask the app's own routes as the same caller. */
 function callerHeaders(request: FastifyRequest): Record<string, string> {
@@ -98,11 +103,14 @@ export async function pageAnswers(
   if (!request.cookies[AUTH_COOKIE]) return null;
   const headers = callerHeaders(request);
   const pathname = request.url.split('?')[0] ?? '/';
-  const screen = screenOfPage(pathname);
-  const [me, account, screenAnswer] = await Promise.all([
+  // A list, board or home page opened with filters in its address asks for them itself.
+  const filtered = request.url.includes('?') && !pathname.startsWith('/applicant/');
+  const screen = filtered ? null : screenOfPage(pathname);
+  const [me, account, screenAnswer, ...pageParts] = await Promise.all([
     ask(app, headers, '/api/me'),
     ask(app, headers, '/api/account'),
     screen ? ask(app, headers, screen) : null,
+    ...PAGE_PARTS.map((url) => ask(app, headers, url)),
   ]);
   if (me.status !== 200) return null;
   const body = me.body as { message?: Record<string, unknown> };
@@ -111,6 +119,9 @@ export async function pageAnswers(
     '/api/me': { status: 200, body: meWithoutToken },
     '/api/account': { status: account.status, body: account.body },
   };
+  PAGE_PARTS.forEach((url, i) => {
+    answers[url] = { status: pageParts[i]!.status, body: pageParts[i]!.body };
+  });
   if (screen && screenAnswer) {
     answers[screen] = { status: screenAnswer.status, body: screenAnswer.body };
   }

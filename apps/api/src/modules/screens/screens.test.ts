@@ -28,12 +28,14 @@ beforeAll(async () => {
   // A company name that tries to close the script element it is embedded in.
   admin = await signUpCompany(t.app, { company: 'ООО «</script><script>alert(1)</script>»' });
   other = await signUpCompany(t.app, { company: 'ООО «Другая»' });
-  [applicantId] = await insertApplicants(t.database, admin.accountId, [
-    { firstName: 'Ирина', lastName: 'Соколова' },
-  ]);
-  [foreignApplicantId] = await insertApplicants(t.database, other.accountId, [
-    { firstName: 'Павел', lastName: 'Чужой' },
-  ]);
+  applicantId = (
+    await insertApplicants(t.database, admin.accountId, [
+      { firstName: 'Ирина', lastName: 'Соколова' },
+    ])
+  )[0]!;
+  foreignApplicantId = (
+    await insertApplicants(t.database, other.accountId, [{ firstName: 'Павел', lastName: 'Чужой' }])
+  )[0]!;
 });
 afterAll(async () => {
   await t?.close();
@@ -47,8 +49,8 @@ describe('GET /api/screens/applicant/:id', () => {
     const screen = await get(`/api/screens/applicant/${applicantId}`, admin.token);
     expect(screen.status).toBe(200);
     const parts = screen.body.message as Record<string, { status: number; body: unknown }>;
-    expect(Object.keys(parts).sort()).toEqual([...SCREEN_PARTS.applicant(applicantId!)].sort());
-    for (const url of SCREEN_PARTS.applicant(applicantId!)) {
+    expect(Object.keys(parts).sort()).toEqual([...SCREEN_PARTS.applicant(applicantId)].sort());
+    for (const url of SCREEN_PARTS.applicant(applicantId)) {
       const own = await get(url, admin.token);
       expect(parts[url], url).toEqual({ status: own.status, body: own.body });
     }
