@@ -1,7 +1,7 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import { ZScreenAnswers } from '@ats/contracts/screens';
-import type { FastifyInstance } from 'fastify';
+import { type TScreenAnswers, ZScreenAnswers } from '@ats/contracts/screens';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
@@ -10,6 +10,17 @@ import { answersFor, SCREEN_PARTS } from './screens.service.ts';
 
 const TAG = 'Экраны';
 const response = { 200: successEnvelope(ZScreenAnswers) };
+
+/**
+ * A screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not
+ * there for the caller (another account's id, a deleted one), the screen answers that part's own
+ * error, never 200 with the others.
+ */
+function answerScreen(reply: FastifyReply, answers: TScreenAnswers) {
+  const [main] = Object.values(answers);
+  if (main && main.status !== 200) return reply.code(main.status).send(main.body);
+  return success(answers);
+}
 
 /**
  * `GET /api/screens/…` (decision 0052): a screen's first paint in one request. Every part is
@@ -28,9 +39,12 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)));
+      return answerScreen(
+        reply,
+        await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)),
+      );
     },
   );
   r.get(
@@ -51,9 +65,12 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.board(request.params.id)));
+      return answerScreen(
+        reply,
+        await answersFor(app, request, SCREEN_PARTS.board(request.params.id)),
+      );
     },
   );
   r.get(

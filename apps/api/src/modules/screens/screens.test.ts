@@ -57,11 +57,10 @@ describe('GET /api/screens/applicant/:id', () => {
     expect(parts[`/api/applicants/${applicantId}`]!.status).toBe(200);
   });
 
-  it('answers another account’s applicant as not found, inside the screen', async () => {
+  it('answers another account’s applicant as not found, with none of its parts', async () => {
     const screen = await get(`/api/screens/applicant/${foreignApplicantId}`, admin.token);
-    expect(screen.status).toBe(200);
-    const card = screen.body.message[`/api/applicants/${foreignApplicantId}`];
-    expect(card.status).toBe(404);
+    expect(screen.status).toBe(404);
+    expect(screen.body.status).toBe('error');
     expect(JSON.stringify(screen.body)).not.toContain('Чужой');
   });
 
