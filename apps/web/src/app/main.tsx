@@ -14,9 +14,10 @@ import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
-void startErrorTracking();
-// The answers the server put in the page (decision 0052): /api/me, /api/account, the screen's.
+// The answers the server put in the page (decision 0052): /api/me, /api/account, the screen's;
+// first, so that error tracking's /api/client_config is among them.
 readEmbeddedAnswers();
+void startErrorTracking();
 
 const router = createAppRouter();
 
