@@ -16,6 +16,7 @@ import { meBenchmark } from './me-benchmark.ts';
 import { messagingBenchmark } from './messaging-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
 import { resumesBenchmark } from './resumes-benchmark.ts';
+import { screensBenchmark } from './screens-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
 import type { Benchmark, BenchReport, Verdict } from './support/report.ts';
 
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   eventsBenchmark,
   delayedTasksBenchmark,
   messagingBenchmark,
+  screensBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {

@@ -84,6 +84,9 @@ import { createMailer, type Mailer } from './platform/mailer.ts';
 import { type Queue, queueNotStarted } from './platform/queue.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa } from './platform/spa.ts';
+import { registerEtags } from './platform/etag.ts';
+import { registerScreensRoutes } from './modules/screens/screens.routes.ts';
+import { pageAnswers, scriptJson } from './modules/screens/screens.service.ts';
 import { registerTenancy } from './platform/tenancy.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
 import { MULTIPART_LIMITS } from './platform/uploads.ts';
@@ -173,7 +176,15 @@ export async function buildHttpServer(options: HttpServerOptions) {
   deps.answers = await registerResponseCache(app, database, notifier);
   // After the cache's hook: answers it sends or stores compressed are passed through.
   registerCompression(app);
-  const spaFallback = await registerSpa(app, config.WEB_DIST_DIR);
+  // After compression: the ETag names the bytes that leave (decision 0052).
+  registerEtags(app);
+  // A signed-in page carries the user, the account and its screen's data (decision 0052).
+  const spaFallback = await registerSpa(app, config.WEB_DIST_DIR, async (request, reply) => {
+    const page = await pageAnswers(app, request);
+    if (!page) return null;
+    if (page.setCookie) reply.header('set-cookie', page.setCookie);
+    return scriptJson(page.answers);
+  });
   const errorTracker = await createErrorTracker(config, database, log);
   app.addHook('onClose', async () => errorTracker.close());
   registerEnvelope(app, spaFallback, errorTracker);
@@ -182,6 +193,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
 
   registerAuthRoutes(app, deps);
   registerMeRoutes(app, deps);
+  registerScreensRoutes(app, deps);
   registerUsersRoutes(app, deps);
   registerSafetyRoutes(app, deps);
   registerProfileRoutes(app, deps);

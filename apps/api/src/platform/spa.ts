@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +38,23 @@ function fileUnder(root: string, pathname: string) {
  * (scripts/web-build.mjs switches the `distDir` link) is served at once, with the previous build's
  * assets an open tab still loads. Returns null when there is no build.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+/**
+ * What a signed-in page's HTML carries (decision 0052): the JSON text of a
+ * `<script id="ats-answers" type="application/json">` (escaped for a script element), or null
+ * for a page that carries nothing (a signed-out visitor). May set headers on the reply.
+ */
+export type PageEmbed = (request: FastifyRequest, reply: FastifyReply) => Promise<string | null>;
+
+export const EMBEDDED_ANSWERS_ID = 'ats-answers';
+
+/** index.html with the page's answers in its <head>. */
+export function htmlWithAnswers(html: string, json: string) {
+  const script = `<script id="${EMBEDDED_ANSWERS_ID}" type="application/json">${json}</script>`;
+  const at = html.indexOf('</head>');
+  return at < 0 ? script + html : `${html.slice(0, at)}${script}${html.slice(at)}`;
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string, embed?: PageEmbed) {
   if (!existsSync(path.join(distDir, 'index.html'))) return null;
   const root = path.resolve(distDir);
   await app.register(fastifyStatic, {
@@ -54,6 +70,31 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The build's index.html, read again when a new build is published under the running server.
+  let index: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = () => {
+    const file = path.join(root, 'index.html');
+    const { mtimeMs } = statSync(file);
+    if (index?.mtimeMs !== mtimeMs) index = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return index.html;
+  };
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  /** A page for a signed-in session carries its answers; it is that user's alone. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    let json: string | null = null;
+    try {
+      json = await embed!(request, reply);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page answers not embedded');
+    }
+    if (json === null) return sendIndex(reply);
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(htmlWithAnswers(indexHtml(), json));
+  };
   const tried = new WeakSet<FastifyRequest>();
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -68,7 +109,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       reply.sendFile(file);
       return true;
     }
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (embed && request.method === 'GET') {
+      void sendPage(request, reply);
+      return true;
+    }
+    sendIndex(reply);
     return true;
   };
 }

@@ -56,6 +56,8 @@ const PREFIX_TABLES: Record<string, string> = {
   '/api/msg_integrations/chats/applicant_chats_history/:id': 'applicants',
   '/api/msg_integrations/chats/applicant_chats/:id': 'applicants',
   '/api/msg_integrations/chats/messages/:id': 'msg_messages',
+  '/api/screens/applicant/:id': 'applicants',
+  '/api/screens/board/:id': 'vacancies',
 };
 
 /** Routes not walked, each with the reason; a stale entry (no such route) fails the test too. */

@@ -7,12 +7,16 @@ import {
   type AccountState,
 } from '../shared/session/session.queries';
 import { startErrorTracking } from '../shared/error-tracking';
+import { readEmbeddedAnswers } from '../shared/prefetched-answers';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
+// The answers the server put in the page (decision 0052): /api/me, /api/account, the screen's;
+// first, so that error tracking's /api/client_config is among them.
+readEmbeddedAnswers();
 void startErrorTracking();
 
 const router = createAppRouter();

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell';
 import { accessLoader, guestOnlyLoader, sessionLoader } from './guards/session-guards';
 import { DefaultLayout } from './layouts/default-layout';
 import { FaqLayout } from './layouts/faq-layout';
 import { GuestLayout } from './layouts/guest-layout';
 import { RootErrorBoundary } from './root-error-boundary';
+import { loadScreen, screenShouldRevalidate, type ScreenName } from './screen-loaders';
 
 type PageModule = { default: ComponentType };
 
@@ -18,6 +19,27 @@ function page(path: string, load: () => Promise<PageModule>, name?: string): Rou
   };
 }
 
+/**
+ * A page whose first paint is one request (decision 0052): its loader asks for the screen's data
+ * as soon as the route matches, while the page's code loads, beside the role check.
+ */
+function screenPage(
+  path: string,
+  load: () => Promise<PageModule>,
+  screen: ScreenName,
+  name?: string,
+): RouteObject {
+  const access = name ? accessLoader(name) : null;
+  return {
+    ...page(path, load, name),
+    loader: async (args: LoaderFunctionArgs) => {
+      await Promise.all([access?.(), loadScreen(screen, args)]);
+      return null;
+    },
+    shouldRevalidate: screenShouldRevalidate,
+  };
+}
+
 const guestRoutes: RouteObject[] = [
   page('/auth/login', () => import('../routes/login')),
   page('/auth/signup', () => import('../routes/signup')),
@@ -27,13 +49,13 @@ const guestRoutes: RouteObject[] = [
 ];
 
 const mainRoutes: RouteObject[] = [
-  page('/', () => import('../routes/vacancies')),
+  screenPage('/', () => import('../routes/vacancies'), 'home'),
   page('/admin-articles', () => import('../routes/admin-articles')),
   page('/analytics', () => import('../routes/analytics'), 'analytics'),
   page('/applicant/double', () => import('../routes/applicant-double'), 'applicant-double'),
   page('/applicant/doubles', () => import('../routes/applicant-doubles'), 'applicant-doubles'),
-  page('/applicant/:id', () => import('../routes/applicant')),
-  page('/applicants', () => import('../routes/applicants'), 'applicants'),
+  screenPage('/applicant/:id', () => import('../routes/applicant'), 'applicant'),
+  screenPage('/applicants', () => import('../routes/applicants'), 'applicants', 'applicants'),
   page('/applicants/list', () => import('../routes/applicants-list'), 'applicants-list'),
   page('/avito', () => import('../routes/avito')),
   page('/google', () => import('../routes/google')),
@@ -54,7 +76,7 @@ const mainRoutes: RouteObject[] = [
   page('/remote-vacancies/RemoteVacancyHh', () => import('../routes/remote-vacancies-hh')),
   page('/remote-vacancies/SampleRemoteVacancy', () => import('../routes/remote-vacancies-samples')),
   page('/vacancy/:id', () => import('../routes/vacancy')),
-  page('/vacancy/:id/candidates', () => import('../routes/vacancy-candidates')),
+  screenPage('/vacancy/:id/candidates', () => import('../routes/vacancy-candidates'), 'board'),
   page('/vacancy/:id/publication/create', () => import('../routes/vacancy-publication-create')),
   page('/vacancy/template/:id', () => import('../routes/vacancy-template')),
   page('/payment/success', () => import('../routes/payment-success')),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
+import { takePrefetchedAnswer } from './prefetched-answers';
 import { sessionEvents } from './session-events';
 import { API_TOAST_MS, notify } from './toasts';
 
@@ -84,16 +85,19 @@ export async function apiCall<T = unknown>(
 ): Promise<ApiResult<T>> {
   const { method = 'GET', body, schema, errorToast = true } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const sent = await send(path, options, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    signal: options.signal,
-  });
+  const prefetched = method === 'GET' ? prefetchedResponse(buildUrl(path, options.query)) : null;
+  const sent =
+    prefetched ??
+    (await send(path, options, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: options.signal,
+    }));
   if (!sent.ok) return sent;
   const response = sent.response;
 
@@ -120,6 +124,17 @@ export async function apiCall<T = unknown>(
 }
 
 type Failure = Extract<ApiResult<never>, { ok: false }>;
+
+/** The answer the page or a screen endpoint already brought (shared/prefetched-answers.ts). */
+function prefetchedResponse(url: string): { ok: true; response: Response } | null {
+  const answer = takePrefetchedAnswer(url);
+  if (!answer) return null;
+  const response = new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+  return { ok: true, response };
+}
 
 /** fetch that turns a network failure into a result (with its toast) instead of throwing. */
 async function send(

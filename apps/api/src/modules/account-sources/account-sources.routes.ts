@@ -21,6 +21,7 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, _deps: AppDep
   r.get(
     '/api/account_sources',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Источники резюме аккаунта',

@@ -25,6 +25,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_languages',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Языки (поиск по русскому и английскому названию)',
@@ -38,6 +39,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_language_levels',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Уровни владения языком',
@@ -50,6 +52,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_driver_licenses',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Категории водительских прав',
@@ -62,6 +65,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_countries',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Страны: Россия, затем по алфавиту',
@@ -74,6 +78,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_jobs',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Профессиональные области',
@@ -125,6 +130,7 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/references/get_default_fields',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Поля карточки кандидата по умолчанию',

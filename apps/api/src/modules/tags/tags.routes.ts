@@ -20,7 +20,10 @@ export function registerTagsRoutes(app: FastifyInstance, _deps: AppDeps) {
 
   r.get(
     '/api/tags',
-    { schema: { tags, summary: 'Теги аккаунта', response: { 200: successEnvelope(ZTagList) } } },
+    {
+      config: { etag: true },
+      schema: { tags, summary: 'Теги аккаунта', response: { 200: successEnvelope(ZTagList) } },
+    },
     async (request) => success(await tagsService.listTags(callerOf(request).tenant)),
   );
 

@@ -27,6 +27,7 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(
     '/api/users',
     {
+      config: { etag: true },
       schema: {
         tags,
         summary: 'Команда аккаунта',

@@ -125,7 +125,8 @@ export function ApplicantCardScreen({
 
   return (
     <CardEditingContext.Provider value={me.member_type !== 'watcher'}>
-      <article className="mx-auto max-w-6xl">
+      {/* data-ready: the card's data is drawn (what the browser tests and `bench -- screens` wait for). */}
+      <article className="mx-auto max-w-6xl" data-screen="applicant" data-ready="true">
         {!embedded && (
           <div className="mb-3">
             <BackLink />

@@ -141,7 +141,7 @@ export function ApplicantsScreen({ renderBulkActions }: Props = {}) {
   };
 
   return (
-    <section>
+    <section data-screen="applicants" data-ready={list.isSuccess ? 'true' : undefined}>
       <PageHeader
         title="Кандидаты"
         description={

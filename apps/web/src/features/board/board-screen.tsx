@@ -146,7 +146,7 @@ export function BoardScreen({
       ? orderBoardColumns(columnsQuery.data).filter((c) => c.can_write && !c.status.is_reject)
       : [];
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" data-screen="board" data-ready="true">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           {back}

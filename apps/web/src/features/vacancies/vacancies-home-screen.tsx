@@ -40,7 +40,11 @@ export function VacanciesHomeScreen() {
     });
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+    <div
+      className="mx-auto flex max-w-6xl flex-col gap-6"
+      data-screen="home"
+      data-ready={home.isSuccess && list.isSuccess ? 'true' : undefined}
+    >
       <PageHeader
         title="Вакансии"
         description="Открытые вакансии, воронка и сроки закрытия."

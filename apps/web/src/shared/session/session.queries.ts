@@ -6,6 +6,7 @@ import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
 import { ZMe, type TMe } from '@ats/contracts/me';
 import { apiCall, ApiError } from '../api-client';
 import { setErrorTrackingUser } from '../error-tracking';
+import { forgetPrefetchedAnswers } from '../prefetched-answers';
 import { notify } from '../toasts';
 
 export const sessionKeys = {
@@ -103,6 +104,7 @@ export function useLogout() {
 export function endLocalSession(queryClient: QueryClient) {
   void queryClient.cancelQueries();
   queryClient.clear();
+  forgetPrefetchedAnswers();
   queryClient.setQueryData(sessionKeys.me, null);
   setErrorTrackingUser(null);
 }

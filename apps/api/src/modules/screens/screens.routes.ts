@@ -1,0 +1,84 @@
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZIdParams } from '@ats/contracts/ids';
+import { type TScreenAnswers, ZScreenAnswers } from '@ats/contracts/screens';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.ts';
+import { success } from '../../platform/envelope.ts';
+import { requireSession } from '../../platform/auth.ts';
+import { answersFor, SCREEN_PARTS } from './screens.service.ts';
+
+const TAG = 'Экраны';
+const response = { 200: successEnvelope(ZScreenAnswers) };
+
+/**
+ * A screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not
+ * there for the caller (another account's id, a deleted one), the screen answers that part's own
+ * error, never 200 with the others.
+ */
+function answerScreen(reply: FastifyReply, answers: TScreenAnswers) {
+  const [main] = Object.values(answers);
+  if (main && main.status !== 200) return reply.code(main.status).send(main.body);
+  return success(answers);
+}
+
+/**
+ * `GET /api/screens/…` (decision 0052): a screen's first paint in one request. Every part is
+ * asked of the app's own route as the caller, so it is scoped, checked and shaped exactly as that
+ * route answers it (a part the caller may not see is that route's error envelope).
+ */
+export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/screens/applicant/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Карточка кандидата и всё, что нужно для её первого показа',
+        params: ZIdParams,
+        response,
+      },
+    },
+    async (request, reply) => {
+      requireSession(request);
+      return answerScreen(
+        reply,
+        await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)),
+      );
+    },
+  );
+  r.get(
+    '/api/screens/applicants',
+    { schema: { tags: [TAG], summary: 'Первая страница базы кандидатов', response } },
+    async (request) => {
+      requireSession(request);
+      return success(await answersFor(app, request, SCREEN_PARTS.applicants()));
+    },
+  );
+  r.get(
+    '/api/screens/board/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Доска вакансии: вакансия и её колонки',
+        params: ZIdParams,
+        response,
+      },
+    },
+    async (request, reply) => {
+      requireSession(request);
+      return answerScreen(
+        reply,
+        await answersFor(app, request, SCREEN_PARTS.board(request.params.id)),
+      );
+    },
+  );
+  r.get(
+    '/api/screens/home',
+    { schema: { tags: [TAG], summary: 'Главная: обзор и открытые вакансии', response } },
+    async (request) => {
+      requireSession(request);
+      return success(await answersFor(app, request, SCREEN_PARTS.home()));
+    },
+  );
+}
