@@ -72,7 +72,14 @@ export type HhFakeOptions = {
   employerName?: string;
 };
 
-type Failure = { status: number; times: number; path?: string; retryAfter?: number };
+type Failure = {
+  status: number;
+  times: number;
+  path?: string;
+  retryAfter?: number;
+  /** Matching calls that pass before the failure starts (a failure mid-page). */
+  after?: number;
+};
 
 const HH_DATE = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
@@ -351,7 +358,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
 
     const failure = failures.find((f) => !f.path || path.startsWith(f.path));
-    if (failure && path !== '/token' && path !== '/oauth/token') {
+    if (failure?.after) {
+      failure.after -= 1;
+    } else if (failure && path !== '/token' && path !== '/oauth/token') {
       failure.times -= 1;
       if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
       if (failure.status === 429) {
@@ -604,7 +613,13 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     },
     negotiation: (id: string) => negotiations.get(id),
     /** The next `times` API calls (on `path` when given) answer `status` (500: HTML body). */
-    failNext(failure: { status: number; times?: number; path?: string; retryAfter?: number }) {
+    failNext(failure: {
+      status: number;
+      times?: number;
+      path?: string;
+      retryAfter?: number;
+      after?: number;
+    }) {
       failures.push({ ...failure, times: failure.times ?? 1 });
     },
     /** Every access token issued so far is past its end (their refresh tokens now work). */
