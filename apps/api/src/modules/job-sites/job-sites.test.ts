@@ -32,7 +32,7 @@ beforeAll(async () => {
       },
     },
   );
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await fake?.close();
