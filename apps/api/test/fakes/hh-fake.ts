@@ -355,6 +355,15 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       return send(res, 302, undefined, { location: redirect.toString() });
     }
 
+    // The control API (journeys in another process seed the fake through it).
+    if (method === 'POST' && path === '/__control/vacancies') {
+      return send(res, 200, { id: api.addVacancy(String(body?.name ?? 'Вакансия')) });
+    }
+    if (method === 'POST' && path === '/__control/responses') {
+      const seed = body as unknown as { vacancy_id: string; resume: HhResume };
+      return send(res, 200, { id: api.addResponse(seed.vacancy_id, seed.resume) });
+    }
+
     if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
 
     const failure = failures.find((f) => !f.path || path.startsWith(f.path));
@@ -581,7 +590,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const api = {
     /** API base (HH_API_BASE) and the OAuth pages' base (HH_OAUTH_BASE): one server here. */
     url: baseUrl,
     clientId,
@@ -636,6 +645,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         server.close(() => resolve());
       }),
   };
+  return api;
 }
 
 export type HhFake = Awaited<ReturnType<typeof startHhFake>>;
