@@ -56,7 +56,7 @@ test('hh.ru: connect, link, sync — responses on the board, the known one not d
   };
   expect(JSON.stringify(body)).toContain('Откликова');
 
-  await page.goto(`/vacancy/${ours.id}`);
+  await page.goto(`/vacancy/${ours.id}/candidates`);
   await expect(page.getByText('Откликова').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Известный').first()).toBeVisible();
   const all = await page.request.get('/api/applicants?per_page=100', {
