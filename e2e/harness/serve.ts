@@ -29,6 +29,7 @@ import { runDueDelayedTasks } from '../../apps/api/src/modules/delayed-tasks/del
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
+import { startHhFake } from '../../apps/api/test/fakes/hh-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
 import { startTelegramBotFake } from '../../apps/api/test/telegram-bot-fake.ts';
 import { startDovecot } from '../../apps/api/test/dovecot.ts';
@@ -224,6 +225,9 @@ async function main() {
     clientSecret: 'e2e-google-secret',
     email: 'recruiter@gmail.test',
   });
+  // hh.ru through its fake (apps/api/test/fakes/hh-fake.ts): consent redirects at once; journeys
+  // add vacancies and responses through its control API at `GET /hh`'s address.
+  const hh = await startHhFake({ clientId: 'e2e-hh-client', clientSecret: 'e2e-hh-secret' });
   // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
   // "the applicant" writing to them through its control API at `GET /telegram`'s address.
   const telegram = await startTelegramBotFake();
@@ -266,6 +270,10 @@ async function main() {
     GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
     GOOGLE_OAUTH_URL: google.oauthUrl,
     GOOGLE_API_URL: google.apiUrl,
+    HH_CLIENT_ID: 'e2e-hh-client',
+    HH_CLIENT_SECRET: 'e2e-hh-secret',
+    HH_API_BASE: hh.url,
+    HH_OAUTH_BASE: hh.url,
     TELEGRAM_API_BASE_URL: telegram.baseUrl,
     SUPPORT_TELEGRAM_BOT_TOKEN: supportBot.token,
     SUPPORT_TELEGRAM_CHAT_ID: String(supportAgent.id),
@@ -298,6 +306,7 @@ async function main() {
     if (req.method === 'GET' && url.pathname === '/google') {
       return send(res, 200, { baseUrl: google.baseUrl });
     }
+    if (req.method === 'GET' && url.pathname === '/hh') return send(res, 200, { baseUrl: hh.url });
     if (req.method === 'GET' && url.pathname === '/imap') {
       if (!imap) return send(res, 404, { error: 'no IMAP server' });
       const { host, port, user, password } = imap;
@@ -400,6 +409,7 @@ async function main() {
     void errorTracker.close();
     void yookassa.close();
     void google.close();
+    void hh.close();
     void telegram.close();
     clearInterval(mailboxesPoll);
     void imap?.stop();

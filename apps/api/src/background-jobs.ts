@@ -8,6 +8,7 @@ import {
   syncAllJob,
   syncUserJob,
 } from './modules/google-calendar/google-calendar.jobs.ts';
+import { jobSiteSyncJob, jobSitesSweepJob } from './modules/job-sites/job-sites.jobs.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
@@ -44,6 +45,8 @@ export const BACKGROUND_JOBS = [
   messagesSweepJob,
   mailboxesPollJob,
   eventRemindersJob,
+  jobSiteSyncJob,
+  jobSitesSweepJob,
 ];
 
 export type JobQueueOptions = {

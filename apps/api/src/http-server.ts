@@ -9,6 +9,7 @@ import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerGoogleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
+import { registerJobSitesRoutes } from './modules/job-sites/job-sites.routes.ts';
 import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
 import { registerAccountCalendarRoutes } from './modules/account-calendar/account-calendar.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
@@ -203,6 +204,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerAccountRoutes(app, deps);
   registerBillingRoutes(app, deps);
   registerGoogleCalendarRoutes(app, deps);
+  registerJobSitesRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerConsentRoutes(app, deps);
   registerSupportChatRoutes(app, deps);

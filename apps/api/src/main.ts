@@ -12,6 +12,7 @@ import { recheckPaymentsJob, tariffLettersJob } from './modules/billing/billing.
 import { billingEnabled } from './modules/billing/yookassa-client.ts';
 import { syncAllJob } from './modules/google-calendar/google-calendar.jobs.ts';
 import { googleConfigured } from './modules/google-calendar/google-client.ts';
+import { jobSitesSweepJob } from './modules/job-sites/job-sites.jobs.ts';
 import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
@@ -115,6 +116,18 @@ async function main() {
         .enqueue(syncAllJob, {}, { singletonKey: 'google_sync_all' })
         .catch((error: unknown) => app.log.error({ err: error }, 'google sync not enqueued'));
     const timer = setInterval(() => void pullGoogle(), config.GOOGLE_SYNC_INTERVAL_SECONDS * 1000);
+    timer.unref();
+    billingTimers.push(timer);
+  }
+
+  // Job sites (decision 0047): each minute, connections due (HH_SYNC_INTERVAL_SECONDS since the
+  // last sync, or a pause after 429/5xx over) pull their linked vacancies' responses.
+  if (config.HH_CLIENT_ID && config.HH_CLIENT_SECRET) {
+    const sweepJobSites = () =>
+      queue
+        .enqueue(jobSitesSweepJob, {}, { singletonKey: 'job_sites_sweep' })
+        .catch((error: unknown) => app.log.error({ err: error }, 'job sites sweep not enqueued'));
+    const timer = setInterval(() => void sweepJobSites(), 60_000);
     timer.unref();
     billingTimers.push(timer);
   }

@@ -105,6 +105,20 @@ const ZConfig = z.object({
   /** How often connected calendars are pulled when no push channel reaches us (seconds). */
   GOOGLE_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   /**
+   * hh.ru (decision 0047): with the application's client id and secret companies connect their
+   * employer account on /hh; without them /hh says hh.ru is not configured.
+   */
+  HH_CLIENT_ID: z.string().min(1).optional(),
+  HH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The API (`/me`, `/negotiations`, `POST /token`); a local fake in tests. */
+  HH_API_BASE: z.url({ error: 'ожидается адрес' }).default('https://api.hh.ru'),
+  /** Where the browser is sent to consent (`/oauth/authorize`). */
+  HH_OAUTH_BASE: z.url({ error: 'ожидается адрес' }).default('https://hh.ru'),
+  /** HH-User-Agent of every call: the application's name and a contact, as hh.ru requires. */
+  HH_USER_AGENT: z.string().min(3).default('ATS/1.0 (support@ats.example)'),
+  /** How often linked vacancies' responses are pulled (seconds). */
+  HH_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
+  /**
    * Key material for secrets kept at rest (Google tokens); unset: derived from
    * GOOGLE_CLIENT_SECRET (changing it then means users connect again).
    */

@@ -2,6 +2,7 @@ import { selectRows } from '@ats/db/connection';
 import { files } from '@ats/db/schema/applicants';
 import { applicantImports } from '@ats/db/schema/applicant-imports';
 import { payments } from '@ats/db/schema/billing';
+import { jobSiteConnections } from '@ats/db/schema/job-sites';
 import { msgChannels, msgMessages } from '@ats/db/schema/messaging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,7 @@ const PARAM_TABLES: Record<string, string> = {
   'delayed_tasks:id': 'delayed_tasks',
   'stage_automation_rules:id': 'stage_automation_rules',
   'event_bookings:id': 'event_bookings',
+  'job_sites:id': 'job_site_connections',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -289,6 +291,14 @@ describe('every route keeps to the caller’s account', () => {
         text: MARKER,
         state: 'failed',
         reason: MARKER,
+      });
+      // A job-site connection (issue 16), as the OAuth callback stores it.
+      await tx.insert(jobSiteConnections).values({
+        accountId: victim.accountId,
+        site: 'hh',
+        externalAccountId: '9999',
+        externalAccountName: `Работодатель ${MARKER}`,
+        accessToken: 'v1.sealed',
       });
       // A settled payment: its page answers from the row, without asking the provider.
       await tx.insert(payments).values({

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { JobSiteScreen } from '../features/job-sites/job-site-screen';
 
 export default function HhRoute() {
-  return (
-    <AreaScreen
-      title="Интеграция с hh.ru"
-      description="Публикация вакансий, отклики и поиск резюме на hh.ru."
-    />
-  );
+  return <JobSiteScreen site="hh" />;
 }

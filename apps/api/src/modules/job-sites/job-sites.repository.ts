@@ -1,0 +1,191 @@
+import type { Db } from '@ats/db/connection';
+import { jobSiteConnections, jobSiteResponses, jobSiteVacancies } from '@ats/db/schema/job-sites';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+
+export type ConnectionRow = typeof jobSiteConnections.$inferSelect;
+export type ConnectionPatch = Partial<
+  Omit<typeof jobSiteConnections.$inferInsert, 'accountId' | 'id' | 'site'>
+>;
+
+export const listConnections = (tx: Db, accountId: number) =>
+  tx
+    .select()
+    .from(jobSiteConnections)
+    .where(eq(jobSiteConnections.accountId, accountId))
+    .orderBy(asc(jobSiteConnections.id));
+
+export async function findConnection(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(jobSiteConnections)
+    .where(and(eq(jobSiteConnections.accountId, accountId), eq(jobSiteConnections.id, id)));
+  return row ?? null;
+}
+
+/** A second consent for the same employer replaces the tokens of the one connection. */
+export async function upsertConnection(
+  tx: Db,
+  row: typeof jobSiteConnections.$inferInsert,
+): Promise<number> {
+  const [saved] = await tx
+    .insert(jobSiteConnections)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        jobSiteConnections.accountId,
+        jobSiteConnections.site,
+        jobSiteConnections.externalAccountId,
+      ],
+      set: {
+        externalAccountName: row.externalAccountName,
+        externalUserId: row.externalUserId,
+        accessToken: row.accessToken,
+        refreshToken: row.refreshToken,
+        accessExpiresAt: row.accessExpiresAt,
+        state: 'active',
+        pausedUntil: null,
+        failures: 0,
+        lastError: null,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ id: jobSiteConnections.id });
+  return saved!.id;
+}
+
+export const updateConnection = (tx: Db, accountId: number, id: number, patch: ConnectionPatch) =>
+  tx
+    .update(jobSiteConnections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(jobSiteConnections.accountId, accountId), eq(jobSiteConnections.id, id)));
+
+export async function deleteConnection(tx: Db, accountId: number, id: number) {
+  const gone = await tx
+    .delete(jobSiteConnections)
+    .where(and(eq(jobSiteConnections.accountId, accountId), eq(jobSiteConnections.id, id)))
+    .returning({ id: jobSiteConnections.id });
+  return gone.length > 0;
+}
+
+/** Every connection of every account, for the scheduled sync (owner connection). */
+export const listDueConnectionsAcrossAccounts = (db: Db, intervalSeconds: number) =>
+  db
+    .select({ accountId: jobSiteConnections.accountId, id: jobSiteConnections.id })
+    .from(jobSiteConnections)
+    .where(
+      sql`${jobSiteConnections.state} <> 'reconnect' and (
+        (${jobSiteConnections.pausedUntil} is not null and ${jobSiteConnections.pausedUntil} <= now())
+        or (${jobSiteConnections.pausedUntil} is null and (${jobSiteConnections.lastSyncAt} is null
+          or ${jobSiteConnections.lastSyncAt} < now() - make_interval(secs => ${intervalSeconds}))))`,
+    );
+
+export const listLinks = (tx: Db, accountId: number, connectionId: number) =>
+  tx
+    .select()
+    .from(jobSiteVacancies)
+    .where(
+      and(
+        eq(jobSiteVacancies.accountId, accountId),
+        eq(jobSiteVacancies.connectionId, connectionId),
+      ),
+    )
+    .orderBy(asc(jobSiteVacancies.id));
+
+export async function insertLink(tx: Db, row: typeof jobSiteVacancies.$inferInsert) {
+  const [saved] = await tx.insert(jobSiteVacancies).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
+}
+
+export async function findLinkByExternal(
+  tx: Db,
+  accountId: number,
+  site: string,
+  externalId: string,
+) {
+  const [row] = await tx
+    .select()
+    .from(jobSiteVacancies)
+    .where(
+      and(
+        eq(jobSiteVacancies.accountId, accountId),
+        eq(jobSiteVacancies.site, site),
+        eq(jobSiteVacancies.externalId, externalId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function knownResponseIds(
+  tx: Db,
+  accountId: number,
+  site: string,
+  externalIds: string[],
+) {
+  if (externalIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ externalId: jobSiteResponses.externalId })
+    .from(jobSiteResponses)
+    .where(
+      and(
+        eq(jobSiteResponses.accountId, accountId),
+        eq(jobSiteResponses.site, site),
+        inArray(jobSiteResponses.externalId, externalIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.externalId));
+}
+
+/** Claims the response (unique per account, site, id): null when it was brought in already. */
+export async function claimResponse(tx: Db, row: typeof jobSiteResponses.$inferInsert) {
+  const [saved] = await tx
+    .insert(jobSiteResponses)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: jobSiteResponses.id });
+  return saved?.id ?? null;
+}
+
+export const finishResponse = (
+  tx: Db,
+  accountId: number,
+  id: number,
+  patch: { applicantId: number; matched: boolean },
+) =>
+  tx
+    .update(jobSiteResponses)
+    .set(patch)
+    .where(and(eq(jobSiteResponses.accountId, accountId), eq(jobSiteResponses.id, id)));
+
+export const listApplicantResponses = (
+  tx: Db,
+  accountId: number,
+  site: string,
+  applicantId: number,
+) =>
+  tx
+    .select({
+      externalId: jobSiteResponses.externalId,
+      externalVacancyId: jobSiteResponses.externalVacancyId,
+      vacancyId: jobSiteResponses.vacancyId,
+      resumeUrl: jobSiteResponses.resumeUrl,
+      createdAt: jobSiteResponses.createdAt,
+      name: jobSiteVacancies.name,
+    })
+    .from(jobSiteResponses)
+    .leftJoin(
+      jobSiteVacancies,
+      and(
+        eq(jobSiteVacancies.accountId, jobSiteResponses.accountId),
+        eq(jobSiteVacancies.site, jobSiteResponses.site),
+        eq(jobSiteVacancies.externalId, jobSiteResponses.externalVacancyId),
+      ),
+    )
+    .where(
+      and(
+        eq(jobSiteResponses.accountId, accountId),
+        eq(jobSiteResponses.site, site),
+        eq(jobSiteResponses.applicantId, applicantId),
+        isNotNull(jobSiteResponses.applicantId),
+      ),
+    )
+    .orderBy(asc(jobSiteResponses.id));

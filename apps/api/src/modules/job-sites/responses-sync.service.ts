@@ -1,0 +1,271 @@
+import { JOB_SITE_MESSAGES, JOB_SITE_NAMES, type TJobSite } from '@ats/contracts/job-sites';
+import { type Db, selectRows } from '@ats/db/connection';
+import type { JobSiteSyncProgress, JobSiteSyncResult } from '@ats/db/schema/job-sites';
+import type { Session } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { storageFor } from '../../platform/storage.ts';
+import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
+import { listAccountSources } from '../account-sources/account-sources.service.ts';
+import { createApplicant } from '../applicants/applicants.service.ts';
+import { findDoublesOfDraft } from '../duplicates/double-detection.service.ts';
+import { placeApplicant } from '../pipeline/applications.service.ts';
+import { getUser } from '../users/users.service.ts';
+import * as repo from './job-sites.repository.ts';
+import { type JobSitesDeps, siteSessionOf } from './job-sites.service.ts';
+import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.ts';
+
+// Responses in (decision 0047): for each linked vacancy the site's responses are paged; each new
+// one (by the site's id, unique per account and site) has its résumé read and becomes an
+// applicant on our vacancy's first stage with the site as source — or, when the duplicates check
+// finds the same phone, e-mail or résumé, the known applicant gets the application instead.
+// One transaction per response: the claim, the applicant and the placement commit together, so
+// a failure part-way loses nothing and a second run imports nothing. 429 and 5xx are retried
+// briefly, then the connection pauses with a growing back-off and the sweep resumes it.
+
+const RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 2_000;
+const MAX_PAUSE_MS = 30 * 60_000;
+const MATCHING_REASONS = ['совпадает телефон', 'совпадает e-mail', 'совпадает резюме на hh.ru'];
+
+type Counts = { imported: number; matched: number; skipped: number };
+
+const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant => ({
+  accountId,
+  userId,
+  transaction: (work) => work(tx),
+  read: (query) => selectRows(tx, query),
+});
+
+/** The retry of one call: 429/5xx waited out (Retry-After up to 2 s) twice, then given up. */
+async function withRetry<T>(deps: JobSitesDeps, work: () => Promise<T>): Promise<T> {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const retryable =
+        error instanceof SiteError && (error.kind === 'rate' || error.kind === 'unavailable');
+      if (!retryable || attempt >= RETRIES) throw error;
+      const wait = error.retryAfterSeconds
+        ? error.retryAfterSeconds * 1000
+        : 200 * 2 ** attempt + Math.floor(Math.random() * 50);
+      await sleep(Math.min(wait, MAX_RETRY_WAIT_MS));
+    }
+  }
+}
+
+/** The user the sync acts as: who connected the site, with their role now. */
+async function actingSession(tenant: Tenant, accountId: number, userId: number): Promise<Session> {
+  const user = await getUser(tenant, userId);
+  return {
+    token: '',
+    sessionId: 0,
+    accountId,
+    userId,
+    source: 'web',
+    isAdmin: user.is_admin,
+    memberType: user.member_type === 'watcher' ? 'watcher' : 'owner',
+    accountIsActive: true,
+    lastSeenAt: new Date(),
+    via: 'header',
+  };
+}
+
+async function sourceIdOf(tenant: Tenant, site: TJobSite) {
+  const name = JOB_SITE_NAMES[site].toLocaleLowerCase('ru');
+  const found = (await listAccountSources(tenant)).find(
+    (s) => s.name.toLocaleLowerCase('ru') === name,
+  );
+  return found?.id ?? null;
+}
+
+/** One response, in one transaction: claimed, then a new applicant or the known one placed. */
+async function importOne(
+  deps: JobSitesDeps,
+  context: { row: repo.ConnectionRow; session: Session; sourceId: number | null },
+  link: { externalId: string; vacancyId: number },
+  response: SiteResponse,
+  applicant: SiteApplicant,
+): Promise<keyof Counts> {
+  const { row, session, sourceId } = context;
+  const storage = storageFor(deps.config);
+  return deps.database.withTenant(row.accountId, async (tx) => {
+    const tenant = tenantInTransaction(tx, row.accountId, session.userId);
+    const claim = await repo.claimResponse(tx, {
+      accountId: row.accountId,
+      connectionId: row.id,
+      site: row.site,
+      externalId: response.externalId,
+      externalVacancyId: link.externalId,
+      resumeId: response.resumeId,
+      resumeUrl: applicant.resumeLink,
+      photoUrl: applicant.photoUrl,
+      vacancyId: link.vacancyId,
+    });
+    if (claim === null) return 'skipped';
+    const matches = await findDoublesOfDraft(tx, row.accountId, applicant.draft);
+    const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
+    if (known) {
+      try {
+        await placeApplicant(tenant, session, {
+          applicant_id: known.applicant.id,
+          vacancy_id: link.vacancyId,
+        });
+      } catch (error) {
+        // Already on this vacancy: the response joins the card as it is.
+        if (!(error instanceof AppError && error.code === 409)) throw error;
+      }
+      await repo.finishResponse(tx, row.accountId, claim, {
+        applicantId: known.applicant.id,
+        matched: true,
+      });
+      return 'matched';
+    }
+    const card = await createApplicant(storage, tenant, session, {
+      ...applicant.draft,
+      vacancy_id: link.vacancyId,
+      account_source_id: sourceId,
+      source: 'import',
+    });
+    await repo.finishResponse(tx, row.accountId, claim, { applicantId: card.id, matched: false });
+    return 'imported';
+  });
+}
+
+const saveProgress = (tenant: Tenant, row: repo.ConnectionRow, patch: repo.ConnectionPatch) =>
+  tenant.transaction((tx) => repo.updateConnection(tx, row.accountId, row.id, patch));
+
+/** Marks a sync as asked for, so /hh shows it running before the job starts. */
+export async function markSyncQueued(tenant: Tenant, row: repo.ConnectionRow) {
+  const progress: JobSiteSyncProgress = {
+    running: true,
+    vacancies_done: 0,
+    vacancies_total: 0,
+    responses_seen: 0,
+    started_at: new Date().toISOString(),
+  };
+  await saveProgress(tenant, row, { syncProgress: progress });
+}
+
+/**
+ * One sync of a connection (the job's work). Skipped while paused (unless the pause is over) or
+ * waiting for a re-connect. Answers the stored result.
+ */
+export async function syncConnection(
+  deps: JobSitesDeps,
+  accountId: number,
+  connectionId: number,
+): Promise<JobSiteSyncResult | null> {
+  const reader = tenantFor(deps.database, accountId, 0);
+  const row = await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId));
+  if (!row || row.state === 'reconnect') return null;
+  if (row.pausedUntil && row.pausedUntil.getTime() > Date.now()) {
+    await saveProgress(reader, row, {
+      syncProgress: row.syncProgress ? { ...row.syncProgress, running: false } : null,
+    });
+    return row.lastSyncResult ?? null;
+  }
+  const userId = row.createdBy ?? 0;
+  const tenant = tenantFor(deps.database, accountId, userId);
+  const counts: Counts = { imported: 0, matched: 0, skipped: 0 };
+  const progress: JobSiteSyncProgress = {
+    running: true,
+    vacancies_done: 0,
+    vacancies_total: 0,
+    responses_seen: 0,
+    started_at: new Date().toISOString(),
+  };
+  const finish = async (error: string | null, patch: repo.ConnectionPatch) => {
+    const result: JobSiteSyncResult = {
+      ok: error === null,
+      ...counts,
+      error,
+      finished_at: new Date().toISOString(),
+    };
+    await saveProgress(tenant, row, {
+      ...patch,
+      lastSyncAt: new Date(),
+      lastSyncResult: result,
+      syncProgress: { ...progress, running: false },
+    });
+    return result;
+  };
+  try {
+    const session = await actingSession(tenant, accountId, userId);
+    const sourceId = await sourceIdOf(tenant, row.site as TJobSite);
+    const links = await tenant.transaction((tx) => repo.listLinks(tx, accountId, row.id));
+    progress.vacancies_total = links.length;
+    await saveProgress(tenant, row, { syncProgress: progress });
+    const { client, call } = siteSessionOf(deps, tenant, row);
+    for (const link of links) {
+      for (let page = 0, pages = 1; page < pages; page += 1) {
+        const answer = await withRetry(deps, () =>
+          call((token) => client.responsesPage(deps.config, token, link.externalId, page)),
+        );
+        pages = answer.pages;
+        const known = await tenant.transaction((tx) =>
+          repo.knownResponseIds(
+            tx,
+            accountId,
+            row.site,
+            answer.items.map((i) => i.externalId),
+          ),
+        );
+        for (const response of answer.items) {
+          progress.responses_seen += 1;
+          if (known.has(response.externalId)) {
+            counts.skipped += 1;
+            continue;
+          }
+          const applicant = await withRetry(deps, () =>
+            call((token) => client.applicantOf(deps.config, token, response)),
+          );
+          if (!applicant) {
+            counts.skipped += 1;
+            continue;
+          }
+          counts[await importOne(deps, { row, session, sourceId }, link, response, applicant)] += 1;
+        }
+      }
+      progress.vacancies_done += 1;
+      await saveProgress(tenant, row, { syncProgress: progress });
+    }
+    return await finish(null, { state: 'active', pausedUntil: null, failures: 0, lastError: null });
+  } catch (error) {
+    if (error instanceof SiteError && (error.kind === 'rate' || error.kind === 'unavailable')) {
+      const failures = row.failures + 1;
+      const wait = Math.max(
+        (error.retryAfterSeconds ?? 0) * 1000,
+        Math.min(MAX_PAUSE_MS, 60_000 * 2 ** (failures - 1)),
+      );
+      const message =
+        error.kind === 'rate' ? JOB_SITE_MESSAGES.paused : JOB_SITE_MESSAGES.unavailable;
+      return finish(message, {
+        state: 'paused',
+        pausedUntil: new Date(Date.now() + wait),
+        failures,
+        lastError: message,
+      });
+    }
+    if (error instanceof AppError) {
+      const reconnect = error.message === JOB_SITE_MESSAGES.reconnect;
+      return finish(error.message, {
+        ...(reconnect ? { state: 'reconnect' as const } : {}),
+        lastError: error.message,
+      });
+    }
+    deps.log?.error(
+      { err: error instanceof SiteError ? error.message : error, accountId, connectionId },
+      'job site sync failed',
+    );
+    return finish(JOB_SITE_MESSAGES.unavailable, { lastError: JOB_SITE_MESSAGES.unavailable });
+  }
+}
+
+/** The sweep: every connection due (interval passed, or its pause over) is synced. */
+export async function dueConnections(deps: JobSitesDeps) {
+  return repo.listDueConnectionsAcrossAccounts(
+    deps.database.system,
+    deps.config.HH_SYNC_INTERVAL_SECONDS,
+  );
+}

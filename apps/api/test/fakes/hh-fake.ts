@@ -1,0 +1,651 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local stand-in for hh.ru as /work/shared/specs/hh-ru/openapi-spec.yaml and
+// ../shared/research/integrations.md §1 describe it, for what the first slice of issue 16 uses:
+// - OAuth: `GET /oauth/authorize` redirects at once to redirect_uri?code&state (or
+//   ?error=access_denied when `deny` is set), `POST /token` (also the deprecated `/oauth/token`)
+//   exchanges a code or a refresh token, form-encoded; a refresh token works once and only after
+//   its access token expired (`invalid_grant`, RFC 6749 shape);
+// - API: `/me`, `/dictionaries`, `/areas`, `/professional_roles`, `/manager_accounts/mine`,
+//   `/employers/{eid}/managers`, `/addresses`, `/vacancies/active`,
+//   `/managers/{mid}/vacancies/available_types`, `GET /negotiations?vacancy_id`,
+//   `/negotiations/{collection}?vacancy_id&page&per_page`, `/negotiations/{nid}`,
+//   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`;
+// - rules: `HH-User-Agent` (or a User-Agent naming the app and a contact) on every call, else
+//   400 bad_user_agent; an expired access token → 403 oauth/token_expired, an unknown one →
+//   403 oauth/bad_authorization, in the spec's error shape;
+// - faults: `failNext({ status: 500 | 429 | 503, times, path })`, `expireAccessTokens()`.
+// Every request is recorded (`requests`) so tests assert on what the ATS sent.
+
+export type HhResume = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  middle_name?: string | null;
+  title?: string;
+  phone?: string | null;
+  email?: string | null;
+  photo?: string | null;
+  salary?: { amount: number; currency: string } | null;
+  experience?: {
+    company: string;
+    position: string;
+    start: string;
+    end: string | null;
+    description?: string;
+  }[];
+  education?: { name: string; organization?: string; result?: string; year: number }[];
+  skills?: string[];
+  languages?: { id: string; name: string; level: string }[];
+  area?: string;
+};
+
+type Negotiation = {
+  id: string;
+  vacancyId: string;
+  resumeId: string;
+  createdAt: string;
+  state: string;
+  employerState: string;
+  messages: string[];
+};
+
+type Token = { access: string; refresh: string; expiresAt: number; refreshed: boolean };
+
+export type HhRecordedRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  body: Record<string, string> | null;
+  status: number;
+};
+
+export type HhFakeOptions = {
+  clientId?: string;
+  clientSecret?: string;
+  /** Seconds an access token lives (1209600 at hh.ru; short here so refresh is exercised). */
+  accessTokenSeconds?: number;
+  employerId?: string;
+  employerName?: string;
+};
+
+type Failure = {
+  status: number;
+  times: number;
+  path?: string;
+  retryAfter?: number;
+  /** Matching calls that pass before the failure starts (a failure mid-page). */
+  after?: number;
+};
+
+const HH_DATE = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+const DICTIONARIES = {
+  currency: [
+    { code: 'RUR', abbr: '₽', name: 'Рубли', default: true, rate: 1, in_use: true },
+    { code: 'USD', abbr: '$', name: 'Доллары', default: false, rate: 0.011, in_use: true },
+  ],
+  experience: [
+    { id: 'noExperience', name: 'Нет опыта' },
+    { id: 'between1And3', name: 'От 1 года до 3 лет' },
+    { id: 'between3And6', name: 'От 3 до 6 лет' },
+    { id: 'moreThan6', name: 'Более 6 лет' },
+  ],
+  employment: [
+    { id: 'full', name: 'Полная занятость' },
+    { id: 'part', name: 'Частичная занятость' },
+  ],
+  schedule: [
+    { id: 'fullDay', name: 'Полный день' },
+    { id: 'remote', name: 'Удаленная работа' },
+  ],
+  vacancy_type: [
+    { id: 'open', name: 'Открытая' },
+    { id: 'closed', name: 'Анонимная' },
+  ],
+  vacancy_billing_type: [
+    { id: 'standard', name: 'Стандарт' },
+    { id: 'premium', name: 'Премиум' },
+  ],
+  negotiations_state: [
+    { id: 'response', name: 'Отклик' },
+    { id: 'invitation', name: 'Приглашение' },
+    { id: 'discard', name: 'Отказ' },
+  ],
+};
+
+const AREAS = [
+  {
+    id: '113',
+    parent_id: null,
+    name: 'Россия',
+    areas: [
+      { id: '1', parent_id: '113', name: 'Москва', areas: [] },
+      { id: '2', parent_id: '113', name: 'Санкт-Петербург', areas: [] },
+    ],
+  },
+];
+
+const PROFESSIONAL_ROLES = {
+  categories: [
+    {
+      id: '11',
+      name: 'Информационные технологии',
+      roles: [
+        { id: '96', name: 'Программист, разработчик', accept_incomplete_resumes: false },
+        { id: '104', name: 'Руководитель группы разработки', accept_incomplete_resumes: false },
+      ],
+    },
+  ],
+};
+
+const EMPLOYER_ACTIONS = [
+  ['consider', 'Подумать', 'consider'],
+  ['phone_interview', 'Телефонное интервью', 'phone_interview'],
+  ['interview', 'Собеседование', 'interview'],
+  ['discard_by_employer', 'Отказ', 'discard_by_employer'],
+] as const;
+
+export async function startHhFake(options: HhFakeOptions = {}) {
+  const clientId = options.clientId ?? 'hh-test-client';
+  const clientSecret = options.clientSecret ?? 'hh-test-secret';
+  const accessTokenSeconds = options.accessTokenSeconds ?? 3600;
+  const employer = {
+    id: options.employerId ?? '1455',
+    name: options.employerName ?? 'ООО «Ромашка»',
+  };
+  const manager = {
+    id: '7001',
+    first_name: 'Мария',
+    last_name: 'Кадрова',
+    email: 'hr@romashka.example',
+  };
+  const codes = new Map<string, { used: boolean; redirectUri: string }>();
+  const tokens = new Map<string, Token>();
+  const refreshIndex = new Map<string, Token>();
+  const vacancies = new Map<
+    string,
+    { id: string; name: string; area: string; created_at: string }
+  >();
+  const resumes = new Map<string, HhResume>();
+  const negotiations = new Map<string, Negotiation>();
+  const failures: Failure[] = [];
+  const requests: HhRecordedRequest[] = [];
+  let nextId = 1000;
+  let deny = false;
+  let baseUrl = '';
+
+  const issueTokens = () => {
+    const token: Token = {
+      access: `hh-at-${randomBytes(12).toString('hex')}`,
+      refresh: `hh-rt-${randomBytes(12).toString('hex')}`,
+      expiresAt: Date.now() + accessTokenSeconds * 1000,
+      refreshed: false,
+    };
+    tokens.set(token.access, token);
+    refreshIndex.set(token.refresh, token);
+    return {
+      access_token: token.access,
+      token_type: 'bearer',
+      expires_in: accessTokenSeconds,
+      refresh_token: token.refresh,
+    };
+  };
+
+  const send = (res: ServerResponse, status: number, body?: unknown, headers = {}) => {
+    res.writeHead(status, {
+      ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      ...headers,
+    });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  const hhError = (res: ServerResponse, status: number, type: string, value?: string) =>
+    send(res, status, {
+      request_id: randomBytes(6).toString('hex'),
+      description: status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Bad Request',
+      errors: [{ type, ...(value ? { value } : {}) }],
+      ...(type === 'oauth' && value ? { oauth_error: value.replace(/_/g, '-') } : {}),
+    });
+
+  const page = <T>(items: T[], query: Record<string, string>, max = 50) => {
+    const perPage = Math.min(Number(query.per_page ?? 20) || 20, max);
+    const pageNo = Number(query.page ?? 0) || 0;
+    return {
+      found: items.length,
+      pages: Math.max(1, Math.ceil(items.length / perPage)),
+      page: pageNo,
+      per_page: perPage,
+      items: items.slice(pageNo * perPage, (pageNo + 1) * perPage),
+    };
+  };
+
+  const shortResume = (resume: HhResume, nid: string) => ({
+    id: resume.id,
+    title: resume.title ?? null,
+    first_name: resume.first_name,
+    last_name: resume.last_name,
+    middle_name: resume.middle_name ?? null,
+    area: { id: '1', name: resume.area ?? 'Москва' },
+    url: `${baseUrl}/resumes/${resume.id}?topic_id=${nid}`,
+    alternate_url: `https://hh.ru/resume/${resume.id}`,
+  });
+
+  const negotiationItem = (n: Negotiation) => {
+    const resume = resumes.get(n.resumeId)!;
+    return {
+      id: n.id,
+      created_at: n.createdAt,
+      updated_at: n.createdAt,
+      state: { id: n.state, name: n.state },
+      employer_state: { id: n.employerState, name: n.employerState },
+      has_updates: false,
+      source: 'NEGOTIATION',
+      url: `${baseUrl}/negotiations/${n.id}`,
+      messages_url: `${baseUrl}/negotiations/${n.id}/messages`,
+      vacancy: { id: n.vacancyId, name: vacancies.get(n.vacancyId)?.name ?? '' },
+      actions: EMPLOYER_ACTIONS.map(([id, name, result]) => ({
+        id,
+        name,
+        method: 'PUT',
+        url: `${baseUrl}/negotiations/${id}/${n.id}`,
+        enabled: true,
+        hidden: false,
+        resulting_employer_state: { id: result, name },
+        arguments: [{ id: 'message', required: false }],
+      })),
+      resume: shortResume(resume, n.id),
+    };
+  };
+
+  const fullResume = (resume: HhResume, contactsOpen: boolean) => ({
+    id: resume.id,
+    title: resume.title ?? null,
+    first_name: resume.first_name,
+    last_name: resume.last_name,
+    middle_name: resume.middle_name ?? null,
+    area: { id: '1', name: resume.area ?? 'Москва' },
+    salary: resume.salary ?? null,
+    photo: resume.photo ? { small: resume.photo, medium: resume.photo, id: '1' } : null,
+    alternate_url: `https://hh.ru/resume/${resume.id}`,
+    can_view_full_info: contactsOpen,
+    contact: contactsOpen
+      ? [
+          ...(resume.phone
+            ? [
+                {
+                  type: { id: 'cell', name: 'Мобильный телефон' },
+                  value: { country: '7', city: '', number: '', formatted: resume.phone },
+                  preferred: true,
+                },
+              ]
+            : []),
+          ...(resume.email
+            ? [{ type: { id: 'email', name: 'Эл. почта' }, value: resume.email, preferred: false }]
+            : []),
+        ]
+      : null,
+    experience: (resume.experience ?? []).map((e) => ({
+      company: e.company,
+      position: e.position,
+      start: e.start,
+      end: e.end,
+      description: e.description ?? null,
+    })),
+    education: {
+      level: { id: 'higher', name: 'Высшее' },
+      primary: (resume.education ?? []).map((e) => ({
+        name: e.name,
+        organization: e.organization ?? null,
+        result: e.result ?? null,
+        year: e.year,
+      })),
+      additional: [],
+    },
+    skill_set: resume.skills ?? [],
+    language: (resume.languages ?? []).map((l) => ({
+      id: l.id,
+      name: l.name,
+      level: { id: l.level, name: l.level },
+    })),
+  });
+
+  const readBody = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (!text) return null;
+    if ((req.headers['content-type'] ?? '').includes('json')) {
+      try {
+        return JSON.parse(text) as Record<string, string>;
+      } catch {
+        return null;
+      }
+    }
+    return Object.fromEntries(new URLSearchParams(text));
+  };
+
+  const hasUserAgent = (req: IncomingMessage) => {
+    const hh = req.headers['hh-user-agent'];
+    if (typeof hh === 'string' && hh.trim()) return true;
+    // A plain User-Agent counts when it names the app and a contact, as hh asks.
+    return /\(.*@.*\)/.test(req.headers['user-agent'] ?? '');
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, record: HhRecordedRequest) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const path = url.pathname;
+    const query = record.query;
+    const method = req.method ?? 'GET';
+    const body = record.body;
+
+    if (method === 'GET' && path === '/oauth/authorize') {
+      const redirect = new URL(query.redirect_uri ?? '');
+      if (query.client_id !== clientId) return hhError(res, 400, 'bad_argument', 'client_id');
+      if (deny) {
+        redirect.searchParams.set('error', 'access_denied');
+      } else {
+        const code = `hh-code-${randomBytes(8).toString('hex')}`;
+        codes.set(code, { used: false, redirectUri: query.redirect_uri ?? '' });
+        redirect.searchParams.set('code', code);
+      }
+      if (query.state) redirect.searchParams.set('state', query.state);
+      return send(res, 302, undefined, { location: redirect.toString() });
+    }
+
+    // The control API (journeys in another process seed the fake through it).
+    if (method === 'POST' && path === '/__control/vacancies') {
+      return send(res, 200, { id: api.addVacancy(String(body?.name ?? 'Вакансия')) });
+    }
+    if (method === 'POST' && path === '/__control/responses') {
+      const seed = body as unknown as { vacancy_id: string; resume: HhResume };
+      return send(res, 200, { id: api.addResponse(seed.vacancy_id, seed.resume) });
+    }
+
+    if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
+
+    const failure = failures.find((f) => !f.path || path.startsWith(f.path));
+    if (failure?.after) {
+      failure.after -= 1;
+    } else if (failure && path !== '/token' && path !== '/oauth/token') {
+      failure.times -= 1;
+      if (failure.times <= 0) failures.splice(failures.indexOf(failure), 1);
+      if (failure.status === 429) {
+        return send(
+          res,
+          429,
+          {
+            request_id: 'x',
+            description: 'Too Many Requests',
+            errors: [{ type: 'too_many_requests' }],
+          },
+          failure.retryAfter ? { 'retry-after': String(failure.retryAfter) } : {},
+        );
+      }
+      res.writeHead(failure.status, { 'content-type': 'text/html' });
+      return res.end('<html><body>Internal error</body></html>');
+    }
+
+    if (method === 'POST' && (path === '/token' || path === '/oauth/token')) {
+      const oauthError = (description: string, error = 'invalid_grant') =>
+        send(res, 400, { error, error_description: description });
+      if (body?.client_id !== clientId || body?.client_secret !== clientSecret) {
+        return oauthError('client_id or client_secret are invalid', 'invalid_client');
+      }
+      if (body.grant_type === 'authorization_code') {
+        const code = codes.get(body.code ?? '');
+        if (!code) return oauthError('code not found', 'invalid_request');
+        if (code.used) return oauthError('code has already been used');
+        code.used = true;
+        return send(res, 200, issueTokens());
+      }
+      if (body.grant_type === 'refresh_token') {
+        const token = refreshIndex.get(body.refresh_token ?? '');
+        if (!token) return oauthError('token not found', 'invalid_request');
+        if (token.refreshed) return oauthError('token has already been refreshed');
+        if (token.expiresAt > Date.now()) return oauthError('token not expired');
+        token.refreshed = true;
+        tokens.delete(token.access);
+        return send(res, 200, issueTokens());
+      }
+      return oauthError('unsupported grant type', 'unsupported_grant_type');
+    }
+
+    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ? tokens.get(bearer) : undefined;
+    if (!token) return hhError(res, 403, 'oauth', 'bad_authorization');
+    if (token.expiresAt <= Date.now()) return hhError(res, 403, 'oauth', 'token_expired');
+
+    if (method === 'GET' && path === '/me') {
+      return send(res, 200, {
+        id: manager.id,
+        first_name: manager.first_name,
+        last_name: manager.last_name,
+        email: manager.email,
+        is_employer: true,
+        is_applicant: false,
+        employer: { id: employer.id, name: employer.name, manager_id: manager.id },
+        manager: { id: manager.id },
+      });
+    }
+    if (method === 'GET' && path === '/dictionaries') return send(res, 200, DICTIONARIES);
+    if (method === 'GET' && path === '/areas') return send(res, 200, AREAS);
+    if (method === 'GET' && path === '/professional_roles') {
+      return send(res, 200, PROFESSIONAL_ROLES);
+    }
+    if (method === 'GET' && path === '/manager_accounts/mine') {
+      return send(res, 200, {
+        primary_account_id: manager.id,
+        items: [{ id: manager.id, name: employer.name, is_main_contact_person: true }],
+      });
+    }
+    const employerPath = /^\/employers\/([^/]+)\/(.+)$/.exec(path);
+    if (employerPath && method === 'GET') {
+      const [, eid, rest] = employerPath;
+      if (eid !== employer.id) return hhError(res, 404, 'not_found');
+      if (rest === 'managers') return send(res, 200, page([manager], query));
+      if (rest === 'addresses') {
+        return send(
+          res,
+          200,
+          page(
+            [
+              {
+                id: '501',
+                city: 'Москва',
+                street: 'Тверская',
+                building: '1',
+                raw: 'Москва, Тверская, 1',
+              },
+            ],
+            query,
+          ),
+        );
+      }
+      if (rest === 'vacancies/active') {
+        return send(
+          res,
+          200,
+          page(
+            [...vacancies.values()].map((v) => {
+              const all = [...negotiations.values()].filter((n) => n.vacancyId === v.id);
+              return {
+                id: v.id,
+                name: v.name,
+                area: { id: '1', name: v.area },
+                created_at: v.created_at,
+                alternate_url: `https://hh.ru/vacancy/${v.id}`,
+                counters: {
+                  responses: all.length,
+                  unread_responses: all.length,
+                  invitations: 0,
+                  views: 0,
+                },
+              };
+            }),
+            query,
+          ),
+        );
+      }
+      if (rest === `managers/${manager.id}/vacancies/available_types`) {
+        return send(res, 200, [
+          {
+            id: 'standard',
+            name: 'Стандарт',
+            vacancy_types: [{ id: 'open', name: 'Открытая', count: 5 }],
+          },
+        ]);
+      }
+      return hhError(res, 404, 'not_found');
+    }
+
+    if (method === 'GET' && path === '/negotiations') {
+      const vacancy = vacancies.get(query.vacancy_id ?? '');
+      if (!vacancy) return hhError(res, 400, 'bad_argument', 'vacancy_id');
+      const all = [...negotiations.values()].filter((n) => n.vacancyId === vacancy.id);
+      return send(res, 200, {
+        collections: [
+          {
+            id: 'response',
+            name: 'Отклики',
+            url: `${baseUrl}/negotiations/response?vacancy_id=${vacancy.id}`,
+            counters: { total: all.length, with_updates: all.length },
+            order_types: [],
+            sub_collections: [],
+          },
+        ],
+        employer_states: EMPLOYER_ACTIONS.map(([id, name]) => ({ id, name })),
+        generated_collections: [],
+      });
+    }
+    const single = /^\/negotiations\/([^/]+)$/.exec(path);
+    if (method === 'GET' && single) {
+      const id = single[1]!;
+      if (query.vacancy_id !== undefined) {
+        if (!vacancies.has(query.vacancy_id)) {
+          return hhError(res, 400, 'bad_argument', 'vacancy_id');
+        }
+        const list = [...negotiations.values()]
+          .filter((n) => n.vacancyId === query.vacancy_id)
+          .filter((n) => (id === 'response' ? n.state === 'response' : true))
+          .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+        return send(res, 200, page(list.map(negotiationItem), query, 50));
+      }
+      const negotiation = negotiations.get(id);
+      return negotiation
+        ? send(res, 200, negotiationItem(negotiation))
+        : hhError(res, 404, 'not_found');
+    }
+    const action = /^\/negotiations\/([^/]+)\/([^/]+)$/.exec(path);
+    if (method === 'PUT' && action) {
+      const [, actionId, nid] = action;
+      const negotiation = negotiations.get(nid!);
+      if (!negotiation) return hhError(res, 404, 'not_found');
+      if (!EMPLOYER_ACTIONS.some(([id]) => id === actionId) && actionId !== 'discard') {
+        return hhError(res, 403, 'negotiations', 'wrong_state');
+      }
+      negotiation.employerState = actionId === 'discard' ? 'discard_by_employer' : actionId!;
+      negotiation.state = actionId!.startsWith('discard') ? 'discard' : 'invitation';
+      if (body?.message) negotiation.messages.push(body.message);
+      return send(res, 204);
+    }
+    const resume = /^\/resumes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && resume) {
+      const found = resumes.get(resume[1]!);
+      if (!found) return hhError(res, 404, 'not_found');
+      const open = Boolean(
+        query.topic_id && negotiations.get(query.topic_id)?.resumeId === found.id,
+      );
+      return send(res, 200, fullResume(found, open));
+    }
+    return hhError(res, 404, 'not_found');
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const record: HhRecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        authorization: req.headers.authorization,
+        body: await readBody(req),
+        status: 0,
+      };
+      requests.push(record);
+      const writeHead = res.writeHead.bind(res);
+      res.writeHead = ((status: number, ...rest: unknown[]) => {
+        record.status = status;
+        return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest);
+      }) as typeof res.writeHead;
+      try {
+        await handle(req, res, record);
+      } catch {
+        if (!res.headersSent) send(res, 500, { description: 'fake error' });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const api = {
+    /** API base (HH_API_BASE) and the OAuth pages' base (HH_OAUTH_BASE): one server here. */
+    url: baseUrl,
+    clientId,
+    clientSecret,
+    employer,
+    manager,
+    requests,
+    /** An hh.ru vacancy of the employer, active. */
+    addVacancy(name: string, area = 'Москва') {
+      const id = String(++nextId);
+      vacancies.set(id, { id, name, area, created_at: HH_DATE(new Date()) });
+      return id;
+    },
+    /** A response (negotiation) of a résumé to a vacancy; the résumé is added if new. */
+    addResponse(vacancyId: string, resume: Omit<HhResume, 'id'> & { id?: string }) {
+      const resumeId = resume.id ?? `r${randomBytes(6).toString('hex')}`;
+      resumes.set(resumeId, { ...resume, id: resumeId });
+      const id = String(++nextId);
+      negotiations.set(id, {
+        id,
+        vacancyId,
+        resumeId,
+        createdAt: HH_DATE(new Date()),
+        state: 'response',
+        employerState: 'response',
+        messages: [],
+      });
+      return id;
+    },
+    negotiation: (id: string) => negotiations.get(id),
+    /** The next `times` API calls (on `path` when given) answer `status` (500: HTML body). */
+    failNext(failure: {
+      status: number;
+      times?: number;
+      path?: string;
+      retryAfter?: number;
+      after?: number;
+    }) {
+      failures.push({ ...failure, times: failure.times ?? 1 });
+    },
+    /** Every access token issued so far is past its end (their refresh tokens now work). */
+    expireAccessTokens() {
+      for (const token of tokens.values()) token.expiresAt = Date.now() - 1000;
+    },
+    /** The authorize page answers error=access_denied instead of a code. */
+    setDeny(value: boolean) {
+      deny = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return api;
+}
+
+export type HhFake = Awaited<ReturnType<typeof startHhFake>>;

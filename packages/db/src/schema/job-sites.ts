@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
+
+/** The last sync of a connection, as /hh shows it. */
+export type JobSiteSyncResult = {
+  ok: boolean;
+  imported: number;
+  matched: number;
+  skipped: number;
+  error: string | null;
+  finished_at: string;
+};
+export type JobSiteSyncProgress = {
+  running: boolean;
+  vacancies_done: number;
+  vacancies_total: number;
+  responses_seen: number;
+  started_at: string;
+};
+
+/**
+ * A company's account on a job site (migration 0062, decision 0047): `site` is plain text ('hh',
+ * then 'avito', 'habr'), tokens sealed, the state and the last sync. The job-sites module owns it.
+ */
+export const jobSiteConnections = pgTable(
+  'job_site_connections',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    site: text().notNull(),
+    /** The site's employer (company) id: hh `employer.id`. */
+    externalAccountId: text().notNull(),
+    externalAccountName: text(),
+    /** The site's user who connected (hh manager id). */
+    externalUserId: text(),
+    /** Sealed (platform/secrets.ts `secretBox`). */
+    accessToken: text().notNull(),
+    /** Sealed; null where the site gives none. */
+    refreshToken: text(),
+    accessExpiresAt: timestamp({ withTimezone: true }),
+    state: text({ enum: ['active', 'paused', 'reconnect'] })
+      .notNull()
+      .default('active'),
+    /** After a 429 or 5xx: nothing is asked of the site before this moment. */
+    pausedUntil: timestamp({ withTimezone: true }),
+    /** Failed syncs in a row: the back-off grows with it. */
+    failures: integer().notNull().default(0),
+    lastError: text(),
+    lastSyncAt: timestamp({ withTimezone: true }),
+    lastSyncResult: jsonb().$type<JobSiteSyncResult>(),
+    syncProgress: jsonb().$type<JobSiteSyncProgress>(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    check('job_site_connections_state_check', sql`${t.state} in ('active', 'paused', 'reconnect')`),
+    uniqueIndex('job_site_connections_external_key').on(t.accountId, t.site, t.externalAccountId),
+    tenantPolicy('job_site_connections'),
+  ],
+).enableRLS();
+
+/** A vacancy on the site tied to one of ours: its responses land on our vacancy. */
+export const jobSiteVacancies = pgTable(
+  'job_site_vacancies',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    connectionId: integer().notNull(),
+    site: text().notNull(),
+    externalId: text().notNull(),
+    name: text().notNull(),
+    vacancyId: integer().notNull(),
+    state: text().notNull().default('linked'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    foreignKey({
+      name: 'job_site_vacancies_connection_fk',
+      columns: [t.accountId, t.connectionId],
+      foreignColumns: [jobSiteConnections.accountId, jobSiteConnections.id],
+    }).onDelete('cascade'),
+    uniqueIndex('job_site_vacancies_external_key').on(t.accountId, t.site, t.externalId),
+    tenantPolicy('job_site_vacancies'),
+  ],
+).enableRLS();
+
+/** A response brought in from a site: once per (account, site, external id). */
+export const jobSiteResponses = pgTable(
+  'job_site_responses',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    connectionId: integer().notNull(),
+    site: text().notNull(),
+    /** hh: the negotiation (topic) id. */
+    externalId: text().notNull(),
+    externalVacancyId: text().notNull(),
+    resumeId: text(),
+    resumeUrl: text(),
+    photoUrl: text(),
+    /** The applicant it became, or the known one it joined. */
+    applicantId: integer(),
+    vacancyId: integer(),
+    /** True when an applicant already in the base got it (no new card). */
+    matched: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('job_site_responses_external_key').on(t.accountId, t.site, t.externalId),
+    index('job_site_responses_applicant_idx').on(t.accountId, t.applicantId),
+    tenantPolicy('job_site_responses'),
+  ],
+).enableRLS();
