@@ -5,9 +5,9 @@
  * named applicant_id appears in a table missing here.
  *
  * - move: re-pointed to the primary; their ids are recorded so an undo moves exactly them back
- *   (a meeting, a booking link, an automation run and a delayed sub-task follow the person; a
- *   sub-task of a task that already has one for the primary stays with the secondary and fails
- *   as «кандидат не найден» rather than sending the same letter twice);
+ *   (a meeting, a booking link, an automation run, a job site's response and a delayed sub-task
+ *   follow the person; a sub-task of a task that already has one for the primary stays with the
+ *   secondary and fails as «кандидат не найден» rather than sending the same letter twice);
  * - applications: moved, or joined with the primary's application on the same vacancy (the one
  *   that moved most recently stays, the other's transitions move into it, the other is deleted
  *   and kept in the snapshot); transitions follow their application;
@@ -33,6 +33,7 @@ export const APPLICANT_REFERENCES = {
   consent_links: 'move',
   msg_chat_links: 'move',
   msg_messages: 'move',
+  job_site_responses: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',
