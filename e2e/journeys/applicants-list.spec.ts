@@ -74,7 +74,8 @@ test.describe('the applicant list', () => {
     await expect(applicantRow(page, oldest.name)).toContainText('Архивариус');
     await expect(page.getByText('Загружаем ещё…')).toHaveCount(0);
 
-    expect(pagesAsked).toEqual(expect.arrayContaining([1, 2, 3]));
+    // Page 1 came with the HTML (decision 0052); scrolling asked for the next two, no further.
+    expect(pagesAsked).toEqual(expect.arrayContaining([2, 3]));
     expect(pagesAsked).not.toContain(4);
   });
 

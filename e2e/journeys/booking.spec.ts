@@ -62,10 +62,14 @@ test('an applicant books an interview through the recruiter’s link', async ({
   await expect(sheet.getByText(/Встреча длится 30 мин/)).toBeVisible();
   await expectAccessible(guest, 'the public booking page');
 
-  // With the keyboard only: the first day is chosen; Tab into the times, an arrow to the second
-  // one, Tab to the button, Enter.
+  // With the keyboard only: the first day is chosen; an arrow to the next day (a whole working
+  // day whatever the hour of the run: late in the afternoon today offers one time or none), Tab
+  // into the times, an arrow to the second one, Tab to the button, Enter.
   const days = sheet.getByRole('group', { name: 'День' });
   await expect(days.getByRole('radio').first()).toBeChecked();
+  await days.getByRole('radio').first().focus();
+  await guest.keyboard.press('ArrowRight');
+  await expect(days.getByRole('radio').nth(1)).toBeChecked();
   const times = sheet.getByRole('group', { name: /^Время,/ });
   const firstTime = times.getByRole('radio').first();
   await firstTime.focus();
