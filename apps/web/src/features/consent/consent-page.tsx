@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   CONSENT_STATE_LABELS,
   type TConsentDecision,
@@ -11,34 +11,7 @@ import { FormAlert } from '../../shared/auth-card';
 import { formatDateTime } from '../../shared/format/applicant-format';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useDecideConsent, usePublicConsent } from './consent.queries';
-
-function Sheet({ children, label }: { children: ReactNode; label?: string }) {
-  return (
-    <div className="w-full max-w-2xl">
-      <article
-        aria-label={label}
-        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-8"
-      >
-        {children}
-      </article>
-    </div>
-  );
-}
-
-/** A title that takes the focus when it appears, so a screen reader hears what changed. */
-function Heading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      className="text-xl font-semibold tracking-tight text-zinc-900 outline-none"
-    >
-      {children}
-    </h1>
-  );
-}
+import { FocusedHeading, PublicSheet } from '../../shared/public-sheet';
 
 function Failure({
   code,
@@ -51,18 +24,18 @@ function Failure({
 }) {
   if (code === 404 || code === 410) {
     return (
-      <Sheet>
-        <Heading>{message}</Heading>
+      <PublicSheet>
+        <FocusedHeading>{message}</FocusedHeading>
         <p className="mt-3 text-sm text-zinc-700">
           По этой ссылке ответить нельзя. Если вопрос о согласии ещё актуален, попросите компанию
           прислать новую ссылку.
         </p>
-      </Sheet>
+      </PublicSheet>
     );
   }
   return (
-    <Sheet>
-      <Heading>Не удалось открыть страницу согласия</Heading>
+    <PublicSheet>
+      <FocusedHeading>Не удалось открыть страницу согласия</FocusedHeading>
       <p className="mt-3 text-sm text-zinc-700">{message}</p>
       <p className="mt-1 text-sm text-zinc-700">
         {code === THROWN_ERROR_CODE
@@ -72,7 +45,7 @@ function Failure({
       <Button className="mt-5" onClick={onRetry}>
         Повторить
       </Button>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
@@ -124,9 +97,9 @@ export function ConsentPage({ token }: { token: string }) {
   const data = consent.data;
   const note = stateNote(data);
   return (
-    <Sheet label="Согласие на обработку персональных данных">
+    <PublicSheet label="Согласие на обработку персональных данных">
       <p className="text-sm text-zinc-500">{data.company}</p>
-      <Heading>Согласие на обработку персональных данных</Heading>
+      <FocusedHeading>Согласие на обработку персональных данных</FocusedHeading>
       {data.applicant_name && (
         <p className="mt-2 text-sm text-zinc-700">Здравствуйте, {data.applicant_name}!</p>
       )}
@@ -174,6 +147,6 @@ export function ConsentPage({ token }: { token: string }) {
           </>
         )}
       </div>
-    </Sheet>
+    </PublicSheet>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { TBookedSlot, TBookingSlot, TPublicBooking } from '@ats/contracts/event-booking';
 import { Button } from '@ats/ui/button';
 import { cx } from '@ats/ui/class-names';
@@ -7,6 +7,7 @@ import { THROWN_ERROR_CODE } from '../../shared/api-client';
 import { FormAlert } from '../../shared/auth-card';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useBookSlot, usePublicBooking } from './event-booking.queries';
+import { FocusedHeading, PublicSheet } from '../../shared/public-sheet';
 
 const dayLabel = new Intl.DateTimeFormat('ru-RU', {
   weekday: 'short',
@@ -40,34 +41,6 @@ export function slotsByDay(slots: TBookingSlot[]) {
   return [...days.entries()];
 }
 
-function Sheet({ children, label }: { children: ReactNode; label?: string }) {
-  return (
-    <div className="w-full max-w-2xl">
-      <article
-        aria-label={label}
-        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-8"
-      >
-        {children}
-      </article>
-    </div>
-  );
-}
-
-/** A title that takes the focus when it appears, so a screen reader hears what changed. */
-function Heading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      className="text-xl font-semibold tracking-tight text-zinc-900 outline-none"
-    >
-      {children}
-    </h1>
-  );
-}
-
 /** Unknown, revoked (404) and used or expired (410) links: their own message, nothing to retry. */
 const isRefusedLink = (code: number) => code === 404 || code === 410;
 
@@ -82,18 +55,18 @@ function Failure({
 }) {
   if (isRefusedLink(code)) {
     return (
-      <Sheet>
-        <Heading>{message}</Heading>
+      <PublicSheet>
+        <FocusedHeading>{message}</FocusedHeading>
         <p className="mt-3 text-sm text-zinc-700">
           По этой ссылке записаться нельзя. Если встреча ещё нужна, попросите рекрутера прислать
           новую ссылку.
         </p>
-      </Sheet>
+      </PublicSheet>
     );
   }
   return (
-    <Sheet>
-      <Heading>Не удалось открыть запись на встречу</Heading>
+    <PublicSheet>
+      <FocusedHeading>Не удалось открыть запись на встречу</FocusedHeading>
       <p className="mt-3 text-sm text-zinc-700">{message}</p>
       <p className="mt-1 text-sm text-zinc-700">
         {code === THROWN_ERROR_CODE
@@ -103,21 +76,21 @@ function Failure({
       <Button className="mt-5" onClick={onRetry}>
         Повторить
       </Button>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
 function Done({ booked }: { booked: TBookedSlot }) {
   return (
-    <Sheet label="Запись подтверждена">
-      <Heading>Вы записаны на встречу</Heading>
+    <PublicSheet label="Запись подтверждена">
+      <FocusedHeading>Вы записаны на встречу</FocusedHeading>
       <p className="mt-3 text-sm text-zinc-700">
         {booked.title}: {formatDay(booked.date, true)}, {booked.time} {zoneNote(booked.time_zone)}.
       </p>
       <p className="mt-2 text-sm text-zinc-700">
         Приглашение с подробностями придёт вам на почту. Страницу можно закрыть.
       </p>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
@@ -297,9 +270,9 @@ export function BookingPage({ token }: { token: string }) {
   }
   const data = booking.data;
   return (
-    <Sheet label="Запись на встречу">
+    <PublicSheet label="Запись на встречу">
       <p className="text-sm text-zinc-500">{data.company}</p>
-      <Heading>{data.title}</Heading>
+      <FocusedHeading>{data.title}</FocusedHeading>
       <p className="mt-2 text-sm text-zinc-700">
         Выберите удобные день и время. Встреча длится {data.duration} мин
         {data.interviewers.length > 0 && <>, с вами будут: {data.interviewers.join(', ')}</>}. Время
@@ -318,6 +291,6 @@ export function BookingPage({ token }: { token: string }) {
         taken={taken}
       />
       <p className="mt-4 text-xs text-zinc-500">Ссылка действует до одной записи.</p>
-    </Sheet>
+    </PublicSheet>
   );
 }

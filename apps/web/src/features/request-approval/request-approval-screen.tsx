@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   REQUEST_STATE_LABELS,
   STEP_STATE_LABELS,
@@ -18,6 +18,7 @@ import { isBlankRichText } from '../../shared/rich-text/rich-text-sanitize';
 import { RichTextView } from '../../shared/rich-text/rich-text-view';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { useDecideApproval, usePublicApproval } from './request-approval.queries';
+import { FocusedHeading, PublicSheet } from '../../shared/public-sheet';
 
 type Request = TPublicApproval['request'];
 type Decision = 'approve' | 'reject';
@@ -45,35 +46,6 @@ function salaryOf(request: Request): string | null {
   return request.salary?.trim() || null;
 }
 
-/** The page's white card, wider than the sign-in card: a request has sections to read. */
-function Sheet({ children, label }: { children: ReactNode; label?: string }) {
-  return (
-    <div className="w-full max-w-2xl">
-      <article
-        aria-label={label}
-        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-8"
-      >
-        {children}
-      </article>
-    </div>
-  );
-}
-
-/** A title that takes the focus when it appears, so a screen reader hears what changed. */
-function Heading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      className="text-xl font-semibold tracking-tight text-zinc-900 outline-none"
-    >
-      {children}
-    </h1>
-  );
-}
-
 /**
  * What the API answers for a link that no longer works (unknown or another request's 404, out of
  * turn 403, used 409, expired 410): its own message, nothing to retry.
@@ -93,18 +65,18 @@ function Failure({
 }) {
   if (isRefusedLink(code)) {
     return (
-      <Sheet>
-        <Heading>{message}</Heading>
+      <PublicSheet>
+        <FocusedHeading>{message}</FocusedHeading>
         <p className="mt-3 text-sm text-zinc-700">
           По этой ссылке решение принять нельзя. Если оно ещё нужно, попросите автора заявки
           прислать новую ссылку.
         </p>
-      </Sheet>
+      </PublicSheet>
     );
   }
   return (
-    <Sheet>
-      <Heading>Не удалось открыть заявку</Heading>
+    <PublicSheet>
+      <FocusedHeading>Не удалось открыть заявку</FocusedHeading>
       <p className="mt-3 text-sm text-zinc-700">{message}</p>
       <p className="mt-1 text-sm text-zinc-700">
         {code === THROWN_ERROR_CODE
@@ -114,21 +86,21 @@ function Failure({
       <Button className="mt-5" onClick={onRetry}>
         Повторить
       </Button>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
 function Done({ decision }: { decision: Decision }) {
   return (
-    <Sheet>
-      <Heading>Спасибо, решение принято</Heading>
+    <PublicSheet>
+      <FocusedHeading>Спасибо, решение принято</FocusedHeading>
       <p className="mt-3 text-sm text-zinc-700">
         {decision === 'approve'
           ? 'Вы согласовали заявку. Автор заявки увидит ваше решение.'
           : 'Вы отклонили заявку. Автор заявки увидит ваше решение и комментарий.'}
       </p>
       <p className="mt-2 text-sm text-zinc-500">Страницу можно закрыть: ссылка больше не нужна.</p>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
@@ -293,9 +265,9 @@ function Approval({
   const salary = salaryOf(request);
   const sections = SECTIONS.filter((section) => !isBlankRichText(request[section.name]));
   return (
-    <Sheet label="Заявка на подбор">
+    <PublicSheet label="Заявка на подбор">
       <p className="text-sm text-zinc-500">{company} · заявка на подбор</p>
-      <Heading>{request.position}</Heading>
+      <FocusedHeading>{request.position}</FocusedHeading>
       <p className="mt-2 text-sm text-zinc-700">
         {approver.name}, {request.author} просит вас согласовать заявку на шаге «{step.name}».
       </p>
@@ -329,7 +301,7 @@ function Approval({
       <p className="mt-4 text-xs text-zinc-500">
         Вы согласуете как {approver.name} ({approver.email}). Ссылка действует один раз.
       </p>
-    </Sheet>
+    </PublicSheet>
   );
 }
 
