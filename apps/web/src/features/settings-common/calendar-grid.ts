@@ -1,34 +1,5 @@
+import { MONTH_NAMES_GENITIVE } from '../../shared/format/month-names';
 import type { TCalendarDay, TCalendarDayType } from '@ats/contracts/account-calendar';
-
-export const MONTH_NAMES = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-];
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 
 /** ISO weekdays in the order of a Russian calendar, Monday first. */
 export const WEEKDAY_SHORT: { day: number; short: string; long: string }[] = [
@@ -98,7 +69,7 @@ export const toggledDay = (date: string, state: DayState) => ({
 export function longDate(date: string) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const weekday = WEEKDAY_SHORT[isoWeekday(date) - 1]!.long.toLowerCase();
-  return `${day} ${MONTHS_GENITIVE[month - 1]} ${year}, ${weekday}`;
+  return `${day} ${MONTH_NAMES_GENITIVE[month - 1]} ${year}, ${weekday}`;
 }
 
 /** 'DD.MM.YYYY' as typed → ISO, or null while it is not a real date. */

@@ -4,10 +4,10 @@ import type { TCalendarDay, TCalendarDayType } from '@ats/contracts/account-cale
 import { Button } from '@ats/ui/button';
 import { cx } from '@ats/ui/class-names';
 import { Spinner } from '@ats/ui/spinner';
+import { MONTH_NAMES } from '../../shared/format/month-names';
 import { notify } from '../../shared/toasts';
 import {
   DAY_TYPE_LABELS,
-  MONTH_NAMES,
   WEEKDAY_SHORT,
   dayState,
   longDate,
