@@ -39,12 +39,17 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A client that dies mid-session (a worker killed by a restart test) resets its connection; a
+  // real server logs that and serves the next one, so ours must not throw it at the test runner.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     logins,
+    connectionErrors,
     /** Waits until `count` messages arrived (delivery is asynchronous on the wire). */
     async waitFor(count: number, timeoutMs = 5000) {
       const started = Date.now();

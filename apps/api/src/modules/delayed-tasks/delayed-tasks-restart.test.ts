@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
@@ -8,6 +5,12 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import {
+  sleep,
+  until,
+  workerProcesses,
+  workerProcessSkipReason,
+} from '../../../test/worker-process.ts';
 
 /*
  * A delayed letter for 100 applicants, created through the API, is sent once each at its time
@@ -17,23 +20,11 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
  * The worker is a process of its own beside the API, which the embedded PGlite cannot serve (one
  * process opens it): the test runs in the PostgreSQL pass of the api suite (DATABASE_URL set).
  */
-const skipReason = !process.env.DATABASE_URL
-  ? 'needs PostgreSQL (DATABASE_URL): a separate worker process cannot share the embedded PGlite'
-  : null;
+const skipReason = workerProcessSkipReason();
 if (skipReason) console.warn(`delayed-tasks-restart.test.ts skipped: ${skipReason}`);
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SUBJECT = 'Приглашение на собеседование';
 const COUNT = 100;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe.skipIf(skipReason !== null)(
   `delayed letters through a worker killed and restarted${skipReason ? ` (skipped: ${skipReason})` : ''}`,
@@ -41,36 +32,16 @@ describe.skipIf(skipReason !== null)(
     let t: TestApp;
     let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
     let admin: SignedUp;
-    const workers: ChildProcess[] = [];
-    const logs: string[] = [];
-
-    function startWorker() {
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: (t.database as { url?: string }).url,
-          SMTP_URL: smtp.url,
-          WORKER_POLLING_SECONDS: '0.5',
-          // The letter in flight when the worker died is taken again this soon.
-          OUTBOX_STALE_CLAIM_SECONDS: '2',
-          OUTBOX_RETRY_SECONDS: '1',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      worker.stdout!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      worker.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      workers.push(worker);
-      return worker;
-    }
-
-    async function kill(worker: ChildProcess) {
-      const gone = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGKILL');
-      await gone;
-    }
+    const workers = workerProcesses(() => ({
+      DATABASE_URL: (t.database as { url?: string }).url,
+      SMTP_URL: smtp.url,
+      WORKER_POLLING_SECONDS: '0.5',
+      // The letter in flight when the worker died is taken again this soon.
+      OUTBOX_STALE_CLAIM_SECONDS: '2',
+      OUTBOX_RETRY_SECONDS: '1',
+    }));
+    const startWorker = workers.start;
+    const kill = workers.kill;
 
     const ours = () => smtp.received.filter((mail) => mail.subject === SUBJECT);
     const doneCount = async () => {
@@ -88,7 +59,7 @@ describe.skipIf(skipReason !== null)(
       admin = await signUpCompany(t.app);
     });
     afterAll(async () => {
-      for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+      workers.killAll();
       await t.close();
       await smtp.close();
     });

@@ -1,12 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../../test/db-helpers.ts';
 import { type SignedUp, signUpCompany } from '../../../../test/factories.ts';
 import { type TelegramBotFake, startTelegramBotFake } from '../../../../test/telegram-bot-fake.ts';
 import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
+import {
+  sleep,
+  until,
+  workerProcesses,
+  workerProcessSkipReason,
+} from '../../../../test/worker-process.ts';
 import { STALE_REASON } from '../messaging-outbox.ts';
 
 /*
@@ -19,23 +22,11 @@ import { STALE_REASON } from '../messaging-outbox.ts';
  * The worker is a process of its own beside the API, which the embedded PGlite cannot serve:
  * the test runs in the PostgreSQL pass of the api suite (DATABASE_URL set).
  */
-const skipReason = !process.env.DATABASE_URL
-  ? 'needs PostgreSQL (DATABASE_URL): a separate worker process cannot share the embedded PGlite'
-  : null;
+const skipReason = workerProcessSkipReason();
 if (skipReason) console.warn(`telegram-restart.test.ts skipped: ${skipReason}`);
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const BOT = 'restart_hr_bot';
 const COUNT = 12;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe.skipIf(skipReason !== null)(
   `Telegram messages through a worker killed and restarted${skipReason ? ` (skipped: ${skipReason})` : ''}`,
@@ -43,36 +34,16 @@ describe.skipIf(skipReason !== null)(
     let fake: TelegramBotFake;
     let t: TestApp;
     let owner: SignedUp;
-    const workers: ChildProcess[] = [];
-    const logs: string[] = [];
-
-    function startWorker() {
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: (t.database as { url?: string }).url,
-          TELEGRAM_API_BASE_URL: fake.baseUrl,
-          SECRETS_KEY: t.config.SECRETS_KEY,
-          WORKER_POLLING_SECONDS: '0.5',
-          // The message in flight when the worker died is judged this soon.
-          OUTBOX_STALE_CLAIM_SECONDS: '2',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      worker.stdout!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      worker.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      workers.push(worker);
-      return worker;
-    }
-
-    async function kill(worker: ChildProcess) {
-      const gone = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGKILL');
-      await gone;
-    }
+    const workers = workerProcesses(() => ({
+      DATABASE_URL: (t.database as { url?: string }).url,
+      TELEGRAM_API_BASE_URL: fake.baseUrl,
+      SECRETS_KEY: t.config.SECRETS_KEY,
+      WORKER_POLLING_SECONDS: '0.5',
+      // The message in flight when the worker died is judged this soon.
+      OUTBOX_STALE_CLAIM_SECONDS: '2',
+    }));
+    const startWorker = workers.start;
+    const kill = workers.kill;
 
     const states = () =>
       systemRows<{ id: number; text: string; state: string; reason: string | null }>(
@@ -136,7 +107,7 @@ describe.skipIf(skipReason !== null)(
       );
     }, 180_000);
     afterAll(async () => {
-      for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+      workers.killAll();
       await t?.close();
       await fake?.close();
     });
@@ -167,7 +138,7 @@ describe.skipIf(skipReason !== null)(
       expect(rows).toHaveLength(COUNT);
       const delivered = deliveredTexts();
       const twice = delivered.filter((text, i) => delivered.indexOf(text) !== i);
-      expect(twice, logs.join('')).toEqual([]);
+      expect(twice, workers.logs()).toEqual([]);
       for (const row of rows) {
         if (row.state === 'sent') {
           expect(delivered).toContain(row.text);
