@@ -476,21 +476,28 @@ export async function listSources(
       where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
         and t.vacancy_id in (select id from sv) and ${inPeriod} ${byActor}
     ),
+    -- Each applicant once, with whether they came and were hired: flags of one grouping, not
+    -- "in (select … from came)" per row (a subplan that, past work_mem at 1M, scanned the
+    -- whole CTE for each of the year's ~900,000 applicants: minutes).
+    marks as (
+      select x.applicant_id, bool_or(x.came) as came, bool_or(x.hired) as hired
+      from (select applicant_id, true as came, false as hired from came
+            union all select applicant_id, false, true from hires
+            union all select applicant_id, false, false from furthest) x
+      group by x.applicant_id
+    ),
     people as (
-      select x.applicant_id,
+      select m.applicant_id, m.came, m.hired,
              coalesce(p.account_source_id, d.account_source_id, 0) as source_id
-      from (select applicant_id from came union select applicant_id from hires
-            union select applicant_id from furthest) x
-      left join applicants p on p.account_id = ${A} and p.id = x.applicant_id
+      from marks m
+      left join applicants p on p.account_id = ${A} and p.id = m.applicant_id
       left join analytics_deleted_applicants d
-        on d.account_id = ${A} and d.applicant_id = x.applicant_id
+        on d.account_id = ${A} and d.applicant_id = m.applicant_id
     ),
     per_source as (
       select pe.source_id,
-             count(*) filter (where pe.applicant_id in (select applicant_id from came))::int
-               as came,
-             count(*) filter (where pe.applicant_id in (select applicant_id from hires))::int
-               as hired
+             count(*) filter (where pe.came)::int as came,
+             count(*) filter (where pe.hired)::int as hired
       from people pe
       group by pe.source_id
     ),
