@@ -548,8 +548,7 @@ export async function listSources(
       select distinct t.applicant_id from (${hiresOfSet(A, r, actorId)}) t
     ),
     -- Each applicant once, with whether they came and were hired: flags of one grouping, not
-    -- "in (select … from came)" per row (a subplan that, past work_mem at 1M, scanned the
-    -- whole CTE for each of the year's ~900,000 applicants: minutes).
+    -- "in (select … from came)" tested per row against the CTEs.
     marks as (
       select x.applicant_id, bool_or(x.came) as came, bool_or(x.hired) as hired
       from (select applicant_id, true as came, false as hired from came
