@@ -233,6 +233,31 @@ export type VacancyPeriodRow = {
   closed_in_period: boolean;
 };
 
+/**
+ * The hires of the period on the vacancies of \`sv\` (vacancy_id, applicant_id): transitions to a
+ * stage of type hired, read stage by stage (application_transitions_stage_idx), each stage its own
+ * short range, the stages those of the set's vacancies. Joined to the log directly, the planner
+ * crossed the set's 2,000 vacancies with the 2,000 hired stages and probed the index for each
+ * pair (4,000,000 probes, 146 s of a year's by_vacancies at 1M); the outer offset 0 keeps the
+ * transitions' own vacancy check out of the loop (as listOwnerVacancyCounts).
+ */
+const hiresOfSet = (A: SQL, r: ReportRange, actorId?: number) => sql`
+      select t.vacancy_id, t.applicant_id
+      from (
+        select t.vacancy_id, t.applicant_id
+        from statuses s
+        cross join lateral (
+          select t.vacancy_id, t.applicant_id from application_transitions t
+          where t.account_id = s.account_id and t.to_status_id = s.id
+            and t.kind in ('place', 'move')
+            and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+            ${actorId !== undefined ? sql`and t.moved_by = ${actorId}::int` : sql``}
+          offset 0) t
+        where s.account_id = ${A} and s.status_type = 'hired'
+          and s.vacancy_id in (select id from sv)
+        offset 0) t
+      where t.vacancy_id in (select id from sv)`;
+
 /** The state of vacancy `v` at an instant, by its log (as analytics-facts vacancyStatesAt). */
 const stateAt = (at: Date) => sql`coalesce(
     (select l.to_state from vacancy_state_log l
@@ -310,11 +335,7 @@ export async function listVacanciesInPeriod(
     ),
     hired as (
       select t.vacancy_id, count(distinct t.applicant_id)::int as n
-      from application_transitions t
-      join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
-      where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
-        and t.vacancy_id in (select id from sv)
-        and t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}
+      from (${hiresOfSet(A, r)}) t
       group by t.vacancy_id
     ),
     rows as (
@@ -424,6 +445,67 @@ export type SourceRow = {
 };
 
 /**
+ * The furthest column of the default funnel each applicant of the cohort reached: the largest
+ * column position among the stages its applications went through (`stage_map`). From the log:
+ * every transition of the cohort (the reference the randomized test compares with).
+ */
+const furthestFromLog = (A: SQL) => sql`
+    furthest as (
+      select c.applicant_id, max(m.key_position) as pos
+      from cohort c
+      join application_transitions t
+        on t.account_id = ${A} and t.application_id = c.application_id
+      join stage_map m on m.stage_id = t.to_status_id
+      group by c.applicant_id
+    )`;
+
+/**
+ * The same from the summaries where they decide it: an application went through stages of its
+ * vacancy at positions up to its furthest one (`furthest_position`), so when the furthest
+ * position's stages all map to a column at least as far as every stage before them (the usual
+ * copy of the default funnel), that column is the largest; only the applications of the other
+ * positions (a reordered or renamed vacancy funnel) read their transitions.
+ */
+const furthestFromSummaries = (A: SQL) => sql`
+    stage_reach as (
+      select s.vacancy_id, s.position, m.key_position,
+             max(m.key_position) over (partition by s.vacancy_id order by s.position) as upto
+      from stage_map m
+      join statuses s on s.account_id = ${A} and s.id = m.stage_id
+    ),
+    position_reach as (
+      select vacancy_id, position, max(upto) as upto,
+             bool_and(key_position is not null and key_position = upto) as decided
+      from stage_reach
+      group by vacancy_id, position
+    ),
+    furthest as (
+      select x.applicant_id, max(x.pos) as pos
+      from (
+        select c.applicant_id, pr.upto as pos
+        from cohort c
+        join position_reach pr on pr.vacancy_id = c.vacancy_id and pr.position = c.furthest_position
+        where pr.decided
+        union all
+        -- Each undecided application's own transitions (an index range each): none is read
+        -- when every position is decided, where a join hashed the whole log first.
+        select c.applicant_id, l.pos
+        from cohort c
+        cross join lateral (
+          select max(m.key_position) as pos
+          from application_transitions t
+          join stage_map m on m.stage_id = t.to_status_id
+          where t.account_id = ${A} and t.application_id = c.application_id
+          having count(*) > 0) l
+        where c.furthest_position is not null
+          and not exists (select 1 from position_reach pr
+                          where pr.vacancy_id = c.vacancy_id and pr.position = c.furthest_position
+                            and pr.decided)
+      ) x
+      group by x.applicant_id
+    )`;
+
+/**
  * Per resume source of the applicant (a deleted applicant's from its tombstone): applicants
  * placed on a vacancy of the set in the period (the drill `placed` with `src`), how many of the
  * cohort reached each column — the stages of the account's default funnel; a vacancy's stage
@@ -456,41 +538,36 @@ export async function listSources(
       from statuses s
       where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
     ),
-    furthest as (
-      select c.applicant_id, max(m.key_position) as pos
-      from cohort c
-      join application_transitions t
-        on t.account_id = ${A} and t.application_id = c.application_id
-      join stage_map m on m.stage_id = t.to_status_id
-      group by c.applicant_id
-    ),
+    ${r.fromLog ? furthestFromLog(A) : furthestFromSummaries(A)},
     came as (
       select distinct t.applicant_id from application_transitions t
       where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
         and ${inPeriod} ${byActor}
     ),
     hires as (
-      select distinct t.applicant_id
-      from application_transitions t
-      join statuses s on s.account_id = t.account_id and s.id = t.to_status_id
-      where t.account_id = ${A} and t.kind in ('place', 'move') and s.status_type = 'hired'
-        and t.vacancy_id in (select id from sv) and ${inPeriod} ${byActor}
+      select distinct t.applicant_id from (${hiresOfSet(A, r, actorId)}) t
+    ),
+    -- Each applicant once, with whether they came and were hired: flags of one grouping, not
+    -- "in (select … from came)" tested per row against the CTEs.
+    marks as (
+      select x.applicant_id, bool_or(x.came) as came, bool_or(x.hired) as hired
+      from (select applicant_id, true as came, false as hired from came
+            union all select applicant_id, false, true from hires
+            union all select applicant_id, false, false from furthest) x
+      group by x.applicant_id
     ),
     people as (
-      select x.applicant_id,
+      select m.applicant_id, m.came, m.hired,
              coalesce(p.account_source_id, d.account_source_id, 0) as source_id
-      from (select applicant_id from came union select applicant_id from hires
-            union select applicant_id from furthest) x
-      left join applicants p on p.account_id = ${A} and p.id = x.applicant_id
+      from marks m
+      left join applicants p on p.account_id = ${A} and p.id = m.applicant_id
       left join analytics_deleted_applicants d
-        on d.account_id = ${A} and d.applicant_id = x.applicant_id
+        on d.account_id = ${A} and d.applicant_id = m.applicant_id
     ),
     per_source as (
       select pe.source_id,
-             count(*) filter (where pe.applicant_id in (select applicant_id from came))::int
-               as came,
-             count(*) filter (where pe.applicant_id in (select applicant_id from hires))::int
-               as hired
+             count(*) filter (where pe.came)::int as came,
+             count(*) filter (where pe.hired)::int as hired
       from people pe
       group by pe.source_id
     ),
@@ -500,11 +577,16 @@ export async function listSources(
       join people pe on pe.applicant_id = f.applicant_id
       join cols c on f.pos >= c.position
       group by pe.source_id, c.id
+    ),
+    -- Once for all sources (a subquery per source joined the cohort again for each).
+    per_source_columns as (
+      select pc.source_id, jsonb_object_agg(pc.column_id::text, pc.n) as reached
+      from per_column pc
+      group by pc.source_id
     )
-    select ps.source_id, src.name, ps.came, ps.hired,
-           (select jsonb_object_agg(pc.column_id::text, pc.n) from per_column pc
-            where pc.source_id = ps.source_id) as reached
+    select ps.source_id, src.name, ps.came, ps.hired, psc.reached
     from per_source ps
+    left join per_source_columns psc on psc.source_id = ps.source_id
     left join account_sources src on src.account_id = ${A} and src.id = ps.source_id
     order by ps.came desc, ps.hired desc, src.position nulls last, src.name nulls last`,
   );
