@@ -356,15 +356,15 @@ function filterWhere(accountId: number, f: RequestFilter) {
 }
 
 /**
- * SQL (a FROM item): the requests whose position contains the text, case-insensitively, joined
- * to the ids `vacancy_application_position_ids` finds on the trigram index of `lower(position)`
- * (RLS keeps LIKE off the index; migrations 0037, 0050); the function applies the pattern itself,
- * so it is not matched a second time. A join, not `id in (…)`: the ids are unique, and the planner
- * then hashes them against an index-only scan instead of looking each one up in the table.
+ * SQL (a FROM item named `vacancy_applications`): the requests whose position contains the text,
+ * case-insensitively, as `vacancy_application_position_matches` finds them on the trigram index of
+ * `lower(position)` (RLS keeps LIKE off the index; migrations 0037, 0050, 0074). The function
+ * returns every column the list's filters and visibility rules read, from the rows it has read
+ * anyway to recheck the pattern, so `filterWhere` applies to its rows unchanged and the search no
+ * longer joins its ids to an index scan of every request of the account.
  */
 const positionMatches = (q: string) =>
-  sql`vacancy_applications join vacancy_application_position_ids(${`%${escapeLike(q)}%`}::text)
-        as found(id) on found.id = ${vacancyApplications.id}`;
+  sql`vacancy_application_position_matches(${`%${escapeLike(q)}%`}::text) as vacancy_applications`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -462,8 +462,9 @@ export function requestListQuery(
   page: { limit: number; offset: number },
 ): { query: SQL; name: string } {
   const where = filterWhere(accountId, filter);
-  // The search finds its ids through a function (a GIN index behind it): matched once, then
-  // counted and paged from memory, instead of calling it for each subquery. Every other list
+  // The search finds its rows through a function (a GIN index behind it, migration 0074):
+  // matched once, filtered on the columns it returns, then counted and paged from memory,
+  // instead of calling it for each subquery. Every other list
   // is counted and paged by index-only scans of the indexes of migration 0050, which carry the
   // columns of every filter and of the visibility rules.
   const shared = Boolean(filter.q);
