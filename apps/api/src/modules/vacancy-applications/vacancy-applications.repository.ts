@@ -474,7 +474,7 @@ export function requestListQuery(
   const shared = Boolean(filter.q);
   const matched = shared
     ? sql`matched`
-    : filter.visibility.kind === 'own'
+    : filter.visibility.kind === 'own' && filter.tab !== 'mine'
       ? ownOrApproved(accountId, filter)
       : sql`(select vacancy_applications.id, vacancy_applications.created_at
            from vacancy_applications where ${where}) matched`;
@@ -511,7 +511,8 @@ export function requestListQuery(
 }
 
 /**
- * SQL (a FROM item `matched`): a watcher's list (visibility `own`) as two disjoint parts instead of
+ * SQL (a FROM item `matched`): a watcher's list (visibility `own`; «Мои» is their own alone and
+ * needs no second part) as two disjoint parts instead of
  * one OR tested on every request of the account: their own requests (a range of the author index)
  * and the others they approve, found by `vacancy_application_route_matches` on the GIN index of
  * `route_user_ids` (migration 0074) and filtered on the columns it returns. Same rows as
