@@ -465,7 +465,13 @@ export function requestListQuery(
   filter: RequestFilter,
   page: { limit: number; offset: number },
 ): { query: SQL; name: string } {
-  const where = filterWhere(accountId, filter);
+  // «Мои» of a watcher: their own requests are all they may see of it, no OR to test.
+  const mineOnly = filter.visibility.kind === 'own' && filter.tab === 'mine';
+  const where = filterWhere(
+    accountId,
+    filter,
+    mineOnly ? eq(vacancyApplications.authorId, filter.visibility.userId) : undefined,
+  );
   // The search finds its rows through a function (a GIN index behind it, migration 0074):
   // matched once, filtered on the columns it returns, then counted and paged from memory,
   // instead of calling it for each subquery. Every other list
@@ -474,7 +480,7 @@ export function requestListQuery(
   const shared = Boolean(filter.q);
   const matched = shared
     ? sql`matched`
-    : filter.visibility.kind === 'own' && filter.tab !== 'mine'
+    : filter.visibility.kind === 'own' && !mineOnly
       ? ownOrApproved(accountId, filter)
       : sql`(select vacancy_applications.id, vacancy_applications.created_at
            from vacancy_applications where ${where}) matched`;
