@@ -331,12 +331,16 @@ export type RequestFilter = {
   overdue?: boolean | undefined;
 };
 
-function filterWhere(accountId: number, f: RequestFilter) {
+function filterWhere(
+  accountId: number,
+  f: RequestFilter,
+  visible = visibleTo(accountId, f.visibility),
+) {
   const me = f.visibility.userId;
   const conditions: (SQL | undefined)[] = [
     eq(vacancyApplications.accountId, accountId),
     isNull(vacancyApplications.deletedAt),
-    visibleTo(accountId, f.visibility),
+    visible,
     f.tab === 'mine' ? eq(vacancyApplications.authorId, me) : undefined,
     // Read from the state index, which carries `current_approver_ids` (migration 0050): the
     // pending requests of the account are scanned in the list's order without the table.
@@ -356,15 +360,15 @@ function filterWhere(accountId: number, f: RequestFilter) {
 }
 
 /**
- * SQL (a FROM item): the requests whose position contains the text, case-insensitively, joined
- * to the ids `vacancy_application_position_ids` finds on the trigram index of `lower(position)`
- * (RLS keeps LIKE off the index; migrations 0037, 0050); the function applies the pattern itself,
- * so it is not matched a second time. A join, not `id in (…)`: the ids are unique, and the planner
- * then hashes them against an index-only scan instead of looking each one up in the table.
+ * SQL (a FROM item named `vacancy_applications`): the requests whose position contains the text,
+ * case-insensitively, as `vacancy_application_position_matches` finds them on the trigram index of
+ * `lower(position)` (RLS keeps LIKE off the index; migrations 0037, 0050, 0074). The function
+ * returns every column the list's filters and visibility rules read, from the rows it has read
+ * anyway to recheck the pattern, so `filterWhere` applies to its rows unchanged and the search no
+ * longer joins its ids to an index scan of every request of the account.
  */
 const positionMatches = (q: string) =>
-  sql`vacancy_applications join vacancy_application_position_ids(${`%${escapeLike(q)}%`}::text)
-        as found(id) on found.id = ${vacancyApplications.id}`;
+  sql`vacancy_application_position_matches(${`%${escapeLike(q)}%`}::text) as vacancy_applications`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -461,15 +465,24 @@ export function requestListQuery(
   filter: RequestFilter,
   page: { limit: number; offset: number },
 ): { query: SQL; name: string } {
-  const where = filterWhere(accountId, filter);
-  // The search finds its ids through a function (a GIN index behind it): matched once, then
-  // counted and paged from memory, instead of calling it for each subquery. Every other list
+  // «Мои» of a watcher: their own requests are all they may see of it, no OR to test.
+  const mineOnly = filter.visibility.kind === 'own' && filter.tab === 'mine';
+  const where = filterWhere(
+    accountId,
+    filter,
+    mineOnly ? eq(vacancyApplications.authorId, filter.visibility.userId) : undefined,
+  );
+  // The search finds its rows through a function (a GIN index behind it, migration 0074):
+  // matched once, filtered on the columns it returns, then counted and paged from memory,
+  // instead of calling it for each subquery. Every other list
   // is counted and paged by index-only scans of the indexes of migration 0050, which carry the
   // columns of every filter and of the visibility rules.
   const shared = Boolean(filter.q);
   const matched = shared
     ? sql`matched`
-    : sql`(select vacancy_applications.id, vacancy_applications.created_at
+    : filter.visibility.kind === 'own' && !mineOnly
+      ? ownOrApproved(accountId, filter)
+      : sql`(select vacancy_applications.id, vacancy_applications.created_at
            from vacancy_applications where ${where}) matched`;
   const query = sql`
     ${filter.q ? sql`with matched as materialized (select vacancy_applications.id, vacancy_applications.created_at from ${positionMatches(filter.q)} where ${where})` : sql``}
@@ -501,6 +514,31 @@ export function requestListQuery(
     ) x on true
     order by x."createdAt" desc, x.id desc`;
   return { query, name: statementName('request_list', query) };
+}
+
+/**
+ * SQL (a FROM item `matched`): a watcher's list (visibility `own`; «Мои» is their own alone and
+ * needs no second part) as two disjoint parts instead of
+ * one OR tested on every request of the account: their own requests (a range of the author index)
+ * and the others they approve, found by `vacancy_application_route_matches` on the GIN index of
+ * `route_user_ids` (migration 0074) and filtered on the columns it returns. Same rows as
+ * `visibleTo` gives for `own`.
+ */
+function ownOrApproved(accountId: number, filter: RequestFilter) {
+  const me = filter.visibility.userId;
+  const own = filterWhere(accountId, filter, eq(vacancyApplications.authorId, me));
+  const approved = filterWhere(
+    accountId,
+    filter,
+    sql`${vacancyApplications.authorId} <> ${me}::int and ${vacancyApplications.state} <> 'draft'
+        and ${arrayContains(vacancyApplications.routeUserIds, [me])}`,
+  );
+  return sql`(select vacancy_applications.id, vacancy_applications.created_at
+           from vacancy_applications where ${own}
+         union all
+         select vacancy_applications.id, vacancy_applications.created_at
+           from vacancy_application_route_matches(${me}::int) as vacancy_applications
+           where ${approved}) matched`;
 }
 
 /** The page and the total out of the rows of `requestListQuery`. */
