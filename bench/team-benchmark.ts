@@ -344,8 +344,9 @@ async function simulate(
 
 /** What a user acts on: their vacancies' applications for a manager, the skewed base otherwise. */
 function cardOf(user: TeamUser, world: World): number {
-  if (user.role === 'manager')
+  if (user.role === 'manager') {
     return pick(world.managerApps.get(user.id) ?? world.openApps).applicant;
+  }
   return Math.random() < 0.8 ? pick(world.openApps).applicant : pick(world.anyApplicants);
 }
 function vacancyOf(user: TeamUser, world: World): number {
@@ -724,7 +725,7 @@ async function run(): Promise<BenchReport> {
         const before = await Promise.all(apis.map((a) => a.stats()));
         const pgBefore = postmaster ? postgresCpu(postmaster) : null;
         // A fresh process compiles and warms up on its first requests: a short run first, not counted.
-        if (warmup > 0)
+        if (warmup > 0) {
           await simulate(
             users,
             world,
@@ -732,6 +733,7 @@ async function run(): Promise<BenchReport> {
             thinkMs,
             httpExecutor(apis, users, { prime: async () => {}, afterWrite: () => {} }),
           );
+        }
         const checker = coherenceChecker(apis, admin.token, graceMs);
         const outcome = await simulate(
           users,
