@@ -89,6 +89,8 @@ type World = {
   adminId: number;
   /** Applications on open vacancies: [application, applicant, vacancy]. */
   openApps: { app: number; applicant: number; vacancy: number }[];
+  /** Applications on an ordinary stage of an open vacancy, with it (kept as the run moves them). */
+  movable: Map<number, { applicant: number; vacancy: number; stage: number }>;
   anyApplicants: number[];
   openVacancies: number[];
   stages: Stage[];
@@ -110,7 +112,8 @@ async function readWorld(url: string, accountId: number, adminId: number): Promi
     const q = async (text: string) => (await c.query(text)).rows as Record<string, unknown>[];
     const openApps = (
       await q(
-        `select a.id as app, a.applicant_id as applicant, a.vacancy_id as vacancy
+        `select a.id as app, a.applicant_id as applicant, a.vacancy_id as vacancy,
+                a.status_id as stage
          from applications a join vacancies v on v.account_id = a.account_id and v.id = a.vacancy_id
          where a.account_id = ${accountId} and v.state = 'open' order by random() limit 20000`,
       )
@@ -118,6 +121,7 @@ async function readWorld(url: string, accountId: number, adminId: number): Promi
       app: Number(r.app),
       applicant: Number(r.applicant),
       vacancy: Number(r.vacancy),
+      stage: Number(r.stage),
     }));
     const anyApplicants = (
       await q(
@@ -151,6 +155,11 @@ async function readWorld(url: string, accountId: number, adminId: number): Promi
         ordinaryOf.set(v, [...(ordinaryOf.get(v) ?? []), Number(r.id)]);
       }
     }
+    const movable = new Map(
+      openApps
+        .filter((a) => ordinaryOf.get(a.vacancy)?.includes(a.stage))
+        .map((a) => [a.app, { applicant: a.applicant, vacancy: a.vacancy, stage: a.stage }]),
+    );
     const rejectReasons = (
       await q(`select id from reasons where account_id = ${accountId} and reason_type = 'reject'`)
     ).map((r) => Number(r.id));
@@ -204,6 +213,7 @@ async function readWorld(url: string, accountId: number, adminId: number): Promi
       accountId,
       adminId,
       openApps,
+      movable,
       anyApplicants,
       openVacancies,
       stages,
@@ -355,6 +365,14 @@ function vacancyOf(user: TeamUser, world: World): number {
     : pick(world.openVacancies);
 }
 
+function takeMovable(world: World) {
+  const keys = [...world.movable.keys()];
+  const app = pick(keys);
+  const a = world.movable.get(app)!;
+  world.movable.delete(app);
+  return [app, a] as const;
+}
+
 /** A column of a board the user opens: its vacancy and one of its stages. */
 function column(user: TeamUser, world: World): string {
   const vacancy = vacancyOf(user, world);
@@ -432,18 +450,25 @@ function httpExecutor(
         await call('GET', '/api/home');
         return;
       case 'move': {
-        const a = pick(world.openApps);
-        await prime(a.applicant);
-        await call('POST', `/api/applications/${a.app}/move`, {
-          status_id: pick(world.ordinaryOf.get(a.vacancy) ?? world.ordinary),
-        });
+        // A card on an ordinary stage to another one, as a recruiter drags it; taken out of the
+        // movable ones while its request runs, so two users never move the same card at once.
+        const [app, a] = takeMovable(world);
+        const to = pick((world.ordinaryOf.get(a.vacancy) ?? []).filter((s) => s !== a.stage));
+        try {
+          await prime(a.applicant);
+          await call('POST', `/api/applications/${app}/move`, { status_id: to });
+          a.stage = to;
+        } finally {
+          world.movable.set(app, a);
+        }
         onWrite(a.applicant, through);
         return excluded;
       }
       case 'reject': {
-        const a = pick(world.openApps);
+        // A rejected card leaves the movable ones (a second rejection is refused: 409).
+        const [app, a] = takeMovable(world);
         await prime(a.applicant);
-        await call('POST', `/api/applications/${a.app}/reject`, {
+        await call('POST', `/api/applications/${app}/reject`, {
           reason_id: pick(world.rejectReasons),
         });
         onWrite(a.applicant, through);
