@@ -17,6 +17,7 @@ import { messagingBenchmark } from './messaging-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
 import { resumesBenchmark } from './resumes-benchmark.ts';
 import { screensBenchmark } from './screens-benchmark.ts';
+import { teamBenchmark } from './team-benchmark.ts';
 import { backgroundLoad } from './support/load.ts';
 import type { Benchmark, BenchReport, Verdict } from './support/report.ts';
 
@@ -36,6 +37,7 @@ const benchmarks: Benchmark[] = [
   delayedTasksBenchmark,
   messagingBenchmark,
   screensBenchmark,
+  teamBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {
