@@ -13,6 +13,7 @@ CREATE TABLE "list_versions" (
 ALTER TABLE "list_versions" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "list_versions" ADD CONSTRAINT "list_versions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE POLICY "list_versions_tenant_isolation" ON "list_versions" AS PERMISSIVE FOR ALL TO "ats_app" USING ("account_id" = nullif(current_setting('app.account_id', true), '')::integer) WITH CHECK ("account_id" = nullif(current_setting('app.account_id', true), '')::integer);--> statement-breakpoint
+CREATE TRIGGER "list_versions_data_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "list_versions" FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change();--> statement-breakpoint
 -- TG_ARGV[0]: the list; the rows are the statement's transition table (new rows, or old ones for
 -- a DELETE). SECURITY DEFINER: a sign-up or a job outside a tenant transaction moves it too.
 CREATE FUNCTION ats_bump_list_version() RETURNS trigger
