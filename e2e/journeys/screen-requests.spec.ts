@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { createApplicant } from '../fixtures/applicants.ts';
 import { createVacancy, placeApplicant } from '../fixtures/pipeline.ts';
+import { AUTH_HEADER } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { APP_URL } from '../harness/ports.ts';
 
 // Decision 0052: a screen is usable after at most one API request — none at all when it is the
 // first page of a visit (the HTML carries the user, the account and the screen's answers), one
@@ -87,5 +89,43 @@ test.describe('requests before a screen is usable', () => {
         expect.stringMatching(/^\/api\/screens\//),
       ]);
     }
+  });
+
+  test('a reference list is kept across visits and asked for again only when it changed', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    // Decision 0057: the board's filters read the tags, the sources and the users when opened. The first visit asks for them; the next one (a new page: nothing in memory)
+    // finds them kept under the versions /api/me reports; a new source moves only its version.
+    const vacancy = await createVacancy(request, signedIn.token, { position: 'Тестировщик' });
+    const LISTS = ['/api/tags', '/api/account_sources', '/api/users'];
+    const visit = async () => {
+      const asked: string[] = [];
+      const note = (r: { url: () => string }) => {
+        const { pathname } = new URL(r.url());
+        if (LISTS.includes(pathname)) asked.push(pathname);
+      };
+      page.on('request', note);
+      await page.goto(`/vacancy/${vacancy.id}/candidates`);
+      await expect(page.locator('[data-screen="board"][data-ready="true"]')).toBeVisible();
+      await page.getByRole('button', { name: 'Фильтры' }).click();
+      await expect(page.locator('[aria-expanded="true"]')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('request', note);
+      return asked.sort();
+    };
+
+    expect(await visit(), 'the first visit asks for the lists').toEqual([...LISTS].sort());
+    expect(await visit(), 'the next visit finds them kept').toEqual([]);
+
+    const created = await request.post(`${APP_URL}/api/account_sources`, {
+      headers: { [AUTH_HEADER]: signedIn.token },
+      data: { name: 'Ярмарка вакансий' },
+    });
+    expect(created.ok()).toBe(true);
+    expect(await visit(), 'only the changed list is asked for again').toEqual([
+      '/api/account_sources',
+    ]);
   });
 });

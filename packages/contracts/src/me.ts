@@ -64,6 +64,16 @@ export const ZMe = z
      * and imports keep to a daily trial quota. Absent from older servers.
      */
     email_confirmed: z.boolean().optional(),
+    /**
+     * The version of each reference list the browser keeps across visits (decision 0057):
+     * `languages`, `language_levels`, `driver_licenses`, `countries`, `jobs`, `default_fields`
+     * (shared by every account) and `sources`, `users`, `tags`, `reasons` (the account's own). A
+     * list is asked for again only when its version moved. Absent from older servers.
+     */
+    list_versions: z.record(z.string(), z.string()).optional(),
   })
   .extend(ZPersonName.shape);
 export type TMe = z.infer<typeof ZMe>;
+
+/** The lists of `list_versions` that belong to an account (the others are shared). */
+export const ACCOUNT_LISTS = ['sources', 'users', 'tags', 'reasons'] as const;

@@ -12,6 +12,9 @@ import { intBetween, ZAmount, ZId } from './ids.ts';
 import { perPage, ZPageNumber } from './pagination.ts';
 import { ZStage } from './pipeline.ts';
 
+/** The vacancy list's page (home): the web app asks for it and the home screen answers it. */
+export const VACANCY_PAGE_SIZE = 30;
+
 // Vacancies as the product's clients send them (research/huntlee-api.md §6.3; update uses PUT)
 // and as the web app reads them (§4.4 visible_fields_vacancy).
 

@@ -4,9 +4,12 @@ import { RouterProvider } from 'react-router';
 import {
   accountQueryOptions,
   endLocalSession,
+  sessionKeys,
   type AccountState,
 } from '../shared/session/session.queries';
+import { KEPT_LISTS } from '../shared/applicant/applicant-references.queries';
 import { startErrorTracking } from '../shared/error-tracking';
+import { keepListsAcrossVisits } from '../shared/kept-lists';
 import { readEmbeddedAnswers } from '../shared/prefetched-answers';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
@@ -18,6 +21,9 @@ import './styles.css';
 // first, so that error tracking's /api/client_config is among them.
 readEmbeddedAnswers();
 void startErrorTracking();
+
+// The reference lists kept from the last visit, while /api/me reports the same versions (0057).
+keepListsAcrossVisits(queryClient, KEPT_LISTS, sessionKeys.me);
 
 const router = createAppRouter();
 

@@ -28,6 +28,8 @@ export type MeRow = {
   tariff_users: number | null;
   balance: string | number | null;
   email_confirmed: boolean;
+  /** list_versions (migration 0071): the account's lists that were ever written; others are 1. */
+  list_versions: Record<string, number> | null;
   divisions: { id: number; name: string; parent_id: number | null; position: number }[];
   statuses: { status_id: number; is_read: boolean; is_write: boolean }[];
   changelog: {
@@ -48,6 +50,8 @@ const meQuery = (accountId: number, userId: number) => sql`
            a.email_confirmed_at is not null as email_confirmed,
            t.name as tariff_name, t.start_at as tariff_start_at, t.end_at as tariff_end_at,
            t.users_limit as tariff_users, t.balance,
+           (select json_object_agg(v.list, v.version) from list_versions v
+            where v.account_id = u.account_id) as list_versions,
            coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'parent_id', d.parent_id,
                                                        'position', d.position) order by d.position, d.id)
                      from account_divisions d where d.account_id = u.account_id), '[]') as divisions,

@@ -8,7 +8,7 @@ import { success } from '../../platform/envelope.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { getCurrentUser } from './me.service.ts';
 
-export function registerMeRoutes(app: FastifyInstance, _deps: AppDeps) {
+export function registerMeRoutes(app: FastifyInstance, deps: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/me',
     {
@@ -21,7 +21,7 @@ export function registerMeRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       const { session, tenant } = callerOf(request);
-      const me = await getCurrentUser(tenant, session);
+      const me = await getCurrentUser(tenant, session, deps.database.system);
       if (session.via === 'cookie') setSessionCookie(reply, request, session.token);
       return success(me);
     },

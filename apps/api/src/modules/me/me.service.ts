@@ -1,10 +1,12 @@
 import { SESSION_TTL_SECONDS } from '@ats/contracts/auth';
 import { hasNoEnd, shownUsersLimit } from '@ats/contracts/tariffs';
-import type { TMe, TTreeItem } from '@ats/contracts/me';
+import { ACCOUNT_LISTS, type TMe, type TTreeItem } from '@ats/contracts/me';
+import type { Db } from '@ats/db/connection';
 import { readAdminUserSetting } from '@ats/contracts/user-settings';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { sharedListVersions } from '../references/references.service.ts';
 import * as repo from './me.repository.ts';
 
 // Writing last_seen on every call would turn the hottest read into a write; once a minute is enough.
@@ -25,7 +27,16 @@ export function buildDivisionTree(rows: repo.MeRow['divisions']): TTreeItem[] {
   return roots;
 }
 
-export async function getCurrentUser(tenant: Tenant, session: Session): Promise<TMe> {
+/** Every list's version: the shared dictionaries' and the account's own (1 until written). */
+function listVersions(shared: Record<string, string>, own: repo.MeRow['list_versions']) {
+  const versions: Record<string, string> = { ...shared };
+  for (const list of ACCOUNT_LISTS) versions[list] = String(own?.[list] ?? 1);
+  return versions;
+}
+
+export async function getCurrentUser(tenant: Tenant, session: Session, db: Db): Promise<TMe> {
+  const shared = sharedListVersions(db);
+  shared.catch(() => undefined); // awaited below; a failed read of the row must not leave it unhandled
   const row =
     Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS
       ? await tenant.transaction(async (tx) => {
@@ -78,5 +89,6 @@ export async function getCurrentUser(tenant: Tenant, session: Session): Promise<
     tariff_is_active: session.accountIsActive && tariffEnd !== null && tariffEnd > new Date(),
     tariff_users: shownUsersLimit(row.tariff_users),
     email_confirmed: row.email_confirmed,
+    list_versions: listVersions(await shared, row.list_versions),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPLICANT_FIELD_DEFINITIONS,
   VACANCY_FIELD_DEFINITIONS,
@@ -56,4 +57,29 @@ const FIELD_DEFINITIONS: Record<(typeof FIELD_MODELS)[number], TFieldDefinition[
 /** The fields of a model as the settings screens and the PDF export list them. */
 export function listFieldDefinitions(model: (typeof FIELD_MODELS)[number]) {
   return FIELD_DEFINITIONS[model];
+}
+
+/**
+ * The versions of the dictionaries every account shares (decision 0057): a hash of each list as
+ * GET answers it without a search. They change only with a migration or a release, so a process
+ * computes them once; GET /api/me reports them beside the account's own lists' versions.
+ */
+let sharedVersions: Promise<Record<string, string>> | null = null;
+
+const versionOf = (value: unknown) =>
+  createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 12);
+
+export function sharedListVersions(db: Db): Promise<Record<string, string>> {
+  sharedVersions ??= (async () => ({
+    languages: versionOf(await listLanguages(db, { limit: 50 })),
+    language_levels: versionOf(await listLanguageLevels(db)),
+    driver_licenses: versionOf(await listDriverLicenses(db)),
+    countries: versionOf(await listCountries(db)),
+    jobs: versionOf(await listJobs(db)),
+    default_fields: versionOf(listFieldDefinitions('applicant')),
+  }))().catch((error: unknown) => {
+    sharedVersions = null;
+    throw error;
+  });
+  return sharedVersions;
 }

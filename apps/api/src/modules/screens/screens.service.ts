@@ -1,6 +1,7 @@
 import { AUTH_COOKIE, AUTH_HEADER } from '@ats/contracts/auth';
 import { PAGE_SIZE } from '@ats/contracts/pagination';
 import type { TScreenAnswers } from '@ats/contracts/screens';
+import { VACANCY_PAGE_SIZE } from '@ats/contracts/vacancies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -33,9 +34,6 @@ export const SCREEN_PARTS = {
     `/api/vacancies_with_filters?page=1&per_page=${VACANCY_PAGE_SIZE}&state=open`,
   ],
 } as const;
-
-/** The home page's list of vacancies: a page of the web app's size (vacancy-list-params.ts). */
-const VACANCY_PAGE_SIZE = 30;
 
 /** What every signed-in page asks for besides its screen: the layout's config and unread count. */
 const PAGE_PARTS = ['/api/client_config', '/api/msg_integrations/chats/unread'];

@@ -168,3 +168,78 @@ describe('reference lists cached like static files', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });
+
+describe('list versions in /api/me (decision 0057)', () => {
+  const versionsOf = async (token: string) => {
+    const me = await get('/api/me', token);
+    expect(me.status).toBe(200);
+    return (me.body.message as { list_versions: Record<string, string> }).list_versions;
+  };
+
+  it('reports a version of every kept list, shared and the account’s own', async () => {
+    const versions = await versionsOf(admin.token);
+    expect(Object.keys(versions).sort()).toEqual(
+      [
+        'countries',
+        'default_fields',
+        'driver_licenses',
+        'jobs',
+        'language_levels',
+        'languages',
+        'reasons',
+        'sources',
+        'tags',
+        'users',
+      ].sort(),
+    );
+    // The shared dictionaries are the same for every account.
+    const others = await versionsOf(other.token);
+    for (const list of ['languages', 'language_levels', 'driver_licenses', 'countries', 'jobs']) {
+      expect(others[list], list).toBe(versions[list]);
+    }
+  });
+
+  it('a new source moves the sources version and its ETag, nothing else’s', async () => {
+    const before = await versionsOf(admin.token);
+    const othersBefore = await versionsOf(other.token);
+    const listBefore = await get('/api/account_sources', admin.token);
+    const tagsBefore = await get('/api/tags', admin.token);
+
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/account_sources',
+      { name: 'Ярмарка вакансий' },
+      { token: admin.token },
+    );
+    expect(created.status).toBe(200);
+
+    const after = await versionsOf(admin.token);
+    expect(after.sources).not.toBe(before.sources);
+    expect({ ...after, sources: before.sources }).toEqual(before);
+    // Another account's lists did not move.
+    expect(await versionsOf(other.token)).toEqual(othersBefore);
+
+    const listAfter = await t.app.inject({
+      method: 'GET',
+      url: '/api/account_sources',
+      headers: { 'x-dcrt-hrm-auth': admin.token, 'if-none-match': String(listBefore.headers.etag) },
+    });
+    expect(listAfter.statusCode).toBe(200);
+    expect(listAfter.headers.etag).not.toBe(listBefore.headers.etag);
+    const tagsAfter = await t.app.inject({
+      method: 'GET',
+      url: '/api/tags',
+      headers: { 'x-dcrt-hrm-auth': admin.token, 'if-none-match': String(tagsBefore.headers.etag) },
+    });
+    expect(tagsAfter.statusCode).toBe(304);
+  });
+
+  it('a new team member moves the users version only', async () => {
+    const before = await versionsOf(admin.token);
+    await addTeamMember(t.app, admin.token, { member_type: 'owner', is_admin: false });
+    const after = await versionsOf(admin.token);
+    expect(after.users).not.toBe(before.users);
+    expect({ ...after, users: before.users }).toEqual(before);
+  });
+});

@@ -1,4 +1,4 @@
-import { VACANCY_STATES, type TVacancyState } from '@ats/contracts/vacancies';
+import { VACANCY_PAGE_SIZE, VACANCY_STATES, type TVacancyState } from '@ats/contracts/vacancies';
 
 // The home list's filters live in the address (?state=hold&owner_id=3&group=owner), so a
 // filtered list can be bookmarked and Back returns to it.
@@ -14,8 +14,6 @@ export type VacancyListParams = {
   search: string;
   page: number;
 };
-
-export const VACANCY_PAGE_SIZE = 30;
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);

@@ -16,6 +16,7 @@ import {
 import { ZTag, ZTagList } from '@ats/contracts/tags';
 import { ZUserList } from '@ats/contracts/users';
 import { apiCall, apiRequest } from '../api-client';
+import { type KeptList, keptListStaleTime } from '../kept-lists';
 
 // Dictionaries the applicant screens read; they change rarely, so they stay fresh for minutes.
 const DICTIONARY_STALE_MS = 5 * 60_000;
@@ -32,11 +33,22 @@ export const referenceKeys = {
   driverLicenses: ['references', 'driver-licenses'] as const,
 };
 
+/** The lists the browser keeps across visits, by their name in /api/me's `list_versions`. */
+export const KEPT_LISTS: readonly KeptList[] = [
+  { list: 'tags', key: referenceKeys.tags },
+  { list: 'sources', key: referenceKeys.sources },
+  { list: 'users', key: referenceKeys.users },
+  { list: 'countries', key: referenceKeys.countries },
+  { list: 'languages', key: referenceKeys.languages },
+  { list: 'language_levels', key: referenceKeys.languageLevels },
+  { list: 'driver_licenses', key: referenceKeys.driverLicenses },
+];
+
 export const useTags = () =>
   useQuery({
     queryKey: referenceKeys.tags,
     queryFn: ({ signal }) => apiRequest('/tags', { schema: ZTagList, signal }),
-    staleTime: DICTIONARY_STALE_MS,
+    staleTime: keptListStaleTime(DICTIONARY_STALE_MS),
   });
 
 export function useCreateTag() {
@@ -54,14 +66,14 @@ export const useAccountSources = () =>
   useQuery({
     queryKey: referenceKeys.sources,
     queryFn: ({ signal }) => apiRequest('/account_sources', { schema: ZAccountSourceList, signal }),
-    staleTime: DICTIONARY_STALE_MS,
+    staleTime: keptListStaleTime(DICTIONARY_STALE_MS),
   });
 
 export const useRecruiters = () =>
   useQuery({
     queryKey: referenceKeys.users,
     queryFn: ({ signal }) => apiRequest('/users', { schema: ZUserList, signal }),
-    staleTime: DICTIONARY_STALE_MS,
+    staleTime: keptListStaleTime(DICTIONARY_STALE_MS),
   });
 
 export const useCountries = () =>

@@ -6,6 +6,7 @@ import { API_CODES, MESSAGES } from '@ats/contracts/envelope';
 import { ZMe, type TMe } from '@ats/contracts/me';
 import { apiCall, ApiError } from '../api-client';
 import { setErrorTrackingUser } from '../error-tracking';
+import { forgetKeptLists } from '../kept-lists';
 import { forgetPrefetchedAnswers } from '../prefetched-answers';
 import { notify } from '../toasts';
 
@@ -105,6 +106,7 @@ export function endLocalSession(queryClient: QueryClient) {
   void queryClient.cancelQueries();
   queryClient.clear();
   forgetPrefetchedAnswers();
+  forgetKeptLists();
   queryClient.setQueryData(sessionKeys.me, null);
   setErrorTrackingUser(null);
 }
