@@ -406,7 +406,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       errors.push({ type: 'bad_json_data', value, reason });
     if (typeof v.name !== 'string' || !v.name.trim()) bad('name', 'is_empty');
     else if (v.name.length > NAME_MAX) bad('name', 'is_too_long');
-    if (typeof v.description !== 'string' || !v.description.trim()) bad('description', 'is_empty');
+    if (typeof v.description !== 'string' || !v.description.trim()) {bad('description', 'is_empty');}
     else {
       const text = v.description.replace(/<[^>]*>/g, '').trim();
       const tags = [...v.description.matchAll(/<\s*\/?\s*([a-zA-Z0-9]+)[^>]*>/g)].map((m) =>
@@ -426,7 +426,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (type === undefined) bad('type', 'is_empty');
     else if (!dictionaryHas('vacancy_type', type)) bad('type', 'not_available');
     const roles = Array.isArray(v.professional_roles) ? v.professional_roles : [];
-    if (roles.length === 0) bad('professional_roles', 'is_empty');
+    if (roles.length === 0) {bad('professional_roles', 'is_empty');}
     else if (roles.some((r) => !roleIds.has(String(idOf(r))))) {
       bad('professional_roles', 'not_available');
     }
@@ -438,7 +438,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (salary) {
       const from = salary.from ?? null;
       const to = salary.to ?? null;
-      if (from === null && to === null) bad('salary_range', 'is_empty');
+      if (from === null && to === null) {bad('salary_range', 'is_empty');}
       else if (
         (from !== null && (typeof from !== 'number' || from < 0)) ||
         (to !== null && (typeof to !== 'number' || to < 0))
@@ -446,7 +446,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         bad('salary_range', 'invalid');
       } else if (typeof from === 'number' && typeof to === 'number' && from > to) {
         bad('salary_range', 'salary_from_greater_than_salary_to');
-      } else if (!dictionaryHas('currency', salary.currency)) bad('salary_range', 'invalid');
+      } else if (!dictionaryHas('currency', salary.currency)) {bad('salary_range', 'invalid');}
     }
     const address = idOf(v.address);
     if (address !== undefined && String(address) !== '501') bad('address', 'not_available');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
@@ -60,31 +60,32 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
   const samples = usePublicationSamples();
   const create = useCreatePublication(vacancyId);
   const saveSample = useSaveSample();
-  const [form, setForm] = useState<Form | null>(null);
+  const [edited, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (form || !vacancy.data) return;
-    const v = vacancy.data;
-    setForm({
-      name: v.position,
-      area_id: '',
-      professional_role_id: '',
-      experience_id: null,
-      employment_id: null,
-      schedule_id: null,
-      salary_from: v.salary_from != null ? String(v.salary_from) : '',
-      salary_to: v.salary_to != null ? String(v.salary_to) : '',
-      currency: 'RUR',
-      salary_gross: true,
-      address_id: null,
-      manager_id: null,
-      billing_type_id: 'standard',
-      vacancy_type_id: 'open',
-      description: [v.body, v.requirements, v.conditions].map(text).filter(Boolean).join('\n'),
-    });
-  }, [form, vacancy.data]);
+  const v = vacancy.data;
+  // The vacancy's own fields until the user changes one.
+  const initial: Form | null = v
+    ? {
+        name: v.position,
+        area_id: '',
+        professional_role_id: '',
+        experience_id: null,
+        employment_id: null,
+        schedule_id: null,
+        salary_from: v.salary_from != null ? String(v.salary_from) : '',
+        salary_to: v.salary_to != null ? String(v.salary_to) : '',
+        currency: 'RUR',
+        salary_gross: true,
+        address_id: null,
+        manager_id: null,
+        billing_type_id: 'standard',
+        vacancy_type_id: 'open',
+        description: [v.body, v.requirements, v.conditions].map(text).filter(Boolean).join('\n'),
+      }
+    : null;
+  const form = edited ?? initial;
 
   if (sites.isPending || vacancy.isPending) return <Spinner label="Загружаем форму" />;
   if (sites.isError || vacancy.isError) {
@@ -123,7 +124,7 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
     )?.items ?? []) as { id: string; first_name?: string; last_name?: string }[]
   ).map((m) => ({ id: String(m.id), name: [m.last_name, m.first_name].filter(Boolean).join(' ') }));
 
-  const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...(f ?? form), ...patch }));
   const fields = (): TPublicationFieldsInput => ({
     ...form,
     salary_from: form.salary_from ? Number(form.salary_from) : null,
@@ -170,7 +171,9 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
         }
         setErrors(mapped);
         setFormError(error.message);
-      } else setFormError('Не удалось опубликовать вакансию');
+      } else {
+        setFormError('Не удалось опубликовать вакансию');
+      }
     }
   };
 
