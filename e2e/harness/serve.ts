@@ -227,7 +227,11 @@ async function main() {
   });
   // hh.ru through its fake (apps/api/test/fakes/hh-fake.ts): consent redirects at once; journeys
   // add vacancies and responses through its control API at `GET /hh`'s address.
-  const hh = await startHhFake({ clientId: 'e2e-hh-client', clientSecret: 'e2e-hh-secret' });
+  const hh = await startHhFake({
+    clientId: 'e2e-hh-client',
+    clientSecret: 'e2e-hh-secret',
+    publications: { standard: 1000, premium: 1000 },
+  });
   // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
   // "the applicant" writing to them through its control API at `GET /telegram`'s address.
   const telegram = await startTelegramBotFake();

@@ -2,6 +2,10 @@ import { selectRows } from '@ats/db/connection';
 import { files } from '@ats/db/schema/applicants';
 import { applicantImports } from '@ats/db/schema/applicant-imports';
 import { payments } from '@ats/db/schema/billing';
+import {
+  jobSitePublicationSamples,
+  jobSitePublications,
+} from '@ats/db/schema/job-site-publications';
 import { jobSiteConnections } from '@ats/db/schema/job-sites';
 import { msgChannels, msgMessages } from '@ats/db/schema/messaging';
 import { sql } from 'drizzle-orm';
@@ -50,6 +54,8 @@ const PARAM_TABLES: Record<string, string> = {
   'stage_automation_rules:id': 'stage_automation_rules',
   'event_bookings:id': 'event_bookings',
   'job_sites:id': 'job_site_connections',
+  'job_site_publications:id': 'job_site_publications',
+  'job_site_publication_samples:id': 'job_site_publication_samples',
 };
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
@@ -293,12 +299,31 @@ describe('every route keeps to the caller’s account', () => {
         reason: MARKER,
       });
       // A job-site connection (issue 16), as the OAuth callback stores it.
-      await tx.insert(jobSiteConnections).values({
+      const [connection] = await tx
+        .insert(jobSiteConnections)
+        .values({
+          accountId: victim.accountId,
+          site: 'hh',
+          externalAccountId: '9999',
+          externalAccountName: `Работодатель ${MARKER}`,
+          accessToken: 'v1.sealed',
+        })
+        .returning();
+      // A publication of a vacancy on the site and a publication sample (decision 0053).
+      await tx.insert(jobSitePublications).values({
         accountId: victim.accountId,
         site: 'hh',
-        externalAccountId: '9999',
-        externalAccountName: `Работодатель ${MARKER}`,
-        accessToken: 'v1.sealed',
+        connectionId: connection!.id,
+        vacancyId: 0,
+        externalId: `tenancy-${MARKER}`,
+        state: 'published',
+        fields: { name: MARKER },
+      });
+      await tx.insert(jobSitePublicationSamples).values({
+        accountId: victim.accountId,
+        site: 'hh',
+        name: MARKER,
+        fields: { name: MARKER },
       });
       // A settled payment: its page answers from the row, without asking the provider.
       await tx.insert(payments).values({

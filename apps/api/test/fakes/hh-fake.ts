@@ -70,6 +70,11 @@ export type HhFakeOptions = {
   accessTokenSeconds?: number;
   employerId?: string;
   employerName?: string;
+  /** Seconds a new vacancy stays on moderation before GET /vacancies/{id} shows it published;
+   * null (the default): until `approveVacancy`/`refuseVacancy` (or the control call). */
+  moderationSeconds?: number | null;
+  /** Publications of each billing type the employer has paid for (default 5 each). */
+  publications?: Record<string, number>;
 };
 
 type Failure = {
@@ -80,6 +85,46 @@ type Failure = {
   /** Matching calls that pass before the failure starts (a failure mid-page). */
   after?: number;
 };
+
+/** A vacancy body as POST/PUT /vacancies take it (the fields this fake checks). */
+type VacancyBody = {
+  name?: unknown;
+  description?: unknown;
+  area?: { id?: unknown } | null;
+  billing_type?: { id?: unknown } | null;
+  type?: { id?: unknown } | null;
+  professional_roles?: { id?: unknown }[] | null;
+  experience?: { id?: unknown } | null;
+  employment?: { id?: unknown } | null;
+  schedule?: { id?: unknown } | null;
+  salary_range?: {
+    from?: unknown;
+    to?: unknown;
+    currency?: unknown;
+    gross?: unknown;
+  } | null;
+  address?: { id?: unknown } | null;
+  manager?: { id?: unknown } | null;
+  [key: string]: unknown;
+};
+
+type PublishedVacancy = {
+  id: string;
+  body: VacancyBody;
+  createdAt: number;
+  approved: boolean;
+  refusal: string | null;
+  archived: boolean;
+  publishedAt: string | null;
+  expiresAt: string | null;
+};
+
+/** Tags hh.ru keeps in a vacancy's description; anything else is refused. */
+const ALLOWED_TAGS = new Set(['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u']);
+const DESCRIPTION_MIN = 200;
+const DESCRIPTION_MAX = 10_000;
+const NAME_MAX = 100;
+const DAY_MS = 86_400_000;
 
 const HH_DATE = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+0000');
 
@@ -175,6 +220,13 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   const failures: Failure[] = [];
   const requests: HhRecordedRequest[] = [];
   let nextId = 1000;
+  const published = new Map<string, PublishedVacancy>();
+  const rights: Record<string, number> = {
+    standard: 5,
+    premium: 5,
+    ...(options.publications ?? {}),
+  };
+  let moderationSeconds = options.moderationSeconds ?? null;
   let deny = false;
   let baseUrl = '';
 
@@ -334,6 +386,187 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     return /\(.*@.*\)/.test(req.headers['user-agent'] ?? '');
   };
 
+  // Vacancies (issue 16, third slice): POST /vacancies validated as the spec's
+  // `bad_json_data` errors (`value` the field, `reason` why), publication rights per billing
+  // type spent one a publication (`403 vacancies/not_enough_purchased_services` when none are
+  // left), moderation (`approved` false until the delay passes or a control call), edit,
+  // prolongation (published only) and archiving.
+  const leafAreas = new Set(AREAS.flatMap((a) => a.areas.map((c) => c.id)));
+  const roleIds = new Set(PROFESSIONAL_ROLES.categories.flatMap((c) => c.roles.map((r) => r.id)));
+  const dictionaryHas = (name: keyof typeof DICTIONARIES, id: unknown) =>
+    (DICTIONARIES[name] as { id?: string; code?: string }[]).some(
+      (item) => (item.id ?? item.code) === id,
+    );
+  const idOf = (value: { id?: unknown } | null | undefined) =>
+    value && typeof value === 'object' ? value.id : undefined;
+
+  const vacancyErrors = (v: VacancyBody) => {
+    const errors: { type: string; value: string; reason: string }[] = [];
+    const bad = (value: string, reason: string) =>
+      errors.push({ type: 'bad_json_data', value, reason });
+    if (typeof v.name !== 'string' || !v.name.trim()) bad('name', 'is_empty');
+    else if (v.name.length > NAME_MAX) bad('name', 'is_too_long');
+    if (typeof v.description !== 'string' || !v.description.trim()) {bad('description', 'is_empty');}
+    else {
+      const text = v.description.replace(/<[^>]*>/g, '').trim();
+      const tags = [...v.description.matchAll(/<\s*\/?\s*([a-zA-Z0-9]+)[^>]*>/g)].map((m) =>
+        m[1]!.toLowerCase(),
+      );
+      if (tags.some((tag) => !ALLOWED_TAGS.has(tag))) bad('description', 'invalid');
+      else if (text.length < DESCRIPTION_MIN) bad('description', 'is_too_short');
+      else if (v.description.length > DESCRIPTION_MAX) bad('description', 'is_too_long');
+    }
+    const area = idOf(v.area);
+    if (area === undefined) bad('area', 'is_empty');
+    else if (!leafAreas.has(String(area))) bad('area', 'chosen_area_is_not_a_leaf_or_not_exist');
+    const billing = idOf(v.billing_type);
+    if (billing === undefined) bad('billing_type', 'is_empty');
+    else if (!dictionaryHas('vacancy_billing_type', billing)) bad('billing_type', 'not_available');
+    const type = idOf(v.type);
+    if (type === undefined) bad('type', 'is_empty');
+    else if (!dictionaryHas('vacancy_type', type)) bad('type', 'not_available');
+    const roles = Array.isArray(v.professional_roles) ? v.professional_roles : [];
+    if (roles.length === 0) {bad('professional_roles', 'is_empty');}
+    else if (roles.some((r) => !roleIds.has(String(idOf(r))))) {
+      bad('professional_roles', 'not_available');
+    }
+    for (const name of ['experience', 'employment', 'schedule'] as const) {
+      const id = idOf(v[name]);
+      if (id !== undefined && !dictionaryHas(name, id)) bad(name, 'not_available');
+    }
+    const salary = v.salary_range;
+    if (salary) {
+      const from = salary.from ?? null;
+      const to = salary.to ?? null;
+      if (from === null && to === null) {bad('salary_range', 'is_empty');}
+      else if (
+        (from !== null && (typeof from !== 'number' || from < 0)) ||
+        (to !== null && (typeof to !== 'number' || to < 0))
+      ) {
+        bad('salary_range', 'invalid');
+      } else if (typeof from === 'number' && typeof to === 'number' && from > to) {
+        bad('salary_range', 'salary_from_greater_than_salary_to');
+      } else if (!dictionaryHas('currency', salary.currency)) {bad('salary_range', 'invalid');}
+    }
+    const address = idOf(v.address);
+    if (address !== undefined && String(address) !== '501') bad('address', 'not_available');
+    const managerId = idOf(v.manager);
+    if (managerId !== undefined && String(managerId) !== manager.id) {
+      bad('manager', 'not_available');
+    }
+    return errors;
+  };
+
+  /** The moderation delay passed: the vacancy is published for 30 days. */
+  const moderate = (v: PublishedVacancy) => {
+    if (
+      !v.approved &&
+      !v.refusal &&
+      moderationSeconds !== null &&
+      Date.now() - v.createdAt >= moderationSeconds * 1000
+    ) {
+      approve(v);
+    }
+  };
+  const approve = (v: PublishedVacancy) => {
+    v.approved = true;
+    v.refusal = null;
+    v.publishedAt = HH_DATE(new Date());
+    v.expiresAt = HH_DATE(new Date(Date.now() + 30 * DAY_MS));
+  };
+
+  const fullVacancy = (v: PublishedVacancy) => ({
+    ...v.body,
+    id: v.id,
+    approved: v.approved,
+    archived: v.archived,
+    // The reason a moderator refused it (the fake's stand-in for hh.ru's moderation note).
+    moderation_note: v.refusal,
+    type: v.refusal ? { id: 'refused', name: 'Отклонена' } : (v.body.type ?? null),
+    published_at: v.publishedAt,
+    created_at: HH_DATE(new Date(v.createdAt)),
+    expires_at: v.expiresAt,
+    alternate_url: `https://hh.ru/vacancy/${v.id}`,
+    employer: { id: employer.id, name: employer.name },
+  });
+
+  const publicationRoute = (
+    res: ServerResponse,
+    method: string,
+    path: string,
+    body: VacancyBody | null,
+  ) => {
+    if (method === 'POST' && path === '/vacancies') {
+      const errors = vacancyErrors(body ?? {});
+      if (errors.length) {
+        return (send(res, 400, { request_id: 'v', description: 'Bad Request', errors }), true);
+      }
+      const billing = String(idOf(body!.billing_type));
+      if ((rights[billing] ?? 0) <= 0) {
+        hhError(res, 403, 'vacancies', 'not_enough_purchased_services');
+        return true;
+      }
+      rights[billing] = (rights[billing] ?? 0) - 1;
+      const id = String(++nextId);
+      const areaId = String(idOf(body!.area));
+      const areaName = AREAS[0]!.areas.find((a) => a.id === areaId)?.name ?? 'Москва';
+      vacancies.set(id, {
+        id,
+        name: String(body!.name),
+        area: areaName,
+        created_at: HH_DATE(new Date()),
+      });
+      published.set(id, {
+        id,
+        body: body!,
+        createdAt: Date.now(),
+        approved: false,
+        refusal: null,
+        archived: false,
+        publishedAt: null,
+        expiresAt: null,
+      });
+      send(res, 201, { id }, { location: `/vacancies/${id}` });
+      return true;
+    }
+    const one = /^\/vacancies\/([^/]+)(\/prolongate)?$/.exec(path);
+    if (one) {
+      const v = published.get(one[1]!);
+      if (!v) return (hhError(res, 404, 'not_found'), true);
+      moderate(v);
+      if (one[2]) {
+        if (method !== 'POST') return (hhError(res, 405, 'method_not_allowed'), true);
+        if (v.archived) return (hhError(res, 403, 'vacancies', 'vacancy_archived'), true);
+        if (!v.approved) return (hhError(res, 403, 'vacancies', 'vacancy_not_premoderated'), true);
+        v.expiresAt = HH_DATE(new Date(Date.parse(v.expiresAt!) + 30 * DAY_MS));
+        send(res, 204);
+        return true;
+      }
+      if (method === 'GET') return (send(res, 200, fullVacancy(v)), true);
+      if (method === 'PUT') {
+        if (v.archived) return (hhError(res, 403, 'vacancies', 'unavailable_for_archived'), true);
+        const merged = { ...v.body, ...(body ?? {}) };
+        const errors = vacancyErrors(merged);
+        if (errors.length) {
+          return (send(res, 400, { request_id: 'v', description: 'Bad Request', errors }), true);
+        }
+        v.body = merged;
+        vacancies.get(v.id)!.name = String(merged.name);
+        send(res, 204);
+        return true;
+      }
+    }
+    const archive = /^\/employers\/([^/]+)\/vacancies\/archived\/([^/]+)$/.exec(path);
+    if (archive && method === 'PUT') {
+      const v = published.get(archive[2]!);
+      if (archive[1] !== employer.id || !v) return (hhError(res, 404, 'not_found'), true);
+      v.archived = true;
+      send(res, 204);
+      return true;
+    }
+    return false;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, record: HhRecordedRequest) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname;
@@ -362,6 +595,19 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (method === 'POST' && path === '/__control/responses') {
       const seed = body as unknown as { vacancy_id: string; resume: HhResume };
       return send(res, 200, { id: api.addResponse(seed.vacancy_id, seed.resume) });
+    }
+
+    const moderated = /^\/__control\/vacancies\/([^/]+)\/(approve|refuse)$/.exec(path);
+    if (method === 'POST' && moderated) {
+      const ok =
+        moderated[2] === 'approve'
+          ? api.approveVacancy(moderated[1]!)
+          : api.refuseVacancy(moderated[1]!, String(body?.reason ?? 'Нарушены правила'));
+      return ok ? send(res, 204) : hhError(res, 404, 'not_found');
+    }
+    if (method === 'POST' && path === '/__control/publications') {
+      Object.assign(rights, body as unknown as Record<string, number>);
+      return send(res, 204);
     }
 
     if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
@@ -441,6 +687,8 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         items: [{ id: manager.id, name: employer.name, is_main_contact_person: true }],
       });
     }
+    const handled = publicationRoute(res, method, path, body as unknown as VacancyBody | null);
+    if (handled) return handled;
     const employerPath = /^\/employers\/([^/]+)\/(.+)$/.exec(path);
     if (employerPath && method === 'GET') {
       const [, eid, rest] = employerPath;
@@ -469,22 +717,24 @@ export async function startHhFake(options: HhFakeOptions = {}) {
           res,
           200,
           page(
-            [...vacancies.values()].map((v) => {
-              const all = [...negotiations.values()].filter((n) => n.vacancyId === v.id);
-              return {
-                id: v.id,
-                name: v.name,
-                area: { id: '1', name: v.area },
-                created_at: v.created_at,
-                alternate_url: `https://hh.ru/vacancy/${v.id}`,
-                counters: {
-                  responses: all.length,
-                  unread_responses: all.length,
-                  invitations: 0,
-                  views: 0,
-                },
-              };
-            }),
+            [...vacancies.values()]
+              .filter((v) => !published.get(v.id)?.archived)
+              .map((v) => {
+                const all = [...negotiations.values()].filter((n) => n.vacancyId === v.id);
+                return {
+                  id: v.id,
+                  name: v.name,
+                  area: { id: '1', name: v.area },
+                  created_at: v.created_at,
+                  alternate_url: `https://hh.ru/vacancy/${v.id}`,
+                  counters: {
+                    responses: all.length,
+                    unread_responses: all.length,
+                    invitations: 0,
+                    views: 0,
+                  },
+                };
+              }),
             query,
           ),
         );
@@ -494,7 +744,12 @@ export async function startHhFake(options: HhFakeOptions = {}) {
           {
             id: 'standard',
             name: 'Стандарт',
-            vacancy_types: [{ id: 'open', name: 'Открытая', count: 5 }],
+            vacancy_types: [{ id: 'open', name: 'Открытая', count: rights.standard ?? 0 }],
+          },
+          {
+            id: 'premium',
+            name: 'Премиум',
+            vacancy_types: [{ id: 'open', name: 'Открытая', count: rights.premium ?? 0 }],
           },
         ]);
       }
@@ -621,6 +876,31 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       return id;
     },
     negotiation: (id: string) => negotiations.get(id),
+    /** A vacancy published through POST /vacancies, as GET /vacancies/{id} shows it. */
+    publishedVacancy: (id: string) => published.get(id),
+    /** Moderation passes: the vacancy is published. */
+    approveVacancy(id: string) {
+      const v = published.get(id);
+      if (!v) return false;
+      approve(v);
+      return true;
+    },
+    /** Moderation refuses the vacancy with a reason. */
+    refuseVacancy(id: string, reason: string) {
+      const v = published.get(id);
+      if (!v) return false;
+      v.approved = false;
+      v.refusal = reason;
+      return true;
+    },
+    setModerationSeconds(seconds: number | null) {
+      moderationSeconds = seconds;
+    },
+    /** Publications left of a billing type. */
+    publicationsLeft: (billingType: string) => rights[billingType] ?? 0,
+    setPublications(billingType: string, count: number) {
+      rights[billingType] = count;
+    },
     /** The next `times` API calls (on `path` when given) answer `status` (500: HTML body). */
     failNext(failure: {
       status: number;

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { OwnVacanciesScreen } from '../features/job-site-publications/samples-screen';
 
 export default function RemoteVacanciesOwnRoute() {
-  return (
-    <AreaScreen
-      title="Публикации — собственные вакансии"
-      description="Вакансии, созданные в системе."
-    />
-  );
+  return <OwnVacanciesScreen />;
 }

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { PublicationSamplesScreen } from '../features/job-site-publications/samples-screen';
 
 export default function RemoteVacanciesSamplesRoute() {
-  return (
-    <AreaScreen
-      title="Публикации — шаблоны"
-      description="Шаблоны для быстрой публикации вакансий."
-    />
-  );
+  return <PublicationSamplesScreen />;
 }

@@ -1,5 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { PublicationsScreen } from '../features/job-site-publications/vacancy-publications-section';
 
 export default function RemoteVacanciesRoute() {
-  return <AreaScreen title="Публикации" description="Вакансии, опубликованные на сайтах работы." />;
+  return <PublicationsScreen />;
 }

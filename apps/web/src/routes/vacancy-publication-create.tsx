@@ -1,12 +1,7 @@
 import { useParams } from 'react-router';
-import { AreaScreen } from '../features/areas/area-screen';
+import { PublicationCreateScreen } from '../features/job-site-publications/publication-form';
 
 export default function VacancyPublicationCreateRoute() {
   const { id } = useParams();
-  return (
-    <AreaScreen
-      title={`Новая публикация №${id ?? ''}`}
-      description="Разместите вакансию на сайтах работы."
-    />
-  );
+  return <PublicationCreateScreen key={id} vacancyId={Number(id)} />;
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { VacancyPublicationsSection } from '../features/job-site-publications/vacancy-publications-section';
 import { VacancyStagesSection } from '../features/stages/vacancy-stages-section';
 import { VacancyScreen } from '../features/vacancies/vacancy-screen';
 
@@ -10,7 +11,12 @@ export default function VacancyRoute() {
     <VacancyScreen
       key={vacancyId}
       id={vacancyId}
-      renderStages={(vacancy) => <VacancyStagesSection vacancyId={vacancy.id} />}
+      renderStages={(vacancy) => (
+        <>
+          <VacancyPublicationsSection vacancyId={vacancy.id} />
+          <VacancyStagesSection vacancyId={vacancy.id} />
+        </>
+      )}
     />
   );
 }

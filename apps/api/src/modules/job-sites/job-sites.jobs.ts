@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/queue.ts';
+import { refreshLivePublications } from './publications.service.ts';
 import { dueConnections, syncConnection } from './responses-sync.service.ts';
 
 const ZSyncPayload = z.object({ accountId: z.number().int(), connectionId: z.number().int() });
@@ -28,6 +29,8 @@ export const jobSitesSweepJob: JobDefinition<Record<string, never>> = {
     for (const due of await dueConnections(context)) {
       await syncConnection(context, due.accountId, due.id);
     }
+    // Publications on moderation or published: their state read back from the sites.
+    await refreshLivePublications(context);
   },
   retryLimit: 0,
   expireInSeconds: 30 * 60,

@@ -36,6 +36,7 @@ import {
   startConnect,
   toConnection,
 } from './job-sites.service.ts';
+import { registerPublicationRoutes } from './publications.routes.ts';
 import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
 
 const TAGS = ['Сайты вакансий'];
@@ -210,4 +211,6 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
       return success(await responseVacanciesOf(tenant, request.params.id, 'hh'));
     },
   );
+
+  registerPublicationRoutes(app, deps);
 }

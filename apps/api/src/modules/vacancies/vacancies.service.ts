@@ -381,8 +381,34 @@ const REFUSED_TRANSITION: Record<'close' | 'hold' | 'reopen', Record<TVacancySta
   reopen: { open: 'Вакансия уже открыта', hold: '', closed: '' },
 };
 
+/** Told after a vacancy's close commits (job sites archive its publications, decision 0053). */
+export type VacancyClosedListener = (tenant: Tenant, vacancyId: number) => Promise<void>;
+const vacancyClosedListeners = new Set<VacancyClosedListener>();
+
+/** Registers a listener; the returned function removes it. */
+export function onVacancyClosed(listener: VacancyClosedListener) {
+  vacancyClosedListeners.add(listener);
+  return () => {
+    vacancyClosedListeners.delete(listener);
+  };
+}
+
 /** Close and hold (each with a reason of its type), or reopen; every change is logged. */
 export async function changeVacancyState(
+  tenant: Tenant,
+  session: Session,
+  id: number,
+  action: 'close' | 'hold' | 'reopen',
+  body: TVacancyStateChangeBody,
+) {
+  const changed = await changeVacancyStateInTransaction(tenant, session, id, action, body);
+  if (action === 'close') {
+    for (const listener of vacancyClosedListeners) await listener(tenant, id);
+  }
+  return changed;
+}
+
+async function changeVacancyStateInTransaction(
   tenant: Tenant,
   session: Session,
   id: number,
