@@ -26,8 +26,9 @@ export function valueOf<T>(
     case 'invalid':
       throw new SiteError(400, 'other');
     case 'refused':
-      if (result.status === 401)
+      if (result.status === 401) {
         throw new SiteError(401, options.expiredOn401 ? 'expired' : 'revoked');
+      }
       if (result.status === 403) throw new SiteError(403, 'revoked');
       throw new SiteError(result.status, 'other');
   }

@@ -48,8 +48,9 @@ async function tokenRequest(config: Config, grant: Record<string, string>): Prom
     },
     20_000,
   );
-  if (answer === null || answer.status >= 500)
+  if (answer === null || answer.status >= 500) {
     throw new SiteError(answer?.status ?? 503, 'unavailable');
+  }
   if (answer.status === 429) throw new SiteError(429, 'rate');
   const body = answer.body as
     { access_token?: string; refresh_token?: string; expires_in?: number } | undefined;
