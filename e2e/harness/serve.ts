@@ -323,21 +323,25 @@ async function main() {
       return send(res, 200, { baseUrl: google.baseUrl });
     }
     if (req.method === 'GET' && url.pathname === '/hh') return send(res, 200, { baseUrl: hh.url });
-    const seeded = (work: (body: Record<string, never>) => unknown) => {
+    const seeded = <T>(work: (body: T) => unknown) => {
       readJson(req)
-        .then((body) => send(res, 200, work(body as Record<string, never>) ?? {}))
+        .then((body) => send(res, 200, work(body as T) ?? {}))
         .catch((error: unknown) => send(res, 500, { error: String(error) }));
     };
     if (req.method === 'POST' && url.pathname === '/avito/applications') {
-      return seeded((body) => ({ id: avito.addApplication(body).id }));
+      return seeded((body: Parameters<typeof avito.addApplication>[0]) => ({
+        id: avito.addApplication(body).id,
+      }));
     }
     if (req.method === 'POST' && url.pathname === '/habr/vacancies') {
       return seeded((body: { title: string }) => habr.addVacancy(body.title));
     }
     if (req.method === 'POST' && url.pathname === '/habr/responses') {
-      return seeded((body: { vacancy_id: number; user: never }) => ({
-        id: habr.addResponse(body.vacancy_id, body.user).id,
-      }));
+      return seeded(
+        (body: { vacancy_id: number; user: Parameters<typeof habr.addResponse>[1] }) => ({
+          id: habr.addResponse(body.vacancy_id, body.user).id,
+        }),
+      );
     }
     if (req.method === 'GET' && url.pathname === '/imap') {
       if (!imap) return send(res, 404, { error: 'no IMAP server' });
