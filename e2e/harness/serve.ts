@@ -29,6 +29,8 @@ import { runDueDelayedTasks } from '../../apps/api/src/modules/delayed-tasks/del
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import { startSentryFake } from '../../apps/api/test/sentry-fake.ts';
 import { startGoogleFake } from '../../apps/api/test/google-fake.ts';
+import { startAvitoFake } from '../../apps/api/test/fakes/avito-fake.ts';
+import { startHabrFake } from '../../apps/api/test/fakes/habr-fake.ts';
 import { startHhFake } from '../../apps/api/test/fakes/hh-fake.ts';
 import { startYooKassaFake } from '../../apps/api/test/yookassa-fake.ts';
 import { startTelegramBotFake } from '../../apps/api/test/telegram-bot-fake.ts';
@@ -232,6 +234,16 @@ async function main() {
     clientSecret: 'e2e-hh-secret',
     publications: { standard: 1000, premium: 1000 },
   });
+  // Avito and Habr Career through their fakes (decision 0055): journeys seed applications and
+  // responses through `POST /avito/applications`, `POST /habr/vacancies`, `POST /habr/responses`.
+  const avito = await startAvitoFake({
+    clientId: 'e2e-avito-id',
+    clientSecret: 'e2e-avito-secret',
+  });
+  const habr = await startHabrFake({
+    clientId: 'e2e-habr-client',
+    clientSecret: 'e2e-habr-secret',
+  });
   // Telegram through the fake Bot API (apps/api/test/telegram-bot-fake.ts): journeys make bots and
   // "the applicant" writing to them through its control API at `GET /telegram`'s address.
   const telegram = await startTelegramBotFake();
@@ -278,6 +290,10 @@ async function main() {
     HH_CLIENT_SECRET: 'e2e-hh-secret',
     HH_API_BASE: hh.url,
     HH_OAUTH_BASE: hh.url,
+    AVITO_API_BASE: avito.url,
+    HABR_BASE: habr.url,
+    HABR_CLIENT_ID: 'e2e-habr-client',
+    HABR_CLIENT_SECRET: 'e2e-habr-secret',
     TELEGRAM_API_BASE_URL: telegram.baseUrl,
     SUPPORT_TELEGRAM_BOT_TOKEN: supportBot.token,
     SUPPORT_TELEGRAM_CHAT_ID: String(supportAgent.id),
@@ -311,6 +327,26 @@ async function main() {
       return send(res, 200, { baseUrl: google.baseUrl });
     }
     if (req.method === 'GET' && url.pathname === '/hh') return send(res, 200, { baseUrl: hh.url });
+    const seeded = <T>(work: (body: T) => unknown) => {
+      readJson(req)
+        .then((body) => send(res, 200, work(body as T) ?? {}))
+        .catch((error: unknown) => send(res, 500, { error: String(error) }));
+    };
+    if (req.method === 'POST' && url.pathname === '/avito/applications') {
+      return seeded((body: Parameters<typeof avito.addApplication>[0]) => ({
+        id: avito.addApplication(body).id,
+      }));
+    }
+    if (req.method === 'POST' && url.pathname === '/habr/vacancies') {
+      return seeded((body: { title: string }) => habr.addVacancy(body.title));
+    }
+    if (req.method === 'POST' && url.pathname === '/habr/responses') {
+      return seeded(
+        (body: { vacancy_id: number; user: Parameters<typeof habr.addResponse>[1] }) => ({
+          id: habr.addResponse(body.vacancy_id, body.user).id,
+        }),
+      );
+    }
     if (req.method === 'GET' && url.pathname === '/imap') {
       if (!imap) return send(res, 404, { error: 'no IMAP server' });
       const { host, port, user, password } = imap;
@@ -414,6 +450,8 @@ async function main() {
     void yookassa.close();
     void google.close();
     void hh.close();
+    void avito.close();
+    void habr.close();
     void telegram.close();
     clearInterval(mailboxesPoll);
     void imap?.stop();

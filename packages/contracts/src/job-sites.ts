@@ -80,7 +80,15 @@ export const ZJobSitesOverview = z.object({
 });
 export type TJobSitesOverview = z.infer<typeof ZJobSitesOverview>;
 
-export const ZJobSiteConnectRequest = z.object({ site: ZJobSite });
+/**
+ * hh.ru and Habr Career answer the consent page's address; Avito connects with the company's own
+ * client credentials (Avito Pro → API), checked at once, and answers the /avito page's address.
+ */
+export const ZJobSiteConnectRequest = z.object({
+  site: ZJobSite,
+  client_id: z.string().trim().max(256).optional(),
+  client_secret: z.string().trim().max(256).optional(),
+});
 export const ZJobSiteConnectStart = z.object({ url: z.string() });
 
 export const ZJobSiteCallbackQuery = z.object({

@@ -118,6 +118,13 @@ const ZConfig = z.object({
   HH_USER_AGENT: z.string().min(3).default('ATS/1.0 (support@ats.example)'),
   /** How often linked vacancies' responses are pulled (seconds). */
   HH_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(1800),
+  /** Avito API for business (decision 0055); each company types its own client id and secret. */
+  AVITO_API_BASE: z.url({ error: 'ожидается адрес' }).default('https://api.avito.ru'),
+  /** Habr Career: consent page, token and `/api/v1/integrations` (a local fake in tests). */
+  HABR_BASE: z.url({ error: 'ожидается адрес' }).default('https://career.habr.com'),
+  /** The application registered at career.habr.com; unset: Habr Career is off. */
+  HABR_CLIENT_ID: z.string().min(1).optional(),
+  HABR_CLIENT_SECRET: z.string().min(1).optional(),
   /**
    * Key material for secrets kept at rest (Google tokens); unset: derived from
    * GOOGLE_CLIENT_SECRET (changing it then means users connect again).

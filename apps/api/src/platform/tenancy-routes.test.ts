@@ -83,6 +83,8 @@ const EXEMPT: Record<string, string> = {
     'an applicant’s consent link token, not an id; public (consent.test.ts)',
   'POST /api/public/consents/:token':
     'an applicant’s consent link token, not an id; public (consent.test.ts)',
+  'POST /api/job_sites/webhooks/avito/:token':
+    "a signature over the account and the connection (decision 0055), not an id; Avito's webhook",
   'POST /api/msg_integrations/webhooks/telegram/:key':
     'a bot’s webhook key with its secret_token header, not an id; Telegram’s, 403 without the secret (telegram.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { JobSiteScreen } from '../features/job-sites/job-site-screen';
 
 export default function AvitoRoute() {
-  return (
-    <AreaScreen
-      title="Интеграция с Avito"
-      description="Публикация вакансий и отклики с Avito Работы."
-    />
-  );
+  return <JobSiteScreen site="avito" />;
 }

@@ -1,10 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { JobSiteScreen } from '../features/job-sites/job-site-screen';
 
 export default function HabrRoute() {
-  return (
-    <AreaScreen
-      title="Интеграция с Хабр Карьерой"
-      description="Публикация вакансий и отклики с Хабр Карьеры."
-    />
-  );
+  return <JobSiteScreen site="habr" />;
 }

@@ -1,7 +1,9 @@
 import { successEnvelope } from '@ats/contracts/envelope';
+import { notFound } from '../../platform/errors.ts';
 import { ZIdParams } from '@ats/contracts/ids';
 import {
   JOB_SITE_CALLS,
+  JOB_SITE_MESSAGES,
   ZJobSiteCallResult,
   ZJobSiteCallbackQuery,
   ZJobSiteConnectRequest,
@@ -38,12 +40,23 @@ import {
 } from './job-sites.service.ts';
 import { registerPublicationRoutes } from './publications.routes.ts';
 import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
+import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
 
 const TAGS = ['Сайты вакансий'];
 
 export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const siteDeps: JobSitesDeps = { config: deps.config, database: deps.database, log: deps.log };
+  const enqueueSync = async (accountId: number, connectionId: number) => {
+    const payload = { accountId, connectionId };
+    if (deps.queue) {
+      await deps.queue.enqueue(jobSiteSyncJob, payload, {
+        singletonKey: `job_site_sync_${accountId}_${connectionId}`,
+      });
+    } else {
+      void syncConnection(siteDeps, accountId, connectionId).catch(() => undefined);
+    }
+  };
   const callbackUrl = (request: FastifyRequest) =>
     `${publicUrlFor(deps.config, request)}/api/job_sites/oauth/callback`;
 
@@ -71,6 +84,10 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
+      // Avito connects with the company's client credentials, checked here (decision 0055).
+      if (request.body.site === 'avito') {
+        return success(await connectAvito(siteDeps, tenant, session, request.body));
+      }
       return success(
         startConnect(siteDeps, tenant, session, request.body.site, callbackUrl(request)),
       );
@@ -181,17 +198,29 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
       assertCanManageJobSites(session);
       const row = await connectionOf(tenant, request.params.id);
       await markSyncQueued(tenant, row);
-      const payload = { accountId: tenant.accountId, connectionId: row.id };
-      if (deps.queue) {
-        await deps.queue.enqueue(jobSiteSyncJob, payload, {
-          singletonKey: `job_site_sync_${row.accountId}_${row.id}`,
-        });
-      } else {
-        void syncConnection(siteDeps, payload.accountId, payload.connectionId).catch(
-          () => undefined,
-        );
-      }
+      await enqueueSync(row.accountId, row.id);
       return success(toConnection(await connectionOf(tenant, row.id)));
+    },
+  );
+
+  // Avito's applications webhook: the signed token names the connection; a delivery (however
+  // often it comes) only asks for a sync, which reads and dedupes by the application's id.
+  r.post(
+    '/api/job_sites/webhooks/avito/:token',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: TAGS,
+        summary: 'Вебхук откликов Авито: запускает синхронизацию подключения',
+        params: z.object({ token: z.string().min(1).max(512) }),
+        response: { 200: successEnvelope(z.object({ ok: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const row = await avitoHookConnection(siteDeps, request.params.token);
+      if (!row) throw notFound(JOB_SITE_MESSAGES.connectionNotFound);
+      if (row.state !== 'reconnect') await enqueueSync(row.accountId, row.id);
+      return success({ ok: true });
     },
   );
 

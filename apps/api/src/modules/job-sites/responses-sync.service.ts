@@ -197,10 +197,12 @@ export async function syncConnection(
     progress.vacancies_total = links.length;
     await saveProgress(tenant, row, { syncProgress: progress });
     const { client, call } = siteSessionOf(deps, tenant, row);
+    // Sites listing by date read from the last sync that finished whole.
+    const since = row.lastSyncResult?.ok ? row.lastSyncAt : null;
     for (const link of links) {
       for (let page = 0, pages = 1; page < pages; page += 1) {
         const answer = await withRetry(deps, () =>
-          call((token) => client.responsesPage(deps.config, token, link.externalId, page)),
+          call((token) => client.responsesPage(deps.config, token, link.externalId, page, since)),
         );
         pages = answer.pages;
         const known = await tenant.transaction((tx) =>

@@ -28,6 +28,8 @@ export type SiteResponse = {
   externalId: string;
   resumeId: string | null;
   resumeUrl: string | null;
+  /** What the site listed, for `applicantOf` (Avito's application, Habr's response). */
+  raw?: unknown;
 };
 
 /** A résumé as our applicant fields, with what has no field of ours kept beside them. */
@@ -79,6 +81,8 @@ export type SiteClient = {
     accessToken: string,
     externalVacancyId: string,
     page: number,
+    /** The last sync that finished whole: sites listing by date (Avito) read from there. */
+    since?: Date | null,
   ) => Promise<{ items: SiteResponse[]; pages: number }>;
   applicantOf: (
     config: Config,

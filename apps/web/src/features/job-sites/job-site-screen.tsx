@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
 import { EmptyState } from '@ats/ui/empty-state';
+import { Field } from '@ats/ui/field';
+import { Input } from '@ats/ui/input';
 import { PageHeader } from '@ats/ui/page-header';
 import { Select } from '@ats/ui/select';
 import { Spinner } from '@ats/ui/spinner';
@@ -13,6 +15,7 @@ import {
   type TJobSiteConnection,
   type TRemoteVacancy,
 } from '@ats/contracts/job-sites';
+import { ApiError } from '../../shared/api-client';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import {
   useConnectSite,
@@ -38,7 +41,14 @@ const STATE_LABELS: Record<TJobSiteConnection['state'], string> = {
   reconnect: 'нужно подключить заново',
 };
 
-/** /hh (and later /avito, /habr): connect the company's account, link vacancies, sync responses. */
+/** The server's variables a site needs before companies can connect it. */
+const SITE_KEYS: Record<TJobSite, string> = {
+  hh: 'HH_CLIENT_ID и HH_CLIENT_SECRET',
+  avito: 'AVITO_API_BASE',
+  habr: 'HABR_CLIENT_ID и HABR_CLIENT_SECRET',
+};
+
+/** /hh, /avito, /habr: connect the company's account, link vacancies, sync responses. */
 export function JobSiteScreen({ site }: { site: TJobSite }) {
   const name = JOB_SITE_NAMES[site];
   const title = `Интеграция с ${name}`;
@@ -71,26 +81,87 @@ export function JobSiteScreen({ site }: { site: TJobSite }) {
         <EmptyState
           icon={<BriefcaseIcon />}
           title={`${name} не настроен`}
-          description="Администратор сервера ещё не задал ключи приложения (HH_CLIENT_ID и HH_CLIENT_SECRET)."
+          description={`Администратор сервера ещё не задал ключи приложения (${SITE_KEYS[site]}).`}
         />
       ) : (
         <>
           {connections.map((connection) => (
             <ConnectionCard key={connection.id} connection={connection} />
           ))}
-          <Card className="flex flex-col items-start gap-4 p-6">
-            <p className="text-sm text-zinc-700">
-              {connections.length
-                ? 'Можно подключить ещё один аккаунт работодателя.'
-                : `Подключите аккаунт работодателя на ${name}: войдите как менеджер компании и разрешите доступ.`}
-            </p>
-            <Button onClick={() => connect.mutate(site)} disabled={connect.isPending}>
-              {`Подключить ${name}`}
-            </Button>
-          </Card>
+          {site === 'avito' ? (
+            <AvitoConnectForm />
+          ) : (
+            <Card className="flex flex-col items-start gap-4 p-6">
+              <p className="text-sm text-zinc-700">
+                {connections.length
+                  ? 'Можно подключить ещё один аккаунт работодателя.'
+                  : `Подключите аккаунт работодателя на ${name}: войдите как менеджер компании и разрешите доступ.`}
+              </p>
+              <Button onClick={() => connect.mutate({ site })} disabled={connect.isPending}>
+                {`Подключить ${name}`}
+              </Button>
+            </Card>
+          )}
         </>
       )}
     </section>
+  );
+}
+
+/** Avito connects with the company's client credentials (Avito Pro → Настройки → API). */
+function AvitoConnectForm() {
+  const connect = useConnectSite();
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const errors = connect.error instanceof ApiError ? (connect.error.errors ?? {}) : {};
+  return (
+    <Card className="flex flex-col gap-4 p-6">
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          connect.mutate({ site: 'avito', client_id: clientId, client_secret: clientSecret });
+        }}
+      >
+        <p className="text-sm text-zinc-700">
+          Укажите client_id и client_secret из раздела «API» в настройках Авито Pro.
+        </p>
+        <Field
+          label="client_id"
+          required
+          {...(errors.client_id ? { error: errors.client_id } : {})}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="off"
+              value={clientId}
+              onChange={(event) => setClientId(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="client_secret"
+          required
+          {...(errors.client_secret ? { error: errors.client_secret } : {})}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              value={clientSecret}
+              onChange={(event) => setClientSecret(event.target.value)}
+            />
+          )}
+        </Field>
+        <div>
+          <Button type="submit" disabled={connect.isPending}>
+            Подключить Avito Работа
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

@@ -55,10 +55,11 @@ export function useOurVacancies() {
 
 export function useConnectSite() {
   return useMutation({
-    mutationFn: (site: TJobSite) =>
+    // Avito takes the company's client id and secret; hh.ru and Habr Career go to consent.
+    mutationFn: (input: { site: TJobSite; client_id?: string; client_secret?: string }) =>
       apiRequest('/job_sites/connect', {
         method: 'POST',
-        body: { site },
+        body: input,
         schema: ZJobSiteConnectStart,
       }),
     onSuccess: ({ url }) => window.location.assign(url),
