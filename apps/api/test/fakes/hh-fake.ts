@@ -246,7 +246,8 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       url: `${baseUrl}/negotiations/${n.id}`,
       messages_url: `${baseUrl}/negotiations/${n.id}/messages`,
       vacancy: { id: n.vacancyId, name: vacancies.get(n.vacancyId)?.name ?? '' },
-      actions: EMPLOYER_ACTIONS.map(([id, name, result]) => ({
+      // A discarded negotiation offers nothing more (decision 0054: actions per state).
+      actions: (n.state === 'discard' ? [] : EMPLOYER_ACTIONS).map(([id, name, result]) => ({
         id,
         name,
         method: 'PUT',
@@ -543,6 +544,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       const [, actionId, nid] = action;
       const negotiation = negotiations.get(nid!);
       if (!negotiation) return hhError(res, 404, 'not_found');
+      if (negotiation.state === 'discard') return hhError(res, 403, 'negotiations', 'wrong_state');
       if (!EMPLOYER_ACTIONS.some(([id]) => id === actionId) && actionId !== 'discard') {
         return hhError(res, 403, 'negotiations', 'wrong_state');
       }
@@ -621,6 +623,13 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       return id;
     },
     negotiation: (id: string) => negotiations.get(id),
+    /** The negotiation's state changed on the site (e.g. discarded there): actions follow it. */
+    setNegotiationState(id: string, state: 'response' | 'invitation' | 'discard') {
+      const negotiation = negotiations.get(id);
+      if (!negotiation) throw new Error(`no negotiation ${id}`);
+      negotiation.state = state;
+      negotiation.employerState = state === 'discard' ? 'discard_by_employer' : state;
+    },
     /** The next `times` API calls (on `path` when given) answer `status` (500: HTML body). */
     failNext(failure: {
       status: number;
