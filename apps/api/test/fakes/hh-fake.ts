@@ -52,6 +52,16 @@ type Negotiation = {
   messages: string[];
 };
 
+export type HhWebhookDelivery = { id: string; url: string; actionType: string; status: number };
+/** POSTs a webhook body to a URL and answers the receiver's status. */
+export type HhWebhookTransport = (url: string, body: unknown) => Promise<number>;
+export type HhChatMessage = {
+  id: string;
+  text: string;
+  author: 'employer' | 'applicant';
+  created_at: string;
+};
+
 type Token = { access: string; refresh: string; expiresAt: number; refreshed: boolean };
 
 export type HhRecordedRequest = {
@@ -173,6 +183,26 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   const resumes = new Map<string, HhResume>();
   const negotiations = new Map<string, Negotiation>();
   const failures: Failure[] = [];
+  // Webhooks (integrations.md §1.7) and negotiation messages (§1.4), decision 0054.
+  const subscriptions = new Map<string, { id: string; url: string; actions: unknown[] }>();
+  const deliveries: HhWebhookDelivery[] = [];
+  let webhookTransport: HhWebhookTransport = async (url, body) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(2_000),
+    });
+    return response.status;
+  };
+  let deliverTwice = false;
+  const pendingDeliveries = new Set<Promise<void>>();
+  const chats = new Map<string, HhChatMessage[]>();
+  const chatOf = (nid: string) => {
+    let list = chats.get(nid);
+    if (!list) chats.set(nid, (list = []));
+    return list;
+  };
   const requests: HhRecordedRequest[] = [];
   let nextId = 1000;
   let deny = false;
@@ -193,6 +223,30 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       expires_in: accessTokenSeconds,
       refresh_token: token.refresh,
     };
+  };
+
+  /** POSTs the event to every subscription that asked for it (twice when `deliverTwice`). */
+  const notify = (actionType: string, payload: Record<string, unknown>) => {
+    for (const sub of subscriptions.values()) {
+      const wanted = sub.actions.some((a) => (a as { type?: string }).type === actionType);
+      if (!wanted) continue;
+      const body = {
+        id: `wh-${randomBytes(6).toString('hex')}`,
+        subscription_id: sub.id,
+        action_type: actionType,
+        user_id: manager.id,
+        payload,
+      };
+      const times = deliverTwice ? 2 : 1;
+      const run = (async () => {
+        for (let i = 0; i < times; i += 1) {
+          const status = await webhookTransport(sub.url, body).catch(() => 0);
+          deliveries.push({ id: body.id, url: sub.url, actionType, status });
+        }
+      })();
+      pendingDeliveries.add(run);
+      void run.finally(() => pendingDeliveries.delete(run));
+    }
   };
 
   const send = (res: ServerResponse, status: number, body?: unknown, headers = {}) => {
@@ -539,6 +593,63 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         ? send(res, 200, negotiationItem(negotiation))
         : hhError(res, 404, 'not_found');
     }
+    const messages = /^\/negotiations\/([^/]+)\/messages$/.exec(path);
+    if (messages) {
+      const negotiation = negotiations.get(messages[1]!);
+      if (!negotiation) return hhError(res, 404, 'not_found');
+      if (method === 'GET') {
+        return send(
+          res,
+          200,
+          page(
+            chatOf(negotiation.id).map((m) => ({
+              id: m.id,
+              text: m.text,
+              created_at: m.created_at,
+              author: { participant_type: m.author },
+              state: { id: 'text', name: 'Текст' },
+              viewed_by_me: true,
+              viewed_by_opponent: false,
+              editable: false,
+            })),
+            query,
+            50,
+          ),
+        );
+      }
+      if (method === 'POST') {
+        const text = typeof body?.message === 'string' ? body.message.trim() : '';
+        if (!text) return hhError(res, 400, 'negotiations', 'empty_message');
+        if (text.length > 2000) return hhError(res, 400, 'negotiations', 'too_long_message');
+        chatOf(negotiation.id).push({
+          id: String(++nextId),
+          text,
+          author: 'employer',
+          created_at: HH_DATE(new Date()),
+        });
+        res.writeHead(201, { 'content-type': 'text/html' });
+        return res.end('');
+      }
+    }
+    if (path === '/webhook/subscriptions' && method === 'POST') {
+      const url = (body as { url?: unknown } | null)?.url;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+        return hhError(res, 400, 'bad_argument', 'url');
+      }
+      const id = String(++nextId);
+      const actions = (body as { actions?: unknown[] }).actions ?? [];
+      subscriptions.set(id, { id, url, actions });
+      return send(res, 201, { id });
+    }
+    if (path === '/webhook/subscriptions' && method === 'GET') {
+      return send(res, 200, { items: [...subscriptions.values()] });
+    }
+    const subscription = /^\/webhook\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscription && method === 'DELETE') {
+      return subscriptions.delete(subscription[1]!)
+        ? send(res, 204)
+        : hhError(res, 404, 'not_found');
+    }
     const action = /^\/negotiations\/([^/]+)\/([^/]+)$/.exec(path);
     if (method === 'PUT' && action) {
       const [, actionId, nid] = action;
@@ -550,7 +661,15 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       }
       negotiation.employerState = actionId === 'discard' ? 'discard_by_employer' : actionId!;
       negotiation.state = actionId!.startsWith('discard') ? 'discard' : 'invitation';
-      if (body?.message) negotiation.messages.push(body.message);
+      if (body?.message) {
+        negotiation.messages.push(body.message);
+        chatOf(negotiation.id).push({
+          id: String(++nextId),
+          text: body.message,
+          author: 'employer',
+          created_at: HH_DATE(new Date()),
+        });
+      }
       return send(res, 204);
     }
     const resume = /^\/resumes\/([^/]+)$/.exec(path);
@@ -620,7 +739,41 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         employerState: 'response',
         messages: [],
       });
+      notify('NEW_NEGOTIATION_VACANCY', {
+        topic_id: id,
+        resume_id: resumeId,
+        vacancy_id: vacancyId,
+        employer_id: employer.id,
+        negotiation_date: HH_DATE(new Date()),
+      });
       return id;
+    },
+    /** The applicant writes in the negotiation. */
+    addApplicantMessage(nid: string, text: string) {
+      const message: HhChatMessage = {
+        id: String(++nextId),
+        text,
+        author: 'applicant',
+        created_at: HH_DATE(new Date()),
+      };
+      chatOf(nid).push(message);
+      return message.id;
+    },
+    chat: (nid: string) => chatOf(nid),
+    subscriptions: () => [...subscriptions.values()],
+    /** Every webhook POSTed, with the receiver's status. */
+    deliveries,
+    /** How deliveries are POSTed (tests hand them to the app without a socket). */
+    setWebhookTransport(transport: HhWebhookTransport) {
+      webhookTransport = transport;
+    },
+    /** Every delivery is POSTed twice with the same id (hh.ru re-delivers without a 2xx). */
+    setDeliverTwice(value: boolean) {
+      deliverTwice = value;
+    },
+    /** Waits for the deliveries in flight. */
+    async flushWebhooks() {
+      while (pendingDeliveries.size > 0) await Promise.all([...pendingDeliveries]);
     },
     negotiation: (id: string) => negotiations.get(id),
     /** The negotiation's state changed on the site (e.g. discarded there): actions follow it. */

@@ -13,6 +13,8 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { getApplicantCard } from '../applicants/applicants.service.ts';
+import { ZHhWebhookDelivery } from './hh/hh-webhook.ts';
+import { receiveHhWebhook } from './hh/hh-webhook.service.ts';
 import {
   listenForSiteStates,
   saveStageSiteState,
@@ -74,6 +76,30 @@ export function registerStageSiteStatesRoutes(app: FastifyInstance, deps: AppDep
       const { tenant, session } = callerOf(request);
       await getApplicantCard(tenant, session, request.params.id);
       return success(await stateChangesOf(tenant, request.params.id));
+    },
+  );
+
+  // hh.ru's notifications (decision 0054): no session, the unguessable token names the connection.
+  r.post(
+    '/api/job_sites/webhooks/hh/:token',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Уведомление hh.ru (вебхук): синхронизирует вакансию отклика',
+        params: z.object({ token: z.string().min(16).max(100) }),
+        body: ZHhWebhookDelivery,
+        response: { 200: successEnvelope(z.object({ accepted: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const siteDeps = {
+        config: deps.config,
+        database: deps.database,
+        log: deps.log,
+        queue: deps.queue,
+      };
+      return success(await receiveHhWebhook(siteDeps, request.params.token, request.body));
     },
   );
 }
