@@ -414,6 +414,11 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (method === 'POST' && path === '/__control/vacancies') {
       return send(res, 200, { id: api.addVacancy(String(body?.name ?? 'Вакансия')) });
     }
+    const controlNegotiation = /^\/__control\/negotiations\/([^/]+)$/.exec(path);
+    if (method === 'GET' && controlNegotiation) {
+      const found = negotiations.get(controlNegotiation[1]!);
+      return found ? send(res, 200, found) : hhError(res, 404, 'not_found');
+    }
     if (method === 'POST' && path === '/__control/responses') {
       const seed = body as unknown as { vacancy_id: string; resume: HhResume };
       return send(res, 200, { id: api.addResponse(seed.vacancy_id, seed.resume) });
