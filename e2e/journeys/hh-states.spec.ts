@@ -14,8 +14,11 @@ test('hh.ru: rejecting an imported applicant on the board discards the response 
 }) => {
   test.setTimeout(180_000);
   const hh = await control.hh();
+  // The harness's fake is one employer for every journey: its vacancy's name is told apart from
+  // ours, which every row's picker offers (a row found by text must not match another's picker).
   const position = `Аналитик hh ${signedIn.accountId}`;
-  const ours = await createVacancy(page.request, signedIn.token, { position });
+  const ourPosition = `Аналитик (наш) ${signedIn.accountId}`;
+  const ours = await createVacancy(page.request, signedIn.token, { position: ourPosition });
   const external = await hh.addVacancy(position);
   const nid = await hh.addResponse(external, {
     first_name: 'Вера',
@@ -29,7 +32,7 @@ test('hh.ru: rejecting an imported applicant on the board discards the response 
   const row = page.getByTestId('remote-vacancy').filter({ hasText: position });
   await row.getByLabel(`Наша вакансия для «${position}»`).selectOption(String(ours.id));
   await row.getByRole('button', { name: 'Связать' }).click();
-  await expect(row).toContainText(`Связана с «${position}»`);
+  await expect(row).toContainText(`Связана с «${ourPosition}»`);
   await page.getByRole('button', { name: 'Синхронизировать сейчас' }).click();
   await expect(page.getByTestId('job-site-last-sync')).toContainText('новых кандидатов: 1', {
     timeout: 60_000,
