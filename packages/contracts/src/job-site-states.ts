@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './ids.ts';
 
 // Job sites' states out (decision 0054): what entering a stage means on hh.ru, per stage of a
 // funnel (or of a vacancy), and the state changes sent for an applicant's applications.
@@ -27,8 +28,8 @@ export type TStageSiteState = z.infer<typeof ZStageSiteState>;
 
 export const ZStageSiteStatesQuery = z
   .object({
-    status_group_id: z.coerce.number().int().positive().optional(),
-    vacancy_id: z.coerce.number().int().positive().optional(),
+    status_group_id: ZId.optional(),
+    vacancy_id: ZId.optional(),
   })
   .refine((q) => (q.status_group_id === undefined) !== (q.vacancy_id === undefined), {
     error: 'Укажите воронку (status_group_id) или вакансию (vacancy_id)',
