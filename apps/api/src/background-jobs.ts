@@ -9,6 +9,7 @@ import {
   syncUserJob,
 } from './modules/google-calendar/google-calendar.jobs.ts';
 import { jobSiteSyncJob, jobSitesSweepJob } from './modules/job-sites/job-sites.jobs.ts';
+import { jobSiteStateOutJob } from './modules/job-sites/stage-site-states.service.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { doubleScanJob } from './modules/duplicates/double-scan.jobs.ts';
@@ -47,6 +48,7 @@ export const BACKGROUND_JOBS = [
   eventRemindersJob,
   jobSiteSyncJob,
   jobSitesSweepJob,
+  jobSiteStateOutJob,
 ];
 
 export type JobQueueOptions = {

@@ -10,6 +10,7 @@ import { registerSupportChatRoutes } from './modules/support-chat/support-chat.r
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerGoogleCalendarRoutes } from './modules/google-calendar/google-calendar.routes.ts';
 import { registerJobSitesRoutes } from './modules/job-sites/job-sites.routes.ts';
+import { registerStageSiteStatesRoutes } from './modules/job-sites/stage-site-states.routes.ts';
 import { registerCommonSettingsRoutes } from './modules/account/common-settings.routes.ts';
 import { registerAccountCalendarRoutes } from './modules/account-calendar/account-calendar.routes.ts';
 import { registerAccountSourcesRoutes } from './modules/account-sources/account-sources.routes.ts';
@@ -205,6 +206,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
   registerBillingRoutes(app, deps);
   registerGoogleCalendarRoutes(app, deps);
   registerJobSitesRoutes(app, deps);
+  registerStageSiteStatesRoutes(app, deps);
   registerCommonSettingsRoutes(app, deps);
   registerConsentRoutes(app, deps);
   registerSupportChatRoutes(app, deps);

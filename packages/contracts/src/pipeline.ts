@@ -328,6 +328,9 @@ export const ZRejectApplicationRequest = z.object({
   comment: text(2000).nullish(),
   // A rejection stage of the vacancy; its first stage of that kind when absent.
   status_id: ZId.nullish(),
+  // The message to the applicant on the job site the application came from (decision 0054);
+  // the stage's default text when absent.
+  site_message: text(2000).nullish(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ export type JobDefinition<P> = {
   /** Further attempts after a crash, a timeout or a thrown error. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** The delay doubles with every retry (pg-boss `retryBackoff`). */
+  retryBackoff?: boolean;
   /** A run that takes longer is counted as failed and retried. */
   expireInSeconds?: number;
 };
@@ -150,6 +152,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       await boss.send(job.name, job.payload.parse(payload) as object, {
         retryLimit: job.retryLimit ?? 3,
         retryDelay: job.retryDelaySeconds ?? 10,
+        ...(job.retryBackoff ? { retryBackoff: true } : {}),
         expireInSeconds: job.expireInSeconds ?? 15 * 60,
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),

@@ -60,6 +60,7 @@ const PARAM_TABLES: Record<string, string> = {
 /** `/api/applicants/imports/:id` names an import, not an applicant. */
 const PREFIX_TABLES: Record<string, string> = {
   '/api/applicants/imports/:id': 'applicant_imports',
+  '/api/job_sites/stage_states/:id': 'statuses',
   '/api/msg_integrations/msg_channels/:id': 'msg_channels',
   '/api/msg_integrations/chats/applicant_chats_history/:id': 'applicants',
   '/api/msg_integrations/chats/applicant_chats/:id': 'applicants',
@@ -85,6 +86,8 @@ const EXEMPT: Record<string, string> = {
     'an applicant’s consent link token, not an id; public (consent.test.ts)',
   'POST /api/job_sites/webhooks/avito/:token':
     "a signature over the account and the connection (decision 0055), not an id; Avito's webhook",
+  'POST /api/job_sites/webhooks/hh/:token':
+    'a connection’s unguessable webhook token, not an id; hh.ru’s, 404 when unknown (hh-webhook.test.ts)',
   'POST /api/msg_integrations/webhooks/telegram/:key':
     'a bot’s webhook key with its secret_token header, not an id; Telegram’s, 403 without the secret (telegram.test.ts)',
   'GET /api/changelogs/:id': 'the product’s release notes: shared by every account',

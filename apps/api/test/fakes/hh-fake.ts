@@ -52,6 +52,16 @@ type Negotiation = {
   messages: string[];
 };
 
+export type HhWebhookDelivery = { id: string; url: string; actionType: string; status: number };
+/** POSTs a webhook body to a URL and answers the receiver's status. */
+export type HhWebhookTransport = (url: string, body: unknown) => Promise<number>;
+export type HhChatMessage = {
+  id: string;
+  text: string;
+  author: 'employer' | 'applicant';
+  created_at: string;
+};
+
 type Token = { access: string; refresh: string; expiresAt: number; refreshed: boolean };
 
 export type HhRecordedRequest = {
@@ -218,6 +228,26 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   const resumes = new Map<string, HhResume>();
   const negotiations = new Map<string, Negotiation>();
   const failures: Failure[] = [];
+  // Webhooks (integrations.md §1.7) and negotiation messages (§1.4), decision 0054.
+  const subscriptions = new Map<string, { id: string; url: string; actions: unknown[] }>();
+  const deliveries: HhWebhookDelivery[] = [];
+  let webhookTransport: HhWebhookTransport = async (url, body) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(2_000),
+    });
+    return response.status;
+  };
+  let deliverTwice = false;
+  const pendingDeliveries = new Set<Promise<void>>();
+  const chats = new Map<string, HhChatMessage[]>();
+  const chatOf = (nid: string) => {
+    let list = chats.get(nid);
+    if (!list) chats.set(nid, (list = []));
+    return list;
+  };
   const requests: HhRecordedRequest[] = [];
   let nextId = 1000;
   const published = new Map<string, PublishedVacancy>();
@@ -245,6 +275,30 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       expires_in: accessTokenSeconds,
       refresh_token: token.refresh,
     };
+  };
+
+  /** POSTs the event to every subscription that asked for it (twice when `deliverTwice`). */
+  const notify = (actionType: string, payload: Record<string, unknown>) => {
+    for (const sub of subscriptions.values()) {
+      const wanted = sub.actions.some((a) => (a as { type?: string }).type === actionType);
+      if (!wanted) continue;
+      const body = {
+        id: `wh-${randomBytes(6).toString('hex')}`,
+        subscription_id: sub.id,
+        action_type: actionType,
+        user_id: manager.id,
+        payload,
+      };
+      const times = deliverTwice ? 2 : 1;
+      const run = (async () => {
+        for (let i = 0; i < times; i += 1) {
+          const status = await webhookTransport(sub.url, body).catch(() => 0);
+          deliveries.push({ id: body.id, url: sub.url, actionType, status });
+        }
+      })();
+      pendingDeliveries.add(run);
+      void run.finally(() => pendingDeliveries.delete(run));
+    }
   };
 
   const send = (res: ServerResponse, status: number, body?: unknown, headers = {}) => {
@@ -298,7 +352,8 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       url: `${baseUrl}/negotiations/${n.id}`,
       messages_url: `${baseUrl}/negotiations/${n.id}/messages`,
       vacancy: { id: n.vacancyId, name: vacancies.get(n.vacancyId)?.name ?? '' },
-      actions: EMPLOYER_ACTIONS.map(([id, name, result]) => ({
+      // A discarded negotiation offers nothing more (decision 0054: actions per state).
+      actions: (n.state === 'discard' ? [] : EMPLOYER_ACTIONS).map(([id, name, result]) => ({
         id,
         name,
         method: 'PUT',
@@ -406,8 +461,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       errors.push({ type: 'bad_json_data', value, reason });
     if (typeof v.name !== 'string' || !v.name.trim()) bad('name', 'is_empty');
     else if (v.name.length > NAME_MAX) bad('name', 'is_too_long');
-    if (typeof v.description !== 'string' || !v.description.trim()) {bad('description', 'is_empty');}
-    else {
+    if (typeof v.description !== 'string' || !v.description.trim()) {
+      bad('description', 'is_empty');
+    } else {
       const text = v.description.replace(/<[^>]*>/g, '').trim();
       const tags = [...v.description.matchAll(/<\s*\/?\s*([a-zA-Z0-9]+)[^>]*>/g)].map((m) =>
         m[1]!.toLowerCase(),
@@ -426,8 +482,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (type === undefined) bad('type', 'is_empty');
     else if (!dictionaryHas('vacancy_type', type)) bad('type', 'not_available');
     const roles = Array.isArray(v.professional_roles) ? v.professional_roles : [];
-    if (roles.length === 0) {bad('professional_roles', 'is_empty');}
-    else if (roles.some((r) => !roleIds.has(String(idOf(r))))) {
+    if (roles.length === 0) {
+      bad('professional_roles', 'is_empty');
+    } else if (roles.some((r) => !roleIds.has(String(idOf(r))))) {
       bad('professional_roles', 'not_available');
     }
     for (const name of ['experience', 'employment', 'schedule'] as const) {
@@ -438,15 +495,18 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (salary) {
       const from = salary.from ?? null;
       const to = salary.to ?? null;
-      if (from === null && to === null) {bad('salary_range', 'is_empty');}
-      else if (
+      if (from === null && to === null) {
+        bad('salary_range', 'is_empty');
+      } else if (
         (from !== null && (typeof from !== 'number' || from < 0)) ||
         (to !== null && (typeof to !== 'number' || to < 0))
       ) {
         bad('salary_range', 'invalid');
       } else if (typeof from === 'number' && typeof to === 'number' && from > to) {
         bad('salary_range', 'salary_from_greater_than_salary_to');
-      } else if (!dictionaryHas('currency', salary.currency)) {bad('salary_range', 'invalid');}
+      } else if (!dictionaryHas('currency', salary.currency)) {
+        bad('salary_range', 'invalid');
+      }
     }
     const address = idOf(v.address);
     if (address !== undefined && String(address) !== '501') bad('address', 'not_available');
@@ -591,6 +651,11 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     // The control API (journeys in another process seed the fake through it).
     if (method === 'POST' && path === '/__control/vacancies') {
       return send(res, 200, { id: api.addVacancy(String(body?.name ?? 'Вакансия')) });
+    }
+    const controlNegotiation = /^\/__control\/negotiations\/([^/]+)$/.exec(path);
+    if (method === 'GET' && controlNegotiation) {
+      const found = negotiations.get(controlNegotiation[1]!);
+      return found ? send(res, 200, found) : hhError(res, 404, 'not_found');
     }
     if (method === 'POST' && path === '/__control/responses') {
       const seed = body as unknown as { vacancy_id: string; resume: HhResume };
@@ -793,17 +858,83 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         ? send(res, 200, negotiationItem(negotiation))
         : hhError(res, 404, 'not_found');
     }
+    const messages = /^\/negotiations\/([^/]+)\/messages$/.exec(path);
+    if (messages) {
+      const negotiation = negotiations.get(messages[1]!);
+      if (!negotiation) return hhError(res, 404, 'not_found');
+      if (method === 'GET') {
+        return send(
+          res,
+          200,
+          page(
+            chatOf(negotiation.id).map((m) => ({
+              id: m.id,
+              text: m.text,
+              created_at: m.created_at,
+              author: { participant_type: m.author },
+              state: { id: 'text', name: 'Текст' },
+              viewed_by_me: true,
+              viewed_by_opponent: false,
+              editable: false,
+            })),
+            query,
+            50,
+          ),
+        );
+      }
+      if (method === 'POST') {
+        const text = typeof body?.message === 'string' ? body.message.trim() : '';
+        if (!text) return hhError(res, 400, 'negotiations', 'empty_message');
+        if (text.length > 2000) return hhError(res, 400, 'negotiations', 'too_long_message');
+        chatOf(negotiation.id).push({
+          id: String(++nextId),
+          text,
+          author: 'employer',
+          created_at: HH_DATE(new Date()),
+        });
+        res.writeHead(201, { 'content-type': 'text/html' });
+        return res.end('');
+      }
+    }
+    if (path === '/webhook/subscriptions' && method === 'POST') {
+      const url = (body as { url?: unknown } | null)?.url;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+        return hhError(res, 400, 'bad_argument', 'url');
+      }
+      const id = String(++nextId);
+      const actions = (body as { actions?: unknown[] }).actions ?? [];
+      subscriptions.set(id, { id, url, actions });
+      return send(res, 201, { id });
+    }
+    if (path === '/webhook/subscriptions' && method === 'GET') {
+      return send(res, 200, { items: [...subscriptions.values()] });
+    }
+    const subscription = /^\/webhook\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscription && method === 'DELETE') {
+      return subscriptions.delete(subscription[1]!)
+        ? send(res, 204)
+        : hhError(res, 404, 'not_found');
+    }
     const action = /^\/negotiations\/([^/]+)\/([^/]+)$/.exec(path);
     if (method === 'PUT' && action) {
       const [, actionId, nid] = action;
       const negotiation = negotiations.get(nid!);
       if (!negotiation) return hhError(res, 404, 'not_found');
+      if (negotiation.state === 'discard') return hhError(res, 403, 'negotiations', 'wrong_state');
       if (!EMPLOYER_ACTIONS.some(([id]) => id === actionId) && actionId !== 'discard') {
         return hhError(res, 403, 'negotiations', 'wrong_state');
       }
       negotiation.employerState = actionId === 'discard' ? 'discard_by_employer' : actionId!;
       negotiation.state = actionId!.startsWith('discard') ? 'discard' : 'invitation';
-      if (body?.message) negotiation.messages.push(body.message);
+      if (body?.message) {
+        negotiation.messages.push(body.message);
+        chatOf(negotiation.id).push({
+          id: String(++nextId),
+          text: body.message,
+          author: 'employer',
+          created_at: HH_DATE(new Date()),
+        });
+      }
       return send(res, 204);
     }
     const resume = /^\/resumes\/([^/]+)$/.exec(path);
@@ -873,7 +1004,41 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         employerState: 'response',
         messages: [],
       });
+      notify('NEW_NEGOTIATION_VACANCY', {
+        topic_id: id,
+        resume_id: resumeId,
+        vacancy_id: vacancyId,
+        employer_id: employer.id,
+        negotiation_date: HH_DATE(new Date()),
+      });
       return id;
+    },
+    /** The applicant writes in the negotiation. */
+    addApplicantMessage(nid: string, text: string) {
+      const message: HhChatMessage = {
+        id: String(++nextId),
+        text,
+        author: 'applicant',
+        created_at: HH_DATE(new Date()),
+      };
+      chatOf(nid).push(message);
+      return message.id;
+    },
+    chat: (nid: string) => chatOf(nid),
+    subscriptions: () => [...subscriptions.values()],
+    /** Every webhook POSTed, with the receiver's status. */
+    deliveries,
+    /** How deliveries are POSTed (tests hand them to the app without a socket). */
+    setWebhookTransport(transport: HhWebhookTransport) {
+      webhookTransport = transport;
+    },
+    /** Every delivery is POSTed twice with the same id (hh.ru re-delivers without a 2xx). */
+    setDeliverTwice(value: boolean) {
+      deliverTwice = value;
+    },
+    /** Waits for the deliveries in flight. */
+    async flushWebhooks() {
+      while (pendingDeliveries.size > 0) await Promise.all([...pendingDeliveries]);
     },
     negotiation: (id: string) => negotiations.get(id),
     /** A vacancy published through POST /vacancies, as GET /vacancies/{id} shows it. */
@@ -900,6 +1065,13 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     publicationsLeft: (billingType: string) => rights[billingType] ?? 0,
     setPublications(billingType: string, count: number) {
       rights[billingType] = count;
+    },
+    /** The negotiation's state changed on the site (e.g. discarded there): actions follow it. */
+    setNegotiationState(id: string, state: 'response' | 'invitation' | 'discard') {
+      const negotiation = negotiations.get(id);
+      if (!negotiation) throw new Error(`no negotiation ${id}`);
+      negotiation.state = state;
+      negotiation.employerState = state === 'discard' ? 'discard_by_employer' : state;
     },
     /** The next `times` API calls (on `path` when given) answer `status` (500: HTML body). */
     failNext(failure: {

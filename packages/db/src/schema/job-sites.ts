@@ -66,9 +66,12 @@ export const jobSiteConnections = pgTable(
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The unguessable part of the connection's webhook URL (migration 0069). */
+    webhookToken: text(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex('job_site_connections_webhook_token_key').on(t.webhookToken),
     check('job_site_connections_state_check', sql`${t.state} in ('active', 'paused', 'reconnect')`),
     uniqueIndex('job_site_connections_external_key').on(t.accountId, t.site, t.externalAccountId),
     tenantPolicy('job_site_connections'),
@@ -127,5 +130,81 @@ export const jobSiteResponses = pgTable(
     uniqueIndex('job_site_responses_external_key').on(t.accountId, t.site, t.externalId),
     index('job_site_responses_applicant_idx').on(t.accountId, t.applicantId),
     tenantPolicy('job_site_responses'),
+  ],
+).enableRLS();
+
+export const JOB_SITE_STAGE_STATES = ['none', 'invitation', 'discard'] as const;
+export type JobSiteStageState = (typeof JOB_SITE_STAGE_STATES)[number];
+
+/**
+ * What entering a stage means on a site (migration 0069, decision 0054): a funnel's stage, or a
+ * vacancy's own; no row means the default (a reject stage: discard; an «Интервью» stage:
+ * invitation). The job-sites module owns it; the stage itself belongs to the pipeline.
+ */
+export const jobSiteStageStates = pgTable(
+  'job_site_stage_states',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    site: text().notNull(),
+    statusId: integer().notNull(),
+    state: text({ enum: JOB_SITE_STAGE_STATES }).notNull(),
+    message: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.site, t.statusId] }),
+    check(
+      'job_site_stage_states_state_check',
+      sql`${t.state} in ('none', 'invitation', 'discard')`,
+    ),
+    tenantPolicy('job_site_stage_states'),
+  ],
+).enableRLS();
+
+/** A state change to send to a site (the outbox): written with the move, sent after it. */
+export const jobSiteStateChanges = pgTable(
+  'job_site_state_changes',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    responseId: integer().notNull(),
+    applicationId: integer().notNull(),
+    applicantId: integer().notNull(),
+    site: text().notNull(),
+    state: text().notNull(),
+    message: text(),
+    status: text({ enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    check('job_site_state_changes_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    index('job_site_state_changes_applicant_idx').on(t.accountId, t.applicantId),
+    tenantPolicy('job_site_state_changes'),
+  ],
+).enableRLS();
+
+/** Webhook deliveries seen, by the site's delivery id: a repeat is answered 409, not imported. */
+export const jobSiteWebhookDeliveries = pgTable(
+  'job_site_webhook_deliveries',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    connectionId: integer().notNull(),
+    deliveryId: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.connectionId, t.deliveryId] }),
+    foreignKey({
+      name: 'job_site_webhook_deliveries_connection_fk',
+      columns: [t.accountId, t.connectionId],
+      foreignColumns: [jobSiteConnections.accountId, jobSiteConnections.id],
+    }).onDelete('cascade'),
+    tenantPolicy('job_site_webhook_deliveries'),
   ],
 ).enableRLS();

@@ -5,7 +5,8 @@
  * named applicant_id appears in a table missing here.
  *
  * - move: re-pointed to the primary; their ids are recorded so an undo moves exactly them back
- *   (a meeting, a booking link, an automation run, a job site's response and a delayed sub-task
+ *   (a meeting, a booking link, an automation run, a job site's response and its state changes
+ *   sent, and a delayed sub-task
  *   follow the person; a sub-task of a task that already has one for the primary stays with the
  *   secondary and fails as «кандидат не найден» rather than sending the same letter twice);
  * - applications: moved, or joined with the primary's application on the same vacancy (the one
@@ -34,6 +35,7 @@ export const APPLICANT_REFERENCES = {
   msg_chat_links: 'move',
   msg_messages: 'move',
   job_site_responses: 'move',
+  job_site_state_changes: 'move',
   applications: 'applications',
   application_transitions: 'applications',
   applicant_tags: 'tags',

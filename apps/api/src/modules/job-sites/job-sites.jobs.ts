@@ -3,14 +3,24 @@ import type { JobDefinition } from '../../platform/queue.ts';
 import { refreshLivePublications } from './publications.service.ts';
 import { dueConnections, syncConnection } from './responses-sync.service.ts';
 
-const ZSyncPayload = z.object({ accountId: z.number().int(), connectionId: z.number().int() });
+const ZSyncPayload = z.object({
+  accountId: z.number().int(),
+  connectionId: z.number().int(),
+  /** A webhook's vacancy on the site: only it is synced (decision 0054). */
+  externalVacancyId: z.string().optional(),
+});
 
 /** One connection's responses pulled in (on demand from /hh, or by the sweep). */
 export const jobSiteSyncJob: JobDefinition<z.infer<typeof ZSyncPayload>> = {
   name: 'job_sites.sync',
   payload: ZSyncPayload,
   handle: async (payload, context) => {
-    await syncConnection(context, payload.accountId, payload.connectionId);
+    await syncConnection(
+      context,
+      payload.accountId,
+      payload.connectionId,
+      payload.externalVacancyId,
+    );
   },
   // The sync stores its own failures and pauses; a crash is retried once.
   retryLimit: 1,

@@ -41,6 +41,7 @@ import {
 import { registerPublicationRoutes } from './publications.routes.ts';
 import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
 import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
+import { registerHhWebhook } from './hh/hh-webhook.service.ts';
 
 const TAGS = ['Сайты вакансий'];
 
@@ -107,6 +108,9 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const result = await completeConnect(siteDeps, request.query, callbackUrl(request));
+      if (result.connectionId !== null && result.tenant && result.site === 'hh') {
+        await registerHhWebhook(siteDeps, result.tenant.accountId, result.connectionId);
+      }
       const page = `/${result.site === 'hh' ? 'hh' : result.site}`;
       return reply.redirect(
         result.error ? `${page}?error=${encodeURIComponent(result.error)}` : `${page}?connected=1`,

@@ -155,6 +155,8 @@ export async function syncConnection(
   deps: JobSitesDeps,
   accountId: number,
   connectionId: number,
+  /** A webhook's vacancy (decision 0054): only its responses are paged. */
+  onlyExternalVacancyId?: string,
 ): Promise<JobSiteSyncResult | null> {
   const reader = tenantFor(deps.database, accountId, 0);
   const row = await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId));
@@ -193,7 +195,9 @@ export async function syncConnection(
   try {
     const session = await actingSession(tenant, accountId, userId);
     const sourceId = await sourceIdOf(tenant, row.site as TJobSite);
-    const links = await tenant.transaction((tx) => repo.listLinks(tx, accountId, row.id));
+    const links = (await tenant.transaction((tx) => repo.listLinks(tx, accountId, row.id))).filter(
+      (l) => onlyExternalVacancyId === undefined || l.externalId === onlyExternalVacancyId,
+    );
     progress.vacancies_total = links.length;
     await saveProgress(tenant, row, { syncProgress: progress });
     const { client, call } = siteSessionOf(deps, tenant, row);

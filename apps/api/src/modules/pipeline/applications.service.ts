@@ -192,6 +192,7 @@ async function changeStage(
     reasonId: number | null;
     comment: string | null;
     automationDepth?: number;
+    siteMessage?: string | null;
   },
 ) {
   if (to.id === current.status_id) throw conflict(SAME_STAGE);
@@ -222,7 +223,11 @@ async function changeStage(
     },
   ]);
   await announceInTransaction(tx, tenant, [
-    { applicationId: moved.id, automationDepth: change.automationDepth ?? 0 },
+    {
+      applicationId: moved.id,
+      automationDepth: change.automationDepth ?? 0,
+      ...(change.siteMessage ? { siteMessage: change.siteMessage } : {}),
+    },
   ]);
   return moved;
 }
@@ -322,6 +327,7 @@ export async function rejectApplication(
       kind,
       reasonId: reason.id,
       comment: input.comment ?? null,
+      siteMessage: input.site_message ?? null,
     });
   });
   await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);

@@ -1,4 +1,6 @@
-import type { Db } from '@ats/db/connection';
+import { type Db, selectRows } from '@ats/db/connection';
+import { intArray } from '@ats/db/sql-arrays';
+import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../platform/tenancy.ts';
 
 // Where stage automation hooks into the pipeline (decision 0041): every placement and move of an
@@ -9,7 +11,32 @@ export type StageEntered = {
   applicationId: number;
   /** Automated moves in a row that led here: 0 for a person's move. */
   automationDepth: number;
+  /** The message for the applicant typed in the reject dialog (sent to a job site, if any). */
+  siteMessage?: string | null;
 };
+
+/** The stage an application is on now, for listeners (job sites' states out, decision 0054). */
+export type EnteredStage = {
+  application_id: number;
+  applicant_id: number;
+  vacancy_id: number;
+  status_id: number;
+  /** The funnel's stage this vacancy stage was copied from, when it was. */
+  copied_from_id: number | null;
+  name: string;
+  is_reject: boolean;
+  reject_kind: string | null;
+};
+
+export const enteredStages = (tx: Db, accountId: number, applicationIds: number[]) =>
+  selectRows<EnteredStage>(
+    tx,
+    sql`select ap.id as application_id, ap.applicant_id, ap.vacancy_id, ap.status_id,
+               s.copied_from_id, s.name, s.is_reject, s.reject_kind
+        from applications ap
+        join statuses s on s.account_id = ap.account_id and s.id = ap.status_id
+        where ap.account_id = ${accountId}::int and ap.id = any(${intArray(applicationIds)})`,
+  );
 
 export type StageEnteredListener = {
   inTransaction: (tx: Db, tenant: Tenant, entered: StageEntered[]) => Promise<void>;

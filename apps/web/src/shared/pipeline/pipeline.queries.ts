@@ -100,16 +100,23 @@ export type RejectInput = {
   comment: string | null;
   /** A rejection stage of the vacancy; the server takes its first one of the kind when absent. */
   status_id?: number;
+  /** The message to the applicant on the job site the application came from (decision 0054). */
+  site_message?: string | null;
 };
 
 /** Rejection (the company) or refusal (the applicant) with a reason; the card goes to that column. */
 export function useRejectApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, kind, reason_id, comment, status_id }: RejectInput) =>
+    mutationFn: ({ target, kind, reason_id, comment, status_id, site_message }: RejectInput) =>
       apiCall(`/applications/${target.applicationId}/${kind}`, {
         method: 'POST',
-        body: { reason_id, comment, ...(status_id !== undefined && { status_id }) },
+        body: {
+          reason_id,
+          comment,
+          ...(status_id !== undefined && { status_id }),
+          ...(site_message ? { site_message } : {}),
+        },
         successToast: kind === 'reject' ? 'Кандидату отказано' : 'Отмечено: кандидат отказался',
       }),
     onSuccess: (result, { target }) => {

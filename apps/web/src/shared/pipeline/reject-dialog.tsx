@@ -45,6 +45,7 @@ function RejectForm({ request, onClose }: { request: RejectRequest; onClose: () 
   const reject = useRejectApplication();
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [comment, setComment] = useState('');
+  const [siteMessage, setSiteMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const groupId = useId();
 
@@ -60,6 +61,7 @@ function RejectForm({ request, onClose }: { request: RejectRequest; onClose: () 
       reason_id: reasonId,
       comment: comment.trim() || null,
       status_id: request.statusId,
+      site_message: siteMessage.trim() || null,
     });
     if (result.ok) onClose();
     else if (result.errors?.reason_id) setError(result.errors.reason_id);
@@ -110,6 +112,20 @@ function RejectForm({ request, onClose }: { request: RejectRequest; onClose: () 
             maxLength={2000}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Сообщение кандидату на hh.ru"
+        hint="Уйдёт с отказом, если кандидат откликнулся на hh.ru; пусто — текст этапа по умолчанию"
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={3}
+            maxLength={2000}
+            value={siteMessage}
+            onChange={(e) => setSiteMessage(e.target.value)}
           />
         )}
       </Field>

@@ -326,3 +326,6 @@ export const hhClient: SiteClient = {
     return applicantOfResume(await getJson<HhResume>(config, accessToken, response.resumeUrl));
   },
 };
+
+/** The transport pieces for the other hh.ru files (negotiations, webhooks: decision 0054). */
+export const hhHttp = { base, headersOf, errorOf, send };

@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemRows } from '../../../test/db-helpers.ts';
+import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
+import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { openVacancy } from '../../../test/vacancy-fixtures.ts';
+
+// States out (decision 0054) against the hh.ru fake: rejecting an applicant who came from a
+// response discards the negotiation with the dialog's message; an «Интервью» stage invites with
+// the default text; a state the site does not allow is refused in Russian on the card; a 500 is
+// retried; the mapping is chosen per funnel stage.
+
+let t: TestApp;
+let fake: HhFake;
+
+beforeAll(async () => {
+  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
+  t = await createTestApp({
+    HH_CLIENT_ID: 'hh-client',
+    HH_CLIENT_SECRET: 'hh-secret',
+    HH_API_BASE: fake.url,
+    HH_OAUTH_BASE: fake.url,
+  });
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+type Connected = SignedUp & { connectionId: number };
+
+async function connected(): Promise<Connected> {
+  const company = await signUpCompany(t.app);
+  const start = await call(
+    t.app,
+    'POST',
+    '/api/job_sites/connect',
+    { site: 'hh' },
+    {
+      token: company.token,
+    },
+  );
+  const consent = await fetch(start.body.message.url, { redirect: 'manual' });
+  const location = new URL(consent.headers.get('location')!);
+  const back = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
+  expect(back.headers.location).toBe('/hh?connected=1');
+  const overview = await call(t.app, 'GET', '/api/job_sites', undefined, { token: company.token });
+  return { ...company, connectionId: overview.body.message.connections[0].id };
+}
+
+async function sync(c: Connected) {
+  await call(t.app, 'POST', `/api/job_sites/${c.connectionId}/sync`, undefined, { token: c.token });
+  for (let i = 0; i < 600; i += 1) {
+    const now = (await call(t.app, 'GET', '/api/job_sites', undefined, { token: c.token })).body
+      .message.connections[0];
+    if (!now.sync_progress?.running) return now;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('sync did not finish');
+}
+
+/** A linked vacancy with one response imported: its applicant, application and negotiation. */
+async function imported(c: Connected, lastName = 'Смирнова') {
+  const ours = await openVacancy(t.app, c.token, { position: 'Аналитик' });
+  const external = fake.addVacancy('Аналитик');
+  await call(
+    t.app,
+    'POST',
+    `/api/job_sites/${c.connectionId}/links`,
+    { external_id: external, vacancy_id: ours.id },
+    { token: c.token },
+  );
+  const nid = fake.addResponse(external, {
+    first_name: 'Анна',
+    last_name: lastName,
+    email: `anna.${Math.random().toString(36).slice(2, 9)}@mail.example`,
+  });
+  expect((await sync(c)).last_sync_result).toMatchObject({ ok: true, imported: 1 });
+  const [application] = await systemRows<{ id: number; applicant_id: number }>(
+    t.database,
+    sql`select id, applicant_id from applications
+        where account_id = ${c.accountId} and vacancy_id = ${ours.id}`,
+  );
+  return { ours, nid, applicationId: application!.id, applicantId: application!.applicant_id };
+}
+
+async function rejectReason(token: string) {
+  const reasons = await call(t.app, 'GET', '/api/reasons?reason_type=reject', undefined, { token });
+  return reasons.body.message[0].id as number;
+}
+
+/** Waits until the applicant's last state change is no longer queued. */
+async function settled(c: Connected, applicantId: number, until = 20_000) {
+  const end = Date.now() + until;
+  for (;;) {
+    const list = await call(
+      t.app,
+      'GET',
+      `/api/applicants/${applicantId}/job_site_states`,
+      undefined,
+      {
+        token: c.token,
+      },
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const last = list.body.message[0];
+    if (last && last.status !== 'queued') return last;
+    if (Date.now() > end) throw new Error(`still queued: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('states out to hh.ru', { timeout: 120_000 }, () => {
+  it('discards the negotiation with the reject dialog’s message', async () => {
+    const c = await connected();
+    const { nid, applicationId, applicantId } = await imported(c);
+    expect(fake.negotiation(nid)!.state).toBe('response');
+    const rejected = await call(
+      t.app,
+      'POST',
+      `/api/applications/${applicationId}/reject`,
+      {
+        reason_id: await rejectReason(c.token),
+        comment: 'внутренний комментарий',
+        site_message: 'Анна, спасибо! Мы выбрали другого кандидата.',
+      },
+      { token: c.token },
+    );
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const last = await settled(c, applicantId);
+    expect(last).toMatchObject({
+      application_id: applicationId,
+      site: 'hh',
+      state: 'discard',
+      status: 'sent',
+      text: 'Отказ отправлен на hh.ru',
+      error: null,
+    });
+    expect(fake.negotiation(nid)).toMatchObject({
+      state: 'discard',
+      employerState: 'discard_by_employer',
+      messages: ['Анна, спасибо! Мы выбрали другого кандидата.'],
+    });
+    // The internal comment never reaches the site.
+    const puts = fake.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(`/${nid}`));
+    expect(puts.map((r) => r.path)).toEqual([`/negotiations/discard_by_employer/${nid}`]);
+    expect(JSON.stringify(puts)).not.toContain('внутренний');
+  });
+
+  it('invites on an «Интервью» stage with the default text, and a forbidden action is refused in Russian', async () => {
+    const c = await connected();
+    const { ours, nid, applicationId, applicantId } = await imported(c, 'Орлова');
+    const interview = ours.statuses.find((s) => s.name === 'Интервью с HR')!;
+    const moved = await call(
+      t.app,
+      'POST',
+      `/api/applications/${applicationId}/move`,
+      { status_id: interview.id },
+      { token: c.token },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await settled(c, applicantId)).toMatchObject({
+      state: 'invitation',
+      status: 'sent',
+      text: 'Приглашение отправлено на hh.ru',
+    });
+    expect(fake.negotiation(nid)!.state).toBe('invitation');
+    expect(fake.negotiation(nid)!.messages[0]).toMatch(/^Здравствуйте! Приглашаем вас/);
+
+    // Discarded on the site meanwhile: hh.ru offers no action any more.
+    fake.setNegotiationState(nid, 'discard');
+    const next = ours.statuses.find((s) => s.name === 'Интервью с заказчиком')!;
+    await call(
+      t.app,
+      'POST',
+      `/api/applications/${applicationId}/move`,
+      { status_id: next.id },
+      {
+        token: c.token,
+      },
+    );
+    expect(await settled(c, applicantId)).toMatchObject({
+      state: 'invitation',
+      status: 'failed',
+      text: 'hh.ru не предлагает такого действия для этого отклика',
+    });
+  });
+
+  it('retries after a 500 and sends once the site answers', async () => {
+    const c = await connected();
+    const { nid, applicationId, applicantId } = await imported(c, 'Белова');
+    fake.failNext({ status: 500, times: 1, path: `/negotiations/${nid}` });
+    await call(
+      t.app,
+      'POST',
+      `/api/applications/${applicationId}/reject`,
+      { reason_id: await rejectReason(c.token) },
+      { token: c.token },
+    );
+    expect(await settled(c, applicantId, 60_000)).toMatchObject({ status: 'sent' });
+    expect(fake.negotiation(nid)!.state).toBe('discard');
+    expect(fake.negotiation(nid)!.messages[0]).toMatch(/^Здравствуйте! Спасибо за отклик/);
+  });
+
+  it('keeps the mapping per funnel stage: «Не менять» on a reject stage sends nothing', async () => {
+    const c = await connected();
+    const funnels = await call(t.app, 'GET', '/api/status_groups', undefined, { token: c.token });
+    const funnelId = funnels.body.message[0].id as number;
+    const before = await call(
+      t.app,
+      'GET',
+      `/api/job_sites/stage_states?status_group_id=${funnelId}`,
+      undefined,
+      { token: c.token },
+    );
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const byName = (list: { name: string; status_id: number }[], name: string) =>
+      list.find((s) => s.name === name)!;
+    expect(byName(before.body.message, 'Отказ компании')).toMatchObject({
+      state: 'discard',
+      is_default: true,
+    });
+    expect(byName(before.body.message, 'Интервью с HR')).toMatchObject({ state: 'invitation' });
+    expect(byName(before.body.message, 'Новый')).toMatchObject({ state: 'none' });
+
+    const rejectStage = byName(before.body.message, 'Отказ компании');
+    const saved = await call(
+      t.app,
+      'PUT',
+      `/api/job_sites/stage_states/${rejectStage.status_id}`,
+      { state: 'none' },
+      { token: c.token },
+    );
+    expect(saved.body.message).toMatchObject({ state: 'none', is_default: false });
+    const bad = await call(
+      t.app,
+      'PUT',
+      `/api/job_sites/stage_states/${rejectStage.status_id}`,
+      { state: 'hired' },
+      { token: c.token },
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/Статус на hh.ru/);
+
+    const { nid, applicationId, applicantId } = await imported(c, 'Егорова');
+    await call(
+      t.app,
+      'POST',
+      `/api/applications/${applicationId}/reject`,
+      { reason_id: await rejectReason(c.token) },
+      { token: c.token },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    const list = await call(
+      t.app,
+      'GET',
+      `/api/applicants/${applicantId}/job_site_states`,
+      undefined,
+      {
+        token: c.token,
+      },
+    );
+    expect(list.body.message).toEqual([]);
+    expect(fake.negotiation(nid)!.state).toBe('response');
+
+    // Another account's stage: not found.
+    const other = await signUpCompany(t.app);
+    const foreign = await call(
+      t.app,
+      'PUT',
+      `/api/job_sites/stage_states/${rejectStage.status_id}`,
+      { state: 'discard' },
+      { token: other.token },
+    );
+    expect(foreign.status).toBe(404);
+  });
+});
