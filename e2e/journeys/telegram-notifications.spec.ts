@@ -2,7 +2,7 @@ import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createApplicant } from '../fixtures/applicants.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// A recruiter links their own Telegram from /profile to the company's bot (the harness's fake
+// A recruiter links their own Telegram from the profile (/user) to the company's bot (the harness's fake
 // Bot API), an applicant writes to that bot, and the recruiter's chat gets the notification.
 
 type Envelope<T> = { code: number; message: T };
@@ -23,7 +23,7 @@ test('«Подключить Telegram» in the profile ties the recruiter’s ch
   });
   expect(connected.ok(), await connected.text()).toBe(true);
 
-  await page.goto('/profile');
+  await page.goto('/user');
   await page.getByRole('button', { name: 'Подключить Telegram' }).click();
   const link = page.getByRole('link', { name: 'ссылку на бота' });
   const href = await link.getAttribute('href');
@@ -61,7 +61,7 @@ test('«Подключить Telegram» in the profile ties the recruiter’s ch
     (sent) => (sent.message.text ?? '').includes('Здравствуйте! Когда собеседование?'),
     'the notification in the recruiter’s chat',
   );
-  expect(note.message.text).toContain('Алина Соколова');
+  expect(note.message.text).toContain('Соколова Алина');
 
   // «Отключить»: the card offers the link again.
   await page.getByRole('button', { name: 'Отключить' }).click();
