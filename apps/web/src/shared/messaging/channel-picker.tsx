@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { ZMsgChannelList } from '@ats/contracts/messaging';
 import { apiRequest } from '../api-client';
 
@@ -16,21 +16,27 @@ export const CHANNEL_TEXTS = {
   fallback: 'Кандидатам, у которых нет привязанного чата с ботом, сообщение уйдёт по e-mail.',
 } as const;
 
+const channelsOf = (path: string) => ({
+  queryKey: ['messaging', 'channels', path],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest(`/msg_integrations/${path}`, {
+      schema: ZMsgChannelList,
+      signal,
+      errorToast: false,
+    }),
+  staleTime: 60_000,
+});
+
 /** Whether any active Telegram bot is there to write through: the company's or the user's own. */
 function useHasTelegramBot() {
-  const channels = useQuery({
-    queryKey: ['messaging', 'channels', 'mine'],
-    queryFn: ({ signal }) =>
-      apiRequest('/msg_integrations/msg_channels', {
-        schema: ZMsgChannelList,
-        signal,
-        errorToast: false,
-      }),
-    staleTime: 60_000,
+  const [mine, company] = useQueries({
+    queries: [channelsOf('msg_channels'), channelsOf('msg_channels/account')],
   });
   return {
-    loading: channels.isPending,
-    has: (channels.data ?? []).some((c) => c.kind === 'telegram' && c.state !== 'disabled'),
+    loading: mine.isPending || company.isPending,
+    has: [...(mine.data ?? []), ...(company.data ?? [])].some(
+      (c) => c.kind === 'telegram' && c.state !== 'disabled',
+    ),
   };
 }
 
