@@ -61,13 +61,15 @@ test('a message delayed by Telegram reaches the applicant’s chat at its time',
     ),
   ).toBe(false);
   expect(await control.runDelayedTasksNow(signedIn.accountId)).toBe(1);
+  const rows = page.getByRole('table', { name: 'Действия по кандидатам' }).getByRole('row');
+  await page.reload();
+  await expect(rows.filter({ hasText: 'Выполнено' })).toContainText(
+    'Сообщение отправлено в переписку с кандидатом (Telegram)',
+  );
   await telegram.waitForSent(
     username,
     vera.id,
     (s) => (s.message.text ?? '').includes('Вера, ждём вас завтра в 11:00'),
     'the delayed message in the applicant’s chat',
   );
-  const rows = page.getByRole('table', { name: 'Действия по кандидатам' }).getByRole('row');
-  await page.reload();
-  await expect(rows.filter({ hasText: 'Выполнено' })).toContainText('Telegram');
 });
