@@ -85,7 +85,7 @@ describe('notification settings of the user page', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/[а-я]/);
     const after = await call(t.app, 'GET', URL, undefined, { token: company.token });
-    expect(after.body.message.task_due).toEqual({ email: true, in_app: true });
+    expect(after.body.message.task_due).toEqual({ email: true, in_app: true, telegram: false });
   });
 
   it('lets every role read and change its own, and the plugin token only read (role × action)', async () => {
