@@ -78,3 +78,35 @@ export const ZTelegramLink = z.object({
 });
 export type TTelegramLink = z.infer<typeof ZTelegramLink>;
 export const ZTelegramLinks = z.object({ items: z.array(ZTelegramLink) });
+
+/**
+ * GET /api/msg_integrations/user_telegram: the caller's own Telegram for notifications (issue
+ * 14): the company bots they may link to and the chat linked now, if any. POST …/link answers a
+ * signed single-purpose deep link `https://t.me/<bot>?start=<token>` (for this user only, valid
+ * a day); DELETE unlinks.
+ */
+export const ZUserTelegram = z.object({
+  bots: z.array(
+    z.object({ channel_id: z.number().int(), channel_name: z.string(), bot_username: z.string() }),
+  ),
+  linked: z
+    .object({
+      channel_id: z.number().int(),
+      bot_username: z.string(),
+      linked_at: z.string(),
+    })
+    .nullable(),
+});
+export type TUserTelegram = z.infer<typeof ZUserTelegram>;
+
+export const ZUserTelegramLinkRequest = z.object({
+  channel_id: z.number({ error: 'Выберите бота' }).int({ error: 'Выберите бота' }).optional(),
+});
+export const ZUserTelegramLinkAnswer = z.object({ url: z.string(), bot_username: z.string() });
+
+export const USER_TELEGRAM_TEXTS = {
+  noBot: 'В компании не подключён Telegram-бот: попросите администратора подключить его',
+  unknownBot: 'Бот не найден',
+  linked:
+    'Готово: уведомления из ATS будут приходить в этот чат. Отключить их можно в профиле, в разделе «Уведомления».',
+} as const;

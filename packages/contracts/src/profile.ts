@@ -22,6 +22,8 @@ const ZChannels = z.object(
   {
     email: z.boolean({ error: 'Ожидается да или нет' }),
     in_app: z.boolean({ error: 'Ожидается да или нет' }),
+    /** To the user's own chat with the company's bot, once linked from /profile (issue 14). */
+    telegram: z.boolean({ error: 'Ожидается да или нет' }),
   },
   { error: 'Укажите каналы уведомления' },
 );
@@ -48,11 +50,14 @@ export const ZUpdateNotificationSettingsRequest = z.object({
 });
 export type TUpdateNotificationSettingsRequest = z.infer<typeof ZUpdateNotificationSettingsRequest>;
 
-/** Mentions and due tasks are personal, so they also go by e-mail; the rest only in the app. */
+/**
+ * Mentions and due tasks are personal, so they also go by e-mail; the rest only in the app. An
+ * applicant's message also goes to the user's Telegram once they link it.
+ */
 export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
-  new_applicant: { email: false, in_app: true },
-  applicant_moved: { email: false, in_app: true },
-  comment_mention: { email: true, in_app: true },
-  task_due: { email: true, in_app: true },
-  message_received: { email: false, in_app: true },
+  new_applicant: { email: false, in_app: true, telegram: false },
+  applicant_moved: { email: false, in_app: true, telegram: false },
+  comment_mention: { email: true, in_app: true, telegram: false },
+  task_due: { email: true, in_app: true, telegram: false },
+  message_received: { email: false, in_app: true, telegram: true },
 };

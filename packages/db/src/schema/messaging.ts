@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { applicants } from './applicants.ts';
+import { users } from './users.ts';
 import { accountIdColumn, tenantPolicy } from './tenant-table.ts';
 
 /** One file of a message, stored like the card's files (`files` row, bytes in storage). */
@@ -199,5 +200,78 @@ export const msgUnread = pgTable(
     }).onDelete('cascade'),
     index('msg_unread_message_idx').on(t.accountId, t.messageId),
     tenantPolicy('msg_unread'),
+  ],
+).enableRLS();
+
+/**
+ * A user's own Telegram chat with one of the company's bots (migration 0072): where their
+ * notifications go when their settings say Telegram. One chat per user, linked by a signed deep
+ * link from /profile.
+ */
+export const userTelegramLinks = pgTable(
+  'user_telegram_links',
+  {
+    accountId: accountIdColumn(),
+    userId: integer().notNull(),
+    channelId: integer().notNull(),
+    externalChatId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    foreignKey({
+      name: 'user_telegram_links_user_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_telegram_links_channel_fk',
+      columns: [t.accountId, t.channelId],
+      foreignColumns: [msgChannels.accountId, msgChannels.id],
+    }).onDelete('cascade'),
+    uniqueIndex('user_telegram_links_chat_key').on(t.accountId, t.channelId, t.externalChatId),
+    tenantPolicy('user_telegram_links'),
+  ],
+).enableRLS();
+
+/** The outbox of users' Telegram notifications: queued → sending (claimed) → sent or failed. */
+export const userTelegramNotifications = pgTable(
+  'user_telegram_notifications',
+  {
+    accountId: accountIdColumn(),
+    id: integer().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    channelId: integer().notNull(),
+    externalChatId: text().notNull(),
+    event: text().notNull(),
+    text: text().notNull(),
+    state: text().notNull().default('queued'),
+    reason: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    claimedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    foreignKey({
+      name: 'user_telegram_notifications_user_fk',
+      columns: [t.accountId, t.userId],
+      foreignColumns: [users.accountId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_telegram_notifications_channel_fk',
+      columns: [t.accountId, t.channelId],
+      foreignColumns: [msgChannels.accountId, msgChannels.id],
+    }).onDelete('cascade'),
+    index('user_telegram_notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'queued'`),
+    check(
+      'user_telegram_notifications_state_check',
+      sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`,
+    ),
+    tenantPolicy('user_telegram_notifications'),
   ],
 ).enableRLS();

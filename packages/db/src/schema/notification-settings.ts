@@ -11,7 +11,9 @@ export const userNotificationSettings = pgTable(
   {
     accountId: accountIdColumn(),
     userId: integer().notNull(),
-    settings: jsonb().$type<Record<string, { email?: boolean; in_app?: boolean }>>().notNull(),
+    settings: jsonb()
+      .$type<Record<string, { email?: boolean; in_app?: boolean; telegram?: boolean }>>()
+      .notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -130,6 +130,7 @@ const paramsOf = (input: TDelayedTaskParams): TDelayedTaskParams =>
       subject: input.subject,
       text: input.text,
       event: input.event,
+      channel: input.channel,
     }).filter(([, value]) => value !== undefined),
   );
 

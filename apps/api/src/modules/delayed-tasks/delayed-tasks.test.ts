@@ -354,6 +354,26 @@ describe('time on the production calendar', () => {
   });
 });
 
+describe('the channel of a delayed message', () => {
+  it('keeps «Канал» Telegram given on create (the runner reads it)', async () => {
+    const [id] = await insertApplicants(t.database, admin.accountId, [
+      { firstName: 'Вера', email: 'vera-channel@example.com' },
+    ]);
+    const created = await api('POST', '/api/delayed_tasks', {
+      kind: 'send_message',
+      applicant_ids: [id],
+      schedule: { at: inAnHour() },
+      subject: 'Тема',
+      text: 'Текст',
+      channel: 'telegram',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.message.params).toMatchObject({ channel: 'telegram' });
+    const read = await api('GET', `/api/delayed_tasks/${created.body.message.id}`);
+    expect(read.body.message.params).toMatchObject({ channel: 'telegram' });
+  });
+});
+
 describe('edit and cancel until the task starts', () => {
   it('moves the time, changes the text, then cancels; a cancelled task stays cancelled', async () => {
     const [id] = await insertApplicants(t.database, admin.accountId, [

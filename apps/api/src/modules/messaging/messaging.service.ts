@@ -44,6 +44,7 @@ import {
   canUseChannel,
 } from './messaging.policy.ts';
 import * as repo from './messaging.repository.ts';
+import { queueUserNotifications } from './telegram/user-telegram.repository.ts';
 import { registerBuiltInTransports } from './transport-kinds.ts';
 import { TransportError, transportOf, type TransportChannel } from './transports.ts';
 
@@ -621,6 +622,11 @@ let kickOutbox: Kick = () => {};
 export const setOutboxKick = (kick: Kick) => {
   kickOutbox = kick;
 };
+let kickUserNotifications: Kick = () => {};
+/** Users' Telegram notifications (telegram/user-telegram.ts) are handed over the same way. */
+export const setUserNotificationKick = (kick: Kick) => {
+  kickUserNotifications = kick;
+};
 
 /**
  * Writes an outgoing message to the outbox (`queued`) in one transaction with its checks; it is
@@ -907,6 +913,7 @@ export async function receiveIncoming(
   const storage = storageFor(deps.config);
   const written: string[] = [];
   let mailIds: number[] = [];
+  let telegramIds: number[] = [];
   try {
     const result = await deps.database.withTenant(
       accountId,
@@ -1017,6 +1024,20 @@ export async function receiveIncoming(
           recipients.filter((id) => choices.get(id)?.email === true),
         );
         const applicantName = personDisplayName(applicant);
+        const letter = incomingLetter(
+          deps.config,
+          applicantName,
+          channel.name,
+          input.text,
+          applicantId,
+        );
+        telegramIds = await queueUserNotifications(
+          tx,
+          accountId,
+          recipients.filter((id) => choices.get(id)?.telegram === true),
+          'message_received',
+          letter,
+        );
         mailIds = await storeMails(
           tx,
           deps.config,
@@ -1025,13 +1046,7 @@ export async function receiveIncoming(
             .map((user) => ({
               to: user.email,
               subject: `${applicantName} написал(а) в переписке`,
-              text: incomingLetter(
-                deps.config,
-                applicantName,
-                channel.name,
-                input.text,
-                applicantId,
-              ),
+              text: letter,
               kind: 'message_received',
               accountId,
             })),
@@ -1046,6 +1061,7 @@ export async function receiveIncoming(
         return { stored: true, messageId: row.id, applicantId, duplicate: false };
       },
     );
+    kickUserNotifications(accountId, telegramIds);
     if (mailIds.length > 0) {
       await deliverStoredMail(deps.config, deps.database.system, deps.log, mailIds).catch(
         (error: unknown) => deps.log.warn({ err: error }, 'message notification not mailed'),

@@ -9,7 +9,7 @@ import type { Db } from '@ats/db/connection';
 import type { Tenant } from '../../platform/tenancy.ts';
 import * as repo from './profile.repository.ts';
 
-type Stored = Partial<Record<string, { email?: boolean; in_app?: boolean }>>;
+type Stored = Partial<Record<string, { email?: boolean; in_app?: boolean; telegram?: boolean }>>;
 
 /** Stored choices over the defaults, event by event and channel by channel. */
 function readSettings(stored: Stored | null): TNotificationSettings {
@@ -18,6 +18,7 @@ function readSettings(stored: Stored | null): TNotificationSettings {
     const own = stored?.[event];
     if (typeof own?.email === 'boolean') result[event].email = own.email;
     if (typeof own?.in_app === 'boolean') result[event].in_app = own.in_app;
+    if (typeof own?.telegram === 'boolean') result[event].telegram = own.telegram;
   }
   return result;
 }
@@ -44,8 +45,9 @@ export async function updateNotificationSettings(
   });
 }
 
-const stripUndefined = (channels: { email?: boolean; in_app?: boolean } | undefined) =>
-  Object.fromEntries(Object.entries(channels ?? {}).filter(([, v]) => v !== undefined));
+const stripUndefined = (
+  channels: { email?: boolean; in_app?: boolean; telegram?: boolean } | undefined,
+) => Object.fromEntries(Object.entries(channels ?? {}).filter(([, v]) => v !== undefined));
 
 /**
  * For modules that tell users of an event (an applicant's message, issue 14), in their

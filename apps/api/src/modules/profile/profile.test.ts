@@ -17,11 +17,11 @@ describe('notification settings of the user page', () => {
     const r = await call(t.app, 'GET', URL, undefined, { token: company.token });
     expect(r.status).toBe(200);
     expect(r.body.message).toEqual({
-      new_applicant: { email: false, in_app: true },
-      applicant_moved: { email: false, in_app: true },
-      comment_mention: { email: true, in_app: true },
-      task_due: { email: true, in_app: true },
-      message_received: { email: false, in_app: true },
+      new_applicant: { email: false, in_app: true, telegram: false },
+      applicant_moved: { email: false, in_app: true, telegram: false },
+      comment_mention: { email: true, in_app: true, telegram: false },
+      task_due: { email: true, in_app: true, telegram: false },
+      message_received: { email: false, in_app: true, telegram: true },
     });
   });
 
@@ -40,21 +40,25 @@ describe('notification settings of the user page', () => {
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const expected = {
-      new_applicant: { email: true, in_app: true },
-      applicant_moved: { email: false, in_app: true },
-      comment_mention: { email: true, in_app: true },
-      task_due: { email: true, in_app: false },
-      message_received: { email: false, in_app: true },
+      new_applicant: { email: true, in_app: true, telegram: false },
+      applicant_moved: { email: false, in_app: true, telegram: false },
+      comment_mention: { email: true, in_app: true, telegram: false },
+      task_due: { email: true, in_app: false, telegram: false },
+      message_received: { email: false, in_app: true, telegram: true },
     };
     expect(put.body.message).toEqual(expected);
     expect(
       (await call(t.app, 'GET', URL, undefined, { token: company.token })).body.message,
     ).toEqual(expected);
     const theirs = await call(t.app, 'GET', URL, undefined, { token: colleague.token });
-    expect(theirs.body.message.new_applicant).toEqual({ email: false, in_app: true });
+    expect(theirs.body.message.new_applicant).toEqual({
+      email: false,
+      in_app: true,
+      telegram: false,
+    });
     const stranger = await signUpCompany(t.app);
     const strangers = await call(t.app, 'GET', URL, undefined, { token: stranger.token });
-    expect(strangers.body.message.task_due).toEqual({ email: true, in_app: true });
+    expect(strangers.body.message.task_due).toEqual({ email: true, in_app: true, telegram: false });
   });
 
   it('refuses unknown events and non-boolean channels with 400 in Russian', async () => {
@@ -81,7 +85,7 @@ describe('notification settings of the user page', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/[а-я]/);
     const after = await call(t.app, 'GET', URL, undefined, { token: company.token });
-    expect(after.body.message.task_due).toEqual({ email: true, in_app: true });
+    expect(after.body.message.task_due).toEqual({ email: true, in_app: true, telegram: false });
   });
 
   it('lets every role read and change its own, and the plugin token only read (role × action)', async () => {

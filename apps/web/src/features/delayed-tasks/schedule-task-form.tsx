@@ -10,6 +10,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
+import { ChannelPicker, type TLetterChannel } from '../../shared/messaging/channel-picker';
 import {
   useCreateDelayedTask,
   useMenuItems,
@@ -60,8 +61,10 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
   const [workdays, setWorkdays] = useState('1');
   const [time, setTime] = useState('10:00');
   const [at, setAt] = useState('');
+  const [channel, setChannel] = useState<TLetterChannel>('email');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateDelayedTask();
+  const sends = chosen === 'send_letter' || chosen === 'send_message';
 
   const templates = useTemplateChoices(chosen === 'send_letter');
   const vacancies = useVacancyChoices(chosen === 'move_stage');
@@ -86,6 +89,7 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
       }),
       ...(chosen === 'remind_user' && { user_id: numberOrUndefined(userId), text }),
       ...(chosen === 'send_message' && { subject, text }),
+      ...(sends && channel === 'telegram' && { channel }),
       ...(chosen === 'create_event' && {
         event: {
           date: eventDate,
@@ -250,6 +254,8 @@ export function ScheduleTaskForm({ applicantIds, onDone, onCancel }: Props) {
           )}
         </Field>
       )}
+
+      {sends && <ChannelPicker name="delayed-task-channel" value={channel} onChange={setChannel} />}
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium text-zinc-900">Когда</legend>

@@ -7,12 +7,21 @@ import {
 } from '@ats/contracts/profile';
 import { Card } from '@ats/ui/card';
 import { Spinner } from '@ats/ui/spinner';
-import { useNotificationSettings, useUpdateNotificationSettings } from './profile.queries';
+import { Button } from '@ats/ui/button';
+import {
+  useNotificationSettings,
+  useUnlinkUserTelegram,
+  useUpdateNotificationSettings,
+  useUserTelegram,
+  useUserTelegramLink,
+} from './profile.queries';
 
 const CHANNELS = [
   { key: 'email', title: 'Email' },
   { key: 'in_app', title: 'В приложении' },
+  { key: 'telegram', title: 'Telegram' },
 ] as const;
+type Channel = (typeof CHANNELS)[number]['key'];
 
 /**
  * Each switch saves at once. It moves in the click itself: the query cache tells its readers a
@@ -28,7 +37,7 @@ function NotificationsTable({ settings }: { settings: TNotificationSettings }) {
     setKept(settings);
     setShown(settings);
   }
-  const toggle = (event: TNotificationEvent, channel: 'email' | 'in_app', on: boolean) => {
+  const toggle = (event: TNotificationEvent, channel: Channel, on: boolean) => {
     setShown((current) => ({ ...current, [event]: { ...current[event], [channel]: on } }));
     update.change({ [event]: { [channel]: on } });
   };
@@ -73,6 +82,7 @@ export function NotificationsCard() {
     <Card className="p-6">
       <h2 className="text-base font-semibold text-zinc-900">Уведомления</h2>
       <p className="mt-1 text-sm text-zinc-500">О каких событиях сообщать и как.</p>
+      <TelegramLink />
       {settings.data ? (
         <NotificationsTable settings={settings.data} />
       ) : settings.isError ? (
@@ -85,5 +95,76 @@ export function NotificationsCard() {
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * «Подключить Telegram»: a link to the company's bot signed for this user alone; pressing Start
+ * there ties the chat, which the card notices by asking again every 2 s. «Отключить» unties it.
+ */
+function TelegramLink() {
+  const [url, setUrl] = useState<string | null>(null);
+  const telegram = useUserTelegram(url !== null);
+  const makeLink = useUserTelegramLink();
+  const unlink = useUnlinkUserTelegram();
+  const data = telegram.data;
+  if (!data) return null;
+  if (data.linked) {
+    if (url !== null) setUrl(null);
+    return (
+      <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-zinc-50 p-3 text-sm">
+        <span className="text-zinc-900">
+          Telegram подключён: уведомления приходят в чат с ботом @{data.linked.bot_username}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={unlink.isPending}
+          onClick={() => unlink.mutate()}
+        >
+          Отключить
+        </Button>
+      </div>
+    );
+  }
+  if (data.bots.length === 0) {
+    return (
+      <p className="mt-4 rounded-lg bg-zinc-50 p-3 text-sm text-zinc-500">
+        Уведомления в Telegram появятся, когда администратор подключит бота компании в настройках
+        сервисов.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-zinc-50 p-3 text-sm">
+      {url === null ? (
+        <>
+          <span className="text-zinc-700">Получайте уведомления в Telegram.</span>
+          <Button
+            size="sm"
+            loading={makeLink.isPending}
+            onClick={async () => {
+              const result = await makeLink.mutateAsync();
+              if (result.ok) setUrl(result.data.url);
+            }}
+          >
+            Подключить Telegram
+          </Button>
+        </>
+      ) : (
+        <span className="text-zinc-700">
+          Откройте{' '}
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-indigo-600 hover:underline"
+          >
+            ссылку на бота
+          </a>{' '}
+          и нажмите «Запустить» (Start). Ссылка действует сутки.
+        </span>
+      )}
+    </div>
   );
 }

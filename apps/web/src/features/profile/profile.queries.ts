@@ -10,11 +10,13 @@ import {
   ZConfirmEmailResponse,
   ZUpdatedTeamMember,
 } from '@ats/contracts/users';
+import { ZUserTelegram, ZUserTelegramLinkAnswer } from '@ats/contracts/messaging-telegram';
 import { apiCall, apiRequest } from '../../shared/api-client';
 import { sessionKeys } from '../../shared/session/session.queries';
 
 export const profileKeys = {
   notifications: ['profile', 'notification-settings'] as const,
+  telegram: ['profile', 'telegram'] as const,
   templates: ['profile', 'personal-templates'] as const,
 };
 
@@ -111,3 +113,34 @@ export const usePersonalTemplates = () =>
     queryFn: ({ signal }) =>
       apiRequest('/admin_user_templates', { schema: ZMailTemplateList, signal }),
   });
+
+/** The user's own Telegram for notifications; polled while a link is waiting to be opened. */
+export const useUserTelegram = (waiting: boolean) =>
+  useQuery({
+    queryKey: profileKeys.telegram,
+    queryFn: ({ signal }) =>
+      apiRequest('/msg_integrations/user_telegram', { schema: ZUserTelegram, signal }),
+    refetchInterval: waiting ? 2000 : false,
+  });
+
+export const useUserTelegramLink = () =>
+  useMutation({
+    mutationFn: () =>
+      apiCall('/msg_integrations/user_telegram/link', {
+        method: 'POST',
+        body: {},
+        schema: ZUserTelegramLinkAnswer,
+      }),
+  });
+
+export function useUnlinkUserTelegram() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiCall('/msg_integrations/user_telegram', {
+        method: 'DELETE',
+        successToast: 'Telegram отключён',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.telegram }),
+  });
+}

@@ -21,6 +21,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
+import { ChannelPicker, type TLetterChannel } from '../../shared/messaging/channel-picker';
 import { useTeam } from '../../shared/team-members.queries';
 import {
   useEvaluationForms,
@@ -41,6 +42,7 @@ type Draft = {
   laterKind: TScheduledKind;
   workdays: string;
   time: string;
+  channel: TLetterChannel;
 };
 
 const text = (value: unknown) => (value == null ? '' : String(value));
@@ -60,6 +62,7 @@ function draftOf(rule: TAutomationRule | null): Draft {
     subject: text(p.subject),
     body: text(p.body ?? p.text),
     userId: text(p.user_id),
+    channel: p.channel === 'telegram' ? 'telegram' : 'email',
   };
 }
 
@@ -68,9 +71,16 @@ const numberOrEmpty = (value: string) => (value === '' ? undefined : Number(valu
 function paramsOf(draft: Draft): Record<string, unknown> {
   switch (draft.action) {
     case 'send_template':
-      return { mail_template_id: numberOrEmpty(draft.templateId) };
+      return {
+        mail_template_id: numberOrEmpty(draft.templateId),
+        ...(draft.channel === 'telegram' && { channel: draft.channel }),
+      };
     case 'send_message':
-      return { subject: draft.subject, body: draft.body };
+      return {
+        subject: draft.subject,
+        body: draft.body,
+        ...(draft.channel === 'telegram' && { channel: draft.channel }),
+      };
     case 'request_evaluation':
       return {
         user_id: numberOrEmpty(draft.userId),
@@ -291,6 +301,13 @@ export function RuleDialog({ stage, stages, rule, onClose }: Props) {
               />
             )}
           </Field>
+        )}
+        {(draft.action === 'send_template' || draft.action === 'send_message') && (
+          <ChannelPicker
+            name="rule-channel"
+            value={draft.channel}
+            onChange={(channel) => set({ channel })}
+          />
         )}
         {(draft.action === 'request_evaluation' || later === 'remind_user') && (
           <Field

@@ -1,3 +1,4 @@
+import { USER_TELEGRAM_TEXTS } from '@ats/contracts/messaging-telegram';
 import { findApplicantByMessengerContact } from '../../applicants/applicant-contact-match.service.ts';
 import {
   findLinkedApplicant,
@@ -8,7 +9,8 @@ import {
 } from '../messaging.service.ts';
 import type { TransportChannel } from '../transports.ts';
 import { TelegramApiError, telegramApi, type TgMessage, type TgUpdate } from './telegram-api.ts';
-import { verifyStartToken } from './telegram-keys.ts';
+import { verifyStartToken, verifyUserLinkToken } from './telegram-keys.ts';
+import { isUserChat, linkUserChat } from './user-telegram.ts';
 
 // An update from Telegram (webhook or getUpdates) onto the applicant's card. The chat is the
 // applicant's when it is linked already; else a `/start <token>` of a deep link made for this
@@ -145,6 +147,30 @@ export async function handleTelegramUpdate(
 
   // A deep link made for this very channel names the applicant (and links a chat anew).
   const start = START.exec(text.trim());
+  // A user's own link for notifications (signed for this account and bot): the chat is theirs.
+  const userSubject = start?.[1] ? verifyUserLinkToken(deps.config, start[1]) : null;
+  if (userSubject) {
+    if (userSubject.accountId !== accountId || userSubject.channelId !== channel.id) {
+      return { outcome: 'ignored' };
+    }
+    const linked = await linkUserChat(deps, {
+      accountId,
+      channelId: channel.id,
+      userId: userSubject.userId,
+      externalChatId: chatId,
+    });
+    if (linked) {
+      await telegramApi(deps.config, token)
+        .sendMessage({ chat_id: message.chat.id, text: USER_TELEGRAM_TEXTS.linked })
+        .catch((error: unknown) =>
+          deps.log.warn(
+            { code: error instanceof TelegramApiError ? error.code : null },
+            'telegram: the linked user was not told',
+          ),
+        );
+    }
+    return { outcome: 'ignored' };
+  }
   if (start) {
     const subject = start[1] ? verifyStartToken(deps.config, start[1]) : null;
     if (subject && subject.accountId === accountId && subject.channelId === channel.id) {
@@ -156,6 +182,11 @@ export async function handleTelegramUpdate(
   }
 
   applicantId ??= await findLinkedApplicant(deps, accountId, channel.id, chatId);
+
+  // A user's notification chat is not an applicant's: what they write there is not kept.
+  if (applicantId === null && (await isUserChat(deps, accountId, channel.id, chatId)) !== null) {
+    return { outcome: 'ignored' };
+  }
 
   // Written first: the handle or the shared phone (their own contact only) may name a card.
   if (applicantId === null) {

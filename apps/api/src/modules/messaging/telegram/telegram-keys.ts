@@ -22,46 +22,83 @@ const keyFor = (config: Pick<Config, 'SECRETS_KEY' | 'GOOGLE_CLIENT_SECRET'>, pu
 
 export type LinkSubject = { accountId: number; channelId: number; applicantId: number };
 
-export function signStartToken(
-  config: Pick<Config, 'SECRETS_KEY' | 'GOOGLE_CLIENT_SECRET'>,
-  subject: LinkSubject,
-  now = Date.now(),
-) {
+type Keyed = Pick<Config, 'SECRETS_KEY' | 'GOOGLE_CLIENT_SECRET'>;
+
+function signSubject(config: Keyed, purpose: string, ids: [number, number, number], now: number) {
   const data = Buffer.alloc(14);
-  data.writeUInt32BE(subject.accountId, 0);
-  data.writeUInt32BE(subject.channelId, 4);
-  data.writeUInt32BE(subject.applicantId, 8);
+  data.writeUInt32BE(ids[0], 0);
+  data.writeUInt32BE(ids[1], 4);
+  data.writeUInt32BE(ids[2], 8);
   data.writeUInt16BE(Math.floor(now / DAY_MS) & 0xffff, 12);
-  const mac = createHmac('sha256', keyFor(config, 'deep-link'))
+  const mac = createHmac('sha256', keyFor(config, purpose))
     .update(data)
     .digest()
     .subarray(0, MAC_BYTES);
   return Buffer.concat([data, mac]).toString('base64url');
 }
 
-/** The subject of a start token made by this install and not expired; null for anything else. */
-export function verifyStartToken(
-  config: Pick<Config, 'SECRETS_KEY' | 'GOOGLE_CLIENT_SECRET'>,
+function verifySubject(
+  config: Keyed,
+  purpose: string,
   token: string,
-  now = Date.now(),
-): LinkSubject | null {
+  maxDays: number,
+  now: number,
+): [number, number, number] | null {
   if (!/^[A-Za-z0-9_-]{30,40}$/.test(token)) return null;
   const raw = Buffer.from(token, 'base64url');
   if (raw.length !== 14 + MAC_BYTES) return null;
   const data = raw.subarray(0, 14);
-  const expected = createHmac('sha256', keyFor(config, 'deep-link'))
+  const expected = createHmac('sha256', keyFor(config, purpose))
     .update(data)
     .digest()
     .subarray(0, MAC_BYTES);
   if (!timingSafeEqual(expected, raw.subarray(14))) return null;
   const today = Math.floor(now / DAY_MS) & 0xffff;
   const age = (today - data.readUInt16BE(12) + 0x10000) & 0xffff;
-  if (age > LINK_DAYS) return null;
-  return {
-    accountId: data.readUInt32BE(0),
-    channelId: data.readUInt32BE(4),
-    applicantId: data.readUInt32BE(8),
-  };
+  if (age > maxDays) return null;
+  return [data.readUInt32BE(0), data.readUInt32BE(4), data.readUInt32BE(8)];
+}
+
+export function signStartToken(config: Keyed, subject: LinkSubject, now = Date.now()) {
+  return signSubject(
+    config,
+    'deep-link',
+    [subject.accountId, subject.channelId, subject.applicantId],
+    now,
+  );
+}
+
+/** The subject of a start token made by this install and not expired; null for anything else. */
+export function verifyStartToken(
+  config: Keyed,
+  token: string,
+  now = Date.now(),
+): LinkSubject | null {
+  const ids = verifySubject(config, 'deep-link', token, LINK_DAYS, now);
+  return ids ? { accountId: ids[0], channelId: ids[1], applicantId: ids[2] } : null;
+}
+
+// A user's own link for notifications (issue 14) has a purpose of its own, so an applicant's
+// token never links a user nor the reverse; it is valid a day (made on the press of a button).
+const USER_LINK_DAYS = 1;
+export type UserLinkSubject = { accountId: number; channelId: number; userId: number };
+
+export function signUserLinkToken(config: Keyed, subject: UserLinkSubject, now = Date.now()) {
+  return signSubject(
+    config,
+    'user-notifications-link',
+    [subject.accountId, subject.channelId, subject.userId],
+    now,
+  );
+}
+
+export function verifyUserLinkToken(
+  config: Keyed,
+  token: string,
+  now = Date.now(),
+): UserLinkSubject | null {
+  const ids = verifySubject(config, 'user-notifications-link', token, USER_LINK_DAYS, now);
+  return ids ? { accountId: ids[0], channelId: ids[1], userId: ids[2] } : null;
 }
 
 /** The secret_token Telegram sends with every webhook post of a channel (43 characters). */

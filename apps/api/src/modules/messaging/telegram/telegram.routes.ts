@@ -5,6 +5,9 @@ import {
   ZTelegramLinks,
   ZTelegramUpdate,
   ZTelegramWebhookParams,
+  ZUserTelegram,
+  ZUserTelegramLinkAnswer,
+  ZUserTelegramLinkRequest,
 } from '@ats/contracts/messaging-telegram';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +22,12 @@ import { handleTelegramUpdate } from './telegram-incoming.ts';
 import { isRightWebhookSecret } from './telegram-keys.ts';
 import { applicantTelegramLinks, startTelegramLetterLinks } from './telegram-links.ts';
 import { startTelegramPolling } from './telegram-polling.ts';
+import {
+  getUserTelegram,
+  startUserNotifications,
+  unlinkUserTelegram,
+  userTelegramLinkUrl,
+} from './user-telegram.ts';
 
 const TAGS = ['Переписка с кандидатами'];
 
@@ -26,6 +35,7 @@ export function registerTelegramRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const msgDeps: MessagingDeps = { config: deps.config, database: deps.database, log: deps.log };
   startTelegramLetterLinks(deps.config);
+  startUserNotifications(msgDeps);
   // Without PUBLIC_URL updates are fetched by long polling, in this process.
   const polling = startTelegramPolling(msgDeps);
   app.addHook('onClose', async () => polling.stop());
@@ -79,6 +89,51 @@ export function registerTelegramRoutes(app: FastifyInstance, deps: AppDeps) {
       return success({
         items: await applicantTelegramLinks(deps.config, tenant, session, request.params.id),
       });
+    },
+  );
+
+  // The caller's own Telegram for notifications (/profile): any user, for themselves only.
+  const USER_TAGS = ['Профиль'];
+  r.get(
+    '/api/msg_integrations/user_telegram',
+    {
+      schema: {
+        tags: USER_TAGS,
+        summary: 'Мой Telegram для уведомлений: боты компании и привязанный чат',
+        response: { 200: successEnvelope(ZUserTelegram) },
+      },
+    },
+    async (request) => success(await getUserTelegram(callerOf(request).tenant)),
+  );
+
+  r.post(
+    '/api/msg_integrations/user_telegram/link',
+    {
+      schema: {
+        tags: USER_TAGS,
+        summary: 'Ссылка t.me/<бот>?start=<ключ>, чтобы привязать мой Telegram (действует сутки)',
+        body: ZUserTelegramLinkRequest.optional(),
+        response: { 200: successEnvelope(ZUserTelegramLinkAnswer) },
+      },
+    },
+    async (request) =>
+      success(
+        await userTelegramLinkUrl(deps.config, callerOf(request).tenant, request.body?.channel_id),
+      ),
+  );
+
+  r.delete(
+    '/api/msg_integrations/user_telegram',
+    {
+      schema: {
+        tags: USER_TAGS,
+        summary: 'Отвязать мой Telegram: уведомления туда больше не приходят',
+        response: { 200: successEnvelope(z.object({ linked: z.literal(false) })) },
+      },
+    },
+    async (request) => {
+      await unlinkUserTelegram(callerOf(request).tenant);
+      return success({ linked: false as const });
     },
   );
 }
