@@ -48,7 +48,10 @@ test('Avito: connect with client credentials, link, sync — the known one not d
   await expect(page.getByRole('heading', { name: 'ООО «Ромашка»' })).toBeVisible();
 
   const remoteName = `Вакансия на Авито № ${avitoVacancy}`;
-  const row = page.getByTestId('remote-vacancy').filter({ hasText: remoteName });
+  const row = page
+    .getByTestId('remote-vacancy')
+    // By the site vacancy's own name: every row's picker also lists our vacancies by name.
+    .filter({ has: page.locator('strong').getByText(remoteName, { exact: true }) });
   await row.getByLabel(`Наша вакансия для «${remoteName}»`).selectOption(String(ours.id));
   await row.getByRole('button', { name: 'Связать' }).click();
   await expect(row).toContainText(`Связана с «${position}»`);

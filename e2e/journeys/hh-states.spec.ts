@@ -29,7 +29,10 @@ test('hh.ru: rejecting an imported applicant on the board discards the response 
   await page.goto('/hh');
   await page.getByRole('button', { name: 'Подключить hh.ru' }).click();
   await expect(page).toHaveURL(/\/hh\?connected=1$/);
-  const row = page.getByTestId('remote-vacancy').filter({ hasText: position });
+  const row = page
+    .getByTestId('remote-vacancy')
+    // By the site vacancy's own name: every row's picker also lists our vacancies by name.
+    .filter({ has: page.locator('strong').getByText(position, { exact: true }) });
   await row.getByLabel(`Наша вакансия для «${position}»`).selectOption(String(ours.id));
   await row.getByRole('button', { name: 'Связать' }).click();
   await expect(row).toContainText(`Связана с «${ourPosition}»`);

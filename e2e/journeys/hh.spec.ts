@@ -37,7 +37,10 @@ test('hh.ru: connect, link, sync — responses on the board, the known one not d
   await expect(page).toHaveURL(/\/hh\?connected=1$/);
   await expect(page.getByRole('heading', { name: 'ООО «Ромашка»' })).toBeVisible();
 
-  const row = page.getByTestId('remote-vacancy').filter({ hasText: position });
+  const row = page
+    .getByTestId('remote-vacancy')
+    // By the site vacancy's own name: every row's picker also lists our vacancies by name.
+    .filter({ has: page.locator('strong').getByText(position, { exact: true }) });
   await row.getByLabel(`Наша вакансия для «${position}»`).selectOption(String(ours.id));
   await row.getByRole('button', { name: 'Связать' }).click();
   await expect(row).toContainText(`Связана с «${position}»`);
