@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intBetween, MAX_ID } from './ids.ts';
 
 // The Telegram side of talking to applicants (issue 14, decision 0044): what Telegram posts to a
 // bot's webhook, and the deep links that tie an applicant's Telegram chat to their card.
@@ -100,7 +101,7 @@ export const ZUserTelegram = z.object({
 export type TUserTelegram = z.infer<typeof ZUserTelegram>;
 
 export const ZUserTelegramLinkRequest = z.object({
-  channel_id: z.number({ error: 'Выберите бота' }).int({ error: 'Выберите бота' }).optional(),
+  channel_id: intBetween(1, MAX_ID, 'Выберите бота').optional(),
 });
 export const ZUserTelegramLinkAnswer = z.object({ url: z.string(), bot_username: z.string() });
 

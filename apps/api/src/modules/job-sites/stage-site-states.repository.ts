@@ -5,7 +5,7 @@ import {
   jobSiteStageStates,
   jobSiteStateChanges,
 } from '@ats/db/schema/job-sites';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 
 // The tables of states out (migration 0069, decision 0054): the stage ↔ site-state mapping and the
 // outbox of state changes. The job-sites module owns them.
@@ -45,26 +45,35 @@ export const saveStageState = (
       set: { state: row.state, message: row.message, updatedAt: new Date() },
     });
 
-/** The responses from `site` that brought this applicant to this vacancy. */
-export const responsesOfApplication = (
+/**
+ * The responses from `site` that brought these applicants to these vacancies, in one statement
+ * however many applications a bulk move entered.
+ */
+export const responsesOfApplications = (
   tx: Db,
   accountId: number,
   site: string,
-  applicantId: number,
-  vacancyId: number,
+  pairs: { applicantId: number; vacancyId: number }[],
 ) =>
-  tx
-    .select()
-    .from(jobSiteResponses)
-    .where(
-      and(
-        eq(jobSiteResponses.accountId, accountId),
-        eq(jobSiteResponses.site, site),
-        eq(jobSiteResponses.applicantId, applicantId),
-        eq(jobSiteResponses.vacancyId, vacancyId),
-        isNotNull(jobSiteResponses.applicantId),
-      ),
-    );
+  pairs.length === 0
+    ? Promise.resolve([] as (typeof jobSiteResponses.$inferSelect)[])
+    : tx
+        .select()
+        .from(jobSiteResponses)
+        .where(
+          and(
+            eq(jobSiteResponses.accountId, accountId),
+            eq(jobSiteResponses.site, site),
+            inArray(
+              jobSiteResponses.applicantId,
+              pairs.map((p) => p.applicantId),
+            ),
+            inArray(
+              jobSiteResponses.vacancyId,
+              pairs.map((p) => p.vacancyId),
+            ),
+          ),
+        );
 
 export async function findResponse(tx: Db, accountId: number, id: number) {
   const [row] = await tx

@@ -212,13 +212,16 @@ export function listenForSiteStates(deps: AppDeps) {
         tenant.accountId,
         entered.map((e) => e.applicationId),
       );
+      const allResponses = await repo.responsesOfApplications(
+        tx,
+        tenant.accountId,
+        SITE,
+        stages.map((s) => ({ applicantId: s.applicant_id, vacancyId: s.vacancy_id })),
+      );
       for (const stage of stages) {
-        const responses = await repo.responsesOfApplication(
-          tx,
-          tenant.accountId,
-          SITE,
-          stage.applicant_id,
-          stage.vacancy_id,
+        // The lists of ids cross: keep only this application's own pair.
+        const responses = allResponses.filter(
+          (r) => r.applicantId === stage.applicant_id && r.vacancyId === stage.vacancy_id,
         );
         if (responses.length === 0) continue;
         const ids = [stage.status_id, ...(stage.copied_from_id ? [stage.copied_from_id] : [])];

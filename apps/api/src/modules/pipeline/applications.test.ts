@@ -333,9 +333,13 @@ describe('the cost of a move', () => {
     }
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const statements = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
-    // The fourth writes the stage automation's runs of the entry (its outbox, decision 0041).
-    expect(statements, statements.join('\n---\n')).toHaveLength(4);
-    expect(statements[3]).toMatch(/insert into stage_automation_runs/);
+    // Then the listeners of the entry: job sites read the stage entered and whether a site's
+    // response brought the applicant (one statement each however many moved, decision 0054), and
+    // the stage automation writes its runs (its outbox, decision 0041).
+    expect(statements, statements.join('\n---\n')).toHaveLength(6);
+    expect(statements[3]).toMatch(/join statuses s/);
+    expect(statements[4]).toMatch(/from "job_site_responses"/);
+    expect(statements[5]).toMatch(/insert into stage_automation_runs/);
     expect(statements[0]).toMatch(/for update/);
     expect(statements.filter((s) => /from statuses/.test(s))).toHaveLength(1);
   });
