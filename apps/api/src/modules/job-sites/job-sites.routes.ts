@@ -48,12 +48,20 @@ const TAGS = ['Сайты вакансий'];
 export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const siteDeps: JobSitesDeps = { config: deps.config, database: deps.database, log: deps.log };
-  const enqueueSync = async (accountId: number, connectionId: number) => {
+  /**
+   * A person's «Синхронизировать сейчас» always gets a run that starts after the click: a sync
+   * already waiting or running may have read the links before the one just made, so it is not
+   * folded into it (runs side by side are safe: each response is claimed once). Deliveries of a
+   * webhook are folded while one waits.
+   */
+  const enqueueSync = async (accountId: number, connectionId: number, onDemand = false) => {
     const payload = { accountId, connectionId };
     if (deps.queue) {
-      await deps.queue.enqueue(jobSiteSyncJob, payload, {
-        singletonKey: `job_site_sync_${accountId}_${connectionId}`,
-      });
+      await deps.queue.enqueue(
+        jobSiteSyncJob,
+        payload,
+        onDemand ? {} : { singletonKey: `job_site_sync_${accountId}_${connectionId}` },
+      );
     } else {
       void syncConnection(siteDeps, accountId, connectionId).catch(() => undefined);
     }
@@ -202,7 +210,7 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
       assertCanManageJobSites(session);
       const row = await connectionOf(tenant, request.params.id);
       await markSyncQueued(tenant, row);
-      await enqueueSync(row.accountId, row.id);
+      await enqueueSync(row.accountId, row.id, true);
       return success(toConnection(await connectionOf(tenant, row.id)));
     },
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { Card } from '@ats/ui/card';
@@ -87,24 +87,31 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
     : null;
   const form = edited ?? initial;
 
-  if (sites.isPending || vacancy.isPending) return <Spinner label="Загружаем форму" />;
+  // The page keeps its title while it loads or cannot go on, so the screen says where one is.
+  const framed = (body: ReactNode) => (
+    <section className="flex flex-col gap-6">
+      <PageHeader title="Публикация на hh.ru" />
+      {body}
+    </section>
+  );
+  if (sites.isPending || vacancy.isPending) return framed(<Spinner label="Загружаем форму" />);
   if (sites.isError || vacancy.isError) {
-    return (
+    return framed(
       <p role="alert" className="text-sm text-red-700">
         Не удалось загрузить вакансию или подключения к сайтам. Обновите страницу.
-      </p>
+      </p>,
     );
   }
   if (!connection) {
-    return (
+    return framed(
       <EmptyState
         title="hh.ru не подключён"
         description="Подключите аккаунт работодателя, чтобы публиковать вакансии."
         action={<Link to="/hh">Подключить hh.ru</Link>}
-      />
+      />,
     );
   }
-  if (!form) return <Spinner label="Загружаем форму" />;
+  if (!form) return framed(<Spinner label="Загружаем форму" />);
 
   const dict = (dictionaries.data?.result ?? {}) as Record<string, unknown>;
   const areas = leafAreas(dict.areas);
