@@ -1,7 +1,8 @@
 import { PUBLICATION_MESSAGES } from '@ats/contracts/job-site-publications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
-import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { signUpCompany } from '../../../test/factories.ts';
+import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
@@ -33,23 +34,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Connected = SignedUp & { connectionId: number };
-
-async function connected(): Promise<Connected> {
-  const company = await signUpCompany(t.app);
-  const start = await call(
-    t.app,
-    'POST',
-    '/api/job_sites/connect',
-    { site: 'hh' },
-    { token: company.token },
-  );
-  const consent = await fetch(start.body.message.url, { redirect: 'manual' });
-  const location = new URL(consent.headers.get('location')!);
-  await t.app.inject({ method: 'GET', url: location.pathname + location.search });
-  const overview = await call(t.app, 'GET', '/api/job_sites', undefined, { token: company.token });
-  return { ...company, connectionId: overview.body.message.connections[0].id };
-}
+type Connected = HhConnected;
+const connected = () => connectedToHh(t.app);
 
 const DESCRIPTION = `<p>${'Мы ищем разработчика в команду платформы. '.repeat(8)}</p><ul><li>TypeScript</li></ul>`;
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
-import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { signUpCompany } from '../../../test/factories.ts';
+import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
@@ -28,26 +29,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Connected = SignedUp & { connectionId: number };
-
-async function connected(): Promise<Connected> {
-  const company = await signUpCompany(t.app);
-  const start = await call(
-    t.app,
-    'POST',
-    '/api/job_sites/connect',
-    { site: 'hh' },
-    {
-      token: company.token,
-    },
-  );
-  const consent = await fetch(start.body.message.url, { redirect: 'manual' });
-  const location = new URL(consent.headers.get('location')!);
-  const back = await t.app.inject({ method: 'GET', url: location.pathname + location.search });
-  expect(back.headers.location).toBe('/hh?connected=1');
-  const overview = await call(t.app, 'GET', '/api/job_sites', undefined, { token: company.token });
-  return { ...company, connectionId: overview.body.message.connections[0].id };
-}
+type Connected = HhConnected;
+const connected = () => connectedToHh(t.app);
 
 async function sync(c: Connected) {
   await call(t.app, 'POST', `/api/job_sites/${c.connectionId}/sync`, undefined, { token: c.token });
