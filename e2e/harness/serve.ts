@@ -235,7 +235,8 @@ async function main() {
     publications: { standard: 1000, premium: 1000 },
   });
   // Avito and Habr Career through their fakes (decision 0055): journeys seed applications and
-  // responses through `POST /avito/applications`, `POST /habr/vacancies`, `POST /habr/responses`.
+  // responses through `POST /avito/applications`, `POST /habr/vacancies`, `POST /habr/responses`,
+  // and read what our vacancy became on Avito through `GET /avito/publications/{our id}`.
   const avito = await startAvitoFake({
     clientId: 'e2e-avito-id',
     clientSecret: 'e2e-avito-secret',
@@ -336,6 +337,13 @@ async function main() {
       return seeded((body: Parameters<typeof avito.addApplication>[0]) => ({
         id: avito.addApplication(body).id,
       }));
+    }
+    const avitoPublication = /^\/avito\/publications\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && avitoPublication) {
+      // Our vacancy published on Avito (its vacancy_code): the site's vacancy id and state.
+      const found = avito.publicationOf(avitoPublication[1]!);
+      if (!found) return send(res, 404, { error: 'not published' });
+      return send(res, 200, { vacancyId: found.vacancyId, status: found.status });
     }
     if (req.method === 'POST' && url.pathname === '/habr/vacancies') {
       return seeded((body: { title: string }) => habr.addVacancy(body.title));

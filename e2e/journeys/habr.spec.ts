@@ -63,3 +63,22 @@ test('Habr Career: connect, link, sync — responses on the board, the known one
   });
   expect((JSON.stringify(await all.json()).match(/Известный/g) ?? []).length).toBe(1);
 });
+
+// Habr Career takes no vacancies through its API (decision 0063): the vacancy's card offers it,
+// and its page says how responses come instead (placed on the site, linked on /habr).
+test('Habr Career publication: the page says the site takes vacancies on its own pages', async ({
+  page,
+  signedIn,
+}) => {
+  const ours = await createVacancy(page.request, signedIn.token, {
+    position: `Backend Хабр ${signedIn.accountId}`,
+  });
+  await page.goto(`/vacancy/${ours.id}`);
+  await page.getByRole('link', { name: 'Опубликовать на Хабр Карьере' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Публикация на Хабр Карьере', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('Хабр Карьера не принимает вакансии через API')).toBeVisible();
+  await page.getByRole('link', { name: 'Перейти к Хабр Карьере' }).click();
+  await expect(page).toHaveURL(/\/habr$/);
+});

@@ -15,7 +15,9 @@ import { type FakeReply, type FakeRequest, postHook, serveFake } from './fake-ht
 //   id for the same `vacancy_code`; 400 `{errors: […]}` for invalid fields; 403 `unavailable_to_
 //   create` without a tariff), `POST /job/v2/vacancies/statuses` (`created` until polled
 //   `moderationPolls` times, then `activated`, or `rejected` with reasons by `moderate`),
-//   `PUT /job/v1/vacancies/archived/{id}` (204), `POST /job/v1/vacancies/{id}/prolongate`;
+//   `PUT /job/v1/vacancies/archived/{id}` (204), `POST /job/v1/vacancies/{id}/prolongate`,
+//   `POST /job/v2/vacancies/update/{uuid}` (202, validated as publishing), the `profession`
+//   dictionary (`GET /job/v2/vacancy/dict[/{id}]`; a deprecated or unknown profession refused);
 // - applications: `get_ids` (updatedAtFrom|createdAtFrom, newest first, `cursor` = last id of
 //   the previous page, `pageSize` per page), `get_by_ids`, `get_states`, `apply_actions`,
 //   `set_is_viewed`, `PUT|GET|DELETE …/webhook` (the URL is checked with a POST of `{}` first);
@@ -142,6 +144,16 @@ const BILLING = ['package', 'packageOrSingle'];
 const ALLOWED_TAGS = new Set(['p', 'ul', 'ol', 'li', 'br', 'strong', 'em']);
 const SCHEDULES = ['flyInFlyOut', 'fixed', 'flexible', 'shift'];
 const EXPERIENCE = ['noMatter', 'moreThan1', 'moreThan3', 'moreThan5', 'moreThan10'];
+const EMPLOYMENT = ['temporary', 'full', 'internship', 'partial'];
+/** The `profession` dictionary (job.json's getDictByID: `[{id, name, deprecated}]`). */
+export const AVITO_PROFESSIONS = [
+  { id: 10106, name: 'IT, интернет, телеком', deprecated: true },
+  { id: 3278315, name: 'Архитектура и дизайн', deprecated: false },
+  { id: 3278401, name: 'Программист', deprecated: false },
+  { id: 3278402, name: 'Курьер', deprecated: false },
+  { id: 3278403, name: 'Продавец-консультант', deprecated: false },
+];
+const DICTIONARIES = [{ id: 'profession', description: 'Профессия' }];
 
 const err = (code: number, message: string): FakeReply => ({
   status: code,
@@ -181,6 +193,14 @@ function vacancyErrors(body: AvitoVacancyBody): string[] {
   }
   if (body.experience !== undefined && !EXPERIENCE.includes(String(body.experience))) {
     errors.push('experience: неизвестное значение опыта работы');
+  }
+  if (body.employment !== undefined && !EMPLOYMENT.includes(String(body.employment))) {
+    errors.push('employment: неизвестное значение занятости');
+  }
+  if (body.profession !== undefined) {
+    const profession = AVITO_PROFESSIONS.find((p) => p.id === body.profession);
+    if (!profession) errors.push('profession: нет такой профессии в справочнике');
+    else if (profession.deprecated) errors.push('profession: значение устарело, выберите другое');
   }
   const address = (body.location as { address?: unknown } | undefined)?.address;
   if (!address && !(body.location as { coordinates?: unknown } | undefined)?.coordinates) {
@@ -539,7 +559,27 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       });
       return { status: 200, body: found };
     }
-    let match = /^\/job\/v1\/vacancies\/archived\/(\d+)$/.exec(path);
+    let match = /^\/job\/v2\/vacancies\/update\/([0-9a-f-]+)$/.exec(path);
+    if (method === 'POST' && match) {
+      const p = publications.get(match[1]!);
+      if (!p) return err(404, 'Not found');
+      const body = (request.body ?? {}) as AvitoVacancyBody;
+      const errors = vacancyErrors(body);
+      if (errors.length > 0) return { status: 400, body: { errors } };
+      p.body = { ...body, vacancy_code: p.body.vacancy_code ?? null };
+      p.datetime = iso(tick());
+      return { status: 202 };
+    }
+    if (method === 'GET' && path === '/job/v2/vacancy/dict') {
+      return { status: 200, body: DICTIONARIES };
+    }
+    match = /^\/job\/v2\/vacancy\/dict\/([a-z_]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      return match[1] === 'profession'
+        ? { status: 200, body: AVITO_PROFESSIONS }
+        : err(404, 'Not found');
+    }
+    match = /^\/job\/v1\/vacancies\/archived\/(\d+)$/.exec(path);
     if (method === 'PUT' && match) {
       const p = [...publications.values()].find((x) => x.vacancyId === Number(match![1]));
       if (!p) return err(404, 'Not found');

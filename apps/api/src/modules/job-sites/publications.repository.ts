@@ -23,6 +23,25 @@ export async function findPublication(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
+export async function findPublicationByExternal(
+  tx: Db,
+  accountId: number,
+  site: string,
+  externalId: string,
+) {
+  const [row] = await tx
+    .select()
+    .from(jobSitePublications)
+    .where(
+      and(
+        eq(jobSitePublications.accountId, accountId),
+        eq(jobSitePublications.site, site),
+        eq(jobSitePublications.externalId, externalId),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function updatePublication(
   tx: Db,
   accountId: number,

@@ -11,9 +11,12 @@ import type { Session } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { getVacancy } from '../vacancies/vacancies.service.ts';
+import { avitoPublications } from './avito/avito-publication.ts';
+import { habrPublications } from './habr/habr-publication.ts';
 import { hhPublications, type SitePublicationState } from './hh/hh-publication.ts';
 import { assertCanManageJobSites } from './job-sites.policy.ts';
 import { type JobSitesDeps, connectionOf, siteSessionOf } from './job-sites.service.ts';
+import { insertLink } from './job-sites.repository.ts';
 import * as repo from './publications.repository.ts';
 import type { SiteFailure, SiteResult } from './site-call.ts';
 import { SiteError } from './site-client.ts';
@@ -30,6 +33,8 @@ export type SitePublisher = {
     config: JobSitesDeps['config'],
     token: string,
     fields: TPublicationFields,
+    /** Our vacancy's id (a site may take it as its own code for the vacancy). */
+    vacancyId?: number,
   ) => Promise<SiteResult<{ externalId: string }>>;
   update: (
     config: JobSitesDeps['config'],
@@ -41,6 +46,8 @@ export type SitePublisher = {
     config: JobSitesDeps['config'],
     token: string,
     externalId: string,
+    /** The form as last sent (Avito prolongs with the billing it chose). */
+    fields?: Record<string, unknown>,
   ) => Promise<SiteResult<unknown>>;
   archive: (
     config: JobSitesDeps['config'],
@@ -52,10 +59,14 @@ export type SitePublisher = {
     config: JobSitesDeps['config'],
     token: string,
     externalId: string,
-  ) => Promise<SiteResult<SitePublicationState>>;
+  ) => Promise<SiteResult<SitePublicationState & { linkId?: string | null }>>;
 };
 
-const PUBLISHERS: Partial<Record<TJobSite, SitePublisher>> = { hh: hhPublications };
+const PUBLISHERS: Partial<Record<TJobSite, SitePublisher>> = {
+  hh: hhPublications,
+  avito: avitoPublications,
+  habr: habrPublications,
+};
 
 function publisherOf(site: string): SitePublisher {
   const publisher = (PUBLISHERS as Record<string, SitePublisher | undefined>)[site];
@@ -158,9 +169,14 @@ export async function createPublication(
   assertCanManageJobSites(session);
   const name = await vacancyNameOf(tenant, session, vacancyId);
   const { connection, result } = await withSite(deps, tenant, input.connection_id, (p, token) =>
-    p.create(deps.config, token, input.fields),
+    p.create(deps.config, token, input.fields, vacancyId),
   );
   if (!result.ok) failed(result);
+  // A site that answers a repeat with the publication it already has (Avito) gets that one back.
+  const known = await tenant.transaction((tx) =>
+    repo.findPublicationByExternal(tx, tenant.accountId, connection.site, result.value.externalId),
+  );
+  if (known && known.vacancyId === vacancyId) return toPublication(known, name);
   const row = await tenant.transaction((tx) =>
     repo.insertPublication(tx, {
       accountId: tenant.accountId,
@@ -208,15 +224,37 @@ async function refreshed(
   );
   if (!result.ok) return row;
   const site = result.value;
-  return tenant.transaction((tx) =>
-    repo.updatePublication(tx, tenant.accountId, row.id, {
+  return tenant.transaction(async (tx) => {
+    // The site's vacancy (Avito's integer id) tied to ours, so the sync brings its responses.
+    if (site.linkId) {
+      await linkPublished(tx, tenant.accountId, row, site.linkId);
+    }
+    return repo.updatePublication(tx, tenant.accountId, row.id, {
       state: site.state,
       refusalReason: site.refusalReason,
       publishedAt: site.publishedAt,
       expiresAt: site.expiresAt,
       checkedAt: new Date(),
-    }),
-  );
+    });
+  });
+}
+
+/** Links the site's vacancy to ours unless it is linked already (to ours or, by hand, another). */
+async function linkPublished(
+  tx: Parameters<typeof repo.findPublication>[0],
+  accountId: number,
+  row: repo.PublicationRow,
+  externalId: string,
+) {
+  const name = typeof row.fields.name === 'string' ? row.fields.name : externalId;
+  await insertLink(tx, {
+    accountId,
+    connectionId: row.connectionId,
+    site: row.site,
+    externalId,
+    name,
+    vacancyId: row.vacancyId,
+  });
 }
 
 export async function prolongPublication(
@@ -230,7 +268,7 @@ export async function prolongPublication(
   const name = await vacancyNameOf(tenant, session, row.vacancyId);
   if (row.state === 'archived') throw conflict(PUBLICATION_MESSAGES.archived);
   const { result } = await withSite(deps, tenant, row.connectionId, (p, token) =>
-    p.prolong(deps.config, token, row.externalId!),
+    p.prolong(deps.config, token, row.externalId!, row.fields),
   );
   if (!result.ok) failed(result);
   return toPublication(await refreshed(deps, tenant, row), name);

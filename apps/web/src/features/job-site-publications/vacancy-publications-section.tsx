@@ -67,9 +67,23 @@ export function VacancyPublicationsSection({ vacancyId }: { vacancyId: number })
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold">Публикации на сайтах</h2>
-        <Link className="text-sm underline" to={`/vacancy/${vacancyId}/publication/create`}>
-          Опубликовать на hh.ru
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link className="text-sm underline" to={`/vacancy/${vacancyId}/publication/create`}>
+            Опубликовать на hh.ru
+          </Link>
+          <Link
+            className="text-sm underline"
+            to={`/vacancy/${vacancyId}/publication/create?site=avito`}
+          >
+            Опубликовать на Avito Работа
+          </Link>
+          <Link
+            className="text-sm underline"
+            to={`/vacancy/${vacancyId}/publication/create?site=habr`}
+          >
+            Опубликовать на Хабр Карьере
+          </Link>
+        </div>
       </div>
       {publications.isPending ? (
         <Spinner label="Загружаем публикации" />

@@ -14,6 +14,7 @@ import type {
   AvitoApplication,
   AvitoApplicationRef,
   AvitoChat,
+  AvitoDictionaryItem,
   AvitoHookSubscription,
   AvitoMessage,
   AvitoPublicationStatus,
@@ -45,6 +46,32 @@ const SITE = 'Авито';
 const PAGE_LIMIT = 100;
 
 type Token = { value: string; refreshAt: number };
+
+/** A vacancy Avito did not take: its 400 texts on our fields, a missing tariff, or a refusal. */
+function vacancyRefusal(status: number, answer: unknown): SiteFailure {
+  if (status === 400) {
+    const texts = (answer as { errors?: unknown } | undefined)?.errors;
+    const list = Array.isArray(texts) ? texts.map(String) : [String(JSON.stringify(answer))];
+    return {
+      ok: false,
+      kind: 'invalid',
+      errors: avitoFieldErrors(list),
+      message: 'Авито не принял вакансию: исправьте отмеченные поля',
+    };
+  }
+  const refused = (answer as { error?: { value?: unknown } } | undefined)?.error?.value;
+  if (status === 403 && refused === 'unavailable_to_create') {
+    return {
+      ok: false,
+      kind: 'refused',
+      status,
+      message:
+        'Авито не разрешает публиковать вакансии этому аккаунту: нужен тариф или пакет размещений',
+      siteMessage: 'unavailable_to_create',
+    };
+  }
+  return refusal(SITE, status);
+}
 
 export function avitoClient(options: AvitoClientOptions) {
   const base = options.apiBase.replace(/\/$/, '');
@@ -171,29 +198,26 @@ export function avitoClient(options: AvitoClientOptions) {
       if (!result.ok) return result;
       const { status, body: answer } = result.value;
       if (status === 202 || status === 200) return succeeded(answer as { id: string });
-      if (status === 400) {
-        const texts = (answer as { errors?: unknown } | undefined)?.errors;
-        const list = Array.isArray(texts) ? texts.map(String) : [String(JSON.stringify(answer))];
-        return {
-          ok: false,
-          kind: 'invalid',
-          errors: avitoFieldErrors(list),
-          message: 'Авито не принял вакансию: исправьте отмеченные поля',
-        };
-      }
-      const refused = (answer as { error?: { value?: unknown } } | undefined)?.error?.value;
-      if (status === 403 && refused === 'unavailable_to_create') {
-        return {
-          ok: false,
-          kind: 'refused',
-          status,
-          message:
-            'Авито не разрешает публиковать вакансии этому аккаунту: нужен тариф или пакет размещений',
-          siteMessage: 'unavailable_to_create',
-        };
-      }
-      return refusal(SITE, status);
+      return vacancyRefusal(status, answer);
     },
+
+    /** v2 edit of a publication by its UUID: 202, or the same validation as publishing. */
+    async updateVacancy(uuid: string, body: AvitoVacancyRequest): Promise<SiteResult<true>> {
+      const result = await call('POST', `/job/v2/vacancies/update/${encodeURIComponent(uuid)}`, {
+        body,
+      });
+      if (!result.ok) return result;
+      const { status, body: answer } = result.value;
+      if (status === 202 || status === 200 || status === 204) return succeeded(true);
+      return vacancyRefusal(status, answer);
+    },
+
+    /** One of Avito's vacancy dictionaries (`profession`, …): `[{id, name, deprecated}]`. */
+    getDictionary: (dictionaryId: string) =>
+      json<AvitoDictionaryItem[]>(
+        'GET',
+        `/job/v2/vacancy/dict/${encodeURIComponent(dictionaryId)}`,
+      ),
 
     getVacancyStatuses: (uuids: readonly string[]) =>
       json<AvitoPublicationStatus[]>('POST', '/job/v2/vacancies/statuses', { body: ids(uuids) }),

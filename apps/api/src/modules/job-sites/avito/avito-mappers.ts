@@ -28,7 +28,8 @@ export type AvitoVacancyRequest = {
   billing_type: string;
   title: string;
   description: string;
-  vacancy_code: string;
+  /** Ours: Avito answers the same publication for the same code. */
+  vacancy_code?: string;
   location: { address: string };
   salary?: { from?: number; to?: number };
   profession?: number;

@@ -66,6 +66,44 @@ async function applicationsSince(
   return applications;
 }
 
+/** Avito's values of the vacancy body's enums (job.json), named in Russian. */
+const ENUMS = {
+  schedule: [
+    { id: 'fixed', name: 'Фиксированный' },
+    { id: 'flexible', name: 'Гибкий' },
+    { id: 'shift', name: 'Сменный' },
+    { id: 'flyInFlyOut', name: 'Вахта' },
+  ],
+  experience: [
+    { id: 'noMatter', name: 'Не имеет значения' },
+    { id: 'moreThan1', name: 'Более 1 года' },
+    { id: 'moreThan3', name: 'Более 3 лет' },
+    { id: 'moreThan5', name: 'Более 5 лет' },
+    { id: 'moreThan10', name: 'Более 10 лет' },
+  ],
+  employment: [
+    { id: 'full', name: 'Полная' },
+    { id: 'partial', name: 'Частичная' },
+    { id: 'temporary', name: 'Временная' },
+    { id: 'internship', name: 'Стажировка' },
+  ],
+  billing_type: [
+    { id: 'package', name: 'Из пакета размещений' },
+    { id: 'packageOrSingle', name: 'Из пакета или разово с кошелька Авито' },
+  ],
+};
+
+/** The publication form's pickers: Avito's professions (deprecated ones left out) and enums. */
+async function avitoDictionaries(client: AvitoClient) {
+  const professions = valueOf(await client.getDictionary('profession'));
+  return {
+    profession: professions
+      .filter((p) => !p.deprecated)
+      .map((p) => ({ id: String(p.id), name: p.name })),
+    ...ENUMS,
+  };
+}
+
 const windowStart = () => new Date(Date.now() - WINDOW_DAYS * 86_400_000);
 
 export const avitoSite: SiteClient = {
@@ -85,6 +123,7 @@ export const avitoSite: SiteClient = {
     // SPEC.md §8: Avito has the account and nothing else of these.
     if (name === 'get_me') return { code: 200, result: valueOf(await client.getSelf()) };
     if (name === 'get_accounts') return { code: 200, result: [valueOf(await client.getSelf())] };
+    if (name === 'get_dictionaries') return { code: 200, result: await avitoDictionaries(client) };
     return { code: 200, result: null };
   },
   async activeVacancies(config, credentials) {

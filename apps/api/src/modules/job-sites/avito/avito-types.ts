@@ -60,6 +60,9 @@ export type AvitoApplication = AvitoApplicationRef & {
   employee_id?: number;
 };
 
+/** A value of one of Avito's vacancy dictionaries; deprecated ones are refused on publishing. */
+export type AvitoDictionaryItem = { id: number; name: string; deprecated?: boolean };
+
 export type AvitoState = { slug: string; description?: string };
 
 export type AvitoHookSubscription = { url: string; secret: string };
