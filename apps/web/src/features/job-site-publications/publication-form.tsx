@@ -90,28 +90,27 @@ export function PublicationCreateScreen({
 
   const v = vacancy.data;
   // The vacancy's own fields until the user changes one.
-  const initial: Form | null = publication
-    ? formOf(publication)
-    : v
-      ? {
-          name: v.position,
-          area_id: '',
-          professional_role_id: '',
-          experience_id: null,
-          employment_id: null,
-          schedule_id: null,
-          salary_from: v.salary_from != null ? String(v.salary_from) : '',
-          salary_to: v.salary_to != null ? String(v.salary_to) : '',
-          currency: 'RUR',
-          salary_gross: true,
-          address_id: null,
-          manager_id: null,
-          billing_type_id: 'standard',
-          vacancy_type_id: 'open',
-          description: [v.body, v.requirements, v.conditions].map(text).filter(Boolean).join('\n'),
-        }
-      : null;
-  const form = edited ?? initial;
+  const initial: Form | null = v
+    ? {
+        name: v.position,
+        area_id: '',
+        professional_role_id: '',
+        experience_id: null,
+        employment_id: null,
+        schedule_id: null,
+        salary_from: v.salary_from != null ? String(v.salary_from) : '',
+        salary_to: v.salary_to != null ? String(v.salary_to) : '',
+        currency: 'RUR',
+        salary_gross: true,
+        address_id: null,
+        manager_id: null,
+        billing_type_id: 'standard',
+        vacancy_type_id: 'open',
+        description: [v.body, v.requirements, v.conditions].map(text).filter(Boolean).join('\n'),
+      }
+    : null;
+  // A publication being edited starts from its own fields.
+  const form = edited ?? (publication ? formOf(publication) : initial);
 
   // The page keeps its title while it loads or cannot go on, so the screen says where one is.
   const title = publication ? 'Изменение публикации на hh.ru' : 'Публикация на hh.ru';
