@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 //   exchanges a code or a refresh token, form-encoded; a refresh token works once and only after
 //   its access token expired (`invalid_grant`, RFC 6749 shape);
 // - API: `/me`, `/dictionaries`, `/areas`, `/professional_roles`, `/manager_accounts/mine`,
-//   `/employers/{eid}/managers`, `/addresses`, `/vacancies/active`,
+//   `/employers/{eid}/managers`, `/addresses`, `/vacancies/active` and `/vacancies/archived`
+//   (paged as the spec pages them; the employer's vacancies only),
 //   `/managers/{mid}/vacancies/available_types`, `GET /negotiations?vacancy_id`,
 //   `/negotiations/{collection}?vacancy_id&page&per_page`, `/negotiations/{nid}`,
 //   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`;
@@ -120,6 +121,8 @@ type VacancyBody = {
 
 type PublishedVacancy = {
   id: string;
+  /** The employer the vacancy belongs to (another one's is public but not theirs to change). */
+  employerId?: string;
   body: VacancyBody;
   createdAt: number;
   approved: boolean;
@@ -127,6 +130,17 @@ type PublishedVacancy = {
   archived: boolean;
   publishedAt: string | null;
   expiresAt: string | null;
+};
+
+/** What a vacancy made on hh.ru itself (not through the ATS) may start with. */
+export type VacancySeed = {
+  description?: string;
+  salary_from?: number | null;
+  salary_to?: number | null;
+  salary_gross?: boolean;
+  archived?: boolean;
+  /** Another employer's vacancy: public on hh.ru, in no list of ours. */
+  employer_id?: string;
 };
 
 /** Tags hh.ru keeps in a vacancy's description; anything else is refused. */
@@ -535,9 +549,25 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     v.expiresAt = HH_DATE(new Date(Date.now() + 30 * DAY_MS));
   };
 
+  const areaOf = (body: VacancyBody) => {
+    const id = String(idOf(body.area) ?? '');
+    return { id, name: AREAS[0]!.areas.find((a) => a.id === id)?.name ?? 'Москва' };
+  };
+  const salaryOf = (body: VacancyBody) =>
+    body.salary_range
+      ? {
+          from: body.salary_range.from ?? null,
+          to: body.salary_range.to ?? null,
+          currency: body.salary_range.currency ?? 'RUR',
+          gross: body.salary_range.gross ?? true,
+        }
+      : null;
+
   const fullVacancy = (v: PublishedVacancy) => ({
     ...v.body,
     id: v.id,
+    area: areaOf(v.body),
+    salary: salaryOf(v.body),
     approved: v.approved,
     archived: v.archived,
     // The reason a moderator refused it (the fake's stand-in for hh.ru's moderation note).
@@ -547,8 +577,48 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     created_at: HH_DATE(new Date(v.createdAt)),
     expires_at: v.expiresAt,
     alternate_url: `https://hh.ru/vacancy/${v.id}`,
-    employer: { id: employer.id, name: employer.name },
+    employer:
+      v.employerId && v.employerId !== employer.id
+        ? { id: v.employerId, name: 'Другая компания' }
+        : { id: employer.id, name: employer.name },
   });
+
+  /** A vacancy as the employer's active and archived lists show it. */
+  const listedVacancy = (v: { id: string; name: string; area: string; created_at: string }) => {
+    const full = published.get(v.id);
+    const all = [...negotiations.values()].filter((n) => n.vacancyId === v.id);
+    const salary = full ? salaryOf(full.body) : null;
+    return {
+      id: v.id,
+      name: v.name,
+      area: { id: full ? areaOf(full.body).id : '1', name: v.area },
+      created_at: v.created_at,
+      published_at: full?.publishedAt ?? v.created_at,
+      ...(full?.archived ? { archived: true, archived_at: v.created_at } : { archived: false }),
+      alternate_url: `https://hh.ru/vacancy/${v.id}`,
+      url: `${baseUrl}/vacancies/${v.id}`,
+      salary,
+      salary_range: salary ? { ...salary, mode: { id: 'MONTH', name: 'За месяц' } } : null,
+      type: { id: 'open', name: 'Открытая' },
+      employer: { id: employer.id, name: employer.name },
+      counters: {
+        responses: all.length,
+        unread_responses: all.length,
+        invitations: 0,
+        invitations_and_responses: all.length,
+        views: 0,
+      },
+    };
+  };
+  /** The employer's vacancies, archived or not, in the order they were made. */
+  const employerVacancies = (archived: boolean) =>
+    [...vacancies.values()]
+      .filter((v) => {
+        const full = published.get(v.id);
+        const own = !full?.employerId || full.employerId === employer.id;
+        return own && Boolean(full?.archived) === archived;
+      })
+      .map(listedVacancy);
 
   const publicationRoute = (
     res: ServerResponse,
@@ -604,6 +674,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       }
       if (method === 'GET') return (send(res, 200, fullVacancy(v)), true);
       if (method === 'PUT') {
+        if (v.employerId && v.employerId !== employer.id) {
+          return (hhError(res, 403, 'vacancies', 'not_owner'), true);
+        }
         if (v.archived) return (hhError(res, 403, 'vacancies', 'unavailable_for_archived'), true);
         const merged = { ...v.body, ...(body ?? {}) };
         const errors = vacancyErrors(merged);
@@ -650,7 +723,15 @@ export async function startHhFake(options: HhFakeOptions = {}) {
 
     // The control API (journeys in another process seed the fake through it).
     if (method === 'POST' && path === '/__control/vacancies') {
-      return send(res, 200, { id: api.addVacancy(String(body?.name ?? 'Вакансия')) });
+      const seed = (body ?? {}) as unknown as VacancySeed & { name?: string; area?: string };
+      return send(res, 200, {
+        id: api.addVacancy(String(seed.name ?? 'Вакансия'), seed.area ?? 'Москва', seed),
+      });
+    }
+    const controlVacancy = /^\/__control\/vacancies\/([^/]+)$/.exec(path);
+    if (method === 'GET' && controlVacancy) {
+      const found = published.get(controlVacancy[1]!);
+      return found ? send(res, 200, fullVacancy(found)) : hhError(res, 404, 'not_found');
     }
     const controlNegotiation = /^\/__control\/negotiations\/([^/]+)$/.exec(path);
     if (method === 'GET' && controlNegotiation) {
@@ -777,32 +858,10 @@ export async function startHhFake(options: HhFakeOptions = {}) {
           ),
         );
       }
-      if (rest === 'vacancies/active') {
-        return send(
-          res,
-          200,
-          page(
-            [...vacancies.values()]
-              .filter((v) => !published.get(v.id)?.archived)
-              .map((v) => {
-                const all = [...negotiations.values()].filter((n) => n.vacancyId === v.id);
-                return {
-                  id: v.id,
-                  name: v.name,
-                  area: { id: '1', name: v.area },
-                  created_at: v.created_at,
-                  alternate_url: `https://hh.ru/vacancy/${v.id}`,
-                  counters: {
-                    responses: all.length,
-                    unread_responses: all.length,
-                    invitations: 0,
-                    views: 0,
-                  },
-                };
-              }),
-            query,
-          ),
-        );
+      if (rest === 'vacancies/active') return send(res, 200, page(employerVacancies(false), query));
+      // The spec: per_page up to 1000 on the archived list (50 on the active one).
+      if (rest === 'vacancies/archived') {
+        return send(res, 200, page(employerVacancies(true), query, 1000));
       }
       if (rest === `managers/${manager.id}/vacancies/available_types`) {
         return send(res, 200, [
@@ -984,11 +1043,56 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     employer,
     manager,
     requests,
-    /** An hh.ru vacancy of the employer, active. */
-    addVacancy(name: string, area = 'Москва') {
+    /**
+     * An hh.ru vacancy of the employer, published (active) unless `archived`, with a description
+     * and a salary when given: GET /vacancies/{id} shows it and PUT edits it as any other.
+     */
+    addVacancy(name: string, area = 'Москва', seed: VacancySeed = {}) {
       const id = String(++nextId);
-      vacancies.set(id, { id, name, area, created_at: HH_DATE(new Date()) });
+      const areaId = AREAS[0]!.areas.find((a) => a.name === area)?.id ?? '1';
+      const now = new Date();
+      vacancies.set(id, { id, name, area, created_at: HH_DATE(now) });
+      const salary =
+        seed.salary_from != null || seed.salary_to != null
+          ? {
+              salary_range: {
+                from: seed.salary_from ?? null,
+                to: seed.salary_to ?? null,
+                currency: 'RUR',
+                gross: seed.salary_gross ?? true,
+                mode: { id: 'MONTH' },
+              },
+            }
+          : {};
+      published.set(id, {
+        id,
+        ...(seed.employer_id ? { employerId: seed.employer_id } : {}),
+        body: {
+          name,
+          description:
+            seed.description ??
+            `<p>${'Работа в команде работодателя, интересные задачи и дружный коллектив. '.repeat(4)}</p>`,
+          area: { id: areaId },
+          professional_roles: [{ id: '96' }],
+          billing_type: { id: 'standard' },
+          type: { id: 'open' },
+          experience: { id: 'between1And3' },
+          ...salary,
+        },
+        createdAt: now.getTime(),
+        approved: true,
+        refusal: null,
+        archived: Boolean(seed.archived),
+        publishedAt: HH_DATE(now),
+        expiresAt: HH_DATE(new Date(now.getTime() + 30 * DAY_MS)),
+      });
       return id;
+    },
+    /** The employer archives the vacancy on hh.ru. */
+    archiveVacancy(id: string) {
+      const v = published.get(id);
+      if (v) v.archived = true;
+      return Boolean(v);
     },
     /** A response (negotiation) of a résumé to a vacancy; the résumé is added if new. */
     addResponse(vacancyId: string, resume: Omit<HhResume, 'id'> & { id?: string }) {

@@ -78,6 +78,10 @@ const mainRoutes: RouteObject[] = [
   page('/vacancy/:id', () => import('../routes/vacancy')),
   screenPage('/vacancy/:id/candidates', () => import('../routes/vacancy-candidates'), 'board'),
   page('/vacancy/:id/publication/create', () => import('../routes/vacancy-publication-create')),
+  page(
+    '/vacancy/:id/publication/:publicationId/edit',
+    () => import('../routes/vacancy-publication-edit'),
+  ),
   page('/vacancy/template/:id', () => import('../routes/vacancy-template')),
   page('/payment/success', () => import('../routes/payment-success')),
   page('/payment/fail', () => import('../routes/payment-fail')),

@@ -1,7 +1,5 @@
-import { AreaScreen } from '../features/areas/area-screen';
+import { RemoteVacanciesHhScreen } from '../features/job-site-publications/remote-vacancies-hh-screen';
 
 export default function RemoteVacanciesHhRoute() {
-  return (
-    <AreaScreen title="Публикации — вакансии hh.ru" description="Вакансии, размещённые на hh.ru." />
-  );
+  return <RemoteVacanciesHhScreen />;
 }

@@ -39,6 +39,7 @@ import {
   toConnection,
 } from './job-sites.service.ts';
 import { registerPublicationRoutes } from './publications.routes.ts';
+import { registerRemoteVacancyRoutes } from './remote-vacancies.routes.ts';
 import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
 import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
 import { registerHhWebhook } from './hh/hh-webhook.service.ts';
@@ -254,4 +255,5 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   registerPublicationRoutes(app, deps);
+  registerRemoteVacancyRoutes(app, deps);
 }

@@ -29,7 +29,7 @@ const MATCHING_REASONS = ['совпадает телефон', 'совпадае
 
 type Counts = { imported: number; matched: number; skipped: number };
 
-const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant => ({
+export const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant => ({
   accountId,
   userId,
   transaction: (work) => work(tx),

@@ -9,7 +9,7 @@ import { PageHeader } from '@ats/ui/page-header';
 import { Select } from '@ats/ui/select';
 import { Spinner } from '@ats/ui/spinner';
 import { Textarea } from '@ats/ui/textarea';
-import type { TPublicationFieldsInput } from '@ats/contracts/job-site-publications';
+import type { TPublication, TPublicationFieldsInput } from '@ats/contracts/job-site-publications';
 import { ApiError } from '../../shared/api-client';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import {
@@ -20,6 +20,7 @@ import {
   useSiteData,
   useVacancyData,
 } from './publications.queries';
+import { useUpdatePublication } from './remote-vacancies.queries';
 
 type Item = { id: string; name: string };
 type Form = Omit<TPublicationFieldsInput, 'salary_from' | 'salary_to'> & {
@@ -46,12 +47,34 @@ function leafAreas(tree: unknown, parent = ''): Item[] {
 
 const text = (html: string | null | undefined) => (html ?? '').trim();
 
-/** /vacancy/{id}/publication/create: our vacancy mapped to hh.ru's form, its pickers from the site. */
-export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
-  useDocumentTitle('Публикация вакансии');
+/** The form of a publication being edited: its fields as last sent, the numbers as text. */
+const formOf = (publication: TPublication): Form => {
+  const f = publication.fields as Partial<TPublicationFieldsInput>;
+  return {
+    ...(f as Omit<Form, 'salary_from' | 'salary_to'>),
+    salary_from: f.salary_from != null ? String(f.salary_from) : '',
+    salary_to: f.salary_to != null ? String(f.salary_to) : '',
+  };
+};
+
+/**
+ * /vacancy/{id}/publication/create: our vacancy mapped to hh.ru's form, its pickers from the site.
+ * With `publication` the same form edits it (filled from it, saved with PUT on its connection).
+ */
+export function PublicationCreateScreen({
+  vacancyId,
+  publication,
+}: {
+  vacancyId: number;
+  publication?: TPublication;
+}) {
+  useDocumentTitle(publication ? 'Изменение публикации' : 'Публикация вакансии');
   const navigate = useNavigate();
   const sites = useSiteConnections();
-  const connection = sites.data?.connections.find((c) => c.site === 'hh') ?? null;
+  const siteConnection = sites.data?.connections.find((c) => c.site === 'hh') ?? null;
+  const connection = publication
+    ? (sites.data?.connections.find((c) => c.id === publication.connection_id) ?? null)
+    : siteConnection;
   const connectionId = connection?.id ?? null;
   const vacancy = useVacancyData(vacancyId);
   const dictionaries = useSiteData('get_dictionaries', connectionId);
@@ -59,6 +82,7 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
   const members = useSiteData('get_members', connectionId);
   const samples = usePublicationSamples();
   const create = useCreatePublication(vacancyId);
+  const update = useUpdatePublication(publication?.id ?? 0);
   const saveSample = useSaveSample();
   const [edited, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -85,12 +109,14 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
         description: [v.body, v.requirements, v.conditions].map(text).filter(Boolean).join('\n'),
       }
     : null;
-  const form = edited ?? initial;
+  // A publication being edited starts from its own fields.
+  const form = edited ?? (publication ? formOf(publication) : initial);
 
   // The page keeps its title while it loads or cannot go on, so the screen says where one is.
+  const title = publication ? 'Изменение публикации на hh.ru' : 'Публикация на hh.ru';
   const framed = (body: ReactNode) => (
     <section className="flex flex-col gap-6">
-      <PageHeader title="Публикация на hh.ru" />
+      <PageHeader title={title} />
       {body}
     </section>
   );
@@ -168,7 +194,8 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
     setErrors({});
     setFormError(null);
     try {
-      await create.mutateAsync({ connection_id: connection.id, fields: fields() });
+      if (publication) await update.mutateAsync({ fields: fields() });
+      else await create.mutateAsync({ connection_id: connection.id, fields: fields() });
       await navigate(`/vacancy/${vacancyId}`);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -179,7 +206,9 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
         setErrors(mapped);
         setFormError(error.message);
       } else {
-        setFormError('Не удалось опубликовать вакансию');
+        setFormError(
+          publication ? 'Не удалось сохранить публикацию' : 'Не удалось опубликовать вакансию',
+        );
       }
     }
   };
@@ -188,8 +217,12 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
   return (
     <section className="flex flex-col gap-6">
       <PageHeader
-        title="Публикация на hh.ru"
-        description={`Вакансия «${vacancy.data.position}» уйдёт на модерацию hh.ru.`}
+        title={title}
+        description={
+          publication
+            ? `Изменения вакансии «${vacancy.data.position}» сохранятся на hh.ru.`
+            : `Вакансия «${vacancy.data.position}» уйдёт на модерацию hh.ru.`
+        }
       />
       {dictionaries.data && dictionaries.data.result === null && (
         <p role="alert" className="text-sm text-red-700">
@@ -297,8 +330,8 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
             </p>
           )}
           <div className="flex flex-wrap gap-3 md:col-span-2">
-            <Button type="submit" disabled={create.isPending}>
-              Опубликовать
+            <Button type="submit" disabled={create.isPending || update.isPending}>
+              {publication ? 'Сохранить' : 'Опубликовать'}
             </Button>
             <Button
               type="button"

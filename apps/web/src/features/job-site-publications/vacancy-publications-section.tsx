@@ -36,6 +36,15 @@ function PublicationRow({ publication }: { publication: TPublication }) {
           Открыть на сайте
         </a>
       )}
+      {publication.state !== 'archived' && publication.external_id && (
+        <Link
+          className="text-sm underline"
+          to={`/vacancy/${publication.vacancy_id}/publication/${publication.id}/edit`}
+          aria-label={`Редактировать публикацию${publication.vacancy_name ? ` «${publication.vacancy_name}»` : ''}`}
+        >
+          Редактировать
+        </Link>
+      )}
       {publication.state === 'published' && (
         <Button
           size="sm"
@@ -110,6 +119,17 @@ export function PublicationsScreen() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-xl font-semibold">Публикации</h1>
+      <nav className="flex flex-wrap gap-4 text-sm" aria-label="Разделы публикаций">
+        <Link className="underline" to="/remote-vacancies/RemoteVacancyHh">
+          Вакансии hh.ru без связи
+        </Link>
+        <Link className="underline" to="/remote-vacancies/OwnVacancy">
+          Собственные вакансии на сайтах
+        </Link>
+        <Link className="underline" to="/remote-vacancies/SampleRemoteVacancy">
+          Шаблоны публикаций
+        </Link>
+      </nav>
       {list.isPending ? (
         <Spinner label="Загружаем публикации" />
       ) : list.isError ? (
