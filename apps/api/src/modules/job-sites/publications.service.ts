@@ -35,7 +35,8 @@ export type SitePublisher = {
     fields: TPublicationFields,
     /** Our vacancy's id (a site may take it as its own code for the vacancy). */
     vacancyId?: number,
-  ) => Promise<SiteResult<{ externalId: string }>>;
+    /** `linkId`: the site's vacancy id its responses name, when it is known at once (hh.ru). */
+  ) => Promise<SiteResult<{ externalId: string; linkId?: string | null }>>;
   update: (
     config: JobSitesDeps['config'],
     token: string,
@@ -177,8 +178,8 @@ export async function createPublication(
     repo.findPublicationByExternal(tx, tenant.accountId, connection.site, result.value.externalId),
   );
   if (known && known.vacancyId === vacancyId) return toPublication(known, name);
-  const row = await tenant.transaction((tx) =>
-    repo.insertPublication(tx, {
+  const row = await tenant.transaction(async (tx) => {
+    const inserted = await repo.insertPublication(tx, {
       accountId: tenant.accountId,
       site: connection.site,
       connectionId: connection.id,
@@ -187,8 +188,13 @@ export async function createPublication(
       state: 'moderation',
       fields: input.fields,
       createdBy: session.userId,
-    }),
-  );
+    });
+    // The site's vacancy tied to ours at once, so the next sync brings its responses here.
+    if (result.value.linkId) {
+      await linkPublished(tx, tenant.accountId, inserted, result.value.linkId);
+    }
+    return inserted;
+  });
   return toPublication(row, name);
 }
 

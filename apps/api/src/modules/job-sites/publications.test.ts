@@ -104,6 +104,39 @@ describe('publishing on hh.ru', () => {
     expect(after!.expires_at).not.toBeNull();
   });
 
+  it('a vacancy published from the form gets its responses on hh.ru at the next sync', async () => {
+    const c = await connected();
+    const vacancy = await openVacancy(t.app, c.token);
+    const { external_id } = (await publish(c, vacancy.id)).body.message;
+    fake.approveVacancy(external_id);
+    fake.addResponse(external_id, {
+      first_name: 'Вера',
+      last_name: 'Откликнувшаяся',
+      title: 'Разработчик',
+      email: `vera.${vacancy.id}@mail.example`,
+    });
+    const asked = await call(t.app, 'POST', `/api/job_sites/${c.connectionId}/sync`, undefined, {
+      token: c.token,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    let result: { imported?: number } | null = null;
+    for (let i = 0; i < 600 && !result; i += 1) {
+      const overview = await call(t.app, 'GET', '/api/job_sites', undefined, { token: c.token });
+      const connection = overview.body.message.connections[0];
+      if (!connection.sync_progress?.running && connection.last_sync_result) {
+        result = connection.last_sync_result;
+      } else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(result).toMatchObject({ imported: 1 });
+    const list = await call(t.app, 'GET', `/api/applicants?vacancy_id=${vacancy.id}`, undefined, {
+      token: c.token,
+    });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.message.applicants.map((a: { last_name: string }) => a.last_name)).toEqual([
+      'Откликнувшаяся',
+    ]);
+  });
+
   it("maps the site's validation error to the form's field and stores nothing", async () => {
     const c = await connected();
     const vacancy = await openVacancy(t.app, c.token);

@@ -232,7 +232,9 @@ export const hhPublications = {
   async create(config: Config, token: string, fields: TPublicationFields) {
     const result = await request(config, token, 'POST', '/vacancies', hhVacancyBody(fields));
     if (!result.ok) return result;
-    return succeeded({ externalId: String((result.value as { id: string | number }).id) });
+    const id = String((result.value as { id: string | number }).id);
+    // hh.ru's negotiations name the vacancy by this same id: the link is known at once.
+    return succeeded({ externalId: id, linkId: id });
   },
   async update(config: Config, token: string, externalId: string, fields: TPublicationFields) {
     // billing_type and manager go in PUTs of their own at hh.ru: an edit keeps them.
@@ -255,6 +257,6 @@ export const hhPublications = {
   async read(config: Config, token: string, externalId: string) {
     const result = await request(config, token, 'GET', `/vacancies/${enc(externalId)}`);
     if (!result.ok) return result;
-    return succeeded(publicationStateOf(result.value as HhVacancy));
+    return succeeded({ ...publicationStateOf(result.value as HhVacancy), linkId: externalId });
   },
 };
