@@ -12,7 +12,8 @@ import { HH_MESSAGE_TEXTS } from './hh-messages.ts';
 // hh.ru negotiation messages in the applicant's conversation (decision 0062) against the fake:
 // the applicant's messages come in with the sync, each once however often it is read; a reply
 // on the channel «hh.ru» goes to that negotiation through the outbox; another account reaches
-// nothing; 429 and 500 of the site lose nothing and send nothing twice.
+// nothing; 429 and 500 of the site lose nothing and send nothing twice; a token that cannot be
+// renewed holds the reply without spending its attempts.
 
 let t: TestApp;
 let fake: HhFake;
@@ -301,5 +302,35 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
         .filter((m) => m.author === 'employer')
         .map((m) => m.text),
     ).toEqual(['Да, можно удалённо.', 'Пришлём тестовое задание.']);
+  });
+
+  it('holds a reply, without spending its attempts, while hh.ru must be connected again', async () => {
+    const c = await connectedToHh(t.app);
+    const { nid, applicantId } = await respondedApplicant(c, 'Юрист');
+    const channel = (await hhChannelOf(c, applicantId))!;
+    // The token ends and cannot be renewed (the refresh token is gone).
+    await t.database.system.execute(
+      sql`update job_site_connections set refresh_token = null where account_id = ${c.accountId}`,
+    );
+    fake.expireAccessTokens();
+    const sent = await api(
+      c,
+      'POST',
+      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+      { channel_id: channel.channel_id, text: 'Ждём вас в понедельник.' },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const held = await waitFor(
+      () => messageRow(sent.body.message.id),
+      (row) => row.reason !== null || row.state === 'sent' || row.state === 'failed',
+    );
+    expect(held).toMatchObject({
+      state: 'queued',
+      reason: HH_MESSAGE_TEXTS.reconnect,
+      attempts: 0,
+    });
+    const overview = await api(c, 'GET', '/api/job_sites');
+    expect(overview.body.message.connections[0].state).toBe('reconnect');
+    expect(fake.chat(nid)).toEqual([]);
   });
 });
