@@ -25,7 +25,12 @@ export const MSG_MESSAGES = {
   transportMissing: 'Этот канал сейчас не может отправлять сообщения',
   forbidden: 'Недостаточно прав для переписки с кандидатами',
   manageForbidden: 'Каналы компании подключает администратор',
+  noSiteChat: 'У кандидата нет отклика на этом сайте: переписка по нему невозможна',
+  filesNotAccepted: 'Этот канал не принимает вложения: отправьте только текст',
 } as const;
+
+/** Channels that are a job site's chat (a negotiation on hh.ru): offered only to its applicants. */
+export const MSG_SITE_CHANNEL_KINDS: readonly TMsgChannelKind[] = ['hh', 'avito'];
 
 /** Every channel kind the model takes; only `telegram` and `email` can be connected today. */
 export const MSG_CHANNEL_KINDS = ['telegram', 'email', 'hh', 'avito'] as const;
@@ -284,6 +289,18 @@ export const ZSendMessageRequest = z.object({
 export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
 export const ZMsgMessageParams = z.object({ id: ZId });
+
+/**
+ * GET /api/msg_integrations/chats/applicant_chats/{id}/channels: the channels on which the
+ * applicant has a chat (a Telegram chat, a letter thread, an hh.ru negotiation) — the composer
+ * offers a job site's channel only then.
+ */
+export const ZApplicantChatChannel = z.object({
+  channel_id: z.number().int(),
+  kind: ZMsgChannelKind,
+});
+export const ZApplicantChatChannels = z.object({ items: z.array(ZApplicantChatChannel) });
+export type TApplicantChatChannels = z.infer<typeof ZApplicantChatChannels>;
 
 /** Unread incoming messages for the caller: in total (the header) and per applicant. */
 export const ZUnreadQuery = z.object({

@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 //   (paged as the spec pages them; the employer's vacancies only),
 //   `/managers/{mid}/vacancies/available_types`, `GET /negotiations?vacancy_id`,
 //   `/negotiations/{collection}?vacancy_id&page&per_page`, `/negotiations/{nid}`,
-//   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`;
+//   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`,
+//   `GET/POST /negotiations/{nid}/messages` (items counted in each negotiation's `counters`);
 // - rules: `HH-User-Agent` (or a User-Agent naming the app and a contact) on every call, else
 //   400 bad_user_agent; an expired access token → 403 oauth/token_expired, an unknown one →
 //   403 oauth/bad_authorization, in the spec's error shape;
@@ -363,6 +364,11 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       employer_state: { id: n.employerState, name: n.employerState },
       has_updates: false,
       source: 'NEGOTIATION',
+      // The negotiation's messages, as the spec's collection items count them (decision 0062).
+      counters: {
+        messages: chatOf(n.id).length,
+        unread_messages: chatOf(n.id).filter((m) => m.author === 'applicant').length,
+      },
       url: `${baseUrl}/negotiations/${n.id}`,
       messages_url: `${baseUrl}/negotiations/${n.id}/messages`,
       vacancy: { id: n.vacancyId, name: vacancies.get(n.vacancyId)?.name ?? '' },
@@ -737,6 +743,16 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     if (method === 'GET' && controlNegotiation) {
       const found = negotiations.get(controlNegotiation[1]!);
       return found ? send(res, 200, found) : hhError(res, 404, 'not_found');
+    }
+    // The negotiation's messages: journeys read what the ATS sent and write as the applicant.
+    const controlMessages = /^\/__control\/negotiations\/([^/]+)\/messages$/.exec(path);
+    if (controlMessages) {
+      const nid = controlMessages[1]!;
+      if (!negotiations.has(nid)) return hhError(res, 404, 'not_found');
+      if (method === 'GET') return send(res, 200, { items: chatOf(nid) });
+      if (method === 'POST') {
+        return send(res, 200, { id: api.addApplicantMessage(nid, String(body?.text ?? '')) });
+      }
     }
     if (method === 'POST' && path === '/__control/responses') {
       const seed = body as unknown as { vacancy_id: string; resume: HhResume };

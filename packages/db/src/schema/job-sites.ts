@@ -123,6 +123,11 @@ export const jobSiteResponses = pgTable(
     vacancyId: integer(),
     /** True when an applicant already in the base got it (no new card). */
     matched: boolean().notNull().default(false),
+    /**
+     * hh: the negotiation's message count when its messages were last read (migration 0079,
+     * decision 0062); they are read again only when the site counts otherwise. Null: never read.
+     */
+    messagesSeen: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -189,3 +189,46 @@ export const listApplicantResponses = (
       ),
     )
     .orderBy(asc(jobSiteResponses.id));
+
+/** The page's responses that became applicants, with when their messages were last read. */
+export const responsesForMessages = (
+  tx: Db,
+  accountId: number,
+  site: string,
+  externalIds: string[],
+) =>
+  externalIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({
+          id: jobSiteResponses.id,
+          externalId: jobSiteResponses.externalId,
+          applicantId: jobSiteResponses.applicantId,
+          messagesSeen: jobSiteResponses.messagesSeen,
+        })
+        .from(jobSiteResponses)
+        .where(
+          and(
+            eq(jobSiteResponses.accountId, accountId),
+            eq(jobSiteResponses.site, site),
+            inArray(jobSiteResponses.externalId, externalIds),
+            isNotNull(jobSiteResponses.applicantId),
+          ),
+        );
+
+/** The negotiations' message counts read, in one statement. */
+export async function setMessagesSeen(
+  tx: Db,
+  accountId: number,
+  seen: { id: number; count: number }[],
+) {
+  if (seen.length === 0) return;
+  const rows = sql.join(
+    seen.map((s) => sql`(${s.id}::integer, ${s.count}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update job_site_responses r set messages_seen = v.count
+    from (values ${rows}) as v(id, count)
+    where r.account_id = ${accountId} and r.id = v.id`);
+}

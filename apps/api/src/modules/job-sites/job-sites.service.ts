@@ -16,6 +16,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { secretBox } from '../../platform/secrets.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
+import { removeSiteChannel } from '../messaging/messaging.service.ts';
 import { getVacancy } from '../vacancies/vacancies.service.ts';
 import { assertCanManageJobSites } from './job-sites.policy.ts';
 import * as repo from './job-sites.repository.ts';
@@ -178,10 +179,15 @@ export async function completeConnect(
   }
 }
 
+/** The hh.ru chats' channel of a connection (decision 0062): one per connection, across accounts. */
+export const hhChannelExternalId = (connectionId: number) => `hh-connection-${connectionId}`;
+
 export async function disconnect(tenant: Tenant, session: Session, id: number) {
   assertCanManageJobSites(session);
   const gone = await tenant.transaction((tx) => repo.deleteConnection(tx, tenant.accountId, id));
   if (!gone) throw notFound(JOB_SITE_MESSAGES.connectionNotFound);
+  // Its hh.ru chats go with it (decision 0062); the messages stay on the cards.
+  await removeSiteChannel(tenant, 'hh', hhChannelExternalId(id));
 }
 
 async function markReconnect(tenant: Tenant, row: repo.ConnectionRow) {

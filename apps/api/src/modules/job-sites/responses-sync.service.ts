@@ -13,6 +13,7 @@ import { getUser } from '../users/users.service.ts';
 import * as repo from './job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf } from './job-sites.service.ts';
 import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.ts';
+import { pullNegotiationMessages } from './hh/hh-messages.ts';
 
 // Responses in (decision 0047): for each linked vacancy the site's responses are paged; each new
 // one (by the site's id, unique per account and site) has its résumé read and becomes an
@@ -231,6 +232,11 @@ export async function syncConnection(
             continue;
           }
           counts[await importOne(deps, { row, session, sourceId }, link, response, applicant)] += 1;
+        }
+        // The page's negotiation messages into the conversations (decision 0062).
+        if (row.site === 'hh') {
+          const retry = <T>(work: () => Promise<T>) => withRetry(deps, work);
+          await pullNegotiationMessages(deps, { tenant, row, call, retry }, answer.items);
         }
       }
       progress.vacancies_done += 1;

@@ -30,6 +30,8 @@ export type SiteResponse = {
   resumeUrl: string | null;
   /** What the site listed, for `applicantOf` (Avito's application, Habr's response). */
   raw?: unknown;
+  /** hh: the negotiation's message count as listed (null: the site did not say). */
+  messageCount?: number | null;
 };
 
 /** A résumé as our applicant fields, with what has no field of ours kept beside them. */

@@ -20,6 +20,8 @@ export const STALE_REASON =
   'Отправка прервалась: неизвестно, дошло ли сообщение. Проверьте и нажмите «Повторить»';
 export const TRANSPORT_FAILED = 'Не удалось отправить сообщение';
 const CHANNEL_GONE = 'Канал удалён или отключён';
+/** How long a paused channel's message waits when the channel names no time. */
+const PAUSE_MS = 60_000;
 
 /** Backoff after the n-th temporary failure: 5 s, 20 s, 80 s, … up to an hour. */
 export const backoffMs = (attempt: number) => Math.min(3_600_000, 5_000 * 4 ** (attempt - 1));
@@ -71,7 +73,7 @@ async function contextOf(deps: MessagingDeps, tx: Db, accountId: number, id: num
       keys.set(row.id, row.storageKey);
     }
   }
-  const context: Omit<SendContext, 'config' | 'log'> = {
+  const context: Omit<SendContext, 'config' | 'log' | 'database'> = {
     channel: transportChannelOf(deps.config, channel),
     message: {
       id: message.id,
@@ -120,7 +122,12 @@ async function sendClaimed(deps: MessagingDeps, accountId: number, id: number) {
   const transport = transportOf(context.channel.kind);
   try {
     if (!transport) throw new TransportError(TRANSPORT_FAILED, { permanent: true });
-    const result = await transport.send({ ...context, config: deps.config, log: deps.log });
+    const result = await transport.send({
+      ...context,
+      config: deps.config,
+      log: deps.log,
+      database: deps.database,
+    });
     await finish(deps, accountId, id, {
       state: result.state,
       reason: null,
@@ -134,6 +141,18 @@ async function sendClaimed(deps: MessagingDeps, accountId: number, id: number) {
     const known = error instanceof TransportError ? error : null;
     if (!known) deps.log.error({ err: error, messageId: id }, 'message transport failed');
     const reason = known?.reason ?? TRANSPORT_FAILED;
+    if (known?.pause) {
+      // The channel is waiting (a rate limit, a connection to renew): no attempt is spent.
+      const waitMs = known.retryAfterMs ?? PAUSE_MS;
+      await finish(deps, accountId, id, {
+        state: 'queued',
+        reason,
+        attempts: Math.max(0, message.attempts - 1),
+        nextAttemptAt: new Date(Date.now() + waitMs),
+      });
+      scheduleWake(deps, waitMs);
+      return;
+    }
     const last = (known?.permanent ?? false) || message.attempts >= MAX_SEND_ATTEMPTS;
     if (last) {
       await finish(deps, accountId, id, { state: 'failed', reason, nextAttemptAt: null });

@@ -71,6 +71,31 @@ export async function updateChannel(
   return row ?? null;
 }
 
+/**
+ * The account's channel of a kind for one external thing (a job site's connection), removed ones
+ * too, the live one first: a channel a user removed is not made again behind their back.
+ */
+export async function findChannelByExternal(
+  tx: Db,
+  accountId: number,
+  kind: ChannelRow['kind'],
+  externalId: string,
+) {
+  const [row] = await tx
+    .select()
+    .from(msgChannels)
+    .where(
+      and(
+        eq(msgChannels.accountId, accountId),
+        eq(msgChannels.kind, kind),
+        eq(msgChannels.externalId, externalId),
+      ),
+    )
+    .orderBy(sql`${msgChannels.deletedAt} is not null`, desc(msgChannels.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A webhook names its channel by key alone: found before any account is known. */
 export async function findChannelByWebhookKeyAcrossAccounts(db: Db, webhookKey: string) {
   const [row] = await db
@@ -162,6 +187,22 @@ export async function upsertChatLink(tx: Db, values: typeof msgChatLinks.$inferI
     })
     .returning();
   return row!;
+}
+
+/**
+ * Links many chats in one statement (a job site's negotiations, a page at a time); a chat already
+ * linked is re-pointed only when it names another applicant.
+ */
+export async function upsertChatLinks(tx: Db, values: (typeof msgChatLinks.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await tx
+    .insert(msgChatLinks)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [msgChatLinks.accountId, msgChatLinks.channelId, msgChatLinks.externalChatId],
+      set: { applicantId: sql`excluded.applicant_id`, linkedBy: sql`excluded.linked_by` },
+      setWhere: sql`${msgChatLinks.applicantId} <> excluded.applicant_id`,
+    });
 }
 
 // ---- messages ----

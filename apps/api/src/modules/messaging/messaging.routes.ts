@@ -1,6 +1,7 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import {
+  ZApplicantChatChannels,
   ZChatHistory,
   ZChatHistoryQuery,
   ZConversationList,
@@ -180,6 +181,23 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: AppDeps) {
       return success(
         await service.sendMessage(msgDeps, tenant, session, request.params.id, request.body),
       );
+    },
+  );
+
+  r.get(
+    '/api/msg_integrations/chats/applicant_chats/:id/channels',
+    {
+      schema: {
+        tags: CHAT_TAGS,
+        summary:
+          'Каналы, в которых у кандидата есть чат (Telegram, переписка по отклику на hh.ru): композер предлагает канал сайта только тогда',
+        params: ZIdParams,
+        response: { 200: successEnvelope(ZApplicantChatChannels) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = callerOf(request);
+      return success(await service.applicantChatChannels(tenant, session, request.params.id));
     },
   );
 

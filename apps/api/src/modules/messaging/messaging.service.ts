@@ -13,6 +13,8 @@ import {
   type TUnreadCounters,
   type TUpdateMsgChannelRequest,
   MSG_CHANNEL_KIND_NAMES,
+  MSG_SITE_CHANNEL_KINDS,
+  type TApplicantChatChannels,
 } from '@ats/contracts/messaging';
 import { personDisplayName } from '@ats/contracts/person-name';
 import type { Database, Db } from '@ats/db/connection';
@@ -47,6 +49,10 @@ import * as repo from './messaging.repository.ts';
 import { queueUserNotifications } from './telegram/user-telegram.repository.ts';
 import { registerBuiltInTransports } from './transport-kinds.ts';
 import { TransportError, transportOf, type TransportChannel } from './transports.ts';
+
+// Other modules bring their own transports (a job site's chat, decision 0062) through these.
+export { registerTransport, transportOf, TransportError } from './transports.ts';
+export type { SendContext, SendResult, Transport } from './transports.ts';
 
 /** What the messaging services need of the platform (a route's deps, a job's context). */
 export type MessagingDeps = { config: Config; database: Database; log: FastifyBaseLogger };
@@ -363,6 +369,134 @@ export async function listActiveChannels(deps: MessagingDeps, kind: TMsgChannelK
   return rows.map((row) => transportChannelOf(deps.config, row));
 }
 
+// ---- job sites' chats (decision 0062) ----
+
+export type SiteChannelSpec = {
+  kind: 'hh' | 'avito';
+  /** Names the site's connection, unique across accounts (`hh-connection-<id>`). */
+  externalId: string;
+  name: string;
+  /** The employer's name on the site, shown beside the kind. */
+  address: string | null;
+  settings: Record<string, string | number | boolean | null>;
+  createdBy: number | null;
+};
+
+/**
+ * A job site's chats as a company channel, one per connection, made the first time it is asked
+ * for. Null when it may not be used: switched off, or removed by a user (not made again).
+ */
+export async function siteChannelFor(
+  tenant: Tenant,
+  spec: SiteChannelSpec,
+): Promise<TransportChannel['id'] | null> {
+  const accountId = tenant.accountId;
+  const find = () =>
+    tenant.transaction((tx) =>
+      repo.findChannelByExternal(tx, accountId, spec.kind, spec.externalId),
+    );
+  let row = await find();
+  if (!row) {
+    try {
+      row = await tenant.transaction((tx) =>
+        repo.insertChannel(tx, {
+          accountId,
+          kind: spec.kind,
+          name: spec.name,
+          userId: null,
+          externalId: spec.externalId,
+          address: spec.address,
+          settings: spec.settings,
+          secrets: null,
+          webhookKey: generateToken(),
+          syncState: {},
+          createdBy: spec.createdBy,
+        }),
+      );
+    } catch (error) {
+      // Another sync made it a moment ago: theirs stands.
+      if (!isUniqueViolation(error)) throw error;
+      row = await find();
+    }
+  }
+  if (!row || row.deletedAt || row.state === 'disabled') return null;
+  return row.id;
+}
+
+/** The site's connection is gone: its channel is removed (its messages stay on the cards). */
+export async function removeSiteChannel(
+  tenant: Tenant,
+  kind: SiteChannelSpec['kind'],
+  externalId: string,
+) {
+  const accountId = tenant.accountId;
+  await tenant.transaction(async (tx) => {
+    const row = await repo.findChannelByExternal(tx, accountId, kind, externalId);
+    if (row && !row.deletedAt) {
+      await repo.updateChannel(tx, accountId, row.id, {
+        deletedAt: new Date(),
+        state: 'disabled',
+        secrets: null,
+      });
+    }
+  });
+}
+
+/**
+ * Ties a site's chats (hh.ru negotiations) to their applicants, in one transaction; applicants
+ * no longer in the base are passed over.
+ */
+export async function linkSiteChats(
+  tenant: Tenant,
+  channelId: number,
+  chats: { externalChatId: string; applicantId: number }[],
+) {
+  if (chats.length === 0) return;
+  const accountId = tenant.accountId;
+  await tenant.transaction(async (tx) => {
+    const present = new Set(
+      (await applicantContactsIn(tx, accountId, [...new Set(chats.map((c) => c.applicantId))])).map(
+        (a) => Number(a.id),
+      ),
+    );
+    // One row per chat: a statement may not change the same row twice.
+    const byChat = new Map(chats.map((chat) => [chat.externalChatId, chat]));
+    await repo.upsertChatLinks(
+      tx,
+      [...byChat.values()]
+        .filter((chat) => present.has(chat.applicantId))
+        .map((chat) => ({
+          accountId,
+          channelId,
+          externalChatId: chat.externalChatId,
+          applicantId: chat.applicantId,
+          linkedBy: 'site',
+        })),
+    );
+  });
+}
+
+/** The channels (usable by the caller) on which the applicant has a chat; 404 if unreached. */
+export async function applicantChatChannels(
+  tenant: Tenant,
+  session: Session,
+  applicantId: number,
+): Promise<TApplicantChatChannels> {
+  assertCanMessage(session);
+  return tenant.transaction(async (tx) => {
+    await reachedApplicant(tx, tenant, session, applicantId);
+    const links = await repo.listApplicantChatLinks(tx, tenant.accountId, applicantId);
+    const ids = [...new Set(links.map((l) => l.channelId))];
+    const channels = await repo.findChannelsByIds(tx, tenant.accountId, ids);
+    return {
+      items: channels
+        .filter((c) => !c.deletedAt && c.state !== 'disabled' && canUseChannel(session, c))
+        .sort((a, b) => a.id - b.id)
+        .map((c) => ({ channel_id: c.id, kind: c.kind })),
+    };
+  });
+}
+
 // ---- chat links ----
 
 /**
@@ -378,7 +512,7 @@ export async function linkChat(
     applicantId: number;
     externalUserId?: string | null;
     handle?: string | null;
-    linkedBy: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual';
+    linkedBy: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual' | 'site';
   },
 ) {
   return deps.database.withTenant(accountId, async (tx) => {
@@ -684,7 +818,13 @@ export async function sendMessage(
         });
       }
     } else if (!link) {
-      throw badRequest(MSG_MESSAGES.noChatLink, { channel_id: MSG_MESSAGES.noChatLink });
+      const refusal = MSG_SITE_CHANNEL_KINDS.includes(channel.kind)
+        ? MSG_MESSAGES.noSiteChat
+        : MSG_MESSAGES.noChatLink;
+      throw badRequest(refusal, { channel_id: refusal });
+    }
+    if (body.file_ids.length > 0 && transportOf(channel.kind)?.acceptsFiles === false) {
+      throw badRequest(MSG_MESSAGES.filesNotAccepted, { file_ids: MSG_MESSAGES.filesNotAccepted });
     }
     const files = await findApplicantFilesByIds(tx, tenant.accountId, applicantId, body.file_ids);
     if (files.length !== new Set(body.file_ids).size) {
@@ -856,7 +996,7 @@ export type IncomingMessage = {
    * it also links the chat to the applicant (`linkedBy`, default 'manual') if it is not yet.
    */
   applicantId?: number | undefined;
-  linkedBy?: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual' | undefined;
+  linkedBy?: 'deep_link' | 'handle' | 'phone' | 'email' | 'manual' | 'site' | undefined;
   text: string;
   subject?: string | null | undefined;
   attachments: IncomingAttachment[];

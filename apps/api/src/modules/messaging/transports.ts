@@ -1,4 +1,5 @@
 import type { TMsgChannelKind } from '@ats/contracts/messaging';
+import type { Database } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 
@@ -36,6 +37,8 @@ export type TransportAttachment = {
 export type SendContext = {
   config: Config;
   log: FastifyBaseLogger;
+  /** For transports whose credentials another module keeps (a job site's connection). */
+  database: Database;
   channel: TransportChannel;
   message: {
     id: number;
@@ -76,18 +79,25 @@ export type SendResult = {
 /**
  * Why a send failed, in Russian for the card. `permanent`: no retry (a blocked bot, an unknown
  * address); otherwise retried with backoff, not before `retryAfterMs` (Telegram's retry_after,
- * an SMTP 4xx) — up to MAX_SEND_ATTEMPTS, then failed with this reason.
+ * an SMTP 4xx) — up to MAX_SEND_ATTEMPTS, then failed with this reason. `pause`: the channel
+ * cannot send for now (a rate limit, a connection to renew): the message waits `retryAfterMs`
+ * without spending an attempt, however long that lasts.
  */
 export class TransportError extends Error {
   readonly reason: string;
   readonly retryAfterMs: number | undefined;
   readonly permanent: boolean;
-  constructor(reason: string, options: { retryAfterMs?: number; permanent?: boolean } = {}) {
+  readonly pause: boolean;
+  constructor(
+    reason: string,
+    options: { retryAfterMs?: number; permanent?: boolean; pause?: boolean } = {},
+  ) {
     super(reason);
     this.name = 'TransportError';
     this.reason = reason;
     this.retryAfterMs = options.retryAfterMs;
     this.permanent = options.permanent ?? false;
+    this.pause = options.pause ?? false;
   }
 }
 
@@ -117,6 +127,8 @@ export type ConnectResult = {
 
 export type Transport = {
   kind: TMsgChannelKind;
+  /** False when the channel carries text only (hh.ru negotiations): files are refused at once. */
+  acceptsFiles?: boolean;
   /** Checks and normalises a channel's settings (getMe, an IMAP login); see ConnectContext. */
   connect: (ctx: ConnectContext) => Promise<ConnectResult>;
   /** After the channel is stored (setWebhook); a failure is kept as the channel's last_error. */

@@ -49,7 +49,12 @@ const message = (id: number, patch: Partial<TMsgMessage> = {}): TMsgMessage => (
 
 type Call = { url: string; method: string; body: unknown };
 
-function serve(history: TMsgMessage[], onSend?: (body: unknown) => Response) {
+function serve(
+  history: TMsgMessage[],
+  onSend?: (body: unknown) => Response,
+  /** The company's hh.ru channel (id 3), and the channels the applicant has a chat on. */
+  site: { hh: boolean; chats: number[] } = { hh: false, chats: [] },
+) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -60,7 +65,13 @@ function serve(history: TMsgMessage[], onSend?: (body: unknown) => Response) {
       return envelope(200, [
         channel(1, 'telegram', '@hr_bot'),
         channel(2, 'email', 'hr@firm.test'),
+        ...(site.hh ? [channel(3, 'hh', 'ООО «Ромашка»')] : []),
       ]);
+    }
+    if (url.startsWith('/api/msg_integrations/chats/applicant_chats/5/channels')) {
+      return envelope(200, {
+        items: site.chats.map((id) => ({ channel_id: id, kind: id === 3 ? 'hh' : 'telegram' })),
+      });
     }
     if (url.startsWith('/api/msg_integrations/chats/applicant_chats_history/5')) {
       return envelope(200, {
@@ -176,5 +187,32 @@ describe('the conversation on the card', () => {
       await screen.findByText('Кандидат ещё не писал в этот канал: отправьте ему ссылку на бота'),
     ).toBeTruthy();
     expect(calls.some((c) => c.url.includes('/files'))).toBe(false);
+  });
+
+  it('offers hh.ru only to an applicant with a negotiation there, for text alone', async () => {
+    serve([], undefined, { hh: true, chats: [1] });
+    renderPanel();
+    expect(await screen.findByRole('radio', { name: /Почта/ })).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual([
+      'Telegram· @hr_bot',
+      'Почта· hr@firm.test',
+    ]);
+  });
+
+  it('writes through hh.ru to an applicant who responded there', async () => {
+    const calls = serve([], undefined, { hh: true, chats: [3] });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('radio', { name: /hh\.ru/ }));
+    expect(screen.queryByRole('button', { name: 'Приложить файл' })).toBeNull();
+    expect(screen.getByText(/Через hh\.ru уходит только текст/)).toBeTruthy();
+    const text = screen.getByLabelText('Текст сообщения');
+    fireEvent.change(text, { target: { value: 'Приглашаем на интервью' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect((text as HTMLTextAreaElement).value).toBe(''));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      channel_id: 3,
+      text: 'Приглашаем на интервью',
+      file_ids: [],
+    });
   });
 });

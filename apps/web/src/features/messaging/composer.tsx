@@ -8,12 +8,18 @@ import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { apiCall } from '../../shared/api-client';
 import { fileOversize, formatFileSize } from '../../shared/format/upload-size';
-import { useMessageTemplates, useSendMessage, useWritableChannels } from './messaging.queries';
+import {
+  useApplicantChatChannels,
+  useMessageTemplates,
+  useSendMessage,
+  useWritableChannels,
+} from './messaging.queries';
 import { TelegramLinks } from './telegram-links';
 import {
   MSG_CHANNEL_KIND_NAMES,
   MSG_MAX_ATTACHMENT_BYTES,
   MSG_MAX_ATTACHMENTS,
+  MSG_SITE_CHANNEL_KINDS,
   type TMsgChannel,
 } from '@ats/contracts/messaging';
 
@@ -29,7 +35,14 @@ export const isSendShortcut = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'm
  */
 export function Composer({ applicantId }: Props) {
   const channels = useWritableChannels();
-  const usable = channels.channels.filter((channel) => channel.state !== 'disabled');
+  // A job site's channel (hh.ru) only for an applicant with a negotiation there.
+  const chats = useApplicantChatChannels(applicantId);
+  const chatted = new Set((chats.data?.items ?? []).map((item) => item.channel_id));
+  const usable = channels.channels.filter(
+    (channel) =>
+      channel.state !== 'disabled' &&
+      (!MSG_SITE_CHANNEL_KINDS.includes(channel.kind) || chatted.has(channel.id)),
+  );
   const [channelId, setChannelId] = useState<number | null>(null);
   const channel = usable.find((c) => c.id === channelId) ?? usable[0];
 
@@ -83,6 +96,8 @@ function ComposerForm({
   // channel) unless the recruiter changed the text.
   const [rendered, setRendered] = useState<{ text: string; subject: string } | null>(null);
   const email = channel.kind === 'email';
+  // A job site's chat carries text only.
+  const textOnly = MSG_SITE_CHANNEL_KINDS.includes(channel.kind);
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [rendering, setRendering] = useState(false);
@@ -133,7 +148,7 @@ function ComposerForm({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (send.isPending) return;
-    if (!text.trim() && files.length === 0) {
+    if (!text.trim() && (textOnly || files.length === 0)) {
       setError('Напишите сообщение или приложите файл');
       textArea.current?.focus();
       return;
@@ -145,7 +160,7 @@ function ComposerForm({
       channel_id: channel.id,
       ...(asTemplate ? { template_id: templateId } : { text }),
       ...(email && subject.trim() && !asTemplate ? { subject } : {}),
-      files,
+      files: textOnly ? [] : files,
     });
     if (result.ok) {
       setText('');
@@ -235,7 +250,7 @@ function ComposerForm({
             }
           }}
         />
-        {files.length > 0 && (
+        {files.length > 0 && !textOnly && (
           <ul aria-label="Вложения" className="flex flex-wrap gap-2">
             {files.map((file, index) => (
               <li
@@ -261,10 +276,12 @@ function ComposerForm({
           </p>
         )}
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-            <PaperClipIcon className="size-4" aria-hidden="true" />
-            Приложить файл
-          </Button>
+          {!textOnly && (
+            <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+              <PaperClipIcon className="size-4" aria-hidden="true" />
+              Приложить файл
+            </Button>
+          )}
           <input
             ref={fileInput}
             type="file"
@@ -278,7 +295,9 @@ function ComposerForm({
             }}
           />
           <p id={`${id}-hint`} className="text-xs text-zinc-600">
-            Ctrl+Enter — отправить. Файлы до 15 МБ.
+            {textOnly
+              ? `Ctrl+Enter — отправить. Через ${MSG_CHANNEL_KIND_NAMES[channel.kind]} уходит только текст.`
+              : 'Ctrl+Enter — отправить. Файлы до 15 МБ.'}
           </p>
           <Button type="submit" className="ml-auto" loading={send.isPending}>
             {!send.isPending && <PaperAirplaneIcon className="size-4" aria-hidden="true" />}

@@ -11,6 +11,7 @@ import { ZMailTemplateList } from '@ats/contracts/mail-templates';
 import { apiCall, apiRequest, apiUpload, type ApiResult } from '../../shared/api-client';
 import { applicantKeys, unreadKeys } from '../../shared/query-keys';
 import {
+  ZApplicantChatChannels,
   ZChatHistory,
   ZConversationList,
   ZMsgChannel,
@@ -37,6 +38,8 @@ export const messagingKeys = {
   conversations: () => [...messagingKeys.all, 'conversations'] as const,
   telegramLinks: (applicantId: number) =>
     [...messagingKeys.all, 'telegram-links', applicantId] as const,
+  chatChannels: (applicantId: number) =>
+    [...messagingKeys.all, 'chat-channels', applicantId] as const,
   templates: ['messaging', 'templates'] as const,
 };
 
@@ -78,6 +81,18 @@ export function useWritableChannels() {
     refetch: () => Promise.all([mine.refetch(), company.refetch()]),
   };
 }
+
+/** The channels on which the applicant has a chat: a job site's is offered only then. */
+export const useApplicantChatChannels = (applicantId: number) =>
+  useQuery({
+    queryKey: messagingKeys.chatChannels(applicantId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${BASE}/chats/applicant_chats/${applicantId}/channels`, {
+        schema: ZApplicantChatChannels,
+        signal,
+        errorToast: false,
+      }),
+  });
 
 /** One applicant's conversation, newest page first; each next page is older. */
 export function useChatHistory(applicantId: number) {
@@ -184,6 +199,7 @@ export function invalidateConversation(queryClient: QueryClient, applicantId: nu
     queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
     queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() }),
     queryClient.invalidateQueries({ queryKey: messagingKeys.telegramLinks(applicantId) }),
+    queryClient.invalidateQueries({ queryKey: messagingKeys.chatChannels(applicantId) }),
   ]);
 }
 

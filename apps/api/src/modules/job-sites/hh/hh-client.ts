@@ -304,7 +304,11 @@ export const hhClient: SiteClient = {
   async responsesPage(config, accessToken, externalVacancyId, page) {
     const answer = await getJson<{
       pages: number;
-      items: { id: string; resume?: { id?: string | null } | null }[];
+      items: {
+        id: string;
+        resume?: { id?: string | null } | null;
+        counters?: { messages?: number | null } | null;
+      }[];
     }>(
       config,
       accessToken,
@@ -318,6 +322,7 @@ export const hhClient: SiteClient = {
         resumeUrl: item.resume?.id
           ? `/resumes/${enc(String(item.resume.id))}?topic_id=${enc(String(item.id))}`
           : null,
+        messageCount: typeof item.counters?.messages === 'number' ? item.counters.messages : null,
       })),
     };
   },

@@ -1,0 +1,220 @@
+import { MSG_MESSAGES } from '@ats/contracts/messaging';
+import pino from 'pino';
+import { AppError } from '../../../platform/errors.ts';
+import { type Tenant, tenantFor } from '../../../platform/tenancy.ts';
+import {
+  type SendContext,
+  type SendResult,
+  type Transport,
+  TransportError,
+  linkSiteChats,
+  receiveIncoming,
+  registerTransport,
+  siteChannelFor,
+  transportOf,
+} from '../../messaging/messaging.service.ts';
+import * as repo from '../job-sites.repository.ts';
+import { type JobSitesDeps, hhChannelExternalId, siteSessionOf } from '../job-sites.service.ts';
+import { SiteError, type SiteResponse } from '../site-client.ts';
+import {
+  type HhMessage,
+  HhNegotiationRefused,
+  hhRefusalText,
+  negotiationMessages,
+  sendNegotiationMessage,
+} from './hh-negotiation.ts';
+
+// hh.ru negotiations as a channel of the applicant's conversation (decision 0062). Each hh.ru
+// connection has one company channel of kind `hh` (made by the first sync that needs it); each
+// negotiation that brought an applicant is a chat of it, linked to the applicant. The messaging
+// module owns the channel, the links and the messages: this file only calls its service.
+// - In: the sync lists each vacancy's negotiations with their message count; a negotiation whose
+//   count differs from the one last read (or that was never read) has its messages read, and the
+//   applicant's are stored through `receiveIncoming`, once per hh.ru message id. hh.ru has no
+//   webhook for messages, so they arrive with the sync (the sweep, «Синхронизировать сейчас», a
+//   new-response webhook). A 429 or 5xx stops the sync before the count is kept: the next one
+//   reads the negotiation again, and what was stored is not stored twice.
+// - Out: a recruiter's message on the channel is sent by the message outbox through the
+//   transport below as `POST /negotiations/{nid}/messages`. A 429, a paused connection or one to
+//   be connected again pause the message (no attempt spent); a 5xx is retried with back-off;
+//   hh.ru's refusal fails it with the reason in Russian.
+
+const SITE = 'hh';
+const quietLog = pino({ level: 'silent' });
+
+export const HH_MESSAGE_TEXTS = {
+  paused: 'hh.ru просит подождать: сообщение уйдёт позже',
+  reconnect: 'Подключите hh.ru заново: сообщение уйдёт после этого',
+  unavailable: 'hh.ru не ответил, повторим позже',
+  gone: 'Подключение к hh.ru удалено: сообщение не отправлено',
+  refused: (status: number) => `hh.ru не принял сообщение (ошибка ${status})`,
+  manual: 'Канал hh.ru появляется сам, когда подключён hh.ru',
+} as const;
+
+/** A paused message is tried again after this when hh.ru names no time. */
+const PAUSE_MS = 60_000;
+/** A connection to be connected again: looked at again after this. */
+const RECONNECT_PAUSE_MS = 10 * 60_000;
+
+const channelSpec = (row: repo.ConnectionRow) => ({
+  kind: 'hh' as const,
+  externalId: hhChannelExternalId(row.id),
+  name: 'hh.ru',
+  address: row.externalAccountName,
+  settings: { connection_id: row.id, employer_id: row.externalAccountId },
+  createdBy: row.createdBy,
+});
+
+/** hh.ru writes `2022-05-19T18:14:13+0300`: the offset gets its colon. */
+export function hhDate(value: string): Date {
+  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+/**
+ * The messages of a page's negotiations into the conversations: only negotiations that became
+ * applicants and whose message count moved. Site failures are thrown for the sync to pause.
+ */
+export async function pullNegotiationMessages(
+  deps: JobSitesDeps,
+  context: {
+    tenant: Tenant;
+    row: repo.ConnectionRow;
+    call: ReturnType<typeof siteSessionOf>['call'];
+    retry: <T>(work: () => Promise<T>) => Promise<T>;
+  },
+  items: SiteResponse[],
+) {
+  const { tenant, row, call, retry } = context;
+  const counts = new Map(items.map((item) => [item.externalId, item.messageCount ?? null]));
+  const known = await tenant.transaction((tx) =>
+    repo.responsesForMessages(tx, row.accountId, SITE, [...counts.keys()]),
+  );
+  const due = known.filter((response) => {
+    const count = counts.get(response.externalId) ?? null;
+    return response.messagesSeen === null || (count !== null && count !== response.messagesSeen);
+  });
+  if (due.length === 0) return;
+  const messagingDeps = {
+    config: deps.config,
+    database: deps.database,
+    log: deps.log ?? quietLog,
+  };
+  const channelId = await siteChannelFor(tenant, channelSpec(row));
+  // Switched off or removed by a user: nothing is read (nor marked read).
+  if (channelId === null) return;
+  await linkSiteChats(
+    tenant,
+    channelId,
+    due.map((r) => ({ externalChatId: r.externalId, applicantId: r.applicantId! })),
+  );
+  const seen: { id: number; count: number }[] = [];
+  try {
+    for (const response of due) {
+      const count = counts.get(response.externalId) ?? null;
+      if (count === 0) {
+        seen.push({ id: response.id, count: 0 });
+        continue;
+      }
+      let messages: HhMessage[];
+      try {
+        messages = await retry(() =>
+          call((token) => negotiationMessages(deps.config, token, response.externalId)),
+        );
+      } catch (error) {
+        // The negotiation is gone or closed to us: nothing to read there until it changes.
+        if (error instanceof HhNegotiationRefused) {
+          seen.push({ id: response.id, count: count ?? 0 });
+          continue;
+        }
+        throw error;
+      }
+      for (const message of messages) {
+        if (!message.fromApplicant) continue;
+        await receiveIncoming(messagingDeps, row.accountId, {
+          channelId,
+          externalChatId: response.externalId,
+          externalMessageId: message.id,
+          applicantId: response.applicantId!,
+          linkedBy: 'site',
+          text: message.text,
+          attachments: [],
+          sentAt: hhDate(message.createdAt),
+          author: { externalUserId: null },
+          meta: { site: SITE },
+        });
+      }
+      seen.push({ id: response.id, count: count ?? messages.length });
+    }
+  } finally {
+    // What was read whole is kept even when a later negotiation stopped the sync.
+    await tenant.transaction((tx) => repo.setMessagesSeen(tx, row.accountId, seen));
+  }
+}
+
+/** Sends one message of the outbox as a negotiation message. */
+async function send(ctx: SendContext): Promise<SendResult> {
+  const accountId = ctx.channel.accountId;
+  const connectionId = Number(ctx.channel.settings.connection_id);
+  const nid = ctx.recipient.chatId;
+  if (!nid) throw new TransportError(MSG_MESSAGES.noSiteChat, { permanent: true });
+  if (ctx.message.attachments.length > 0) {
+    throw new TransportError(MSG_MESSAGES.filesNotAccepted, { permanent: true });
+  }
+  const reader = tenantFor(ctx.database, accountId, 0);
+  const row = Number.isInteger(connectionId)
+    ? await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId))
+    : null;
+  if (!row) throw new TransportError(HH_MESSAGE_TEXTS.gone, { permanent: true });
+  if (row.state === 'reconnect') {
+    throw new TransportError(HH_MESSAGE_TEXTS.reconnect, {
+      pause: true,
+      retryAfterMs: RECONNECT_PAUSE_MS,
+    });
+  }
+  const pausedFor = row.pausedUntil ? row.pausedUntil.getTime() - Date.now() : 0;
+  if (pausedFor > 0) {
+    throw new TransportError(HH_MESSAGE_TEXTS.paused, { pause: true, retryAfterMs: pausedFor });
+  }
+  const deps: JobSitesDeps = { config: ctx.config, database: ctx.database, log: ctx.log };
+  const tenant = tenantFor(ctx.database, accountId, row.createdBy ?? 0);
+  try {
+    const { call } = siteSessionOf(deps, tenant, row);
+    await call((token) => sendNegotiationMessage(ctx.config, token, nid, ctx.message.text));
+    return { state: 'sent', externalChatId: nid };
+  } catch (error) {
+    if (error instanceof HhNegotiationRefused) {
+      throw new TransportError(hhRefusalText(error.reason), { permanent: true });
+    }
+    // The token was refused and could not be renewed: the connection waits for a person.
+    if (error instanceof AppError) {
+      throw new TransportError(HH_MESSAGE_TEXTS.reconnect, {
+        pause: true,
+        retryAfterMs: RECONNECT_PAUSE_MS,
+      });
+    }
+    if (error instanceof SiteError) {
+      if (error.kind === 'rate') {
+        throw new TransportError(HH_MESSAGE_TEXTS.paused, {
+          pause: true,
+          retryAfterMs: error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : PAUSE_MS,
+        });
+      }
+      if (error.kind === 'unavailable') throw new TransportError(HH_MESSAGE_TEXTS.unavailable);
+      throw new TransportError(HH_MESSAGE_TEXTS.refused(error.status), { permanent: true });
+    }
+    throw error;
+  }
+}
+
+export const hhMessagesTransport: Transport = {
+  kind: 'hh',
+  acceptsFiles: false,
+  // Not connected by hand: the channel comes with the hh.ru connection.
+  connect: () => Promise.reject(new TransportError(HH_MESSAGE_TEXTS.manual, { permanent: true })),
+  send,
+};
+
+// Wherever the job-sites module is loaded (the API, the worker) the outbox can send through hh.ru;
+// a test's stand-in registered first is left as it is.
+if (!transportOf('hh')) registerTransport(hhMessagesTransport);
