@@ -73,11 +73,16 @@ export function spawnTsx(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const profile = env.BENCH_API_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_API_CPU_PROF}`]
     : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // The V8 flag `npm start` runs the API with (scripts/start.mjs, decision 0058).
+  return spawn(
+    process.execPath,
+    [...profile, '--max-semi-space-size=64', '--import', 'tsx', script],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
 }
 
 /** The next IPC message of `type` from `child`, or an error when it exits or times out first. */

@@ -5,6 +5,7 @@ import type {
 } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { isoTimestamp } from '../../platform/timestamps.ts';
 import * as repo from './applicant-list.repository.ts';
 
 /** Where the files feature serves a stored photo. */
@@ -15,7 +16,7 @@ function toListItem(row: repo.ApplicantListRow): TApplicantListItem {
   return {
     ...rest,
     photo: photoUrl(photoFileId),
-    created_at: new Date(createdAt).toISOString(),
+    created_at: isoTimestamp(createdAt),
   };
 }
 

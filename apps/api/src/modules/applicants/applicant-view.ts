@@ -6,6 +6,7 @@ import type {
 } from '@ats/contracts/applicants';
 import type { z } from 'zod';
 import { userDisplayName } from '../../platform/person-name.ts';
+import { isoTimestamp } from '../../platform/timestamps.ts';
 import { toApplicantFile } from '../files/files.service.ts';
 import type {
   ApplicantCardRow,
@@ -14,7 +15,7 @@ import type {
   WorklogRow,
 } from './applicants.repository.ts';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 // Made once: building an Intl formatter costs more than the rest of a card's serialisation.
 const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });

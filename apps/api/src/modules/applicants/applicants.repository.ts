@@ -127,7 +127,8 @@ const viewColumns = sql`
   a.city, a.admin_user_id, a.account_source_id, s.name as source_name, s.icon as source_icon,
   a.unidentified_info, a.languages,
   a.has_vehicle, a.driver_licenses, a.resume_urls, a.requested_vacancy_id, a.requested_status_id,
-  a.created_at, a.updated_at, a.archived_at,
+  a.created_at::text as created_at, a.updated_at::text as updated_at,
+  a.archived_at::text as archived_at,
   coalesce((
     select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color,
                                       'description', t.description, 'icon', t.icon) order by lower(t.name), t.id)

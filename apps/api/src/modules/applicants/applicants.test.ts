@@ -202,6 +202,15 @@ describe('the browser plugin imports a résumé (huntlee-api.md §8)', () => {
     });
     expect(a.age).toBeGreaterThanOrEqual(36);
     expect(a.source_add).toBe(a.created_at);
+    // The card reads its timestamps as text (decision 0058): the same instants as the columns'.
+    const [stored] = await systemRows<{ created_at: Date; updated_at: Date }>(
+      t.database,
+      sql`select created_at, updated_at from applicants where id = ${id}`,
+    );
+    expect([a.created_at, a.updated_at]).toEqual([
+      new Date(stored!.created_at).toISOString(),
+      new Date(stored!.updated_at).toISOString(),
+    ]);
     expect(a.comments).toHaveLength(1);
     expect(a.comments[0]).toMatchObject({
       description: 'Добавление кандидата',
@@ -404,6 +413,11 @@ describe('a recruiter keeps the card up to date', () => {
     });
     expect(archived.status).toBe(200);
     expect(archived.body.message).toMatchObject({ is_archived: true, first_name: 'Олег' });
+    const [stored] = await systemRows<{ archived_at: Date }>(
+      t.database,
+      sql`select archived_at from applicants where id = ${id}`,
+    );
+    expect(archived.body.message.archived_at).toBe(new Date(stored!.archived_at).toISOString());
     expect(archived.body.message.worklog[0]).toMatchObject({
       action: 'archive',
       user_id: owner.userId,

@@ -3,6 +3,7 @@ import type { TBoardCard, TBoardCardPage, TBoardColumn } from '@ats/contracts/pi
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { isoTimestamp } from '../../platform/timestamps.ts';
 import { applicantBoardCondition } from '../applicants/applicant-list.service.ts';
 import { toStage } from '../statuses/statuses.service.ts';
 import * as repo from './board.repository.ts';
@@ -13,7 +14,7 @@ import {
   canWriteStage,
 } from './pipeline.policy.ts';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 export const toCard = (row: repo.CardRow): TBoardCard => ({
   application_id: row.application_id,

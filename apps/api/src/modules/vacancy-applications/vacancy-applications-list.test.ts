@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
@@ -79,6 +80,55 @@ describe('the list of hiring requests', () => {
     expect(page.vacancy_applications).toEqual([]);
     expect(page.vacancy_application_count).toBeGreaterThan(0);
     expect((await list('per_page=5&q=нет-такой-должности')).vacancy_application_count).toBe(0);
+  });
+
+  it('answers each request as its own page does, timestamps read as text included', async () => {
+    const template = await send('POST', '/api/vacancy_application_templates', {
+      name: 'С согласованием',
+      fields: [],
+      steps: [
+        {
+          name: 'Руководитель',
+          mode: 'any',
+          approvers: [{ type: 'user', user_id: admin.userId }],
+          deadline_days: 2,
+        },
+      ],
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
+    const submitted = await send('POST', '/api/vacancy_applications', {
+      position: 'Инженер-технолог',
+      template_id: template.body.message.id,
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const id = submitted.body.message.id as number;
+    expect((await send('POST', `/api/vacancy_applications/${id}/submit`)).status).toBe(200);
+    // Fractions of every length the text of a timestamp takes (none, one digit, microseconds);
+    // a step kept without its start takes the request's.
+    await t.database.system.execute(sql`
+      update vacancy_applications
+      set route = jsonb_set(route, '{0,started_at}', 'null'), created_at = '2026-01-02 03:04:05+00', updated_at = '2026-01-02 03:04:05.1+00',
+          submitted_at = '2026-01-02 03:04:05.000999+00', step_started_at = '2026-01-02 23:59:59.999999+00'
+      where account_id = ${admin.accountId} and id = ${id}`);
+    const own = await send('GET', `/api/vacancy_applications/${id}`);
+    expect(own.status).toBe(200);
+    const { history: _history, ...expected } = own.body.message;
+    expect(expected).toMatchObject({
+      state: 'pending',
+      created_at: '2026-01-02T03:04:05.000Z',
+      updated_at: '2026-01-02T03:04:05.100Z',
+      submitted_at: '2026-01-02T03:04:05.000Z',
+    });
+    expect(expected.steps[0].started_at).toBe('2026-01-02T23:59:59.999Z');
+    const page = await list('per_page=100');
+    const listed = page.vacancy_applications.filter((r) => r.id !== id);
+    expect(page.vacancy_applications.find((r) => r.id === id)).toEqual(expected);
+    // Every other request of the page equals its own page too.
+    for (const other of listed) {
+      const { history: _h, ...alone } = (await send('GET', `/api/vacancy_applications/${other.id}`))
+        .body.message;
+      expect(other).toEqual(alone);
+    }
   });
 
   it('a write changes the next answer of the same filter', async () => {

@@ -11,18 +11,7 @@ import {
   vacancyApplicationTemplates,
 } from '@ats/db/schema/vacancy-applications';
 import { intArray } from '@ats/db/sql-arrays';
-import {
-  type SQL,
-  and,
-  arrayContains,
-  asc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { type SQL, and, arrayContains, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { userNameParts } from '../../platform/person-name.ts';
 import type { RequestVisibility } from './vacancy-applications.policy.ts';
@@ -424,8 +413,68 @@ export async function findRequestForReader(
   return row ?? null;
 }
 
+/**
+ * The columns of a request its answer reads (`toRequest`); the list's statement reads only these.
+ * The rest (the account, the route's user ids, the current approvers, the deletion) never reach
+ * the answer, and node-postgres would parse the two arrays of every row for nothing.
+ */
+const ANSWERED_COLUMNS = [
+  'id',
+  'templateId',
+  'authorId',
+  'accountDivisionId',
+  'state',
+  'position',
+  'salary',
+  'salaryFrom',
+  'salaryTo',
+  'currency',
+  'description',
+  'comment',
+  'needed',
+  'dateWillClose',
+  'body',
+  'requirements',
+  'conditions',
+  'information',
+  'priority',
+  'daysUntilDeadline',
+  'additionalFieldsList',
+  'templateValues',
+  'route',
+  'currentStep',
+  'stepStartedAt',
+  'vacancyId',
+  'submittedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof RequestRow)[];
+type AnsweredColumn = (typeof ANSWERED_COLUMNS)[number];
+/** Timestamps the list reads as PostgreSQL's text (`isoTimestamp` answers them without a Date). */
+const TEXT_TIMESTAMPS = new Set<string>(['stepStartedAt', 'submittedAt', 'createdAt', 'updatedAt']);
+
+/**
+ * A request as its answer reads it: the columns above, its timestamps a Date (drizzle) or
+ * PostgreSQL's text of them (the list's statement).
+ */
+export type AnsweredRequest = {
+  [K in AnsweredColumn]: RequestRow[K] extends Date
+    ? Date | string
+    : RequestRow[K] extends Date | null
+      ? Date | string | null
+      : RequestRow[K];
+};
+
+/** A request with its author's, division's and template's names, as `toRequest` answers it. */
+export type AnsweredRequestWithNames = {
+  request: AnsweredRequest;
+  author: TPersonNameParts;
+  divisionName: string | null;
+  templateName: string | null;
+};
+
 /** A row of the list's statement: the request's columns, its names, its files and the total. */
-export type RequestListRow = RequestRow & {
+export type RequestListRow = AnsweredRequest & {
   total: number;
   author: TPersonNameParts;
   divisionName: string | null;
@@ -440,16 +489,16 @@ export type RequestListFile = Pick<
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * The request's columns under the names drizzle gives them (the date as its text, as drizzle's
- * `mode: 'string'` reads it), for a statement read without drizzle's row mapping.
+ * The request's answered columns under the names drizzle gives them, for a statement read without
+ * drizzle's row mapping: the date as its text (as drizzle's `mode: 'string'` reads it), the
+ * timestamps as their text too.
  */
 const requestColumns = sql.raw(
-  Object.keys(getTableColumns(vacancyApplications))
-    .map((key) => {
-      const column = `r.${snakeCase(key)}`;
-      return `${key === 'dateWillClose' ? `${column}::text` : column} as "${key}"`;
-    })
-    .join(', '),
+  ANSWERED_COLUMNS.map((key) => {
+    const column = `r.${snakeCase(key)}`;
+    const asText = key === 'dateWillClose' || TEXT_TIMESTAMPS.has(key);
+    return `${asText ? `${column}::text` : column} as "${key}"`;
+  }).join(', '),
 );
 
 /**
@@ -547,7 +596,7 @@ export function requestListPage(rows: RequestListRow[]) {
   const page = rows
     .filter((row) => row.id !== null)
     .map(({ total: _total, author, divisionName, templateName, files, ...request }) => ({
-      found: { request: request as RequestRow, author, divisionName, templateName },
+      found: { request: request as AnsweredRequest, author, divisionName, templateName },
       files,
     }));
   return { total, page };

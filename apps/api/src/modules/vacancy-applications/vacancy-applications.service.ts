@@ -24,6 +24,7 @@ import { contentDisposition } from '../../platform/content-disposition.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { userDisplayName } from '../../platform/person-name.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { isoTimestamp, isoTimestampOrNull } from '../../platform/timestamps.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { blobOf, discardBlobs, type StoredBlob } from '../files/files.service.ts';
 import { requestPermissions } from './request-permissions.ts';
@@ -58,8 +59,7 @@ export type UpdateRequestInput = z.output<typeof ZUpdateRequest>;
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────────
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
+const iso = isoTimestampOrNull;
 
 /** Who may decide on a step now: the users of its approvers who have not decided. */
 export function currentApproverIdsOf(route: RouteStep[], step: number | null): number[] {
@@ -71,7 +71,7 @@ export function currentApproverIdsOf(route: RouteStep[], step: number | null): n
 }
 
 /** The route as answered: a step started before `started_at` was kept on it takes the request's. */
-function toSteps(row: repo.RequestRow, now = new Date()): TRequestStep[] {
+function toSteps(row: repo.AnsweredRequest, now = new Date()): TRequestStep[] {
   const route = row.route.map((step, index) =>
     index === row.currentStep && !step.started_at
       ? { ...step, started_at: iso(row.stepStartedAt) }
@@ -85,7 +85,7 @@ const fileUrl = (applicationId: number, fileId: number) =>
 
 /** A request as the reader sees it: names resolved, the route drawn, the reader's `can`. */
 export function toRequest(
-  found: repo.RequestWithNames,
+  found: repo.AnsweredRequestWithNames,
   files: repo.RequestListFile[],
   reader: RequestReader,
 ): TRequest {
@@ -131,8 +131,8 @@ export function toRequest(
     steps: toSteps(row),
     can: requestPermissions(row, reader),
     submitted_at: iso(row.submittedAt),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTimestamp(row.createdAt),
+    updated_at: isoTimestamp(row.updatedAt),
   };
 }
 
