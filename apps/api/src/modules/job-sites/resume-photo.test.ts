@@ -5,6 +5,7 @@ import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
 import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
+import { PHOTO_NOTES, downloadPhoto } from './resume-photo.ts';
 
 // The résumé's photo of an imported hh.ru response (decision 0061), against the fake's photos:
 // a real PNG becomes the applicant's photo as an upload would; an oversized one (sent without a
@@ -126,5 +127,30 @@ describe('the résumé photo of an imported response', { timeout: 60_000 }, () =
       'Фото кандидата Долгова Ольга не сохранено: сайт не отдал фото за 10 секунд',
     );
     expect(result.notes).toHaveLength(3);
+  });
+});
+
+describe('the photo download’s own limits', () => {
+  it('reads only http(s) addresses', async () => {
+    await expect(downloadPhoto('file:///etc/passwd')).rejects.toThrow(PHOTO_NOTES.address);
+    await expect(downloadPhoto('не адрес')).rejects.toThrow(PHOTO_NOTES.address);
+  });
+
+  // Without the cap on the bytes read, the 6 MB of big.jpg (no length) would be read whole and
+  // refused as unreadable, not as too large.
+  it('stops at the limit, whether the length is declared or not', async () => {
+    await expect(downloadPhoto(fake.photoUrl('ok.png'), { limitBytes: 10 })).rejects.toThrow(
+      PHOTO_NOTES.tooLarge,
+    );
+    await expect(
+      downloadPhoto(fake.photoUrl('big.jpg'), { limitBytes: 64 * 1024 }),
+    ).rejects.toThrow(PHOTO_NOTES.tooLarge);
+    expect((await downloadPhoto(fake.photoUrl('ok.png'))).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('gives up after its time limit', async () => {
+    await expect(downloadPhoto(fake.photoUrl('slow.jpg'), { timeoutMs: 300 })).rejects.toThrow(
+      PHOTO_NOTES.timeout,
+    );
   });
 });
