@@ -44,7 +44,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         message: { ...states()[1], ...(body as object), is_default: false },
       }),
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
     expect(screen.getByRole('heading', { name: /Статус на hh.ru/ })).toBeTruthy();
 
     const reject = await formOf('Отказ компании');
@@ -90,7 +90,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         message: { ...states()[0], ...(body as object), message: 'Спасибо.', is_default: false },
       }),
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
     const fresh = await formOf('Новый');
     fireEvent.change(within(fresh).getByLabelText('Статус на hh.ru'), {
       target: { value: 'discard' },
@@ -113,7 +113,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         errors: { message: 'Сообщение не длиннее 2000 символов' },
       },
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
     const interview = await formOf('Интервью с HR');
     fireEvent.change(within(interview).getByLabelText(/Сообщение кандидату/), {
       target: { value: 'другой текст' },
@@ -126,7 +126,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
 
   it('lets a recruiter without «Управлять этапами» read the states and change nothing', async () => {
     stubApi({ [`GET ${LIST}`]: { message: states() } });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit={false} />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit={false} />);
     await waitFor(() => expect(screen.getAllByTestId('stage-site-state')).toHaveLength(3));
     const [fresh, interview, reject] = screen.getAllByTestId('stage-site-state');
     expect(fresh!.textContent).toBe('Новый: Не менять (по умолчанию)');
@@ -139,7 +139,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
 
   it('says when the funnel has no stages', async () => {
     stubApi({ [`GET ${LIST}`]: { message: [] } });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
     expect(await screen.findByText('В воронке нет этапов.')).toBeTruthy();
   });
 
@@ -149,7 +149,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
       [`GET ${LIST}`]: () =>
         fail ? { code: 500, message: 'Внутренняя ошибка' } : { message: states() },
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} funnelName="Основная" canEdit />);
+    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
     expect(screen.getByText('Загрузка статусов hh.ru…')).toBeTruthy();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить статусы hh.ru');

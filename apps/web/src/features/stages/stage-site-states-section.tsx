@@ -26,11 +26,9 @@ const STATE_HINTS: Record<TJobSiteStageState, string> = {
  */
 export function StageSiteStatesSection({
   funnelId,
-  funnelName,
   canEdit,
 }: {
   funnelId: number;
-  funnelName: string;
   canEdit: boolean;
 }) {
   const headingId = useId();
@@ -42,7 +40,6 @@ export function StageSiteStatesSection({
     >
       <h3 id={headingId} className="text-sm font-semibold text-zinc-900">
         Статус на hh.ru
-        <span className="sr-only"> — воронка «{funnelName}»</span>
       </h3>
       <p className="text-xs text-zinc-500">
         Что получит кандидат, откликнувшийся на hh.ru, когда его переведут на этап вакансии из этой
