@@ -39,6 +39,8 @@ export const ZJobSiteSyncResult = z.object({
   imported: z.number().int(),
   matched: z.number().int(),
   skipped: z.number().int(),
+  /** What went wrong without failing the sync (a résumé's photo not stored), in Russian. */
+  notes: z.array(z.string()).optional(),
   error: z.string().nullable(),
   finished_at: z.string(),
 });

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 //   `/negotiations/{collection}?vacancy_id&page&per_page`, `/negotiations/{nid}`,
 //   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`,
 //   `GET/POST /negotiations/{nid}/messages` (items counted in each negotiation's `counters`);
+//   résumé photos at `/photos/{name}` (one fine, one oversized, one not an image, one hanging);
 // - rules: `HH-User-Agent` (or a User-Agent naming the app and a contact) on every call, else
 //   400 bad_user_agent; an expired access token → 403 oauth/token_expired, an unknown one →
 //   403 oauth/bad_authorization, in the spec's error shape;
@@ -211,6 +212,12 @@ const PROFESSIONAL_ROLES = {
     },
   ],
 };
+
+/** A 1×1 PNG: the fake's résumé photo. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const EMPLOYER_ACTIONS = [
   ['consider', 'Подумать', 'consider'],
@@ -706,6 +713,42 @@ export async function startHhFake(options: HhFakeOptions = {}) {
     return false;
   };
 
+  /**
+   * `/photos/{name}`: `ok.png` (a real 1×1 PNG), `big.jpg` (JPEG's first bytes, then 6 MB sent
+   * in chunks with no Content-Length), `not-image.jpg` (HTML under an image type) and
+   * `slow.jpg` (the headers, then nothing: the body never ends).
+   */
+  const servePhoto = (res: ServerResponse, name: string) => {
+    if (name === 'ok.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': TINY_PNG.length });
+      return res.end(TINY_PNG);
+    }
+    if (name === 'not-image.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      return res.end('<html><body>Not an image</body></html>');
+    }
+    if (name === 'slow.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+      return;
+    }
+    if (name === 'big.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      let left = 24;
+      const more = () => {
+        while (left > 0 && !res.destroyed) {
+          left -= 1;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        if (!res.destroyed) res.end();
+      };
+      return more();
+    }
+    return hhError(res, 404, 'not_found');
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, record: HhRecordedRequest) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname;
@@ -771,6 +814,10 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       Object.assign(rights, body as unknown as Record<string, number>);
       return send(res, 204);
     }
+
+    // Résumé photos (img.hhcdn.ru on the real site): public, no token, no HH-User-Agent.
+    const photo = /^\/photos\/([^/]+)$/.exec(path);
+    if (method === 'GET' && photo) return servePhoto(res, photo[1]!);
 
     if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
 
@@ -1161,6 +1208,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       while (pendingDeliveries.size > 0) await Promise.all([...pendingDeliveries]);
     },
     negotiation: (id: string) => negotiations.get(id),
+    /** A résumé photo's address: `ok.png`, `big.jpg`, `not-image.jpg` or `slow.jpg`. */
+    photoUrl: (name: 'ok.png' | 'big.jpg' | 'not-image.jpg' | 'slow.jpg') =>
+      `${baseUrl}/photos/${name}`,
     /** A vacancy published through POST /vacancies, as GET /vacancies/{id} shows it. */
     publishedVacancy: (id: string) => published.get(id),
     /** Moderation passes: the vacancy is published. */

@@ -21,6 +21,8 @@ export type JobSiteSyncResult = {
   imported: number;
   matched: number;
   skipped: number;
+  /** What went wrong without failing the sync (a résumé's photo not stored), in Russian. */
+  notes?: string[];
   error: string | null;
   finished_at: string;
 };

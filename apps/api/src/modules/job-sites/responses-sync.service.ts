@@ -12,6 +12,7 @@ import { placeApplicant } from '../pipeline/applications.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf } from './job-sites.service.ts';
+import { importResumePhoto } from './resume-photo.ts';
 import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.ts';
 import { pullNegotiationMessages } from './hh/hh-messages.ts';
 
@@ -29,6 +30,12 @@ const MAX_PAUSE_MS = 30 * 60_000;
 const MATCHING_REASONS = ['совпадает телефон', 'совпадает e-mail', 'совпадает резюме на hh.ru'];
 
 type Counts = { imported: number; matched: number; skipped: number };
+
+/** Notes kept in one sync's result (a photo not stored…): the first ones, the rest only logged. */
+const MAX_NOTES = 20;
+const PHOTO_NOT_STORED = (name: string) => `Фото кандидата ${name} не сохранено`;
+const applicantLabel = (applicant: SiteApplicant) =>
+  [applicant.draft.last_name, applicant.draft.first_name].filter(Boolean).join(' ') || 'без имени';
 
 export const tenantInTransaction = (tx: Db, accountId: number, userId: number): Tenant => ({
   accountId,
@@ -87,7 +94,7 @@ async function importOne(
   link: { externalId: string; vacancyId: number },
   response: SiteResponse,
   applicant: SiteApplicant,
-): Promise<keyof Counts> {
+): Promise<{ kind: keyof Counts; applicantId: number | null }> {
   const { row, session, sourceId } = context;
   const storage = storageFor(deps.config);
   return deps.database.withTenant(row.accountId, async (tx) => {
@@ -103,7 +110,7 @@ async function importOne(
       photoUrl: applicant.photoUrl,
       vacancyId: link.vacancyId,
     });
-    if (claim === null) return 'skipped';
+    if (claim === null) return { kind: 'skipped', applicantId: null };
     const matches = await findDoublesOfDraft(tx, row.accountId, applicant.draft);
     const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
     if (known) {
@@ -120,7 +127,7 @@ async function importOne(
         applicantId: known.applicant.id,
         matched: true,
       });
-      return 'matched';
+      return { kind: 'matched', applicantId: known.applicant.id };
     }
     const card = await createApplicant(storage, tenant, session, {
       ...applicant.draft,
@@ -129,7 +136,7 @@ async function importOne(
       source: 'import',
     });
     await repo.finishResponse(tx, row.accountId, claim, { applicantId: card.id, matched: false });
-    return 'imported';
+    return { kind: 'imported', applicantId: card.id };
   });
 }
 
@@ -171,6 +178,7 @@ export async function syncConnection(
   const userId = row.createdBy ?? 0;
   const tenant = tenantFor(deps.database, accountId, userId);
   const counts: Counts = { imported: 0, matched: 0, skipped: 0 };
+  const notes: string[] = [];
   const progress: JobSiteSyncProgress = {
     running: true,
     vacancies_done: 0,
@@ -182,6 +190,7 @@ export async function syncConnection(
     const result: JobSiteSyncResult = {
       ok: error === null,
       ...counts,
+      ...(notes.length > 0 ? { notes } : {}),
       error,
       finished_at: new Date().toISOString(),
     };
@@ -231,7 +240,21 @@ export async function syncConnection(
             counts.skipped += 1;
             continue;
           }
-          counts[await importOne(deps, { row, session, sourceId }, link, response, applicant)] += 1;
+          const done = await importOne(deps, { row, session, sourceId }, link, response, applicant);
+          counts[done.kind] += 1;
+          // A new applicant's photo, after its transaction committed (decision 0061).
+          if (done.kind === 'imported' && done.applicantId !== null && applicant.photoUrl) {
+            const failed = await importResumePhoto(
+              deps,
+              tenant,
+              session,
+              done.applicantId,
+              applicant.photoUrl,
+            );
+            if (failed && notes.length < MAX_NOTES) {
+              notes.push(`${PHOTO_NOT_STORED(applicantLabel(applicant))}: ${failed}`);
+            }
+          }
         }
         // The page's negotiation messages into the conversations (decision 0062).
         if (row.site === 'hh') {

@@ -3,8 +3,11 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZJobSiteStateChange } from '@ats/contracts/job-site-states';
 import {
   ZComment,
   type TCreateApplicantRequest,
@@ -28,6 +31,23 @@ export const applicantListQueryOptions = (params: ApplicantListParams) =>
       }),
     initialPageParam: 1,
     getNextPageParam: nextListPage,
+  });
+
+/**
+ * The state changes sent to job sites for the applicant's applications (decision 0054), newest
+ * first. Under the card's key, so a move or a rejection reads them again; read every 2 s while
+ * one is still being sent.
+ */
+export const useJobSiteStates = (applicantId: number) =>
+  useQuery({
+    queryKey: [...applicantKeys.card(applicantId), 'job-site-states'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/applicants/${applicantId}/job_site_states`, {
+        schema: z.array(ZJobSiteStateChange),
+        signal,
+      }),
+    refetchInterval: (query) =>
+      query.state.data?.some((change) => change.status === 'queued') ? 2_000 : false,
   });
 
 export function useApplicantList(params: ApplicantListParams) {

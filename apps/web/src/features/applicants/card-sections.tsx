@@ -23,6 +23,8 @@ import {
 } from '../../shared/applicant/applicant-references.queries';
 import { RejectDialog, type RejectRequest } from '../../shared/pipeline/reject-dialog';
 import { ApplicationActions } from './card-application-actions';
+import { JobSiteStateLine, lastChangeOf } from './card-job-site-state';
+import { useJobSiteStates } from './applicants.queries';
 import { PlaceOnVacancyDialog } from './place-on-vacancy-dialog';
 import { ContactsForm, LongTextForm, ResumeLinksForm, SalaryForm, SkillsForm } from './card-forms';
 import type { LongTextField } from './card-form-schemas';
@@ -308,6 +310,7 @@ export function VacanciesSection({ applicant }: Props) {
   const [rejecting, setRejecting] = useState<RejectRequest | null>(null);
   const queryClient = useQueryClient();
   const editable = useCardEditing();
+  const siteStates = useJobSiteStates(applicant.id);
   return (
     <CardSection
       title="Вакансии и этапы"
@@ -352,6 +355,7 @@ export function VacanciesSection({ applicant }: Props) {
                 placement={v}
                 onReject={(target, kind) => setRejecting({ target, kind })}
               />
+              <JobSiteStateLine change={lastChangeOf(siteStates.data ?? [], v.application_id)} />
             </li>
           ))}
         </ul>

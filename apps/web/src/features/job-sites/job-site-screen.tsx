@@ -200,6 +200,18 @@ function ConnectionCard({ connection }: { connection: TJobSiteConnection }) {
             </dd>
           </div>
         )}
+        {result?.notes && result.notes.length > 0 && (
+          <div data-testid="job-site-sync-notes">
+            <dt>Замечания последней синхронизации:</dt>
+            <dd>
+              <ul className="list-disc pl-5 text-zinc-600">
+                {result.notes.map((note, i) => (
+                  <li key={i}>{note}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         {connection.paused_until && (
           <div>
             <dt className="inline">Продолжится: </dt>

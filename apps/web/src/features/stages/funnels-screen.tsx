@@ -15,6 +15,7 @@ import { NameDialog } from '../../shared/settings/name-dialog';
 import { LoadState, SettingsPage } from '../../shared/settings/settings-page';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { StageListEditor } from './stage-list-editor';
+import { StageSiteStatesSection } from './stage-site-states-section';
 import { useCreateFunnel, useDeleteFunnel, useFunnels, useUpdateFunnel } from './stages.queries';
 
 const ZName = ZCreateStatusGroupRequest.shape.name;
@@ -123,6 +124,7 @@ function FunnelCard({
         label={`Этапы воронки «${funnel.name}»`}
         canEdit={canEdit}
       />
+      <StageSiteStatesSection funnelId={funnel.id} canEdit={canEdit} />
       {renaming && (
         <NameDialog
           title="Переименовать воронку"

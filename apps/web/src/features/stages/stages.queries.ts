@@ -9,6 +9,8 @@ import {
   type TCreateStageRequest,
   type TUpdateStageRequest,
 } from '@ats/contracts/pipeline';
+import { ZStageSiteState, type TSaveStageSiteState } from '@ats/contracts/job-site-states';
+import { z } from 'zod';
 import { apiCall, apiRequest } from '../../shared/api-client';
 import { pluralize } from '../../shared/format/plurals';
 import { boardKeys, stageKeys } from '../../shared/query-keys';
@@ -67,6 +69,41 @@ export const useEvaluationFormChoices = (enabled: boolean) =>
     enabled,
   });
 
+/** What entering each of a funnel's stages means on hh.ru (decision 0054). */
+const siteStateKeys = {
+  all: ['job-site-stage-states'] as const,
+  ofFunnel: (funnelId: number) => [...siteStateKeys.all, 'funnel', funnelId] as const,
+};
+
+export const useFunnelSiteStates = (funnelId: number) =>
+  useQuery({
+    queryKey: siteStateKeys.ofFunnel(funnelId),
+    queryFn: ({ signal }) =>
+      apiRequest('/job_sites/stage_states', {
+        query: { status_group_id: funnelId },
+        schema: z.array(ZStageSiteState),
+        signal,
+      }),
+  });
+
+export function useSaveSiteState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ statusId, ...body }: TSaveStageSiteState & { statusId: number }) =>
+      apiCall(`/job_sites/stage_states/${statusId}`, {
+        method: 'PUT',
+        body,
+        schema: ZStageSiteState,
+        // The stage's form shows a refusal where it happened.
+        errorToast: false,
+        successToast: 'Статус на hh.ru сохранён',
+      }),
+    onSuccess: async (result) => {
+      if (result.ok) await queryClient.invalidateQueries({ queryKey: siteStateKeys.all });
+    },
+  });
+}
+
 /** After any change: the funnels, every vacancy's stages, boards and pages read again. */
 function useRefreshStages() {
   const queryClient = useQueryClient();
@@ -75,6 +112,8 @@ function useRefreshStages() {
       queryClient.invalidateQueries({ queryKey: stageKeys.funnels }),
       queryClient.invalidateQueries({ queryKey: stageKeys.vacancies }),
       queryClient.invalidateQueries({ queryKey: boardKeys.all }),
+      // A stage added, renamed or deleted: its hh.ru state is listed by name and order.
+      queryClient.invalidateQueries({ queryKey: siteStateKeys.all }),
       ...stageKeys.vacancyViews.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
 }
