@@ -107,10 +107,12 @@ async function importOne(
     const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
     if (known) {
       try {
-        await placeApplicant(tenant, session, {
-          applicant_id: known.applicant.id,
-          vacancy_id: link.vacancyId,
-        });
+        await placeApplicant(
+          tenant,
+          session,
+          { applicant_id: known.applicant.id, vacancy_id: link.vacancyId },
+          { arrival: true },
+        );
       } catch (error) {
         // Already on this vacancy: the response joins the card as it is.
         if (!(error instanceof AppError && error.code === 409)) throw error;
@@ -121,12 +123,18 @@ async function importOne(
       });
       return 'matched';
     }
-    const card = await createApplicant(storage, tenant, session, {
-      ...applicant.draft,
-      vacancy_id: link.vacancyId,
-      account_source_id: sourceId,
-      source: 'import',
-    });
+    const card = await createApplicant(
+      storage,
+      tenant,
+      session,
+      {
+        ...applicant.draft,
+        vacancy_id: link.vacancyId,
+        account_source_id: sourceId,
+        source: 'import',
+      },
+      { arrival: true },
+    );
     await repo.finishResponse(tx, row.accountId, claim, { applicantId: card.id, matched: false });
     return 'imported';
   });
