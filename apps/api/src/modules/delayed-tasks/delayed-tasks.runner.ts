@@ -18,7 +18,12 @@ import { moveApplication } from '../pipeline/applications.service.ts';
 import { announceEventChange, type EventChange } from '../events/event-changes.service.ts';
 import { createEvent } from '../events/events.service.ts';
 import { handOverMessages, queueMessageFor } from '../messaging/messaging.service.ts';
-import { handOverNotices, tellUsersIn, type ToldUsers } from '../messaging/user-notices.service.ts';
+import {
+  handOverNotices,
+  noticesQueuedIn,
+  tellUsersIn,
+  type ToldUsers,
+} from '../messaging/user-notices.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
 
@@ -318,9 +323,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
     authorId = task!.createdBy;
     const tenant = tenantInTransaction(tx, accountId, task!.createdBy);
     const author = await getUser(tenant, task!.createdBy).catch(() => null);
-    if (author?.is_active && isFirstBatch(task!, claimed)) {
-      told.push(await tellTaskDue(tx, context, task!));
-    }
+    if (author?.is_active && isFirstBatch(task!, claimed)) await tellTaskDue(tx, context, task!);
     // The task acts as its author, with the author's role at this moment.
     const session: Session = {
       token: '',
@@ -347,6 +350,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
       await repo.finishSubTasks(tx, accountId, letters.outcomes);
       outboxIds.push(...letters.outboxIds);
       messageIds.push(...letters.messageIds);
+      told.push(...noticesQueuedIn(tx));
       return claimed.length;
     }
     for (const sub of claimed) {
@@ -376,6 +380,8 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
         await repo.finishSubTask(tx, accountId, sub.id, { state: 'failed', reason });
       }
     }
+    // The owners told of its moves, its author of its time: handed over after the commit.
+    told.push(...noticesQueuedIn(tx));
     return claimed.length;
   });
   await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);

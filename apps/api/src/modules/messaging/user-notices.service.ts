@@ -77,8 +77,16 @@ type Pending = {
   users: Map<number, { mailId?: number; telegramId?: number }>;
 };
 
-/** Each open transaction's groups told so far. */
+/** Each open transaction's groups told so far, and what it queued. */
 const pendingByTransaction = new WeakMap<Db, Map<string, Pending>>();
+const queuedByTransaction = new WeakMap<Db, ToldUsers[]>();
+
+/**
+ * Everything queued in the transaction `tx` so far: for the owner of a transaction that runs
+ * others' services inside it (a delayed task's batch, a job site's import), to hand over after
+ * its own commit — their hand-overs came before it and found nothing committed yet.
+ */
+export const noticesQueuedIn = (tx: Db): ToldUsers[] => queuedByTransaction.get(tx) ?? [];
 
 const baseOf = (config: Config) => (config.PUBLIC_URL ?? '').replace(/\/$/, '');
 
@@ -187,6 +195,7 @@ async function tellFresh(
     const mailId = told.mailIds[i];
     if (user && mailId !== undefined) user.mailId = mailId;
   }
+  queuedByTransaction.set(tx, [...noticesQueuedIn(tx), told]);
   return told;
 }
 
