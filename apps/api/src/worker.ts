@@ -8,6 +8,7 @@ import {
 } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
 import { MESSAGES_SWEEP_MS, messagesSweepJob } from './modules/messaging/messaging.jobs.ts';
 import { startTelegramLetterLinks } from './modules/messaging/telegram/telegram-links.ts';
+import { startUserNotices } from './modules/messaging/user-notices.service.ts';
 import { EVENT_REMINDERS_SWEEP_MS, eventRemindersJob } from './modules/events/events.jobs.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { retryOutboxMail } from './platform/outbox-retry.ts';
@@ -33,6 +34,9 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
+  // Moves and placements made here (delayed tasks, job sites) tell users too; the letters and
+  // Telegram messages leave by the outboxes' sweeps.
+  startUserNotices({ config, database, log });
   const queue = await startJobQueue(config, database, {
     work: true,
     log,

@@ -1,6 +1,6 @@
 import { mailOutbox } from '@ats/db/schema/public-content';
 import { type Db, selectRows } from '@ats/db/connection';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
@@ -138,6 +138,24 @@ export async function storeMails(tx: Db, config: Config, messages: MailMessage[]
     .returning({ id: mailOutbox.id });
   // Identity values are drawn in the order of the VALUES list: sorting restores it.
   return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Rewrites letters stored earlier in the caller's transaction (a summary growing as more of its
+ * items come): answers the ids still there to rewrite, none of those rolled back to a savepoint.
+ */
+export async function rewriteStoredMails(
+  tx: Db,
+  ids: number[],
+  letter: { subject: string; text: string },
+) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ subject: letter.subject, textBody: letter.text })
+    .where(and(inArray(mailOutbox.id, ids), inArray(mailOutbox.status, ['pending', 'stored'])))
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -2,8 +2,10 @@ import type { Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { handOverNoticesLater, type ToldUsers } from '../messaging/user-notices.service.ts';
 import { APPLICANT_NOT_FOUND, reachApplicant } from './applicant-base.service.ts';
 import { toComment } from './applicant-view.ts';
+import { tellMentionedIn } from './comment-mentions.ts';
 import { assertCanChangeComment } from './applicants.policy.ts';
 import * as repo from './applicants.repository.ts';
 
@@ -46,7 +48,7 @@ export async function addApplicantComment(
   applicantId: number,
   description: string,
 ) {
-  return tenant.transaction(async (tx) => {
+  const { comment, told } = await tenant.transaction(async (tx) => {
     await assertApplicantReached(tx, tenant, session, applicantId);
     const id = await repo.insertComment(tx, {
       accountId: tenant.accountId,
@@ -55,8 +57,11 @@ export async function addApplicantComment(
       description,
     });
     await log(tx, tenant, applicantId, 'comment_create', { comment_id: id, description });
-    return readComment(tx, tenant, applicantId, id);
+    const told = await tellMentionedIn(tx, tenant, { applicantId, commentId: id, description });
+    return { comment: await readComment(tx, tenant, applicantId, id), told };
   });
+  if (told) handOverNoticesLater([told]);
+  return comment;
 }
 
 export async function updateApplicantComment(
@@ -66,20 +71,30 @@ export async function updateApplicantComment(
   id: number,
   description: string,
 ) {
-  return tenant.transaction(async (tx) => {
+  const { comment, told } = await tenant.transaction(async (tx) => {
     await reachApplicant(tx, tenant, session, applicantId);
     const current = await repo.findComment(tx, tenant.accountId, applicantId, id);
     if (!current) throw notFound(COMMENT_NOT_FOUND);
     assertCanChangeComment(session, current);
+    let told: ToldUsers | null = null;
     if (current.description !== description) {
       await repo.updateComment(tx, tenant.accountId, id, description);
       await log(tx, tenant, applicantId, 'comment_update', {
         comment_id: id,
         description: { from: current.description, to: description },
       });
+      // Only the names the edit added are told.
+      told = await tellMentionedIn(tx, tenant, {
+        applicantId,
+        commentId: id,
+        description,
+        previous: current.description,
+      });
     }
-    return readComment(tx, tenant, applicantId, id);
+    return { comment: await readComment(tx, tenant, applicantId, id), told };
   });
+  if (told) handOverNoticesLater([told]);
+  return comment;
 }
 
 export async function deleteApplicantComment(

@@ -22,6 +22,11 @@ import { createTag, listTags } from '../tags/tags.service.ts';
 import { addApplicantComment } from './applicant-comments.service.ts';
 import { readImportFile, storedFormatOf, type ImportRow } from './applicant-import.file.ts';
 import { applicantOfRow, reasonOfIssues } from './applicant-import.mapping.ts';
+import {
+  handOverNotices,
+  noticesQueuedIn,
+  type ToldUsers,
+} from '../messaging/user-notices.service.ts';
 import * as repo from './applicant-import.repository.ts';
 import {
   createApplicant,
@@ -195,7 +200,8 @@ type Run = {
 async function commitBatch(run: Run, batch: { index: number; row: ImportRow }[]) {
   const { context, accountId, importId, session } = run;
   const storage = storageFor(context.config);
-  return context.database.withTenant(accountId, async (tx) => {
+  let told: ToldUsers[] = [];
+  const done = await context.database.withTenant(accountId, async (tx) => {
     const current = await repo.lockImport(tx, accountId, importId);
     if (!current || current.status !== 'running') return false;
     const todo = batch.filter((item) => item.index >= current.processed);
@@ -225,8 +231,12 @@ async function commitBatch(run: Run, batch: { index: number; row: ImportRow }[])
       skipped: outcomes.skipped,
       failed: failures.length,
     });
+    told = noticesQueuedIn(tx);
     return true;
   });
+  // The owners of the vacancies the batch placed on, one message each: after the commit.
+  await handOverNotices(told, context);
+  return done;
 }
 
 async function finish(

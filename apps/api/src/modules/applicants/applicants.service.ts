@@ -27,6 +27,7 @@ import {
 import { rememberDeletedApplicant } from '../analytics/analytics-history.service.ts';
 import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
+import { handOverNoticesLater, type ToldUsers } from '../messaging/user-notices.service.ts';
 import { getUser } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
 import {
@@ -48,6 +49,7 @@ import {
   seesApplicantBase,
 } from './applicant-base.service.ts';
 import * as repo from './applicants.repository.ts';
+import { tellMentionedIn } from './comment-mentions.ts';
 import {
   announceCreatedAfterCommit,
   announceCreatedInTransaction,
@@ -154,15 +156,21 @@ async function withPhoto<T>(
   }
 }
 
+/**
+ * A new applicant, placed on a vacancy when asked. An `arrival` (a job site's response) is told
+ * to every owner of that vacancy, the user the site acts as too (decision 0066).
+ */
 export async function createApplicant(
   storage: Storage,
   tenant: Tenant,
   session: Session,
   input: TCreateApplicantRequest,
+  options: { arrival?: boolean } = {},
 ) {
   await allowed(tenant, session, 'create');
   const { photo, comment, vacancy_id, status_id, source, ...fields } = input;
   const createdVia = session.source === 'plugin' ? 'plugin' : (source ?? 'web');
+  const told: ToldUsers[] = [];
   const created = await withPhoto(storage, tenant, photo, (blob) =>
     tenant.transaction(async (tx) => {
       const adminUserId = fields.admin_user_id ?? tenant.userId;
@@ -190,7 +198,9 @@ export async function createApplicant(
           vacancyId: vacancy_id,
           statusId: status_id,
           applicantIds: [id],
+          ...(options.arrival && { arrival: true }),
         });
+        told.push(placement.told);
         await log(tx, tenant, id, 'vacancy_add', {
           vacancy_id,
           vacancy_name: placement.vacancyPosition,
@@ -208,6 +218,12 @@ export async function createApplicant(
           comment_id: commentId,
           description: comment.description,
         });
+        const mentioned = await tellMentionedIn(tx, tenant, {
+          applicantId: id,
+          commentId,
+          description: comment.description,
+        });
+        if (mentioned) told.push(mentioned);
       }
       // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
       const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, { isNew: true });
@@ -215,6 +231,7 @@ export async function createApplicant(
       return { ...(await readCard(tx, tenant, id)), doubles };
     }),
   );
+  handOverNoticesLater(told);
   await announceCreatedAfterCommit(tenant, created.id);
   return created;
 }

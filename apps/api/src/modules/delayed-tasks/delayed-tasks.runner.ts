@@ -18,6 +18,12 @@ import { moveApplication } from '../pipeline/applications.service.ts';
 import { announceEventChange, type EventChange } from '../events/event-changes.service.ts';
 import { createEvent } from '../events/events.service.ts';
 import { handOverMessages, queueMessageFor } from '../messaging/messaging.service.ts';
+import {
+  handOverNotices,
+  noticesQueuedIn,
+  tellUsersIn,
+  type ToldUsers,
+} from '../messaging/user-notices.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './delayed-tasks.repository.ts';
 
@@ -53,6 +59,32 @@ type Run = {
   task: repo.TaskWithCounts;
   params: TDelayedTaskParams;
 };
+
+/**
+ * The task's time has come when its first sub-tasks are taken: none done or failed before, none
+ * tried before (a batch retried after a crash is not its first).
+ */
+const isFirstBatch = (task: repo.TaskWithCounts, claimed: { attempts: number }[]) =>
+  task.counts.done + task.counts.failed === 0 && claimed.every((sub) => sub.attempts === 0);
+
+/** «Наступил срок задачи»: its author hears that it runs now (decision 0066). */
+function tellTaskDue(tx: Db, context: JobContext, task: repo.TaskWithCounts) {
+  const total = task.counts.total;
+  return tellUsersIn(
+    tx,
+    task.accountId,
+    {
+      event: 'task_due',
+      userIds: [task.createdBy],
+      group: `task:${task.id}`,
+      subject: () => `Наступил срок задачи «${task.title}»`,
+      lead: () =>
+        `Наступил срок задачи «${task.title}»: она выполняется (действий: ${total}). Итог — на странице задачи:`,
+      items: [{ text: 'Открыть задачу:', path: `/delayed-tasks/${task.id}` }],
+    },
+    context.config,
+  );
+}
 
 /**
  * Letters and messages, a batch at once: the template rendered once, each applicant's letter made
@@ -282,6 +314,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
   const outboxIds: number[] = [];
   const messageIds: number[] = [];
   const events: EventChange[] = [];
+  const told: ToldUsers[] = [];
   let authorId = 0;
   const taken = await context.database.withTenant(accountId, async (tx) => {
     const claimed = await repo.claimDueSubTasks(tx, accountId, taskId, RUN_BATCH);
@@ -290,6 +323,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
     authorId = task!.createdBy;
     const tenant = tenantInTransaction(tx, accountId, task!.createdBy);
     const author = await getUser(tenant, task!.createdBy).catch(() => null);
+    if (author?.is_active && isFirstBatch(task!, claimed)) await tellTaskDue(tx, context, task!);
     // The task acts as its author, with the author's role at this moment.
     const session: Session = {
       token: '',
@@ -316,6 +350,7 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
       await repo.finishSubTasks(tx, accountId, letters.outcomes);
       outboxIds.push(...letters.outboxIds);
       messageIds.push(...letters.messageIds);
+      told.push(...noticesQueuedIn(tx));
       return claimed.length;
     }
     for (const sub of claimed) {
@@ -345,9 +380,12 @@ async function runBatch(context: JobContext, accountId: number, taskId: number) 
         await repo.finishSubTask(tx, accountId, sub.id, { state: 'failed', reason });
       }
     }
+    // The owners told of its moves, its author of its time: handed over after the commit.
+    told.push(...noticesQueuedIn(tx));
     return claimed.length;
   });
   await deliverStoredMail(context.config, context.database.system, context.log, outboxIds);
+  await handOverNotices(told, context);
   // The conversation's messages: to their channels now (the messages' sweep takes them anyway).
   handOverMessages(accountId, messageIds);
   for (const change of events) {

@@ -9,6 +9,11 @@ import { listAccountSources } from '../account-sources/account-sources.service.t
 import { createApplicant } from '../applicants/applicants.service.ts';
 import { findDoublesOfDraft } from '../duplicates/double-detection.service.ts';
 import { placeApplicant } from '../pipeline/applications.service.ts';
+import {
+  handOverNotices,
+  noticesQueuedIn,
+  type ToldUsers,
+} from '../messaging/user-notices.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf } from './job-sites.service.ts';
@@ -97,47 +102,63 @@ async function importOne(
 ): Promise<{ kind: keyof Counts; applicantId: number | null }> {
   const { row, session, sourceId } = context;
   const storage = storageFor(deps.config);
-  return deps.database.withTenant(row.accountId, async (tx) => {
-    const tenant = tenantInTransaction(tx, row.accountId, session.userId);
-    const claim = await repo.claimResponse(tx, {
-      accountId: row.accountId,
-      connectionId: row.id,
-      site: row.site,
-      externalId: response.externalId,
-      externalVacancyId: link.externalId,
-      resumeId: response.resumeId,
-      resumeUrl: applicant.resumeLink,
-      photoUrl: applicant.photoUrl,
-      vacancyId: link.vacancyId,
-    });
-    if (claim === null) return { kind: 'skipped', applicantId: null };
-    const matches = await findDoublesOfDraft(tx, row.accountId, applicant.draft);
-    const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
-    if (known) {
-      try {
-        await placeApplicant(tenant, session, {
-          applicant_id: known.applicant.id,
-          vacancy_id: link.vacancyId,
-        });
-      } catch (error) {
-        // Already on this vacancy: the response joins the card as it is.
-        if (!(error instanceof AppError && error.code === 409)) throw error;
-      }
-      await repo.finishResponse(tx, row.accountId, claim, {
-        applicantId: known.applicant.id,
-        matched: true,
+  let told: ToldUsers[] = [];
+  const outcome = await deps.database.withTenant(row.accountId, async (tx) => {
+    const result = await (async (): Promise<{ kind: keyof Counts; applicantId: number | null }> => {
+      const tenant = tenantInTransaction(tx, row.accountId, session.userId);
+      const claim = await repo.claimResponse(tx, {
+        accountId: row.accountId,
+        connectionId: row.id,
+        site: row.site,
+        externalId: response.externalId,
+        externalVacancyId: link.externalId,
+        resumeId: response.resumeId,
+        resumeUrl: applicant.resumeLink,
+        photoUrl: applicant.photoUrl,
+        vacancyId: link.vacancyId,
       });
-      return { kind: 'matched', applicantId: known.applicant.id };
-    }
-    const card = await createApplicant(storage, tenant, session, {
-      ...applicant.draft,
-      vacancy_id: link.vacancyId,
-      account_source_id: sourceId,
-      source: 'import',
-    });
-    await repo.finishResponse(tx, row.accountId, claim, { applicantId: card.id, matched: false });
-    return { kind: 'imported', applicantId: card.id };
+      if (claim === null) return { kind: 'skipped', applicantId: null };
+      const matches = await findDoublesOfDraft(tx, row.accountId, applicant.draft);
+      const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
+      if (known) {
+        try {
+          await placeApplicant(
+            tenant,
+            session,
+            { applicant_id: known.applicant.id, vacancy_id: link.vacancyId },
+            { arrival: true },
+          );
+        } catch (error) {
+          // Already on this vacancy: the response joins the card as it is.
+          if (!(error instanceof AppError && error.code === 409)) throw error;
+        }
+        await repo.finishResponse(tx, row.accountId, claim, {
+          applicantId: known.applicant.id,
+          matched: true,
+        });
+        return { kind: 'matched', applicantId: known.applicant.id };
+      }
+      const card = await createApplicant(
+        storage,
+        tenant,
+        session,
+        {
+          ...applicant.draft,
+          vacancy_id: link.vacancyId,
+          account_source_id: sourceId,
+          source: 'import',
+        },
+        { arrival: true },
+      );
+      await repo.finishResponse(tx, row.accountId, claim, { applicantId: card.id, matched: false });
+      return { kind: 'imported', applicantId: card.id };
+    })();
+    told = noticesQueuedIn(tx);
+    return result;
   });
+  // The owners told of the arrival: handed over now that it has committed.
+  await handOverNotices(told);
+  return outcome;
 }
 
 const saveProgress = (tenant: Tenant, row: repo.ConnectionRow, patch: repo.ConnectionPatch) =>

@@ -28,7 +28,6 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../platform/errors.ts';
-import { deliverStoredMail, storeMails } from '../../platform/mailer.ts';
 import { generateToken, secretBox } from '../../platform/secrets.ts';
 import { storageFor } from '../../platform/storage.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -36,8 +35,7 @@ import { reachApplicant, seesApplicantBase } from '../applicants/applicant-base.
 import { applicantContactsIn } from '../applicants/applicants.service.ts';
 import { findApplicantFilesByIds, storeReceivedFile } from '../files/files.service.ts';
 import { prepareLetters } from '../mail-templates/mail-template-render.service.ts';
-import { notificationChoicesIn } from '../profile/profile.service.ts';
-import { findActiveUserContacts, findUserContactsIn, listUsers } from '../users/users.service.ts';
+import { findUserContactsIn, listUsers } from '../users/users.service.ts';
 import { announceMessage } from './messaging-events.ts';
 import {
   assertCanManageChannel,
@@ -46,8 +44,13 @@ import {
   canUseChannel,
 } from './messaging.policy.ts';
 import * as repo from './messaging.repository.ts';
-import { queueUserNotifications } from './telegram/user-telegram.repository.ts';
 import { registerBuiltInTransports } from './transport-kinds.ts';
+import {
+  handOverNotices,
+  tellUsersIn,
+  type ToldUsers,
+  type UserNotice,
+} from './user-notices.service.ts';
 import { TransportError, transportOf, type TransportChannel } from './transports.ts';
 
 // Other modules bring their own transports (a job site's chat, decision 0062) through these.
@@ -756,11 +759,6 @@ let kickOutbox: Kick = () => {};
 export const setOutboxKick = (kick: Kick) => {
   kickOutbox = kick;
 };
-let kickUserNotifications: Kick = () => {};
-/** Users' Telegram notifications (telegram/user-telegram.ts) are handed over the same way. */
-export const setUserNotificationKick = (kick: Kick) => {
-  kickUserNotifications = kick;
-};
 
 /**
  * Writes an outgoing message to the outbox (`queued`) in one transaction with its checks; it is
@@ -1010,17 +1008,24 @@ export type IncomingResult =
   | { stored: true; messageId: number; applicantId: number; duplicate: boolean }
   | { stored: false; reason: 'unlinked' | 'channel_missing' };
 
-/** The letter telling a user of an applicant's message, with the card's address. */
-function incomingLetter(
-  config: Config,
+/** The notice of an applicant's message: its excerpt and the card's address. */
+function incomingNotice(
+  recipients: number[],
   applicantName: string,
   channelName: string,
   text: string,
+  messageId: number,
   applicantId: number,
-) {
+): UserNotice {
   const excerpt = text.length > 500 ? `${text.slice(0, 500)}…` : text;
-  const card = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/applicant/${applicantId}`;
-  return `${applicantName} написал(а) в канале «${channelName}»:\n\n${excerpt}\n\nОткрыть карточку: ${card}`;
+  return {
+    event: 'message_received',
+    userIds: recipients,
+    group: `message:${messageId}`,
+    subject: () => `${applicantName} написал(а) в переписке`,
+    lead: () => `${applicantName} написал(а) в канале «${channelName}»:`,
+    items: [{ text: `${excerpt}\n\nОткрыть карточку:`, path: `/applicant/${applicantId}` }],
+  };
 }
 
 const ATTACHMENT_TOO_LARGE = (name: string) => `Вложение «${name}» больше 15 МБ и не сохранено`;
@@ -1052,8 +1057,7 @@ export async function receiveIncoming(
 ): Promise<IncomingResult> {
   const storage = storageFor(deps.config);
   const written: string[] = [];
-  let mailIds: number[] = [];
-  let telegramIds: number[] = [];
+  let told: ToldUsers | null = null;
   try {
     const result = await deps.database.withTenant(
       accountId,
@@ -1149,48 +1153,23 @@ export async function receiveIncoming(
           transaction: (work) => work(tx),
           read: () => Promise.reject(new Error('not in a transaction of its own')),
         };
-        // Who hears of it, each as their notification settings say: unread in the app, a letter.
+        // Who hears of it, each as their notification settings say: unread in the app, a letter,
+        // a Telegram message.
         const recipients = await recipientsOf(tx, tenant, channel, applicantId);
-        const choices = await notificationChoicesIn(tx, accountId, recipients, 'message_received');
-        await repo.insertUnread(
+        told = await tellUsersIn(
           tx,
           accountId,
-          recipients.filter((id) => choices.get(id)?.in_app !== false),
-          row.id,
-        );
-        const byMail = await findActiveUserContacts(
-          tx,
-          accountId,
-          recipients.filter((id) => choices.get(id)?.email === true),
-        );
-        const applicantName = personDisplayName(applicant);
-        const letter = incomingLetter(
+          incomingNotice(
+            recipients,
+            personDisplayName(applicant),
+            channel.name,
+            input.text,
+            row.id,
+            applicantId,
+          ),
           deps.config,
-          applicantName,
-          channel.name,
-          input.text,
-          applicantId,
         );
-        telegramIds = await queueUserNotifications(
-          tx,
-          accountId,
-          recipients.filter((id) => choices.get(id)?.telegram === true),
-          'message_received',
-          letter,
-        );
-        mailIds = await storeMails(
-          tx,
-          deps.config,
-          byMail
-            .filter((user) => user.email)
-            .map((user) => ({
-              to: user.email,
-              subject: `${applicantName} написал(а) в переписке`,
-              text: letter,
-              kind: 'message_received',
-              accountId,
-            })),
-        );
+        await repo.insertUnread(tx, accountId, told.inApp, row.id);
         await announceMessage(tx, accountId, {
           type: 'message_created',
           applicant_id: applicantId,
@@ -1201,12 +1180,7 @@ export async function receiveIncoming(
         return { stored: true, messageId: row.id, applicantId, duplicate: false };
       },
     );
-    kickUserNotifications(accountId, telegramIds);
-    if (mailIds.length > 0) {
-      await deliverStoredMail(deps.config, deps.database.system, deps.log, mailIds).catch(
-        (error: unknown) => deps.log.warn({ err: error }, 'message notification not mailed'),
-      );
-    }
+    if (told) await handOverNotices([told], deps);
     return result;
   } catch (error) {
     for (const key of written) await storage.delete(key).catch(() => {});

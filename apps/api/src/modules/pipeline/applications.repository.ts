@@ -3,6 +3,8 @@ import type { RowOf } from '@ats/db/rows';
 import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
 import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
+import type { TPersonNameParts } from '@ats/contracts/person-name';
+import { applicantNameParts } from '../../platform/person-name.ts';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
 export type ApplicationRow = RowOf<
@@ -61,23 +63,40 @@ const membershipOf = (accountId: number, userId: number, vacancy: string) => sql
   where m.account_id = ${accountId}::int and m.vacancy_id = ${sql.raw(vacancy)}
     and m.user_id = ${userId}::int)`;
 
+/** The active owners (responsible recruiters) of the vacancy `vacancy`: who hears of its news. */
+const ownersOf = (vacancy: string) => sql`array(
+  select m.user_id from vacancy_members m
+  join users u on u.account_id = m.account_id and u.id = m.user_id
+  where m.account_id = ${sql.raw(vacancy)}.account_id and m.vacancy_id = ${sql.raw(vacancy)}.id
+    and m.role = 'owner' and u.is_active and u.deleted_at is null
+  order by m.user_id)`;
+
 /** The vacancy's state and whether the caller follows it; null when it is not in the account. */
 export async function findVacancyAccess(
   tx: Db,
   accountId: number,
   vacancyId: number,
   userId: number,
-): Promise<(VacancyAccess & { position: string }) | null> {
+): Promise<(VacancyAccess & { position: string; ownerIds: number[] }) | null> {
   const [row] = await selectRows<{
     state: VacancyAccess['state'];
     position: string;
     member: boolean;
+    owner_ids: number[];
   }>(
     tx,
-    sql`select v.state, v.position, ${membershipOf(accountId, userId, 'v.id')} as member
+    sql`select v.state, v.position, ${membershipOf(accountId, userId, 'v.id')} as member,
+               ${ownersOf('v')} as owner_ids
         from vacancies v where v.account_id = ${accountId}::int and v.id = ${vacancyId}::int`,
   );
-  return row ? { state: row.state, position: row.position, isMember: row.member } : null;
+  return row
+    ? {
+        state: row.state,
+        position: row.position,
+        isMember: row.member,
+        ownerIds: row.owner_ids.map(Number),
+      }
+    : null;
 }
 
 /** The vacancy's stages in order, each with the caller's rights row. */
@@ -102,6 +121,9 @@ export type LockedApplication = ApplicationRow & {
   vacancy_state: VacancyAccess['state'];
   vacancy_position: string;
   is_member: boolean;
+  /** The vacancy's active owners, who hear of the move (decision 0066). */
+  owner_ids: number[];
+  applicant_name: TPersonNameParts;
   from_name: string;
   from_right: StageRight;
   /** The vacancy's stages in order, each with the caller's rights row. */
@@ -130,6 +152,9 @@ export async function lockApplication(
           for update)
         select ${applicationColumns}, v.state as vacancy_state, v.position as vacancy_position,
                ${membershipOf(accountId, userId, 'v.id')} as is_member,
+               ${ownersOf('v')} as owner_ids,
+               (select ${applicantNameParts('p')} from applicants p
+                where p.account_id = ap.account_id and p.id = ap.applicant_id) as applicant_name,
                coalesce((
                  select json_agg(json_build_object(
                           'id', s.id, 'name', s.name, 'position', s.position,
@@ -146,7 +171,12 @@ export async function lockApplication(
   // The foreign key keeps the card on a stage of its vacancy; a stage created after this
   // statement began (and the card moved to it meanwhile) is not in its snapshot.
   if (!from) return null;
-  return { ...row, from_name: from.name, from_right: from.right };
+  return {
+    ...row,
+    owner_ids: row.owner_ids.map(Number),
+    from_name: from.name,
+    from_right: from.right,
+  };
 }
 
 export async function findApplication(tx: Db, accountId: number, id: number) {
@@ -180,7 +210,7 @@ export async function insertApplications(
   accountId: number,
   input: { vacancyId: number; statusId: number; applicantIds: number[]; userId: number },
 ) {
-  return selectRows<ApplicationRow>(
+  return selectRows<ApplicationRow & { applicant_name: TPersonNameParts }>(
     tx,
     sql`
     with placed as (
@@ -199,7 +229,10 @@ export async function insertApplications(
              entered_status_at, 'place'
       from placed
     )
-    select ${applicationColumns} from placed ap order by ap.applicant_id`,
+    select ${applicationColumns}, ${applicantNameParts('p')} as applicant_name
+    from placed ap
+    join applicants p on p.account_id = ap.account_id and p.id = ap.applicant_id
+    order by ap.applicant_id`,
   );
 }
 

@@ -13,6 +13,8 @@ import type { Session } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { APPLICANT_NOT_FOUND, recordApplicantsHistory } from '../applicants/applicants.service.ts';
+import { handOverNoticesLater } from '../messaging/user-notices.service.ts';
+import { tellOfMove } from './application-notices.ts';
 import * as repo from './applications.repository.ts';
 import {
   type Actor,
@@ -95,31 +97,32 @@ export async function getApplication(
   });
 }
 
-/** One applicant on a vacancy; a second placement on the same vacancy is refused. */
+/**
+ * One applicant on a vacancy; a second placement on the same vacancy is refused. An `arrival`
+ * (a job site's response) is told to every owner of the vacancy, the acting user too.
+ */
 export async function placeApplicant(
   tenant: Tenant,
   session: Session,
   input: TCreateApplicationRequest,
+  options: { arrival?: boolean } = {},
 ) {
-  const row = await tenant.transaction(async (tx) => {
+  const { row, told } = await tenant.transaction(async (tx) => {
     if ((await repo.countApplicants(tx, tenant.accountId, [input.applicant_id])) === 0) {
       throw notFound(APPLICANT_NOT_FOUND);
     }
-    const { vacancyPosition, stage, placed } = await placeApplicantsIn(
-      tx,
-      tenant,
-      actorOf(session),
-      {
-        vacancyId: input.vacancy_id,
-        statusId: input.status_id,
-        applicantIds: [input.applicant_id],
-      },
-    );
-    const [created] = placed;
+    const result = await placeApplicantsIn(tx, tenant, actorOf(session), {
+      vacancyId: input.vacancy_id,
+      statusId: input.status_id,
+      applicantIds: [input.applicant_id],
+      ...(options.arrival && { arrival: true }),
+    });
+    const [created] = result.placed;
     if (!created) throw conflict(ALREADY_PLACED);
-    await logPlacements(tx, tenant, placed, vacancyPosition, stage.name);
-    return created;
+    await logPlacements(tx, tenant, result.placed, result.vacancyPosition, result.stage.name);
+    return { row: created, told: result.told };
   });
+  handOverNoticesLater([told]);
   await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
 }
@@ -131,15 +134,20 @@ export async function placeApplicants(
   input: TPlaceApplicantsRequest,
 ) {
   const ids = [...new Set(input.applicant_ids)];
-  const placed = await tenant.transaction(async (tx) => {
+  const { placed, told } = await tenant.transaction(async (tx) => {
     const result = await placeApplicantsIn(tx, tenant, actorOf(session), {
       vacancyId: input.vacancy_id,
       statusId: input.status_id,
       applicantIds: ids,
     });
     await logPlacements(tx, tenant, result.placed, result.vacancyPosition, result.stage.name);
-    return result.placed.map((p): StageEntered => ({ applicationId: p.id, automationDepth: 0 }));
+    return {
+      placed: result.placed.map((p): StageEntered => ({ applicationId: p.id, automationDepth: 0 })),
+      told: result.told,
+    };
   });
+  // However many were placed, each owner gets one message listing them.
+  handOverNoticesLater([told]);
   await announceAfterCommit(tenant, placed);
   return { placed: placed.length, skipped: input.applicant_ids.length - placed.length };
 }
@@ -229,7 +237,22 @@ async function changeStage(
       ...(change.siteMessage ? { siteMessage: change.siteMessage } : {}),
     },
   ]);
-  return moved;
+  // A rule's move follows a person's move or a timer its author set: the owners heard of the
+  // first, and one message per automated move would be unbounded (decision 0066).
+  const told =
+    change.automationDepth === undefined
+      ? await tellOfMove(tx, tenant.accountId, {
+          vacancyId: current.vacancy_id,
+          vacancyName: current.vacancy_position,
+          applicantId: current.applicant_id,
+          applicantName: current.applicant_name,
+          from: current.from_name,
+          to: to.name,
+          ownerIds: current.owner_ids,
+          authorId: tenant.userId,
+        })
+      : undefined;
+  return { moved, told };
 }
 
 /** Moves the card to another ordinary stage of the same vacancy. */
@@ -240,7 +263,7 @@ export async function moveApplication(
   input: TMoveApplicationRequest,
 ) {
   const actor = actorOf(session);
-  const row = await tenant.transaction(async (tx) => {
+  const { moved: row, told } = await tenant.transaction(async (tx) => {
     const current = await lockForChange(tx, tenant, actor, id);
     const to = current.stages.find((s) => s.id === input.status_id);
     if (!to || !canReadStage(to.right)) {
@@ -253,6 +276,7 @@ export async function moveApplication(
       comment: input.comment ?? null,
     });
   });
+  if (told) handOverNoticesLater([told]);
   await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
 }
@@ -308,7 +332,7 @@ export async function rejectApplication(
   input: TRejectOrRefuseRequest,
 ) {
   const actor = actorOf(session);
-  const row = await tenant.transaction(async (tx) => {
+  const { moved: row, told } = await tenant.transaction(async (tx) => {
     const current = await lockForChange(tx, tenant, actor, id);
     const reason = await repo.findReasonOfType(tx, tenant.accountId, input.reason_id, kind);
     if (!reason) {
@@ -330,6 +354,7 @@ export async function rejectApplication(
       siteMessage: input.site_message ?? null,
     });
   });
+  if (told) handOverNoticesLater([told]);
   await announceAfterCommit(tenant, [{ applicationId: row.id, automationDepth: 0 }]);
   return toApplication(row);
 }

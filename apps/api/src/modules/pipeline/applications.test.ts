@@ -343,6 +343,39 @@ describe('the cost of a move', () => {
     expect(statements[0]).toMatch(/for update/);
     expect(statements.filter((s) => /from statuses/.test(s))).toHaveLength(1);
   });
+
+  it('tells the vacancy’s other owners in one more statement when none of them chose a channel', async () => {
+    // A company of its own: the others' teams are at their tariff's user limit.
+    const boss = await signUpCompany(t.app, { company: 'ООО «Двое»' });
+    const colleague = await addTeamMember(t.app, boss.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    const vacancy = await insertVacancyWithStages(t.database, boss.accountId, {
+      owners: [boss.userId, colleague.userId],
+    });
+    const id = (
+      await post(boss.token, '/api/applications', {
+        applicant_id: await applicant(boss.accountId),
+        vacancy_id: vacancy.id,
+      })
+    ).body.message.id;
+    const counter = countStatements(t.database);
+    let moved;
+    try {
+      moved = await post(boss.token, `/api/applications/${id}/move`, {
+        status_id: vacancy.stage('Оффер').id,
+      });
+    } finally {
+      counter.stop();
+    }
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const statements = counter.dataStatements().filter((s) => !/from sessions s/.test(s));
+    // The lock read the owners (the mover is left out); the colleague's choices are read, and by
+    // default a move is shown in the app only: no letter, no Telegram message (decision 0066).
+    expect(statements, statements.join('\n---\n')).toHaveLength(7);
+    expect(statements[6]).toMatch(/from "user_notification_settings"/);
+  });
 });
 
 describe('rejecting and refusing', () => {

@@ -1,6 +1,7 @@
 import type { Db } from '@ats/db/connection';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
+import { tellOfPlacements } from './application-notices.ts';
 import * as repo from './applications.repository.ts';
 import {
   type Actor,
@@ -48,7 +49,13 @@ export async function placeApplicantsIn(
   tx: Db,
   tenant: Tenant,
   actor: Actor,
-  input: { vacancyId: number; statusId?: number | null | undefined; applicantIds: number[] },
+  input: {
+    vacancyId: number;
+    statusId?: number | null | undefined;
+    applicantIds: number[];
+    /** An arrival nobody placed by hand (a job site's response): every owner hears of it. */
+    arrival?: boolean;
+  },
 ) {
   const { access, stages } = await vacancyForChange(tx, tenant, actor, input.vacancyId);
   const stage = targetStage(stages, input.statusId);
@@ -59,5 +66,14 @@ export async function placeApplicantsIn(
     applicantIds: input.applicantIds,
     userId: tenant.userId,
   });
-  return { vacancyPosition: access.position, stage, placed };
+  // The owners are told in this transaction; the caller hands the notices over after its commit.
+  const told = await tellOfPlacements(tx, tenant.accountId, {
+    vacancyId: input.vacancyId,
+    vacancyName: access.position,
+    stageName: stage.name,
+    ownerIds: access.ownerIds,
+    authorId: input.arrival ? null : tenant.userId,
+    placed,
+  });
+  return { vacancyPosition: access.position, stage, placed, told };
 }

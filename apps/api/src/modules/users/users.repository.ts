@@ -16,6 +16,7 @@ import {
   isNull,
   max,
   ne,
+  or,
   sql,
 } from 'drizzle-orm';
 import { userNameParts } from '../../platform/person-name.ts';
@@ -107,6 +108,34 @@ export async function findUserContacts(
         eq(users.accountId, accountId),
         inArray(users.id, ids),
         options.active ? and(eq(users.isActive, true), isNull(users.deletedAt)) : undefined,
+      ),
+    );
+}
+
+/**
+ * Active users of the account named by `handles` (lower case: a nick or an e-mail address, as
+ * written after `@` in a comment), with their role for the reach of what they are told.
+ */
+export async function findActiveUsersByHandles(tx: Db, accountId: number, handles: string[]) {
+  if (handles.length === 0) return [];
+  return tx
+    .select({
+      id: users.id,
+      nick: users.nick,
+      email: users.email,
+      memberType: users.memberType,
+      isAdmin: users.isAdmin,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        or(
+          inArray(sql`lower(${users.nick})`, handles),
+          inArray(sql`lower(${users.email})`, handles),
+        ),
       ),
     );
 }

@@ -427,6 +427,10 @@ export async function findUserContact(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
+/** For the mentions in a comment, in the caller's transaction: the active users they name. */
+export const findActiveUsersByHandles = (tx: Db, accountId: number, handles: string[]) =>
+  repo.findActiveUsersByHandles(tx, accountId, handles);
+
 /** For billing's letters, in the caller's transaction: the active admins' addresses. */
 export const findActiveAdminEmails = (tx: Db, accountId: number) =>
   repo.findActiveAdminEmails(tx, accountId);

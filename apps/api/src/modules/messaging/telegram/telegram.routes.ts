@@ -35,7 +35,9 @@ export function registerTelegramRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const msgDeps: MessagingDeps = { config: deps.config, database: deps.database, log: deps.log };
   startTelegramLetterLinks(deps.config);
-  startUserNotifications(msgDeps);
+  // Notices of every module (new applicants, moves, mentions, due tasks) leave from here.
+  const stopNotices = startUserNotifications(msgDeps);
+  app.addHook('onClose', async () => stopNotices());
   // Without PUBLIC_URL updates are fetched by long polling, in this process.
   const polling = startTelegramPolling(msgDeps);
   app.addHook('onClose', async () => polling.stop());

@@ -88,11 +88,10 @@ export async function insertNotifications(
   }[],
 ) {
   if (rows.length === 0) return [];
-  const inserted = await tx
+  return tx
     .insert(userTelegramNotifications)
     .values(rows)
-    .returning({ id: userTelegramNotifications.id });
-  return inserted.map((row) => row.id);
+    .returning({ id: userTelegramNotifications.id, userId: userTelegramNotifications.userId });
 }
 
 export type ClaimedNotification = {
@@ -171,7 +170,7 @@ export async function finishNotification(
 
 /**
  * In the raiser's transaction: queues `text` for those of `userIds` who linked a chat. Answers
- * the ids to hand over after the commit.
+ * each queued notification's id and user, to hand over after the commit.
  */
 export async function queueUserNotifications(
   tx: Db,
@@ -192,4 +191,26 @@ export async function queueUserNotifications(
       text: text.length > 4000 ? `${text.slice(0, 4000)}…` : text,
     })),
   );
+}
+
+/** Rewrites notifications queued earlier in the caller's transaction; answers those still there. */
+export async function rewriteQueuedNotifications(
+  tx: Db,
+  accountId: number,
+  ids: number[],
+  text: string,
+) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(userTelegramNotifications)
+    .set({ text: text.length > 4000 ? `${text.slice(0, 4000)}…` : text })
+    .where(
+      and(
+        eq(userTelegramNotifications.accountId, accountId),
+        inArray(userTelegramNotifications.id, ids),
+        eq(userTelegramNotifications.state, 'queued'),
+      ),
+    )
+    .returning({ id: userTelegramNotifications.id });
+  return rows.map((row) => row.id);
 }

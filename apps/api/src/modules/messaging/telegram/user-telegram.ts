@@ -6,11 +6,8 @@ import type { Tenant } from '../../../platform/tenancy.ts';
 import { backoffMs, MAX_SEND_ATTEMPTS } from '../messaging-outbox.ts';
 import { findActiveUserContacts } from '../../users/users.service.ts';
 import * as repo from '../messaging.repository.ts';
-import {
-  type MessagingDeps,
-  setUserNotificationKick,
-  transportChannelOf,
-} from '../messaging.service.ts';
+import { type MessagingDeps, transportChannelOf } from '../messaging.service.ts';
+import { setUserNotificationKick, startUserNotices } from '../user-notices.service.ts';
 import { TelegramApiError, telegramApi } from './telegram-api.ts';
 import { deepLinkOf, signUserLinkToken } from './telegram-keys.ts';
 import * as userRepo from './user-telegram.repository.ts';
@@ -189,4 +186,5 @@ export function handOverUserNotifications(deps: MessagingDeps, accountId: number
 /** Called once where notifications are raised (the API process): hands them over at once. */
 export function startUserNotifications(deps: MessagingDeps) {
   setUserNotificationKick((accountId, ids) => handOverUserNotifications(deps, accountId, ids));
+  return startUserNotices(deps);
 }
