@@ -57,7 +57,7 @@ export function PublicationCreateScreen({ vacancyId }: { vacancyId: number }) {
   const dictionaries = useSiteData('get_dictionaries', connectionId);
   const addresses = useSiteData('get_addresses', connectionId);
   const members = useSiteData('get_members', connectionId);
-  const samples = usePublicationSamples();
+  const samples = usePublicationSamples('hh');
   const create = useCreatePublication(vacancyId);
   const saveSample = useSaveSample();
   const [edited, setForm] = useState<Form | null>(null);
