@@ -338,6 +338,13 @@ async function main() {
         id: avito.addApplication(body).id,
       }));
     }
+    const avitoCreating = /^\/avito\/creating\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'POST' && avitoCreating) {
+      // Avito still creating our vacancy's publication (no site vacancy id), or done creating.
+      return seeded((body: { hold: boolean }) => {
+        avito.holdCreating(avitoCreating[1]!, body.hold);
+      });
+    }
     const avitoPublication = /^\/avito\/publications\/(\d+)$/.exec(url.pathname);
     if (req.method === 'GET' && avitoPublication) {
       // Our vacancy published on Avito (its vacancy_code): the site's vacancy id and state.

@@ -122,6 +122,11 @@ test('Avito publication: site error on its field, moderation, published, respons
   }).toPass({ timeout: 30_000 });
 
   const onAvito = await control.avitoPublication(ours.id);
+  // The vacancy's page on Avito, as Avito's statuses name it.
+  await expect(row.getByRole('link', { name: 'Открыть на сайте' })).toHaveAttribute(
+    'href',
+    `https://www.avito.ru/moskva/vakansii/${onAvito.vacancyId}`,
+  );
   await control.addAvitoApplication({
     vacancyId: onAvito.vacancyId,
     name: { first_name: 'Ольга', last_name: 'Публикова' },
@@ -148,4 +153,78 @@ test('Avito publication: site error on its field, moderation, published, respons
   await page.goto(`/vacancy/${ours.id}`);
   await expect(row.getByTestId('publication-state')).toHaveText('В архиве');
   expect((await control.avitoPublication(ours.id)).status).toBe('archived');
+});
+
+// A vacancy Avito is still creating (no site vacancy id yet) cannot be archived there: closing
+// ours records the wish, the card says «Будет снята с публикации», and the first read after
+// Avito names the vacancy archives it (decision 0063).
+test('Avito publication: closed while Avito still creates it, archived once Avito names it', async ({
+  page,
+  signedIn,
+  control,
+}) => {
+  test.setTimeout(180_000);
+  const position = `Грузчик ${signedIn.accountId}`;
+  const ours = await createVacancy(page.request, signedIn.token, { position });
+  const headers = { [AUTH_HEADER]: signedIn.token };
+  const connected = await page.request.post('/api/job_sites/connect', {
+    headers,
+    data: { site: 'avito', client_id: 'e2e-avito-id', client_secret: 'e2e-avito-secret' },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const overview = await page.request.get('/api/job_sites', { headers });
+  const { connections } = (
+    (await overview.json()) as {
+      message: { connections: { id: number; site: string }[] };
+    }
+  ).message;
+  await control.holdAvitoCreating(ours.id, true);
+  const published = await page.request.post(`/api/vacancies/${ours.id}/publications`, {
+    headers,
+    data: {
+      connection_id: connections.find((c) => c.site === 'avito')!.id,
+      fields: {
+        name: position,
+        area_id: 'Москва',
+        professional_role_id: '3278402',
+        experience_id: 'noMatter',
+        employment_id: 'partial',
+        schedule_id: 'flexible',
+        billing_type_id: 'package',
+        currency: 'RUR',
+        description: 'Погрузка и разгрузка на складе.',
+      },
+    },
+  });
+  expect(published.ok(), await published.text()).toBe(true);
+
+  const reasons = await page.request.get('/api/reasons?reason_type=close', { headers });
+  const [reason] = ((await reasons.json()) as { message: { id: number }[] }).message;
+  const closed = await page.request.post(`/api/vacancies/${ours.id}/close`, {
+    headers,
+    data: { reason_id: reason!.id },
+  });
+  expect(closed.ok()).toBe(true);
+
+  await page.goto(`/vacancy/${ours.id}`);
+  const row = page.getByTestId('publication').filter({ hasText: 'Avito Работа' });
+  await expect(row.getByTestId('publication-state')).toHaveText('На модерации');
+  await expect(row.getByTestId('publication-archive-requested')).toHaveText(
+    'Будет снята с публикации',
+  );
+  await expect(row.getByRole('button', { name: 'Снять с публикации' })).toHaveCount(0);
+  // Retried: the control server may close its idle keep-alive socket as the request reuses it.
+  await expect(async () => {
+    expect((await control.avitoPublication(ours.id)).status).toBe('created');
+  }).toPass({ timeout: 10_000 });
+
+  await control.holdAvitoCreating(ours.id, false);
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId('publication-state')).toHaveText('В архиве', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(row.getByTestId('publication-archive-requested')).toHaveCount(0);
+  await expect(async () => {
+    expect((await control.avitoPublication(ours.id)).status).toBe('archived');
+  }).toPass({ timeout: 10_000 });
 });

@@ -8,7 +8,11 @@ import {
   syncAllJob,
   syncUserJob,
 } from './modules/google-calendar/google-calendar.jobs.ts';
-import { jobSiteSyncJob, jobSitesSweepJob } from './modules/job-sites/job-sites.jobs.ts';
+import {
+  jobSitePublicationReadJob,
+  jobSiteSyncJob,
+  jobSitesSweepJob,
+} from './modules/job-sites/job-sites.jobs.ts';
 import { jobSiteStateOutJob } from './modules/job-sites/stage-site-states.service.ts';
 import { passwordResetJob } from './modules/auth/password-reset.jobs.ts';
 import { delayedTasksRunJob } from './modules/delayed-tasks/delayed-tasks.jobs.ts';
@@ -48,6 +52,7 @@ export const BACKGROUND_JOBS = [
   eventRemindersJob,
   jobSiteSyncJob,
   jobSitesSweepJob,
+  jobSitePublicationReadJob,
   jobSiteStateOutJob,
 ];
 

@@ -119,6 +119,8 @@ export const ZPublication = z.object({
   expires_at: z.string().nullable(),
   checked_at: z.string().nullable(),
   created_at: z.string(),
+  /** Our vacancy closed before the site could archive it: it is archived as soon as it can be. */
+  archive_requested: z.boolean().optional(),
 });
 export type TPublication = z.infer<typeof ZPublication>;
 

@@ -45,6 +45,8 @@ export type AvitoPublication = {
   reasons: string[];
   polls: number;
   datetime: string;
+  /** Avito is still creating the vacancy: its statuses name no vacancy id or address yet. */
+  creating?: boolean;
 };
 
 export type AvitoResumeSeed = {
@@ -213,7 +215,6 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
   const clientId = options.clientId ?? 'avito-client-id';
   const clientSecret = options.clientSecret ?? 'avito-client-secret';
   const ttl = options.tokenTtlSeconds ?? 86_400;
-  const moderationPolls = options.moderationPolls ?? 2;
   const expiredStatus = options.expiredStatus ?? 403;
   const pageSize = options.pageSize ?? 100;
   const rateLimit = options.rateLimitPerMinute ?? 600;
@@ -241,6 +242,12 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     denyConsent: options.denyConsent ?? false,
     applicationsHook: null as { url: string; secret: string } | null,
     messengerHooks: [] as string[],
+    /** New publications stay `creating` (no vacancy id) until a test sets it false on them. */
+    creating: false,
+    /** Our vacancy codes whose publications stay `creating` (the journeys share one fake). */
+    creatingCodes: new Set<string>(),
+    /** Status polls a publication stays `created`: a test may change it between reads. */
+    moderationPolls: options.moderationPolls ?? 2,
     minute: 0,
     used: 0,
   };
@@ -433,9 +440,16 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
   // ---- the API ------------------------------------------------------------------------------
 
   const statusOf = (p: AvitoPublication) => {
+    if (p.creating) {
+      return {
+        id: p.uuid,
+        vacancy: { status: 'created', moderation_status: 'allowed', reasons: [] },
+        last_action: { status: 'success', datetime: p.datetime },
+      };
+    }
     if (p.status === 'created') {
       p.polls += 1;
-      if (p.polls > moderationPolls) {
+      if (p.polls > state.moderationPolls) {
         p.status = 'activated';
         for (const seed of options.respondOnPublish ?? []) {
           addApplication({ ...seed, vacancyId: p.vacancyId });
@@ -546,6 +560,7 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
         reasons: [],
         polls: 0,
         datetime: iso(tick()),
+        creating: state.creating || (code !== null && state.creatingCodes.has(code)),
       };
       publications.set(publication.uuid, publication);
       return { status: 202, body: { id: publication.uuid } };
@@ -796,6 +811,14 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     applicantWrites,
     moderate,
     setApplicationState,
+    /** Holds (or lets go) the publications of our vacancy (its vacancy_code) in creation. */
+    holdCreating: (vacancyCode: string, hold: boolean) => {
+      if (hold) state.creatingCodes.add(vacancyCode);
+      else state.creatingCodes.delete(vacancyCode);
+      for (const p of publications.values()) {
+        if (p.body.vacancy_code === vacancyCode) p.creating = hold;
+      }
+    },
     /** Publications by our vacancy id (the body's vacancy_code). */
     publicationOf: (vacancyCode: string) =>
       [...publications.values()].find((p) => p.body.vacancy_code === vacancyCode),

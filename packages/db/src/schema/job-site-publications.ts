@@ -48,6 +48,10 @@ export const jobSitePublications = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     /** When the state was last read from the site. */
     checkedAt: timestamp({ withTimezone: true }),
+    /** The vacancy's page on the site as the site names it (migration 0084; Avito). */
+    siteUrl: text(),
+    /** Our vacancy closed while the site could not archive yet: the sweep archives it (0084). */
+    archiveRequestedAt: timestamp({ withTimezone: true }),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 import { HABR_NO_PUBLISHING } from './habr/habr-publication.ts';
+import { PUBLISHED_READ_INTERVAL_MS, refreshLivePublications } from './publications.service.ts';
 
 // Publishing on Avito Работа and Habr Career through the publication routes of decision 0053,
 // against the local fakes. Avito: its validation texts land on the form's fields in Russian and
@@ -126,6 +127,21 @@ async function sync(c: Connected) {
   throw new Error('sync did not finish');
 }
 
+/** Our vacancy's board, waited for (up to a minute) until someone is on it. */
+async function boardOf(c: Connected, vacancyId: number) {
+  let board: { last_name: string }[] = [];
+  for (let i = 0; i < 600 && board.length === 0; i += 1) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 100));
+    board = await systemRows<{ last_name: string }>(
+      t.database,
+      sql`select a.last_name from applications ap
+          join applicants a on a.account_id = ap.account_id and a.id = ap.applicant_id
+          where ap.account_id = ${c.accountId} and ap.vacancy_id = ${vacancyId}`,
+    );
+  }
+  return board;
+}
+
 const closeVacancy = async (c: Connected, vacancyId: number) => {
   const reasons = await call(t.app, 'GET', '/api/reasons?reason_type=close', undefined, {
     token: c.token,
@@ -170,6 +186,8 @@ describe('publishing on Avito Работа', { timeout: 180_000 }, () => {
   it('publishes on moderation, then published; linked so its applications reach our board', async () => {
     const c = await connectAvito();
     const vacancy = await openVacancy(t.app, c.token, { position: 'Курьер' });
+    // Held on moderation (the queue reads a new publication at once, as the card does).
+    avito.state.moderationPolls = 1_000;
     const created = await publish(c, vacancy.id);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const publication = created.body.message;
@@ -196,30 +214,33 @@ describe('publishing on Avito Работа', { timeout: 180_000 }, () => {
     const again = await publish(c, vacancy.id);
     expect(again.body.message.id).toBe(publication.id);
 
-    // The fake keeps it `created` for one status read, then activates it.
     expect((await listOf(c, vacancy.id)).map((p) => p.state)).toEqual(['moderation']);
+    avito.state.moderationPolls = 0;
     const [published] = await listOf(c, vacancy.id);
-    expect(published).toMatchObject({ state: 'published', state_name: 'Опубликована' });
+    avito.state.moderationPolls = 1;
+    // The card links to the vacancy's page as Avito's statuses name it.
+    expect(published).toMatchObject({
+      state: 'published',
+      state_name: 'Опубликована',
+      url: `https://www.avito.ru/moskva/vakansii/${sent.vacancyId}`,
+      archive_requested: false,
+    });
 
     avito.addApplication({
       vacancyId: sent.vacancyId,
       name: { first_name: 'Анна', last_name: 'Публикова' },
       phone: `+7916${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
     });
+    // This sync or the one the new-publication job ran after the link brings her in.
     const done = await sync(c);
-    expect(done.last_sync_result).toMatchObject({ ok: true, imported: 1 });
-    const board = await systemRows<{ last_name: string }>(
-      t.database,
-      sql`select a.last_name from applications ap
-          join applicants a on a.account_id = ap.account_id and a.id = ap.applicant_id
-          where ap.account_id = ${c.accountId} and ap.vacancy_id = ${vacancy.id}`,
-    );
-    expect(board.map((b) => b.last_name)).toEqual(['Публикова']);
+    expect(done.last_sync_result).toMatchObject({ ok: true });
+    expect((await boardOf(c, vacancy.id)).map((b) => b.last_name)).toEqual(['Публикова']);
   });
 
   it('edits, prolongs and archives; a refused edit shows on its field', async () => {
     const c = await connectAvito();
     const vacancy = await openVacancy(t.app, c.token, { position: 'Продавец' });
+    avito.state.moderationPolls = 1_000;
     const { id, external_id } = (
       await publish(c, vacancy.id, {
         name: 'Продавец',
@@ -232,6 +253,7 @@ describe('publishing on Avito Работа', { timeout: 180_000 }, () => {
     });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(PUBLICATION_MESSAGES.notPublished);
+    avito.state.moderationPolls = 1;
     await listOf(c, vacancy.id);
     expect((await listOf(c, vacancy.id))[0]!.state).toBe('published');
 
@@ -293,6 +315,112 @@ describe('publishing on Avito Работа', { timeout: 180_000 }, () => {
     await closeVacancy(c, vacancy.id);
     expect(avito.publications.get(external_id)!.status).toBe('archived');
     expect((await listOf(c, vacancy.id))[0]!.state).toBe('archived');
+  });
+
+  it('closing our vacancy while Avito still creates it: archived as soon as Avito names it', async () => {
+    const c = await connectAvito();
+    const vacancy = await openVacancy(t.app, c.token, { position: 'Грузчик' });
+    avito.state.creating = true;
+    const created = (await publish(c, vacancy.id, { name: 'Грузчик' })).body.message;
+    avito.state.creating = false;
+    await closeVacancy(c, vacancy.id);
+    const site = avito.publications.get(created.external_id)!;
+    expect(site.status).toBe('created');
+    const [wished] = await listOf(c, vacancy.id);
+    expect(wished).toMatchObject({ state: 'moderation', archive_requested: true, url: null });
+
+    // Avito names the vacancy: the next read (the card here, else the queue or the sweep)
+    // archives it there and here.
+    site.creating = false;
+    const [gone] = await listOf(c, vacancy.id);
+    expect(gone).toMatchObject({ state: 'archived', archive_requested: false });
+    expect(site.status).toBe('archived');
+  });
+
+  it('reads a new publication at once: linked and its applications on the board with no card opened', async () => {
+    const c = await connectAvito();
+    const vacancy = await openVacancy(t.app, c.token, { position: 'Сборщик' });
+    avito.state.creating = true;
+    const created = (await publish(c, vacancy.id, { name: 'Сборщик' })).body.message;
+    avito.state.creating = false;
+    const site = avito.publications.get(created.external_id)!;
+    avito.addApplication({
+      vacancyId: site.vacancyId,
+      name: { first_name: 'Ирина', last_name: 'Сразунова' },
+      phone: `+7916${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
+    });
+    site.creating = false;
+    // Only the queue reads it now (its next attempt): no card, no sync by hand.
+    expect((await boardOf(c, vacancy.id)).map((b) => b.last_name)).toEqual(['Сразунова']);
+    const [row] = await systemRows<{ site_url: string | null }>(
+      t.database,
+      sql`select site_url from job_site_publications
+          where account_id = ${c.accountId} and id = ${created.id}`,
+    );
+    expect(row!.site_url).toBe(`https://www.avito.ru/moskva/vakansii/${site.vacancyId}`);
+  });
+
+  it('the sweep reads a published publication every 30 minutes, one on moderation each run', async () => {
+    const c = await connectAvito();
+    const first = await openVacancy(t.app, c.token, { position: 'Кассир' });
+    const second = await openVacancy(t.app, c.token, { position: 'Повар' });
+    const live = (await publish(c, first.id, { name: 'Кассир' })).body.message;
+    await listOf(c, first.id);
+    expect((await listOf(c, first.id))[0]!.state).toBe('published');
+    avito.state.moderationPolls = 1_000;
+    const held = (await publish(c, second.id, { name: 'Повар' })).body.message;
+    const readsOf = (uuid: string) =>
+      avito.requests.filter(
+        (r) =>
+          r.path === '/job/v2/vacancies/statuses' && JSON.stringify(r.body ?? {}).includes(uuid),
+      ).length;
+    const deps = { config: t.config, database: t.database };
+    try {
+      // The queue's read of the new publication first (it reads once: Avito names the vacancy).
+      for (let i = 0; i < 600 && readsOf(held.external_id) === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const before = [readsOf(live.external_id), readsOf(held.external_id)];
+      await refreshLivePublications(deps);
+      expect([readsOf(live.external_id), readsOf(held.external_id)]).toEqual([
+        before[0],
+        before[1]! + 1,
+      ]);
+      await refreshLivePublications(
+        deps,
+        new Date(Date.now() + PUBLISHED_READ_INTERVAL_MS + 60_000),
+      );
+      expect([readsOf(live.external_id), readsOf(held.external_id)]).toEqual([
+        before[0]! + 1,
+        before[1]! + 2,
+      ]);
+    } finally {
+      avito.state.moderationPolls = 1;
+    }
+  });
+
+  it('saves a publication sample for Avito and lists it by site', async () => {
+    const c = await connectAvito();
+    const saved = await call(
+      t.app,
+      'POST',
+      '/api/job_site_publication_samples',
+      { site: 'avito', name: 'Курьер, пешком', fields: fields() },
+      { token: c.token },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const list = await call(
+      t.app,
+      'GET',
+      '/api/job_site_publication_samples?site=avito',
+      undefined,
+      { token: c.token },
+    );
+    expect(list.body.message).toEqual([
+      expect.objectContaining({ site: 'avito', name: 'Курьер, пешком' }),
+    ]);
+    expect(list.body.message[0].fields).toMatchObject({ billing_type_id: 'package' });
   });
 
   it("another account's Avito publication is not found", async () => {

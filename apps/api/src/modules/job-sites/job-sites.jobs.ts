@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/queue.ts';
-import { refreshLivePublications } from './publications.service.ts';
+import { readNewPublication, refreshLivePublications } from './publications.service.ts';
 import { dueConnections, syncConnection } from './responses-sync.service.ts';
 
 const ZSyncPayload = z.object({
@@ -26,6 +26,36 @@ export const jobSiteSyncJob: JobDefinition<z.infer<typeof ZSyncPayload>> = {
   retryLimit: 1,
   retryDelaySeconds: 60,
   expireInSeconds: 30 * 60,
+};
+
+const ZPublicationReadPayload = z.object({
+  accountId: z.number().int(),
+  publicationId: z.number().int(),
+});
+
+/**
+ * Enqueued when a site accepts a publication (Avito publishes asynchronously, decision 0063):
+ * its state read at once and, while the site has not named its vacancy yet, again after
+ * `retryDelaySeconds` (the attempts cover Avito's usual creation; the minute's sweep after
+ * that). Once the vacancy is known, its link is made and its applications pulled in.
+ */
+export const jobSitePublicationReadJob: JobDefinition<z.infer<typeof ZPublicationReadPayload>> = {
+  name: 'job_sites.publication_read',
+  payload: ZPublicationReadPayload,
+  handle: async (payload, context) => {
+    const known = await readNewPublication(
+      context,
+      payload.accountId,
+      payload.publicationId,
+      async (connectionId) => {
+        await syncConnection(context, payload.accountId, connectionId);
+      },
+    );
+    if (!known) throw new Error('the site has not created the vacancy yet');
+  },
+  retryLimit: 10,
+  retryDelaySeconds: 15,
+  expireInSeconds: 10 * 60,
 };
 
 /**

@@ -3,7 +3,7 @@ import {
   jobSitePublicationSamples,
   jobSitePublications,
 } from '@ats/db/schema/job-site-publications';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 
 export type PublicationRow = typeof jobSitePublications.$inferSelect;
 export type PublicationPatch = Partial<
@@ -87,8 +87,11 @@ export const listPublications = (
     )
     .orderBy(desc(jobSitePublications.id));
 
-/** Publications the site may still change (moderation, published), every account: the sweep. */
-export const listLivePublicationsAcrossAccounts = (db: Db) =>
+/**
+ * Publications the site may still change, every account, the sweep's due ones: on moderation or
+ * to be archived always, published when last read before `publishedReadBefore`.
+ */
+export const listLivePublicationsAcrossAccounts = (db: Db, publishedReadBefore: Date) =>
   db
     .select({
       accountId: jobSitePublications.accountId,
@@ -96,7 +99,17 @@ export const listLivePublicationsAcrossAccounts = (db: Db) =>
       createdBy: jobSitePublications.createdBy,
     })
     .from(jobSitePublications)
-    .where(inArray(jobSitePublications.state, ['moderation', 'published']));
+    .where(
+      and(
+        inArray(jobSitePublications.state, ['moderation', 'published']),
+        or(
+          eq(jobSitePublications.state, 'moderation'),
+          isNotNull(jobSitePublications.archiveRequestedAt),
+          isNull(jobSitePublications.checkedAt),
+          lt(jobSitePublications.checkedAt, publishedReadBefore),
+        ),
+      ),
+    );
 
 export const listSamples = (tx: Db, accountId: number, site: string | undefined) =>
   tx

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { onVacancyClosed } from '../vacancies/vacancies.service.ts';
+import { jobSitePublicationReadJob } from './job-sites.jobs.ts';
 import type { JobSitesDeps } from './job-sites.service.ts';
 import {
   archivePublication,
@@ -74,9 +75,27 @@ export function registerPublicationRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
-      return success(
-        await createPublication(siteDeps, tenant, session, request.params.id, request.body),
+      const publication = await createPublication(
+        siteDeps,
+        tenant,
+        session,
+        request.params.id,
+        request.body,
       );
+      // Avito creates the vacancy after answering: its state (the link, the first applications)
+      // is read at once by the queue instead of waiting for the card or the minute's sweep.
+      if (publication.site === 'avito' && publication.state === 'moderation' && deps.queue) {
+        await deps.queue
+          .enqueue(
+            jobSitePublicationReadJob,
+            { accountId: tenant.accountId, publicationId: publication.id },
+            { singletonKey: `job_site_publication_read_${tenant.accountId}_${publication.id}` },
+          )
+          .catch((error: unknown) =>
+            deps.log.error({ err: error }, 'reading a new publication not enqueued'),
+          );
+      }
+      return success(publication);
     },
   );
 

@@ -77,12 +77,20 @@ function publisherOf(site: string): SitePublisher {
 
 const LIVE: readonly TPublicationState[] = ['moderation', 'published'];
 
+/** A published vacancy changes by our own calls (read back then) or slowly (expiry, a block). */
+export const PUBLISHED_READ_INTERVAL_MS = 30 * 60_000;
+
 export function toPublication(
   row: repo.PublicationRow,
   vacancyName: string | null = null,
 ): TPublication {
+  // hh.ru's address from the id; another site's as its read names it (Avito's statuses).
   const url =
-    row.externalId && row.site === 'hh' ? `https://hh.ru/vacancy/${row.externalId}` : null;
+    row.site === 'hh'
+      ? row.externalId
+        ? `https://hh.ru/vacancy/${row.externalId}`
+        : null
+      : row.siteUrl;
   return {
     id: row.id,
     site: row.site as TJobSite,
@@ -99,6 +107,7 @@ export function toPublication(
     expires_at: row.expiresAt?.toISOString() ?? null,
     checked_at: row.checkedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    archive_requested: row.archiveRequestedAt !== null && row.state !== 'archived',
   };
 }
 
@@ -230,7 +239,7 @@ async function refreshed(
   );
   if (!result.ok) return row;
   const site = result.value;
-  return tenant.transaction(async (tx) => {
+  const now = await tenant.transaction(async (tx) => {
     // The site's vacancy (Avito's integer id) tied to ours, so the sync brings its responses.
     if (site.linkId) {
       await linkPublished(tx, tenant.accountId, row, site.linkId);
@@ -240,9 +249,15 @@ async function refreshed(
       refusalReason: site.refusalReason,
       publishedAt: site.publishedAt,
       expiresAt: site.expiresAt,
+      siteUrl: site.url ?? row.siteUrl,
       checkedAt: new Date(),
     });
   });
+  // Our vacancy closed while the site could not archive yet: archived as soon as it can be.
+  if (now.archiveRequestedAt && LIVE.includes(now.state)) {
+    return archiveRow(deps, tenant, now).catch(() => now);
+  }
+  return now;
 }
 
 /** Links the site's vacancy to ours unless it is linked already (to ours or, by hand, another). */
@@ -354,8 +369,9 @@ export async function publishedVacancies(
 }
 
 /**
- * Our vacancy closed: each of its live publications is archived on its site. A site that fails
- * is left as it was (logged); the sweep reads its state later.
+ * Our vacancy closed: each of its live publications is archived on its site. The wish is stored
+ * first: a site that cannot archive yet (Avito still creating the vacancy) or fails is left live
+ * (logged), and the sweep archives it on a later read.
  */
 export async function archiveVacancyPublications(
   deps: JobSitesDeps,
@@ -367,7 +383,10 @@ export async function archiveVacancyPublications(
   );
   for (const row of rows) {
     if (!LIVE.includes(row.state) && row.state !== 'refused') continue;
-    await archiveRow(deps, tenant, row).catch((error: unknown) => {
+    const wished = await tenant.transaction((tx) =>
+      repo.updatePublication(tx, tenant.accountId, row.id, { archiveRequestedAt: new Date() }),
+    );
+    await archiveRow(deps, tenant, wished).catch((error: unknown) => {
       deps.log?.warn(
         { publicationId: row.id, error: error instanceof Error ? error.message : 'failed' },
         'archiving a publication failed',
@@ -376,14 +395,41 @@ export async function archiveVacancyPublications(
   }
 }
 
-/** The sweep's step: every live publication's state read back from its site. */
-export async function refreshLivePublications(deps: JobSitesDeps) {
-  const live = await repo.listLivePublicationsAcrossAccounts(deps.database.system);
+/**
+ * The sweep's step: live publications read back from their sites no more often than their state
+ * can change — on moderation (or to be archived) each run, published every
+ * PUBLISHED_READ_INTERVAL_MS (decision 0063).
+ */
+export async function refreshLivePublications(deps: JobSitesDeps, at = new Date()) {
+  const live = await repo.listLivePublicationsAcrossAccounts(
+    deps.database.system,
+    new Date(at.getTime() - PUBLISHED_READ_INTERVAL_MS),
+  );
   for (const item of live) {
     const tenant = tenantFor(deps.database, item.accountId, item.createdBy ?? 0);
     const row = await publicationOf(tenant, item.id).catch(() => null);
     if (row) await refreshed(deps, tenant, row).catch(() => undefined);
   }
+}
+
+/**
+ * Right after publishing (the job queue): the publication's state read from the site, and once
+ * the site names its vacancy (the link made), its applications pulled in. Answers whether the
+ * site's vacancy is known yet, so the job reads again until it is.
+ */
+export async function readNewPublication(
+  deps: JobSitesDeps,
+  accountId: number,
+  publicationId: number,
+  sync: (connectionId: number) => Promise<void>,
+) {
+  const tenant = tenantFor(deps.database, accountId, 0);
+  const row = await publicationOf(tenant, publicationId).catch(() => null);
+  if (!row || !LIVE.includes(row.state)) return true;
+  const now = await refreshed(deps, tenant, row);
+  if (now.siteUrl === null && LIVE.includes(now.state)) return false;
+  await sync(now.connectionId);
+  return true;
 }
 
 const toSample = (row: Awaited<ReturnType<typeof repo.insertSample>>): TPublicationSample => ({

@@ -14,6 +14,8 @@ import { ApiError } from '../../shared/api-client';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import {
   useCreatePublication,
+  usePublicationSamples,
+  useSaveSample,
   useSiteConnections,
   useSiteData,
   useVacancyData,
@@ -48,6 +50,30 @@ const itemsOf = (value: unknown): Item[] =>
 
 const text = (html: string | null | undefined) => (html ?? '').trim();
 
+/** A saved Avito form back into the form's text fields (what it has; the rest kept). */
+function formOfSample(saved: Record<string, unknown>): Partial<Form> {
+  const out: Partial<Form> = {};
+  const keys: (keyof Form)[] = [
+    'name',
+    'area_id',
+    'address_id',
+    'professional_role_id',
+    'experience_id',
+    'employment_id',
+    'schedule_id',
+    'billing_type_id',
+    'salary_from',
+    'salary_to',
+    'description',
+  ];
+  for (const key of keys) {
+    const value = saved[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = String(value);
+    else if (value === null) out[key] = '';
+  }
+  return out;
+}
+
 export function AvitoPublicationScreen({ vacancyId }: { vacancyId: number }) {
   useDocumentTitle('Публикация на Avito Работа');
   const navigate = useNavigate();
@@ -56,6 +82,8 @@ export function AvitoPublicationScreen({ vacancyId }: { vacancyId: number }) {
   const vacancy = useVacancyData(vacancyId);
   const dictionaries = useSiteData('get_dictionaries', connection?.id ?? null);
   const create = useCreatePublication(vacancyId);
+  const samples = usePublicationSamples('avito');
+  const saveSample = useSaveSample();
   const [edited, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -190,6 +218,27 @@ export function AvitoPublicationScreen({ vacancyId }: { vacancyId: number }) {
           Авито не отдал справочники: попробуйте позже.
         </p>
       )}
+      {(samples.data?.length ?? 0) > 0 && (
+        <Field label="Начать с шаблона">
+          {(control) => (
+            <Select
+              {...control}
+              value=""
+              onChange={(e) => {
+                const sample = samples.data?.find((s) => String(s.id) === e.target.value);
+                if (sample) set(formOfSample(sample.fields));
+              }}
+            >
+              <option value="">Выберите шаблон</option>
+              {samples.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
       <Card>
         <form className="grid gap-4 md:grid-cols-2" onSubmit={(e) => void submit(e)} noValidate>
           <Field
@@ -234,6 +283,18 @@ export function AvitoPublicationScreen({ vacancyId }: { vacancyId: number }) {
           <div className="flex flex-wrap gap-3 md:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               Опубликовать
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={saveSample.isPending}
+              onClick={() =>
+                void saveSample
+                  .mutateAsync({ site: 'avito', name: form.name, fields: fields() })
+                  .catch(() => undefined)
+              }
+            >
+              Сохранить как шаблон
             </Button>
           </div>
         </form>

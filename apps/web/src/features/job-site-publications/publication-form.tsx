@@ -80,7 +80,7 @@ export function PublicationCreateScreen({
   const dictionaries = useSiteData('get_dictionaries', connectionId);
   const addresses = useSiteData('get_addresses', connectionId);
   const members = useSiteData('get_members', connectionId);
-  const samples = usePublicationSamples();
+  const samples = usePublicationSamples('hh');
   const create = useCreatePublication(vacancyId);
   const update = useUpdatePublication(publication?.id ?? 0);
   const saveSample = useSaveSample();

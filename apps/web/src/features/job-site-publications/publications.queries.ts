@@ -6,7 +6,12 @@ import {
   ZPublication,
   ZPublicationSample,
 } from '@ats/contracts/job-site-publications';
-import { ZJobSiteCallResult, ZJobSitesOverview, type TJobSiteCall } from '@ats/contracts/job-sites';
+import {
+  ZJobSiteCallResult,
+  ZJobSitesOverview,
+  type TJobSite,
+  type TJobSiteCall,
+} from '@ats/contracts/job-sites';
 import { apiRequest } from '../../shared/api-client';
 
 export const publicationKeys = {
@@ -82,11 +87,12 @@ export function usePublishedVacancies(state: TPublicationState | '') {
   });
 }
 
-export function usePublicationSamples() {
+/** The saved forms; `site`: only that site's (a form takes its own site's samples). */
+export function usePublicationSamples(site?: TJobSite) {
   return useQuery({
-    queryKey: publicationKeys.samples,
+    queryKey: [...publicationKeys.samples, site ?? 'all'],
     queryFn: () =>
-      apiRequest('/job_site_publication_samples', {
+      apiRequest(`/job_site_publication_samples${site ? `?site=${site}` : ''}`, {
         schema: z.array(ZPublicationSample),
         errorToast: false,
       }),
@@ -111,7 +117,7 @@ export function useCreatePublication(vacancyId: number) {
 export function useSaveSample() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { site: 'hh'; name: string; fields: TPublicationFieldsInput }) =>
+    mutationFn: (body: { site: TJobSite; name: string; fields: TPublicationFieldsInput }) =>
       apiRequest('/job_site_publication_samples', {
         method: 'POST',
         body,

@@ -31,6 +31,11 @@ function PublicationRow({ publication }: { publication: TPublication }) {
       {publication.expires_at && live && (
         <span className="text-sm text-zinc-500">до {day(publication.expires_at)}</span>
       )}
+      {publication.archive_requested && (
+        <span data-testid="publication-archive-requested" className="text-sm text-zinc-600">
+          Будет снята с публикации
+        </span>
+      )}
       {publication.url && (
         <a className="text-sm underline" href={publication.url} target="_blank" rel="noreferrer">
           Открыть на сайте
@@ -55,7 +60,7 @@ function PublicationRow({ publication }: { publication: TPublication }) {
           Продлить
         </Button>
       )}
-      {live && (
+      {live && !publication.archive_requested && (
         <Button
           size="sm"
           variant="secondary"
