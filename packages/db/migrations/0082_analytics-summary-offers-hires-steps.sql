@@ -91,7 +91,10 @@ RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
 		FROM application_transitions x
 		WHERE x.account_id = p.account_id AND x.application_id = p.application_id) st
 $$;--> statement-breakpoint
--- One account's summaries from its log, in one pass (a rebuild, the migration's backfill).
+-- One account's summaries from its log, in one pass (a rebuild, the migration's backfill): set
+-- by set, with no look-up per row (the bench's bulk load calls it before the log's indexes are
+-- back). A hire is accepted when an offer transition other than itself is at or before it: the
+-- first offer (by moved_at, id) when the hire is not that one, else the second.
 CREATE OR REPLACE FUNCTION analytics_rebuild_application_summaries(p_account integer) RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
 	DELETE FROM analytics_application_summaries WHERE account_id = p_account;
@@ -99,13 +102,39 @@ LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
 		vacancy_id, placed_at, placed_transition_id, placed_by, placed_day, furthest_position,
 		source_id, offered_at, offered_by, first_hired_at, hired_at, hire_count, accepted_at,
 		step_stage_ids, step_days)
+	WITH offers AS (
+		SELECT r.application_id,
+		       max(r.id) FILTER (WHERE r.rn = 1) AS first_id,
+		       max(r.moved_at) FILTER (WHERE r.rn = 1) AS first_at,
+		       max(r.moved_by) FILTER (WHERE r.rn = 1) AS first_by,
+		       max(r.kind) FILTER (WHERE r.rn = 1) AS first_kind,
+		       max(r.moved_at) FILTER (WHERE r.rn = 2) AS second_at
+		FROM (SELECT x.application_id, x.id, x.moved_at, x.moved_by, x.kind,
+		             row_number() OVER (PARTITION BY x.application_id ORDER BY x.moved_at, x.id) AS rn
+		      FROM application_transitions x
+		      JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
+		      WHERE x.account_id = p_account AND s.is_offer) r
+		WHERE r.rn <= 2
+		GROUP BY r.application_id
+	), hires AS (
+		SELECT x.application_id,
+		       array_agg(x.moved_at ORDER BY x.moved_at, x.id) AS hired_at,
+		       array_agg(x.moved_at ORDER BY x.moved_at, x.id) FILTER (WHERE
+		         CASE WHEN x.id = o.first_id THEN o.second_at <= x.moved_at
+		              ELSE o.first_at <= x.moved_at END) AS accepted_at
+		FROM application_transitions x
+		JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
+		LEFT JOIN offers o ON o.application_id = x.application_id
+		WHERE x.account_id = p_account AND x.kind IN ('place', 'move') AND s.status_type = 'hired'
+		GROUP BY x.application_id
+	)
 	SELECT p.account_id, p.application_id, p.applicant_id, p.vacancy_id, p.moved_at, p.id,
 	       p.moved_by,
 	       (p.moved_at AT TIME ZONE coalesce(nullif(ac.time_zone, ''), 'Europe/Moscow'))::date,
 	       f.pos,
 	       coalesce(a.account_source_id, d.account_source_id, 0),
-	       CASE WHEN o.kind IN ('place', 'move') THEN o.moved_at END,
-	       CASE WHEN o.kind IN ('place', 'move') THEN o.moved_by END,
+	       CASE WHEN o.first_kind IN ('place', 'move') THEN o.first_at END,
+	       CASE WHEN o.first_kind IN ('place', 'move') THEN o.first_by END,
 	       h.hired_at[1], coalesce(h.hired_at, '{}'), coalesce(cardinality(h.hired_at), 0),
 	       coalesce(h.accepted_at, '{}'), st.stage_ids, st.days
 	FROM (SELECT DISTINCT ON (t.application_id) t.*
@@ -121,22 +150,8 @@ LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
 	LEFT JOIN applicants a ON a.account_id = p.account_id AND a.id = p.applicant_id
 	LEFT JOIN analytics_deleted_applicants d
 	  ON d.account_id = p.account_id AND d.applicant_id = p.applicant_id
-	LEFT JOIN (SELECT DISTINCT ON (x.application_id) x.application_id, x.kind, x.moved_at, x.moved_by
-	           FROM application_transitions x
-	           JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
-	           WHERE x.account_id = p_account AND s.is_offer
-	           ORDER BY x.application_id, x.moved_at, x.id) o ON o.application_id = p.application_id
-	LEFT JOIN (SELECT x.application_id,
-	                  array_agg(x.moved_at ORDER BY x.moved_at, x.id) AS hired_at,
-	                  array_agg(x.moved_at ORDER BY x.moved_at, x.id) FILTER (WHERE EXISTS (
-	                    SELECT 1 FROM application_transitions y
-	                    JOIN statuses so ON so.account_id = y.account_id AND so.id = y.to_status_id
-	                    WHERE y.account_id = x.account_id AND y.application_id = x.application_id
-	                      AND y.moved_at <= x.moved_at AND y.id <> x.id AND so.is_offer)) AS accepted_at
-	           FROM application_transitions x
-	           JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
-	           WHERE x.account_id = p_account AND x.kind IN ('place', 'move') AND s.status_type = 'hired'
-	           GROUP BY x.application_id) h ON h.application_id = p.application_id
+	LEFT JOIN offers o ON o.application_id = p.application_id
+	LEFT JOIN hires h ON h.application_id = p.application_id
 	JOIN (SELECT x.application_id,
 	             array_agg(x.to_status_id ORDER BY x.moved_at, x.id) AS stage_ids,
 	             array_agg((x.moved_at AT TIME ZONE coalesce(nullif(xa.time_zone, ''), 'Europe/Moscow'))::date
