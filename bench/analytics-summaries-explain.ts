@@ -4,6 +4,8 @@
 // on a database the `analytics` entry prepared and kept (BENCH_KEEP_DB=1):
 //   npx tsx bench/analytics-summaries-explain.ts postgres://…/ats_bench_analytics_200000_1000000
 // Each line: execution time, shared buffers hit + read, and the before / after ratio.
+// EXPLAIN_SPAN=year|month and EXPLAIN_ONLY=<part of a name> narrow it; --plans prints the
+// summaries' plans as text.
 import os from 'node:os';
 import { buildQuery, type Db } from '../packages/db/src/connection.ts';
 import type { SQL } from 'drizzle-orm';
@@ -25,24 +27,34 @@ await client.connect();
 
 type Plan = { ms: number; buffers: number; top: string };
 const plans: Plan[] = [];
+/** `--plans`: print each plan of the summaries' path as text too (where the time goes). */
+const printPlans = process.argv.includes('--plans');
+let printing = false;
 
 /** A Db whose statements are explained (as the tenant) instead of answered. */
 function explaining(accountId: number): Db {
   const execute = async (query: SQL) => {
-    const { sql: text, params } = buildQuery(query);
+    const { sql: text_, params } = buildQuery(query);
     await client.query('begin read only');
     try {
       await client.query('set local role ats_app');
       await client.query(`select set_config('app.account_id', '${accountId}', true)`);
       await client.query('set local jit = off');
       const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-        `explain (analyze, buffers, format json) ${text}`,
+        `explain (analyze, buffers, format json) ${text_}`,
         params,
       );
       const [root] = rows[0]!['QUERY PLAN'] as {
         'Execution Time': number;
         Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number; 'Node Type': string };
       }[];
+      if (printing) {
+        const text = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${text_}`,
+          params,
+        );
+        console.log(text.rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
       plans.push({
         ms: root!['Execution Time'],
         buffers: root!.Plan['Shared Hit Blocks'] + root!.Plan['Shared Read Blocks'],
@@ -91,10 +103,11 @@ try {
   ).rows;
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const load = () => os.loadavg()[0]!.toFixed(1);
-  for (const [span, days] of [
+  const spans = [
     ['year', 365],
     ['month', 30],
-  ] as const) {
+  ] as const;
+  for (const [span, days] of spans.filter(([s]) => (process.env.EXPLAIN_SPAN ?? s) === s)) {
     const to = new Date(`${day(new Date(Date.now() + 86_400_000))}T00:00:00Z`);
     const from = new Date(to.getTime() - days * 86_400_000);
     const before = new Date(from.getTime() - days * 86_400_000);
@@ -147,10 +160,13 @@ try {
         (fromLog) => hiresWithPlacement(db, f, { from, to }, fromLog),
       ],
     ];
-    for (const [name, run] of cases) {
+    const only = process.env.EXPLAIN_ONLY;
+    for (const [name, run] of cases.filter(([n]) => !only || n.includes(only))) {
       const loadBefore = load();
       const log = await measure(() => run(true));
+      printing = printPlans;
       const summaries = await measure(() => run(false));
+      printing = false;
       console.log(
         `${span} ${name}: log ${log.ms.toFixed(0)} ms (${log.buffers} buffers) → summaries ` +
           `${summaries.ms.toFixed(0)} ms (${summaries.buffers} buffers), ×${(log.ms / summaries.ms).toFixed(1)}` +
