@@ -366,6 +366,30 @@ export const analyticsApplicationSummaries = pgTable(
     placedBy: integer(),
     placedDay: date({ mode: 'string' }).notNull(),
     furthestPosition: integer(),
+    // Migration 0082: the applicant's source now (a trigger on applicants and tombstones keeps it;
+    // 0: none), the fact `offers` of the application, its hires (those `accepted` counts apart),
+    // and the stage and day of each of its transitions in log order (the funnel's stays).
+    sourceId: integer().notNull().default(0),
+    offeredAt: timestamp({ withTimezone: true }),
+    offeredBy: integer(),
+    firstHiredAt: timestamp({ withTimezone: true }),
+    hiredAt: timestamp({ withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    hireCount: integer().notNull().default(0),
+    acceptedAt: timestamp({ withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    stepStageIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    stepDays: date({ mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     primaryKey({
@@ -380,7 +404,18 @@ export const analyticsApplicationSummaries = pgTable(
       t.furthestPosition,
       t.placedBy,
       t.applicationId,
+      t.sourceId,
     ),
+    index('analytics_application_summaries_offered_idx')
+      .on(t.accountId, t.offeredAt, t.vacancyId, t.applicantId)
+      .where(sql`${t.offeredAt} is not null`),
+    index('analytics_application_summaries_hired_idx')
+      .on(t.accountId, t.firstHiredAt, t.vacancyId)
+      .where(sql`${t.firstHiredAt} is not null`),
+    index('analytics_application_summaries_rehired_idx')
+      .on(t.accountId, t.firstHiredAt)
+      .where(sql`${t.hireCount} > 1`),
+    index('analytics_application_summaries_applicant_idx').on(t.accountId, t.applicantId),
     tenantPolicy('analytics_application_summaries'),
   ],
 ).enableRLS();

@@ -73,8 +73,9 @@ const daysOf = (scope: AnalyticsScope): facts.PeriodDays => ({
 
 /**
  * Facts counted now and in the previous period: those the rollup keeps (decision 0042) read from
- * it when the filters allow, the rest from the log — at most two statements. `fromLog`: all from
- * the log (the reference the rollup is tested against).
+ * it when the filters allow, offers made and accepted from the per-application summaries
+ * (migration 0082) when they allow, the rest from the log — at most three statements.
+ * `fromLog`: all from the log (the reference the rollups are tested against).
  */
 export async function countFactsOf(
   tx: Db,
@@ -85,15 +86,22 @@ export async function countFactsOf(
   fromLog = false,
 ) {
   const rolled = fromLog || !facts.rollupServes(f) ? [] : kinds.filter(facts.isRollupKind);
-  const logged = kinds.filter((k) => !(rolled as string[]).includes(k));
+  const summarised =
+    fromLog || actorIds || !facts.summariesServe(f) ? [] : kinds.filter(facts.isSummaryKind);
+  const logged = kinds.filter(
+    (k) => !(rolled as string[]).includes(k) && !(summarised as string[]).includes(k),
+  );
   const ids = actorIds ?? (f.actorId !== undefined ? [f.actorId] : undefined);
   const fromRollup = rolled.length
     ? await facts.countFactsFromRollup(tx, rolled, scope.accountId, daysOf(scope), ids)
     : [];
+  const fromSummaries = summarised.length
+    ? await facts.countFactsFromSummaries(tx, summarised, f, current(scope), previous(scope))
+    : [];
   const fromLogRows = logged.length
     ? await facts.countFacts(tx, logged, f, current(scope), previous(scope), actorIds)
     : [];
-  const rows = [...fromRollup, ...fromLogRows];
+  const rows = [...fromRollup, ...fromSummaries, ...fromLogRows];
   // One actor asked through the filters is answered as the whole (no actor column).
   return actorIds ? rows : rows.map((r) => ({ ...r, actor_id: null }));
 }

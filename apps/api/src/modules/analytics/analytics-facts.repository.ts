@@ -417,8 +417,87 @@ export async function countByReasonFromRollup(tx: Db, accountId: number, from: s
 
 export type HireRow = { applicant_id: number; placed_at: string; hired_at: string };
 
-/** Hires of the window (an application's first hire in it) with the application's placement. */
-export async function hiresWithPlacement(tx: Db, f: FactFilters, w: Window) {
+/**
+ * The summaries (migration 0082) of the applications with a hire in the window, each with its
+ * hires in it (`at`): those whose first hire is in it (`analytics_application_summaries_hired_idx`)
+ * and those hired before it and again later (`_rehired_idx`: a hire after a move back is rare).
+ * `instants` names the array read: every hire (`hired_at`) or those the fact `accepted` counts.
+ */
+function summaryHires(f: FactFilters, w: Window, instants: 'hired_at' | 'accepted_at'): SQL {
+  const of = (condition: SQL) => sql`
+    select s.application_id, s.applicant_id, s.placed_at, h.at
+    from analytics_application_summaries s
+    cross join lateral unnest(s.${sql.raw(instants)}) as h(at)
+    where s.account_id = ${f.accountId}::int and ${condition}
+      and ${vacancyCondition(f, 's')}
+      and h.at >= ${ts(w.from)} and h.at < ${ts(w.to)}`;
+  return sql`${of(sql`s.first_hired_at >= ${ts(w.from)} and s.first_hired_at < ${ts(w.to)}`)}
+    union all
+    ${of(sql`s.hire_count > 1 and s.first_hired_at < ${ts(w.from)}`)}`;
+}
+
+/** Whether the summaries answer a fact's filters: all but an actor, a source or a reason. */
+export const summariesServe = (f: FactFilters) =>
+  f.actorId === undefined && f.sourceId === undefined && f.reasonId === undefined;
+
+/** The facts the summaries hold (migration 0082): offers made and accepted. */
+export const SUMMARY_KINDS = ['offers', 'accepted'] as const;
+export type SummaryKind = (typeof SUMMARY_KINDS)[number];
+export const isSummaryKind = (kind: FactKind): kind is SummaryKind =>
+  (SUMMARY_KINDS as readonly string[]).includes(kind);
+
+/** The rows of `offers` or `accepted` in a window from the summaries: applicant_id, at. */
+function summaryFactSql(kind: SummaryKind, f: FactFilters, w: Window): SQL {
+  if (kind === 'accepted') {
+    return sql`select x.applicant_id, x.at from (${summaryHires(f, w, 'accepted_at')}) x`;
+  }
+  return sql`select s.applicant_id, s.offered_at as at
+    from analytics_application_summaries s
+    where s.account_id = ${f.accountId}::int
+      and s.offered_at >= ${ts(w.from)} and s.offered_at < ${ts(w.to)}
+      and ${vacancyCondition(f, 's')}`;
+}
+
+/** countFacts of offers and accepted read from the summaries (the filters summariesServe). */
+export async function countFactsFromSummaries(
+  tx: Db,
+  kinds: readonly SummaryKind[],
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+) {
+  const w = { from: previous.from, to: current.to };
+  const union = sql.join(
+    kinds.map(
+      (kind) => sql`select ${kind}::text as kind, x.* from (${summaryFactSql(kind, f, w)}) x`,
+    ),
+    sql` union all `,
+  );
+  return selectRows<FactCount>(
+    tx,
+    sql`select f.kind, null::int as actor_id,
+               count(distinct f.applicant_id) filter (where f.at >= ${ts(current.from)})::int as value,
+               count(distinct f.applicant_id) filter (where f.at < ${ts(previous.to)})::int as previous
+        from (${union}) f
+        group by 1`,
+  );
+}
+
+/**
+ * Hires of the window (an application's first hire in it) with the application's placement:
+ * from the summaries (migration 0082) when they serve the filters, else (`fromLog`: the tests'
+ * reference) from the log. An application without a placement has no summary; its hires have no
+ * time to hire either way (hireDurations leaves out a hire without `placed_at`).
+ */
+export async function hiresWithPlacement(tx: Db, f: FactFilters, w: Window, fromLog = false) {
+  if (!fromLog && summariesServe(f)) {
+    return selectRows<HireRow>(
+      tx,
+      sql`select distinct on (h.application_id) h.applicant_id, h.placed_at, h.at as hired_at
+          from (${summaryHires(f, w, 'hired_at')}) h
+          order by h.application_id, h.at`,
+    );
+  }
   return selectRows<HireRow>(
     tx,
     sql`select distinct on (h.application_id) h.applicant_id,

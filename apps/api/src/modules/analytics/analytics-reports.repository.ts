@@ -64,10 +64,11 @@ const calendarCte = (cal: WorkCalendar) => sql`
  * on a vacancy of the set, optionally placed by `actorId`. A merged duplicate's transitions were
  * moved onto the survivor's application, so it is one application with its earliest placement.
  * Read from the per-application summaries (migration 0066), with the furthest position reached
- * among the vacancy's stages that are not rejections (`furthest_position`); `r.fromLog` reads
- * the same rows from the log (the reference the randomized test compares with).
+ * among the vacancy's stages that are not rejections (`furthest_position`) and the summary's
+ * columns `extra` names (only what a report reads: the rest stays an index-only scan);
+ * `r.fromLog` reads the same rows from the log (the reference the randomized test compares with).
  */
-const cohortCte = (r: ReportRange, set: VacancySet, actorId?: number) =>
+const cohortCte = (r: ReportRange, set: VacancySet, actorId?: number, extra: SQL = sql``) =>
   r.fromLog
     ? sql`
   sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
@@ -92,7 +93,7 @@ const cohortCte = (r: ReportRange, set: VacancySet, actorId?: number) =>
   sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
   cohort as (
     select c.application_id, c.vacancy_id, c.applicant_id, c.placed_at,
-           c.placed_by as moved_by, c.furthest_position
+           c.placed_by as moved_by, c.furthest_position ${extra}
     from analytics_application_summaries c
     where c.account_id = ${r.accountId}::int
       and c.placed_at >= ${ts(r.from)} and c.placed_at < ${ts(r.to)}
@@ -156,10 +157,30 @@ export async function listFunnelStages(
             where s.account_id = ${A} and s.status_group_id = ${mode.statusGroupId}::int
               and not s.is_reject`;
   const groupKey = mode.kind === 'vacancy' ? sql`cp.vacancy_id` : sql`0`;
+  // Each stay: the stage of a transition of the cohort's application, the local day it was
+  // entered and the day of the next transition (none: still there). From the summaries' steps
+  // (migration 0082: `unnest` pads the shifted days with a null at the end, as lead() does), or
+  // from the log (the reference).
+  const steps = r.fromLog
+    ? sql`
+      select t.to_status_id as stage_id,
+             ${localDay(sql`t.moved_at`, r.timeZone)} as entered_on,
+             ${localDay(
+               sql`(lead(t.moved_at) over (partition by t.application_id order by t.moved_at, t.id))`,
+               r.timeZone,
+             )} as left_on
+      from cohort c
+      join application_transitions t
+        on t.account_id = ${A} and t.application_id = c.application_id`
+    : sql`
+      select st.stage_id, st.entered_on, st.left_on
+      from cohort c
+      cross join lateral unnest(c.step_stage_ids, c.step_days, c.step_days[2:])
+        as st(stage_id, entered_on, left_on)`;
   return selectRows<FunnelStageRow>(
     tx,
     sql`
-    with ${cohortCte(r, set)},
+    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
     ${calendarCte(cal)},
     columns as (${columns}),
     column_positions as (${columnPositions}),
@@ -174,17 +195,7 @@ export async function listFunnelStages(
       join column_positions cp on cp.vacancy_id = f.vacancy_id and f.pos >= cp.position
       group by 1, 2
     ),
-    steps as (
-      select t.to_status_id as stage_id,
-             ${localDay(sql`t.moved_at`, r.timeZone)} as entered_on,
-             ${localDay(
-               sql`(lead(t.moved_at) over (partition by t.application_id order by t.moved_at, t.id))`,
-               r.timeZone,
-             )} as left_on
-      from cohort c
-      join application_transitions t
-        on t.account_id = ${A} and t.application_id = c.application_id
-    ),
+    steps as (${steps}),
     stays as (
       select ${groupKey} as group_key, cp.column_id, st.left_on - st.entered_on as days,
              cl.n - ce.n as workdays
@@ -522,10 +533,37 @@ export async function listSources(
   const A = sql`${r.accountId}::int`;
   const byActor = actorId !== undefined ? sql`and t.moved_by = ${actorId}::int` : sql``;
   const inPeriod = sql`t.moved_at >= ${ts(r.from)} and t.moved_at < ${ts(r.to)}`;
+  // The source of each applicant: the cohort's from its summaries (migration 0082, kept by
+  // triggers on the applicants and their tombstones); the others (came or hired in the period,
+  // placed before it) and the reference path (`fromLog`) look it up.
+  const lookup = sql`(select coalesce(
+      (select p.account_source_id from applicants p
+       where p.account_id = ${A} and p.id = m.applicant_id),
+      (select d.account_source_id from analytics_deleted_applicants d
+       where d.account_id = ${A} and d.applicant_id = m.applicant_id), 0))`;
+  const people = r.fromLog
+    ? sql`
+    people as (
+      select m.applicant_id, m.came, m.hired,
+             coalesce(p.account_source_id, d.account_source_id, 0) as source_id
+      from marks m
+      left join applicants p on p.account_id = ${A} and p.id = m.applicant_id
+      left join analytics_deleted_applicants d
+        on d.account_id = ${A} and d.applicant_id = m.applicant_id
+    )`
+    : sql`
+    cohort_sources as (
+      select c.applicant_id, min(c.source_id) as source_id from cohort c group by c.applicant_id
+    ),
+    people as (
+      select m.applicant_id, m.came, m.hired, coalesce(cs.source_id, ${lookup}) as source_id
+      from marks m
+      left join cohort_sources cs on cs.applicant_id = m.applicant_id
+    )`;
   return selectRows<SourceRow>(
     tx,
     sql`
-    with ${cohortCte(r, set, actorId)},
+    with ${cohortCte(r, set, actorId, sql`, c.source_id`)},
     cols as (
       select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
         as c(id int, name text, position int)
@@ -556,14 +594,7 @@ export async function listSources(
             union all select applicant_id, false, false from furthest) x
       group by x.applicant_id
     ),
-    people as (
-      select m.applicant_id, m.came, m.hired,
-             coalesce(p.account_source_id, d.account_source_id, 0) as source_id
-      from marks m
-      left join applicants p on p.account_id = ${A} and p.id = m.applicant_id
-      left join analytics_deleted_applicants d
-        on d.account_id = ${A} and d.applicant_id = m.applicant_id
-    ),
+    ${people},
     per_source as (
       select pe.source_id,
              count(*) filter (where pe.came)::int as came,

@@ -6,6 +6,7 @@ import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/facto
 import { type SeededVacancy, insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { countByBucketOf, countByReasonOf, countFactsOf } from './analytics-company.service.ts';
+import { hiresWithPlacement } from './analytics-facts.repository.ts';
 import { listFunnelStages, listSources } from './analytics-reports.repository.ts';
 import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 
@@ -16,7 +17,11 @@ import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 // transitions and creations (the e2e harness's and the journeys' way of making a past), every
 // count the reports read from the rollups equals the same count computed from scratch from the
 // log and the applicants (the reference path, `fromLog`), for the company and per recruiter, over
-// random periods and by day, week and month; and the rollups themselves equal a rebuild.
+// random periods and by day, week and month; the reports read through the per-application
+// summaries (0066, 0082: the cohort funnels with their time in stage under a working-day
+// calendar, the sources, offers made and accepted, the hires with their placement) equal the
+// same reports from the log, with stages reordered and made offer stages or not on the way; and
+// the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -194,6 +199,15 @@ async function randomHistory(rnd: () => number, steps: number) {
                                      order by md5(${sql.raw(key)}::text || ${step}::text) limit 1)`,
       );
       ops.push(`edit ${table}`);
+    } else if (roll < 0.905) {
+      // A stage made an offer stage or no longer one: its vacancy's offers and accepted change.
+      const vacancy = pick(vacancies);
+      await t.database.system.execute(
+        sql`update statuses set is_offer = not is_offer
+            where account_id = ${admin.accountId}::int
+              and id = ${pick(vacancy.stages.filter((s) => !s.is_reject)).id}::int`,
+      );
+      ops.push('offer stage');
     } else if (roll < 0.92) {
       // A stage moved to the end of its funnel: the furthest positions of its vacancy change.
       const vacancy = pick(vacancies);
@@ -235,6 +249,28 @@ describe('the rollup of the transition log', () => {
   it('equals the counts from scratch after a random history', async () => {
     const rnd = random(seed);
     const ops = await randomHistory(rnd, 90);
+    // Last edits that no move follows (a move recomputes its application's summary anyway):
+    // every applicant's and tombstone's source changed, and the last stage of the first vacancy
+    // that is not an offer stage made one (its hired stage: a hire that is its own first offer).
+    const A = admin.accountId;
+    const rotated = sql`case when account_source_id is null then ${sources[0]}::int
+                             when account_source_id = ${sources[0]}::int then ${sources[1]}::int
+                        end`;
+    await t.database.system.execute(
+      sql`update applicants set account_source_id = ${rotated} where account_id = ${A}::int`,
+    );
+    await t.database.system.execute(
+      sql`update analytics_deleted_applicants set account_source_id = ${rotated}
+          where account_id = ${A}::int`,
+    );
+    await t.database.system.execute(
+      sql`update statuses set is_offer = true
+          where account_id = ${A}::int
+            and id = (select id from statuses
+                      where account_id = ${A}::int and vacancy_id = ${vacancies[0]!.id}::int
+                        and not is_reject and not is_offer
+                      order by position desc limit 1)`,
+    );
     const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
     // The history did happen: a rollup that equals an empty log would prove nothing.
     const logged = await t.database.withTenant(admin.accountId, (tx) =>
@@ -337,10 +373,23 @@ describe('the rollup of the transition log', () => {
       ),
     );
     let cohortSeen = 0;
+    let offersSeen = 0;
+    let hiresSeen = 0;
+    /** Monday to Friday of [lo, hi]: a calendar under which working days differ from days. */
+    const weekdays = (lo: string, hi: string) => {
+      const days: string[] = [];
+      for (let d = lo; d <= hi; d = addDaysIso(d, 1)) {
+        const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
+        if (weekday !== 0 && weekday !== 6) days.push(d);
+      }
+      return days;
+    };
     await t.database.withTenant(admin.accountId, async (tx) => {
       for (const [from, to] of periods) {
         const scope = periodScope(base, from, to, null, null, 'day');
-        const cal = { lo: addDaysIso(from, -400), hi: addDaysIso(today, 1), workingDays: [] };
+        const lo = addDaysIso(from, -400);
+        const hi = addDaysIso(today, 1);
+        const cal = { lo, hi, workingDays: weekdays(lo, hi) };
         const range = (fromLog: boolean) => ({
           accountId: admin.accountId,
           timeZone: ZONE,
@@ -372,9 +421,35 @@ describe('the rollup of the transition log', () => {
             await sources(true),
           );
         }
+        // Offers made and accepted, and the hires with their placement (time to hire), from
+        // the summaries (migration 0082) and from the log, for the company and each vacancy.
+        for (const vacancyId of [undefined, ...vacancies.map((v) => v.id)]) {
+          const f = { accountId: admin.accountId, divisionIds: null, vacancyId };
+          const offers = async (fromLog: boolean) =>
+            sorted(await countFactsOf(tx, scope, ['offers', 'accepted'], f, undefined, fromLog));
+          const summarised = await offers(false);
+          expect(summarised, `${where}, offers of ${vacancyId}`).toEqual(await offers(true));
+          offersSeen += summarised.length;
+          const hires = async (fromLog: boolean) =>
+            (await hiresWithPlacement(tx, f, scope, fromLog))
+              .filter((h) => h.placed_at)
+              .map((h) =>
+                [
+                  h.applicant_id,
+                  new Date(h.placed_at).toISOString(),
+                  new Date(h.hired_at).toISOString(),
+                ].join('|'),
+              )
+              .sort();
+          const hired = await hires(false);
+          expect(hired, `${where}, hires of ${vacancyId}`).toEqual(await hires(true));
+          hiresSeen += hired.length;
+        }
       }
     });
     expect(cohortSeen, context).toBeGreaterThan(0);
+    expect(offersSeen, context).toBeGreaterThan(0);
+    expect(hiresSeen, context).toBeGreaterThan(0);
 
     const snapshot = async () =>
       (
@@ -390,7 +465,9 @@ describe('the rollup of the transition log', () => {
               union all
               select concat_ws('|', 'summary', application_id, applicant_id, vacancy_id,
                                placed_at, placed_transition_id, placed_by, placed_day,
-                               coalesce(furthest_position, -1))
+                               coalesce(furthest_position, -1), source_id, offered_at,
+                               offered_by, first_hired_at, hired_at, hire_count, accepted_at,
+                               step_stage_ids, step_days)
               from analytics_application_summaries
               where account_id = ${admin.accountId}::int
               order by 1`,
