@@ -5,13 +5,11 @@ import pg from 'pg';
 import { findDoublesOfSubject } from '../apps/api/src/modules/duplicates/double-detection.service.ts';
 import * as scans from '../apps/api/src/modules/duplicates/double-scan.repository.ts';
 import { runDoubleScan } from '../apps/api/src/modules/duplicates/double-scan.runner.ts';
-import { subjectOf } from '../apps/api/src/modules/duplicates/double-subject.ts';
-import * as doubles from '../apps/api/src/modules/duplicates/duplicates.repository.ts';
-import { matchKeysOf } from '../apps/api/src/modules/duplicates/matching/double-matching.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import type { JobContext } from '../apps/api/src/platform/queue.ts';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import { generateApplicants } from './generate-applicants.ts';
+import { fillMatchKeys } from './support/match-keys.ts';
 import { interleavedLoops, type LoadSettings, type Throughput } from './support/load.ts';
 import { acquirePostgres } from './support/postgres.ts';
 import {
@@ -26,8 +24,6 @@ import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './su
 import { sqlFromSource } from './support/sql-source.ts';
 
 const GOALS = { checkP95: 100, scanSeconds: 60 };
-/** Applicants whose keys are computed per transaction while the base is prepared. */
-const KEY_BATCH = 5000;
 
 const quiet = () => {};
 /** The scan's logger: it logs only a failure, which the report shows anyway. */
@@ -77,26 +73,6 @@ async function addDoubles(pool: pg.Pool, accountId: number, share: number) {
     [accountId, Math.round(share * 10000)],
   );
   return rowCount ?? 0;
-}
-
-/** Every applicant's match keys, as create and import write them (and the scan rebuilds them). */
-async function fillKeys(database: Database, accountId: number) {
-  let afterId = 0;
-  let total = 0;
-  for (;;) {
-    const rows = await database.withTenant(accountId, async (tx) => {
-      const batch = await scans.findSubjectsAfter(tx, accountId, afterId, KEY_BATCH);
-      await doubles.replaceMatchKeys(
-        tx,
-        accountId,
-        batch.map((row) => ({ applicantId: row.id, keys: matchKeysOf(subjectOf(row)) })),
-      );
-      return batch;
-    });
-    total += rows.length;
-    if (rows.length < KEY_BATCH) return total;
-    afterId = rows[rows.length - 1]!.id;
-  }
 }
 
 type Draft = Partial<Record<string, string | null>>;
@@ -229,7 +205,7 @@ async function run(): Promise<BenchReport> {
     );
     const added = await addDoubles(pool, big.accountId, 0.01);
     database = await openDatabase({ databaseUrl: handle.url, dataDir: 'unused', poolSize: 10 });
-    const keyed = await fillKeys(database, big.accountId);
+    const keyed = await fillMatchKeys(database, big.accountId);
     await pool.query('vacuum analyze');
     notes.push(
       `prepared in ${fmt.seconds((performance.now() - prepared) / 1000)}: ${keyed.toLocaleString('en-US')} applicants keyed (${added.toLocaleString('en-US')} of them doubles)`,

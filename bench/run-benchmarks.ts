@@ -12,6 +12,7 @@ import { doublesBenchmark } from './doubles-benchmark.ts';
 import { doublesQualityBenchmark } from './doubles-quality.ts';
 import { eventsBenchmark } from './events-benchmark.ts';
 import { instructionsBenchmark } from './instructions-benchmark.ts';
+import { jobSitesBenchmark } from './job-sites-benchmark.ts';
 import { meBenchmark } from './me-benchmark.ts';
 import { messagingBenchmark } from './messaging-benchmark.ts';
 import { requestsBenchmark } from './requests-benchmark.ts';
@@ -38,6 +39,7 @@ const benchmarks: Benchmark[] = [
   messagingBenchmark,
   screensBenchmark,
   teamBenchmark,
+  jobSitesBenchmark,
 ];
 
 function table(headers: string[], rows: string[][]): string {
@@ -64,7 +66,8 @@ function printReport(benchmark: Benchmark, report: BenchReport, seconds: number)
 }
 
 async function main() {
-  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  // A bare number is an option's value (`job-sites --applicants 100000`), not an entry's name.
+  const names = process.argv.slice(2).filter((a) => !a.startsWith('-') && !/^\d[\d_]*$/.test(a));
   // `list` is a plain word: through the root script npm would take `--list` for itself.
   if (names.includes('list') || process.argv.includes('--list')) {
     for (const b of benchmarks) console.log(`${b.name.padEnd(12)} ${b.summary}`);

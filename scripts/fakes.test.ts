@@ -12,7 +12,7 @@ afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGTERM');
 });
 
-it('prints AVITO_* and HABR_* pointing at running fakes with demo data', async () => {
+it('prints AVITO_*, HABR_* and HH_* pointing at running fakes with demo data', async () => {
   const firstPort = 20_000 + Math.floor(Math.random() * 20_000);
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fakes.ts'], {
     cwd: root,
@@ -36,6 +36,10 @@ it('prints AVITO_* and HABR_* pointing at running fakes with demo data', async (
     'HABR_BASE',
     'HABR_CLIENT_ID',
     'HABR_CLIENT_SECRET',
+    'HH_API_BASE',
+    'HH_CLIENT_ID',
+    'HH_CLIENT_SECRET',
+    'HH_OAUTH_BASE',
   ]);
   expect(env.AVITO_API_BASE).toBe(`http://127.0.0.1:${firstPort}`);
 
@@ -73,6 +77,66 @@ it('prints AVITO_* and HABR_* pointing at running fakes with demo data', async (
     'Frontend-разработчик (React)',
     'Backend-разработчик (Node.js)',
   ]);
+
+  // hh.ru: the consent page, the token, the employer's active vacancies and a response's résumé
+  // with its contacts — one of them a person of the demo company, by the same e-mail.
+  const hhHeaders = { 'HH-User-Agent': 'ATS/1.0 (support@ats.example)' };
+  const hhConsent = await fetch(
+    `${env.HH_OAUTH_BASE}/oauth/authorize?response_type=code&client_id=${env.HH_CLIENT_ID}&redirect_uri=${encodeURIComponent('http://127.0.0.1:3000/cb')}`,
+    { redirect: 'manual' },
+  );
+  const hhCode = new URL(hhConsent.headers.get('location')!).searchParams.get('code')!;
+  const hhTokens = await fetch(`${env.HH_API_BASE}/token`, {
+    method: 'POST',
+    headers: hhHeaders,
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: hhCode,
+      client_id: env.HH_CLIENT_ID!,
+      client_secret: env.HH_CLIENT_SECRET!,
+      redirect_uri: 'http://127.0.0.1:3000/cb',
+    }),
+  });
+  expect(hhTokens.status).toBe(200);
+  const hhAuth = {
+    ...hhHeaders,
+    authorization: `Bearer ${((await hhTokens.json()) as { access_token: string }).access_token}`,
+  };
+  const me = (await (await fetch(`${env.HH_API_BASE}/me`, { headers: hhAuth })).json()) as {
+    employer: { id: string };
+  };
+  const active = (await (
+    await fetch(`${env.HH_API_BASE}/employers/${me.employer.id}/vacancies/active`, {
+      headers: hhAuth,
+    })
+  ).json()) as { items: { id: string; name: string; counters: { responses: number } }[] };
+  expect(active.items.map((v) => [v.name, v.counters.responses])).toEqual([
+    ['Менеджер по продажам', 2],
+    ['Frontend-разработчик (React)', 2],
+    ['Бухгалтер', 0],
+  ]);
+  const frontend = active.items[1]!;
+  const responses = (await (
+    await fetch(`${env.HH_API_BASE}/negotiations/response?vacancy_id=${frontend.id}`, {
+      headers: hhAuth,
+    })
+  ).json()) as { items: { id: string; resume: { id: string } }[] };
+  const emails = [];
+  for (const item of responses.items) {
+    const resume = (await (
+      await fetch(`${env.HH_API_BASE}/resumes/${item.resume.id}?topic_id=${item.id}`, {
+        headers: hhAuth,
+      })
+    ).json()) as { contact: { type: { id: string }; value: unknown }[] };
+    emails.push(resume.contact.find((c) => c.type.id === 'email')?.value);
+  }
+  // The demo company's applicant the fake names (loaded by path: the API's module graph is no
+  // part of this project's typecheck).
+  const demoModule = '../apps/api/src/demo-applicants.ts';
+  const { demoApplicant } = (await import(demoModule)) as {
+    demoApplicant: (index: number, sources: number[]) => { email?: string | null };
+  };
+  expect(emails).toContain(demoApplicant(1, []).email);
 
   const exited = new Promise((resolve) => child!.once('exit', resolve));
   child.kill('SIGTERM');

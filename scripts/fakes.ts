@@ -3,10 +3,10 @@
 // them. FAKES_PORT (default 4610) is the first port, each fake takes the next one.
 //
 // Another site joins by one more entry in FAKES: a name and a `start(port)` that starts its fake,
-// seeds it and answers the variables pointing the app at it, e.g. for hh.ru
-//   { name: 'hh.ru', start: async (port) => { const fake = await startHhFake({ port }); … } }
+// seeds it and answers the variables pointing the app at it.
 import { startAvitoFake } from '../apps/api/test/fakes/avito-fake.ts';
 import { startHabrFake } from '../apps/api/test/fakes/habr-fake.ts';
+import { startHhFake } from '../apps/api/test/fakes/hh-fake.ts';
 
 type RunningFake = { env: Record<string, string>; notes: string[]; close: () => Promise<void> };
 type Fake = { name: string; start: (port: number) => Promise<RunningFake> };
@@ -96,6 +96,112 @@ const FAKES: Fake[] = [
           HABR_CLIENT_SECRET: fake.clientSecret,
         },
         notes: [`две вакансии, на «${frontend.title}» два отклика`],
+        close: fake.close,
+      };
+    },
+  },
+  {
+    name: 'hh.ru',
+    async start(port) {
+      const fake = await startHhFake({
+        port,
+        clientId: 'hh-demo-client',
+        clientSecret: 'hh-demo-secret',
+        accessTokenSeconds: 3600,
+        // A vacancy published from the ATS passes moderation half a minute later.
+        moderationSeconds: 30,
+      });
+      const sales = fake.addVacancy('Менеджер по продажам');
+      const frontend = fake.addVacancy('Frontend-разработчик (React)');
+      fake.addVacancy('Бухгалтер', 'Санкт-Петербург');
+      fake.addResponse(sales, {
+        first_name: 'Екатерина',
+        last_name: 'Волкова',
+        middle_name: 'Андреевна',
+        title: 'Менеджер по продажам B2B',
+        phone: '+7 (915) 204-18-77',
+        email: 'e.volkova@example.ru',
+        salary: { amount: 120_000, currency: 'RUR' },
+        experience: [
+          {
+            company: 'ООО «ТехноСнаб»',
+            position: 'Менеджер по работе с ключевыми клиентами',
+            start: '2020-02-01',
+            end: null,
+            description: 'Продажи оборудования, 40 постоянных клиентов, план выполнен на 115%.',
+          },
+        ],
+        education: [{ name: 'РЭУ им. Г. В. Плеханова', result: 'Маркетинг', year: 2016 }],
+        skills: ['Активные продажи', 'CRM', 'Переговоры'],
+        languages: [{ id: 'eng', name: 'Английский', level: 'B1' }],
+      });
+      fake.addResponse(sales, {
+        first_name: 'Денис',
+        last_name: 'Орлов',
+        title: 'Менеджер по продажам',
+        phone: '+7 (926) 318-40-52',
+        salary: { amount: 90_000, currency: 'RUR' },
+        experience: [
+          {
+            company: 'Сеть «Электромир»',
+            position: 'Продавец-консультант',
+            start: '2021-06-01',
+            end: null,
+          },
+        ],
+        skills: ['Холодные звонки'],
+        area: 'Подольск',
+      });
+      // Someone the demo company (`npm run seed:demo`, DEMO=1) already has — demoApplicant(1) of
+      // apps/api/src/demo-applicants.ts (scripts/fakes.test.ts keeps them equal): the same
+      // e-mail, the phone typed another way. The sync gives the known card the application.
+      const known = { first: 'Андрей', last: 'Соколов', email: 'candidate2@example.ru' };
+      fake.addResponse(frontend, {
+        first_name: known.first,
+        last_name: known.last,
+        middle_name: 'Михайлович',
+        title: 'Frontend-разработчик',
+        phone: '8 900 000 79 19',
+        email: known.email,
+        area: 'Екатеринбург',
+        experience: [
+          {
+            company: 'Ромашка',
+            position: 'Frontend-разработчик',
+            start: '2014-03-01',
+            end: null,
+            description: 'Интерфейсы на React и TypeScript, код-ревью, дизайн-система.',
+          },
+        ],
+        skills: ['React', 'TypeScript', 'CSS'],
+      });
+      fake.addResponse(frontend, {
+        first_name: 'Тимур',
+        last_name: 'Галиев',
+        title: 'Frontend-разработчик (React, TypeScript)',
+        email: 't.galiev@example.ru',
+        salary: { amount: 220_000, currency: 'RUR' },
+        experience: [
+          {
+            company: 'Студия «Пиксель»',
+            position: 'Frontend-разработчик',
+            start: '2019-09-01',
+            end: null,
+          },
+        ],
+        skills: ['TypeScript', 'React', 'Vite'],
+        area: 'Казань',
+      });
+      return {
+        env: {
+          HH_API_BASE: fake.url,
+          HH_OAUTH_BASE: fake.url,
+          HH_CLIENT_ID: fake.clientId,
+          HH_CLIENT_SECRET: fake.clientSecret,
+        },
+        notes: [
+          `работодатель «${fake.employer.name}» (id ${fake.employer.id}), менеджер ${fake.manager.first_name} ${fake.manager.last_name}; три активные вакансии, на «Менеджер по продажам» и «Frontend-разработчик (React)» по два отклика (один — ${known.last} ${known.first} из демо-базы, ${known.email}); опубликованная вакансия проходит модерацию через 30 с`,
+        ],
         close: fake.close,
       };
     },

@@ -88,6 +88,8 @@ export type HhFakeOptions = {
   moderationSeconds?: number | null;
   /** Publications of each billing type the employer has paid for (default 5 each). */
   publications?: Record<string, number>;
+  /** The port to listen on (`npm run fakes` gives a fixed one); default: any free port. */
+  port?: number;
 };
 
 type Failure = {
@@ -1095,7 +1097,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const api = {

@@ -3,7 +3,12 @@ import type { Db } from '@ats/db/connection';
 import { groupIdsOf } from './double-groups.ts';
 import { byStrength, matchOf, orderedPair, type SubjectRow, subjectOf } from './double-subject.ts';
 import * as repo from './duplicates.repository.ts';
-import { compareSubjects, type DoubleSubject, matchKeysOf } from './matching/double-matching.ts';
+import {
+  compareSubjects,
+  contactKeysOf,
+  type DoubleSubject,
+  matchKeysOf,
+} from './matching/double-matching.ts';
 
 /**
  * Detection inside the caller's transaction: the applicants module calls it on every create,
@@ -84,6 +89,74 @@ export async function findDoublesOfDraft(
   draft: DoubleDraft,
 ): Promise<TDoubleMatch[]> {
   return (await findDoublesOfSubject(tx, accountId, subjectOfDraft(draft), [])).map((f) => f.match);
+}
+
+/** What `findContactDoublesOfDrafts` answers for one draft of the list. */
+export type DraftContactDoubles = {
+  /** Applicants sharing a contact with the draft, best first. */
+  matches: TDoubleMatch[];
+  /** Earlier drafts of the same list sharing a contact with it (the same person twice). */
+  earlier: { index: number; reasons: string[] }[];
+};
+
+/**
+ * For an import of many drafts at once (a job site's page of responses): per draft, the applicants
+ * sharing a contact with it (phone, e-mail, Telegram, Skype, résumé link), best first, and the
+ * earlier drafts of the list it shares one with — one statement for the whole list instead of a
+ * check per draft. Namesakes without a shared contact are not looked for: the create that follows
+ * stores those. Nothing here checks rights; callers have.
+ */
+export async function findContactDoublesOfDrafts(
+  tx: Db,
+  accountId: number,
+  drafts: DoubleDraft[],
+): Promise<DraftContactDoubles[]> {
+  const subjects = drafts.map((draft) => subjectOfDraft(draft));
+  const keysOf = subjects.map(contactKeysOf);
+  const keys = [...new Set(keysOf.flat())];
+  const rows = keys.length
+    ? await repo.findCandidatesByKeys(
+        tx,
+        accountId,
+        keys,
+        [],
+        CHECK_CANDIDATE_LIMIT * Math.max(1, drafts.length),
+      )
+    : [];
+  const rowsByKey = new Map<string, SubjectRow[]>();
+  const rowSubjects = new Map<SubjectRow, DoubleSubject>();
+  for (const row of rows) {
+    const subject = subjectOf(row);
+    rowSubjects.set(row, subject);
+    for (const key of contactKeysOf(subject)) {
+      const list = rowsByKey.get(key) ?? [];
+      list.push(row);
+      rowsByKey.set(key, list);
+    }
+  }
+  const draftsByKey = new Map<string, number[]>();
+  return subjects.map((subject, index) => {
+    const candidates = new Set(keysOf[index]!.flatMap((key) => rowsByKey.get(key) ?? []));
+    const found: Found[] = [];
+    for (const row of candidates) {
+      const verdict = compareSubjects(subject, rowSubjects.get(row)!);
+      if (verdict) found.push({ row, match: matchOf(row, verdict) });
+    }
+    const before = new Set(keysOf[index]!.flatMap((key) => draftsByKey.get(key) ?? []));
+    const earlier = [...before]
+      .sort((a, b) => a - b)
+      .flatMap((other) => {
+        const verdict = compareSubjects(subject, subjects[other]!);
+        return verdict ? [{ index: other, reasons: verdict.reasons }] : [];
+      });
+    for (const key of keysOf[index]!) {
+      draftsByKey.set(key, [...(draftsByKey.get(key) ?? []), index]);
+    }
+    return {
+      matches: found.sort((x, y) => byStrength(x.match, y.match)).map((f) => f.match),
+      earlier,
+    };
+  });
 }
 
 /** Re-derives the groups of the pairs now in `groupIds` (connected components). */

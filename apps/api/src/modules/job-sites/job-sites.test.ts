@@ -299,6 +299,33 @@ describe('responses in', { timeout: 180_000 }, () => {
     expect(await applicantsOn(c.accountId, ours.id)).toHaveLength(2);
   });
 
+  it('brings a person who responded twice on one page in as one applicant', async () => {
+    const c = await connected();
+    const { ours, external } = await linkedVacancy(c);
+    const twice = resume('Ольга', 'Дважды');
+    fake.addResponse(external, twice);
+    fake.addResponse(external, resume('Игорь', 'Другой'));
+    // The same person again, the e-mail typed in capitals and the phone gone.
+    fake.addResponse(external, { ...twice, phone: null, email: twice.email.toUpperCase() });
+
+    const first = await sync(c);
+    expect(first.last_sync_result).toMatchObject({ ok: true, imported: 2, matched: 1 });
+    const [counted] = await systemRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from applicants
+          where account_id = ${c.accountId} and last_name = 'Дважды'`,
+    );
+    expect(counted!.n).toBe(1);
+    const responses = await systemRows<{ applicant_id: number; matched: boolean }>(
+      t.database,
+      sql`select r.applicant_id, r.matched from job_site_responses r
+          join applicants a on a.account_id = r.account_id and a.id = r.applicant_id
+          where r.account_id = ${c.accountId} and a.last_name = 'Дважды' order by r.id`,
+    );
+    expect(responses.map((r) => r.matched)).toEqual([false, true]);
+    expect(await applicantsOn(c.accountId, ours.id)).toHaveLength(2);
+  });
+
   it('rides out a 429 and a 500 in the middle of a page, losing nothing', async () => {
     const c = await connected();
     const { ours, external } = await linkedVacancy(c);

@@ -7,7 +7,10 @@ import { storageFor } from '../../platform/storage.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { listAccountSources } from '../account-sources/account-sources.service.ts';
 import { createApplicant } from '../applicants/applicants.service.ts';
-import { findDoublesOfDraft } from '../duplicates/double-detection.service.ts';
+import {
+  type DraftContactDoubles,
+  findContactDoublesOfDrafts,
+} from '../duplicates/double-detection.service.ts';
 import { placeApplicant } from '../pipeline/applications.service.ts';
 import {
   handOverNotices,
@@ -25,6 +28,8 @@ import { pullNegotiationMessages } from './hh/hh-messages.ts';
 // one (by the site's id, unique per account and site) has its résumé read and becomes an
 // applicant on our vacancy's first stage with the site as source — or, when the duplicates check
 // finds the same phone, e-mail or résumé, the known applicant gets the application instead.
+// The page's known ids are read in one statement, and so are the applicants sharing a contact
+// with its résumés (decision 0064; a person twice on one page is matched to their first response).
 // One transaction per response: the claim, the applicant and the placement commit together, so
 // a failure part-way loses nothing and a second run imports nothing. 429 and 5xx are retried
 // briefly, then the connection pauses with a growing back-off and the sweep resumes it.
@@ -97,10 +102,12 @@ async function importOne(
   deps: JobSitesDeps,
   context: { row: repo.ConnectionRow; session: Session; sourceId: number | null },
   link: { externalId: string; vacancyId: number },
-  response: SiteResponse,
-  applicant: SiteApplicant,
+  item: { response: SiteResponse; applicant: SiteApplicant },
+  /** The applicant of the base (or of this page) the duplicates check found; null: new. */
+  knownId: number | null,
 ): Promise<{ kind: keyof Counts; applicantId: number | null }> {
   const { row, session, sourceId } = context;
+  const { response, applicant } = item;
   const storage = storageFor(deps.config);
   let told: ToldUsers[] = [];
   const outcome = await deps.database.withTenant(row.accountId, async (tx) => {
@@ -118,14 +125,12 @@ async function importOne(
         vacancyId: link.vacancyId,
       });
       if (claim === null) return { kind: 'skipped', applicantId: null };
-      const matches = await findDoublesOfDraft(tx, row.accountId, applicant.draft);
-      const known = matches.find((m) => m.reasons.some((r) => MATCHING_REASONS.includes(r)));
-      if (known) {
+      if (knownId !== null) {
         try {
           await placeApplicant(
             tenant,
             session,
-            { applicant_id: known.applicant.id, vacancy_id: link.vacancyId },
+            { applicant_id: knownId, vacancy_id: link.vacancyId },
             { arrival: true },
           );
         } catch (error) {
@@ -133,10 +138,10 @@ async function importOne(
           if (!(error instanceof AppError && error.code === 409)) throw error;
         }
         await repo.finishResponse(tx, row.accountId, claim, {
-          applicantId: known.applicant.id,
+          applicantId: knownId,
           matched: true,
         });
-        return { kind: 'matched', applicantId: known.applicant.id };
+        return { kind: 'matched', applicantId: knownId };
       }
       const card = await createApplicant(
         storage,
@@ -159,6 +164,22 @@ async function importOne(
   // The owners told of the arrival: handed over now that it has committed.
   await handOverNotices(told);
   return outcome;
+}
+
+const isMatching = (reasons: string[]) => reasons.some((r) => MATCHING_REASONS.includes(r));
+
+/**
+ * The known applicant of each response of a page: someone of the base sharing a phone, e-mail or
+ * résumé, else the applicant an earlier response of the page (the same person) ended on.
+ */
+function knownOf(doubles: DraftContactDoubles, outcomes: (number | null)[]): number | null {
+  const inBase = doubles.matches.find((m) => isMatching(m.reasons));
+  if (inBase) return inBase.applicant.id;
+  for (const earlier of doubles.earlier) {
+    const id = outcomes[earlier.index];
+    if (isMatching(earlier.reasons) && id !== null && id !== undefined) return id;
+  }
+  return null;
 }
 
 const saveProgress = (tenant: Tenant, row: repo.ConnectionRow, patch: repo.ConnectionPatch) =>
@@ -248,35 +269,59 @@ export async function syncConnection(
             answer.items.map((i) => i.externalId),
           ),
         );
+        // The page's résumés first, then one duplicates check for them all; a site failure
+        // part-way still brings in what was read before it.
+        const fresh: { response: SiteResponse; applicant: SiteApplicant }[] = [];
+        let failure: unknown = null;
         for (const response of answer.items) {
-          progress.responses_seen += 1;
           if (known.has(response.externalId)) {
+            progress.responses_seen += 1;
             counts.skipped += 1;
             continue;
           }
-          const applicant = await withRetry(deps, () =>
-            call((token) => client.applicantOf(deps.config, token, response)),
-          );
-          if (!applicant) {
-            counts.skipped += 1;
-            continue;
-          }
-          const done = await importOne(deps, { row, session, sourceId }, link, response, applicant);
-          counts[done.kind] += 1;
-          // A new applicant's photo, after its transaction committed (decision 0061).
-          if (done.kind === 'imported' && done.applicantId !== null && applicant.photoUrl) {
-            const failed = await importResumePhoto(
-              deps,
-              tenant,
-              session,
-              done.applicantId,
-              applicant.photoUrl,
+          try {
+            const applicant = await withRetry(deps, () =>
+              call((token) => client.applicantOf(deps.config, token, response)),
             );
-            if (failed && notes.length < MAX_NOTES) {
-              notes.push(`${PHOTO_NOT_STORED(applicantLabel(applicant))}: ${failed}`);
+            progress.responses_seen += 1;
+            if (applicant) fresh.push({ response, applicant });
+            else counts.skipped += 1;
+          } catch (error) {
+            failure = error;
+            break;
+          }
+        }
+        if (fresh.length > 0) {
+          const doubles = await tenant.transaction((tx) =>
+            findContactDoublesOfDrafts(
+              tx,
+              accountId,
+              fresh.map((f) => f.applicant.draft),
+            ),
+          );
+          const outcomes: (number | null)[] = [];
+          for (const [index, item] of fresh.entries()) {
+            const knownId = knownOf(doubles[index]!, outcomes);
+            const done = await importOne(deps, { row, session, sourceId }, link, item, knownId);
+            counts[done.kind] += 1;
+            outcomes.push(done.applicantId);
+            // A new applicant's photo, after its transaction committed (decision 0061).
+            const photoUrl = item.applicant.photoUrl;
+            if (done.kind === 'imported' && done.applicantId !== null && photoUrl) {
+              const failed = await importResumePhoto(
+                deps,
+                tenant,
+                session,
+                done.applicantId,
+                photoUrl,
+              );
+              if (failed && notes.length < MAX_NOTES) {
+                notes.push(`${PHOTO_NOT_STORED(applicantLabel(item.applicant))}: ${failed}`);
+              }
             }
           }
         }
+        if (failure !== null) throw failure;
         // The page's negotiation messages into the conversations (decision 0062).
         if (row.site === 'hh') {
           const retry = <T>(work: () => Promise<T>) => withRetry(deps, work);

@@ -148,6 +148,14 @@ function nameKeys(p: Prepared): string[] {
 }
 
 /** The blocking keys stored per applicant: two applicants that are doubles share ≥ 1 key. */
+/**
+ * The contact keys alone (phones, e-mails, Telegram, Skype, résumé links): the ones whose sharing
+ * makes two applicants the same person rather than namesakes.
+ */
+export function contactKeysOf(subject: DoubleSubject): string[] {
+  return [...preparedOf(subject).exact.keys()];
+}
+
 export function matchKeysOf(subject: DoubleSubject): string[] {
   const p = preparedOf(subject);
   if (!p.keys) {
