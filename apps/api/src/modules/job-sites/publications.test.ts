@@ -125,7 +125,9 @@ describe('publishing on hh.ru', () => {
       const connection = overview.body.message.connections[0];
       if (!connection.sync_progress?.running && connection.last_sync_result) {
         result = connection.last_sync_result;
-      } else await new Promise((r) => setTimeout(r, 100));
+      } else {
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     expect(result).toMatchObject({ imported: 1 });
     const list = await call(t.app, 'GET', `/api/applicants?vacancy_id=${vacancy.id}`, undefined, {
