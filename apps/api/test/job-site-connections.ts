@@ -26,3 +26,30 @@ export async function connectedToHh(app: FastifyInstance): Promise<HhConnected> 
   const overview = await call(app, 'GET', '/api/job_sites', undefined, { token: company.token });
   return { ...company, connectionId: overview.body.message.connections[0].id };
 }
+
+export type JobSiteConnected = SignedUp & { connectionId: number };
+
+/**
+ * A company connected to the Avito fake (client credentials): the connect call's answer beside
+ * the connection, so a test can check what the answer shows.
+ */
+export async function connectedToAvito(
+  app: FastifyInstance,
+  credentials: { client_id: string; client_secret: string },
+): Promise<JobSiteConnected & { connectAnswer: { body: unknown } }> {
+  const company = await signUpCompany(app);
+  const answer = await call(
+    app,
+    'POST',
+    '/api/job_sites/connect',
+    { site: 'avito', ...credentials },
+    { token: company.token },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const overview = await call(app, 'GET', '/api/job_sites', undefined, { token: company.token });
+  return {
+    ...company,
+    connectionId: overview.body.message.connections[0].id,
+    connectAnswer: answer,
+  };
+}

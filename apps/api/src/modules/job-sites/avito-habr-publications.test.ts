@@ -5,6 +5,7 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type AvitoFake, startAvitoFake } from '../../../test/fakes/avito-fake.ts';
 import { type HabrFake, startHabrFake } from '../../../test/fakes/habr-fake.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { connectedToAvito } from '../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 import { HABR_NO_PUBLISHING } from './habr/habr-publication.ts';
@@ -46,18 +47,8 @@ type Connected = SignedUp & { connectionId: number };
 const overviewOf = async (c: SignedUp) =>
   (await call(t.app, 'GET', '/api/job_sites', undefined, { token: c.token })).body.message;
 
-async function connectAvito(): Promise<Connected> {
-  const company = await signUpCompany(t.app);
-  const answer = await call(
-    t.app,
-    'POST',
-    '/api/job_sites/connect',
-    { site: 'avito', client_id: 'av-pub-id', client_secret: 'av-pub-secret' },
-    { token: company.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { ...company, connectionId: (await overviewOf(company)).connections[0].id };
-}
+const connectAvito = (): Promise<Connected> =>
+  connectedToAvito(t.app, { client_id: 'av-pub-id', client_secret: 'av-pub-secret' });
 
 async function connectHabr(): Promise<Connected> {
   const company = await signUpCompany(t.app);

@@ -4,6 +4,7 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type AvitoFake, startAvitoFake } from '../../../test/fakes/avito-fake.ts';
 import { type HabrFake, startHabrFake } from '../../../test/fakes/habr-fake.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { connectedToAvito } from '../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 import { avitoHookToken } from './avito/avito-connect.ts';
@@ -43,18 +44,11 @@ const overviewOf = async (c: SignedUp) =>
   (await call(t.app, 'GET', '/api/job_sites', undefined, { token: c.token })).body.message;
 
 async function connectAvito(): Promise<Connected> {
-  const company = await signUpCompany(t.app);
-  const answer = await call(
-    t.app,
-    'POST',
-    '/api/job_sites/connect',
-    { site: 'avito', client_id: 'av-id', client_secret: 'av-secret-123' },
-    { token: company.token },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const c = await connectedToAvito(t.app, { client_id: 'av-id', client_secret: 'av-secret-123' });
+  const answer = c.connectAnswer as { body: { message: { url: string } } };
   expect(answer.body.message.url).toBe('/avito?connected=1');
   expect(JSON.stringify(answer.body)).not.toContain('av-secret-123');
-  return { ...company, connectionId: (await overviewOf(company)).connections[0].id };
+  return c;
 }
 
 async function sync(c: Connected) {
