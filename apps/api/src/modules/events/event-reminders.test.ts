@@ -51,12 +51,12 @@ function moscow(minutes: number) {
 /**
  * The Moscow day, start and end of a meeting `inMinutes` from now lasting `length` minutes, cut at
  * 23:59 when it would pass midnight (an event is one day's); a start at 23:59, which leaves no
- * later end on its day, waits for the next minute.
+ * later end on its day, starts a minute earlier (no reminder here is due within that minute).
  */
 async function slotIn(inMinutes: number, length: number) {
-  while (moscow(inMinutes).time === '23:59') await sleep(1_000);
-  const start = moscow(inMinutes);
-  const end = moscow(inMinutes + length);
+  const from = moscow(inMinutes).time === '23:59' ? inMinutes - 1 : inMinutes;
+  const start = moscow(from);
+  const end = moscow(from + length);
   return {
     data_mitting: start.day,
     time_begin: start.time,
