@@ -211,6 +211,19 @@ export async function restoreTransitions(tx: Db, accountId: number, origins: Tra
     where t.account_id = ${accountId} and t.id = o.id`);
 }
 
+/**
+ * Every transition of the two applicants' applications carries its application's applicant again:
+ * an undo gives the secondary back its applications, with the moves made on them since the merge.
+ */
+export async function alignTransitionApplicants(tx: Db, accountId: number, applicantIds: number[]) {
+  await tx.execute(sql`
+    update application_transitions t set applicant_id = a.applicant_id
+    from applications a
+    where t.account_id = ${accountId} and a.account_id = t.account_id
+      and a.id = t.application_id and a.applicant_id = any(${intArray(applicantIds)})
+      and t.applicant_id <> a.applicant_id`);
+}
+
 /** The secondary's tags the primary did not have, added to it; answers their ids. */
 export async function addTagsOf(tx: Db, accountId: number, from: number, to: number) {
   const rows = await selectRows<{ tag_id: number }>(

@@ -296,6 +296,7 @@ export async function undoApplicantMerge(tenant: Tenant, session: Session, merge
     );
     await repo.restoreRows(tx, 'applications', snapshot.deleted.applications);
     await repo.restoreTransitions(tx, accountId, moved.transitions);
+    await repo.alignTransitionApplicants(tx, accountId, [primaryId, secondaryId]);
     await repo.removeTags(tx, accountId, primaryId, moved.tags_added);
     await repo.restoreRows(tx, 'applicant_tags', snapshot.deleted.applicant_tags);
     await repo.removeDismissals(tx, accountId, moved.dismissals_added);

@@ -415,6 +415,33 @@ describe('merging two records of one person', () => {
   });
 });
 
+describe('moves made between a merge and its undo', () => {
+  it('go back with their application: each transition carries the applicant it belongs to', async () => {
+    const pair = await seedPair(owner, 'M');
+    const merged = await ok(owner.token, 'POST', '/api/applicants/merge', {
+      primary_id: pair.primary,
+      secondary_id: pair.secondary,
+    });
+    // The secondary's card on v2 now belongs to the primary, and is moved on.
+    await ok(owner.token, 'POST', `/api/applications/${pair.applications.s2}/move`, {
+      status_id: pair.v2.stage('Интервью с HR').id,
+    });
+    await ok(owner.token, 'POST', `/api/applicants/merges/${merged.merge.id}/undo`);
+    const rows = await tenantRows<{ application_id: number; applicant_id: number; owner: number }>(
+      t.database,
+      owner.accountId,
+      sql`select t.application_id, t.applicant_id, a.applicant_id as owner
+          from application_transitions t
+          join applications a on a.account_id = t.account_id and a.id = t.application_id
+          where a.applicant_id in (${pair.primary}, ${pair.secondary}) order by t.id`,
+    );
+    const onV2 = rows.filter((r) => r.application_id === pair.applications.s2);
+    expect(onV2).toHaveLength(2);
+    expect(onV2.every((r) => r.applicant_id === pair.secondary)).toBe(true);
+    expect(rows.filter((r) => r.applicant_id !== r.owner)).toEqual([]);
+  });
+});
+
 describe('what a merge may not do', () => {
   let pair: Pair;
   beforeAll(async () => {
