@@ -156,13 +156,12 @@ export async function listFunnelStages(
             from statuses s
             where s.account_id = ${A} and s.status_group_id = ${mode.statusGroupId}::int
               and not s.is_reject`;
+  if (!r.fromLog) return funnelFromSummaries(tx, r, set, mode, cal, columns, columnPositions);
+  // The reference (the log): each stay is the stage of a transition of the cohort's
+  // application, the local day it was entered and the day of the next transition (none: still
+  // there); reached and stays are counted row by row.
   const groupKey = mode.kind === 'vacancy' ? sql`cp.vacancy_id` : sql`0`;
-  // Each stay: the stage of a transition of the cohort's application, the local day it was
-  // entered and the day of the next transition (none: still there). From the summaries' steps
-  // (migration 0082: `unnest` pads the shifted days with a null at the end, as lead() does), or
-  // from the log (the reference).
-  const steps = r.fromLog
-    ? sql`
+  const steps = sql`
       select t.to_status_id as stage_id,
              ${localDay(sql`t.moved_at`, r.timeZone)} as entered_on,
              ${localDay(
@@ -171,16 +170,11 @@ export async function listFunnelStages(
              )} as left_on
       from cohort c
       join application_transitions t
-        on t.account_id = ${A} and t.application_id = c.application_id`
-    : sql`
-      select st.stage_id, st.entered_on, st.left_on
-      from cohort c
-      cross join lateral unnest(c.step_stage_ids, c.step_days, c.step_days[2:])
-        as st(stage_id, entered_on, left_on)`;
+        on t.account_id = ${A} and t.application_id = c.application_id`;
   return selectRows<FunnelStageRow>(
     tx,
     sql`
-    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
+    with ${cohortCte(r, set)},
     ${calendarCte(cal)},
     columns as (${columns}),
     column_positions as (${columnPositions}),
@@ -209,6 +203,138 @@ export async function listFunnelStages(
       select group_key, column_id, round(avg(days), 1) as avg_days,
              round(avg(workdays), 1) as avg_workdays
       from stays group by 1, 2
+    )
+    select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
+           c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
+           sa.avg_days, sa.avg_workdays
+    from columns c
+    left join reached rc on rc.group_key = c.group_key and rc.column_id = c.id
+    left join stay_avgs sa on sa.group_key = c.group_key and sa.column_id = c.id
+    order by c.group_key, c.position, c.id`,
+  );
+}
+
+/**
+ * Working days numbered as in `calendarCte`, as one array: element `d - lo + 1` is the count of
+ * working days from `lo` up to and including day `d` (outside [lo, hi]: NULL, as the calendar's
+ * left join gave). A subscript per stay instead of two hash joins with a generated calendar.
+ */
+function workdayNumbers(cal: WorkCalendar): number[] {
+  const working = new Set(cal.workingDays);
+  const numbers: number[] = [];
+  let n = 0;
+  for (
+    let day = new Date(`${cal.lo}T00:00:00Z`);
+    day.toISOString().slice(0, 10) <= cal.hi;
+    day = new Date(day.getTime() + 86_400_000)
+  ) {
+    if (working.has(day.toISOString().slice(0, 10))) n++;
+    numbers.push(n);
+  }
+  return numbers;
+}
+
+/**
+ * The cohort funnel of `listFunnelStages` read from the summaries, with the same answer as the
+ * reference query (the randomized test compares them) but without its per-row joins, which were
+ * the CPU of a year at 200,000 applicants (decision 0069):
+ *
+ * - reached, per vacancy: each applicant's furthest position on the vacancy (an applicant
+ *   removed from a vacancy and added again has two applications there), counted per position,
+ *   then each stage sums the positions at or after it — a join of (vacancy, position) pairs with
+ *   the stages instead of every cohort row with every stage it passed, and no distinct count;
+ * - reached, per template: the template's stages reached by each distinct (vacancy, furthest
+ *   position) pair as a bit string, OR-ed per applicant (the same applicant on two vacancies of
+ *   the template counts once in each stage either reached), counted per bit string, then per bit;
+ * - stays: the summaries' steps (migration 0082: `unnest` pads the shifted days with a null at
+ *   the end, as lead() does), per stage their count, sum of days and sum of working days (the
+ *   working-day number of the day left minus that of the day entered, read by subscript), then
+ *   mapped to columns; the average is the sum over the count, as avg() computes it.
+ */
+async function funnelFromSummaries(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  mode: FunnelMode,
+  cal: WorkCalendar,
+  columns: SQL,
+  columnPositions: SQL,
+) {
+  const groupKey = mode.kind === 'vacancy' ? sql`cp.vacancy_id` : sql`0`;
+  const numbers = sql`(${`{${workdayNumbers(cal).join(',')}}`}::int[])`;
+  const lo = sql`${cal.lo}::date`;
+  const reached =
+    mode.kind === 'vacancy'
+      ? sql`
+    reach_counts as (
+      select b.vacancy_id, b.pos, count(*)::int as n
+      from (select c.vacancy_id, c.applicant_id, max(c.furthest_position) as pos
+            from cohort c
+            where c.furthest_position is not null
+            group by 1, 2) b
+      group by 1, 2
+    ),
+    reached as (
+      select cp.vacancy_id as group_key, cp.column_id, sum(rc.n)::int as n
+      from reach_counts rc
+      join column_positions cp on cp.vacancy_id = rc.vacancy_id and rc.pos >= cp.position
+      group by 1, 2
+    )`
+      : sql`
+    column_bits as (
+      select c.id as column_id, (row_number() over (order by c.id) - 1)::int as bit,
+             repeat('0', (count(*) over ())::int)::varbit as zero
+      from columns c
+    ),
+    position_masks as (
+      select k.vacancy_id, k.pos, bit_or(set_bit(cb.zero, cb.bit, 1)) as mask
+      from (select distinct c.vacancy_id, c.furthest_position as pos
+            from cohort c where c.furthest_position is not null) k
+      join column_positions cp on cp.vacancy_id = k.vacancy_id and k.pos >= cp.position
+      join column_bits cb on cb.column_id = cp.column_id
+      group by 1, 2
+    ),
+    mask_counts as (
+      select a.mask, count(*)::int as n
+      from (select c.applicant_id, bit_or(pm.mask) as mask
+            from cohort c
+            join position_masks pm on pm.vacancy_id = c.vacancy_id and pm.pos = c.furthest_position
+            group by 1) a
+      group by 1
+    ),
+    reached as (
+      select 0 as group_key, cb.column_id, sum(mc.n)::int as n
+      from mask_counts mc
+      cross join column_bits cb
+      where get_bit(mc.mask, cb.bit) = 1
+      group by 1, 2
+    )`;
+  return selectRows<FunnelStageRow>(
+    tx,
+    sql`
+    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
+    columns as (${columns}),
+    column_positions as (${columnPositions}),
+    ${reached},
+    stage_stays as (
+      select st.stage_id, count(*) as n, sum(st.left_on - st.entered_on) as days,
+             sum(w.workdays) as workdays, count(w.workdays) as worked
+      from cohort c
+      cross join lateral unnest(c.step_stage_ids, c.step_days, c.step_days[2:])
+        as st(stage_id, entered_on, left_on)
+      cross join lateral (
+        select ${numbers}[st.left_on - ${lo} + 1] - ${numbers}[st.entered_on - ${lo} + 1]
+          as workdays) w
+      where st.left_on is not null
+      group by st.stage_id
+    ),
+    stay_avgs as (
+      select ${groupKey} as group_key, cp.column_id,
+             round(sum(ss.days)::numeric / sum(ss.n), 1) as avg_days,
+             round(sum(ss.workdays)::numeric / nullif(sum(ss.worked), 0), 1) as avg_workdays
+      from stage_stays ss
+      join column_positions cp on cp.stage_id = ss.stage_id
+      group by 1, 2
     )
     select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
            c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
@@ -560,6 +686,24 @@ export async function listSources(
       from marks m
       left join cohort_sources cs on cs.applicant_id = m.applicant_id
     )`;
+  // Per source and column, the applicants whose furthest column is at or after it: row by row
+  // in the reference; from the summaries counted per (source, furthest column) first, then each
+  // column sums those at or after it (one row per pair joined with the columns, decision 0069).
+  const perColumn = r.fromLog
+    ? sql`
+      select pe.source_id, c.id as column_id, count(*)::int as n
+      from furthest f
+      join people pe on pe.applicant_id = f.applicant_id
+      join cols c on f.pos >= c.position
+      group by pe.source_id, c.id`
+    : sql`
+      select sp.source_id, c.id as column_id, sum(sp.n)::int as n
+      from (select pe.source_id, f.pos, count(*) as n
+            from furthest f
+            join people pe on pe.applicant_id = f.applicant_id
+            group by 1, 2) sp
+      join cols c on sp.pos >= c.position
+      group by sp.source_id, c.id`;
   return selectRows<SourceRow>(
     tx,
     sql`
@@ -602,13 +746,7 @@ export async function listSources(
       from people pe
       group by pe.source_id
     ),
-    per_column as (
-      select pe.source_id, c.id as column_id, count(*)::int as n
-      from furthest f
-      join people pe on pe.applicant_id = f.applicant_id
-      join cols c on f.pos >= c.position
-      group by pe.source_id, c.id
-    ),
+    per_column as (${perColumn}),
     -- Once for all sources (a subquery per source joined the cohort again for each).
     per_source_columns as (
       select pc.source_id, jsonb_object_agg(pc.column_id::text, pc.n) as reached
