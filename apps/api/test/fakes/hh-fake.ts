@@ -251,6 +251,8 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   >();
   const resumes = new Map<string, HhResume>();
   const negotiations = new Map<string, Negotiation>();
+  /** Each vacancy's negotiations by id ascending (ids only grow, so appending keeps the order). */
+  const negotiationsOfVacancy = new Map<string, Negotiation[]>();
   const failures: Failure[] = [];
   // Webhooks (integrations.md §1.7) and negotiation messages (§1.4), decision 0054.
   const subscriptions = new Map<string, { id: string; url: string; actions: unknown[] }>();
@@ -971,11 +973,13 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         if (!vacancies.has(query.vacancy_id)) {
           return hhError(res, 400, 'bad_argument', 'vacancy_id');
         }
-        const list = [...negotiations.values()]
-          .filter((n) => n.vacancyId === query.vacancy_id)
-          .filter((n) => (id === 'response' ? n.state === 'response' : true))
-          .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
-        return send(res, 200, page(list.map(negotiationItem), query, 50));
+        // The vacancy's negotiations are kept in the spec's order as they arrive (sorted once,
+        // not for every page); only the page's own items are built.
+        const list = (negotiationsOfVacancy.get(query.vacancy_id) ?? []).filter((n) =>
+          id === 'response' ? n.state === 'response' : true,
+        );
+        const answer = page(list, query, 50);
+        return send(res, 200, { ...answer, items: answer.items.map(negotiationItem) });
       }
       const negotiation = negotiations.get(id);
       return negotiation
@@ -1164,7 +1168,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       const resumeId = resume.id ?? `r${randomBytes(6).toString('hex')}`;
       resumes.set(resumeId, { ...resume, id: resumeId });
       const id = String(++nextId);
-      negotiations.set(id, {
+      const negotiation: Negotiation = {
         id,
         vacancyId,
         resumeId,
@@ -1172,7 +1176,11 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         state: 'response',
         employerState: 'response',
         messages: [],
-      });
+      };
+      negotiations.set(id, negotiation);
+      const ofVacancy = negotiationsOfVacancy.get(vacancyId);
+      if (ofVacancy) ofVacancy.push(negotiation);
+      else negotiationsOfVacancy.set(vacancyId, [negotiation]);
       notify('NEW_NEGOTIATION_VACANCY', {
         topic_id: id,
         resume_id: resumeId,

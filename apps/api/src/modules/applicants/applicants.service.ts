@@ -168,6 +168,57 @@ export async function createApplicant(
   options: { arrival?: boolean } = {},
 ) {
   await allowed(tenant, session, 'create');
+  return insertNewApplicant(storage, tenant, session, input, options, async (tx, id, doubles) => ({
+    ...(await readCard(tx, tenant, id)),
+    doubles,
+  }));
+}
+
+/** The caller's right to create applicants, checked once for a batch of arrivals. */
+export type RightToCreate = { readonly userId: number; readonly right: 'create' };
+
+export async function rightToCreate(tenant: Tenant, session: Session): Promise<RightToCreate> {
+  await allowed(tenant, session, 'create');
+  return { userId: session.userId, right: 'create' };
+}
+
+/**
+ * An applicant arriving from a job site, one of a page of them (decision 0070): created as
+ * createApplicant creates (placed, logged, keyed, announced), the right checked once for the page
+ * by `rightToCreate`, and only the new id answered (no card read back).
+ */
+export async function createArrivedApplicant(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  right: RightToCreate,
+  input: TCreateApplicantRequest,
+) {
+  if (right.userId !== session.userId) await allowed(tenant, session, 'create');
+  return insertNewApplicant(
+    storage,
+    tenant,
+    session,
+    input,
+    { arrival: true },
+    async (_tx, id) => ({
+      id,
+    }),
+  );
+}
+
+async function insertNewApplicant<T>(
+  storage: Storage,
+  tenant: Tenant,
+  session: Session,
+  input: TCreateApplicantRequest,
+  options: { arrival?: boolean },
+  answer: (
+    tx: Db,
+    id: number,
+    doubles: Awaited<ReturnType<typeof detectApplicantDoubles>>,
+  ) => Promise<T & { id: number }>,
+) {
   const { photo, comment, vacancy_id, status_id, source, ...fields } = input;
   const createdVia = session.source === 'plugin' ? 'plugin' : (source ?? 'web');
   const told: ToldUsers[] = [];
@@ -228,7 +279,7 @@ export async function createApplicant(
       // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
       const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, { isNew: true });
       await announceCreatedInTransaction(tx, tenant, id);
-      return { ...(await readCard(tx, tenant, id)), doubles };
+      return answer(tx, id, doubles);
     }),
   );
   handOverNoticesLater(told);

@@ -1,6 +1,7 @@
 import type { Db } from '@ats/db/connection';
 import { jobSiteConnections, jobSiteResponses, jobSiteVacancies } from '@ats/db/schema/job-sites';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { intArray } from '@ats/db/sql-arrays';
 
 export type ConnectionRow = typeof jobSiteConnections.$inferSelect;
 export type ConnectionPatch = Partial<
@@ -143,6 +144,34 @@ export async function claimResponse(tx: Db, row: typeof jobSiteResponses.$inferI
     .onConflictDoNothing()
     .returning({ id: jobSiteResponses.id });
   return saved?.id ?? null;
+}
+
+/**
+ * Claims a page's responses in one statement: the id of each claimed one by its external id; one
+ * brought in already (or by a sync running beside this one) is left out.
+ */
+export async function claimResponses(tx: Db, rows: (typeof jobSiteResponses.$inferInsert)[]) {
+  if (rows.length === 0) return new Map<string, number>();
+  const saved = await tx
+    .insert(jobSiteResponses)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: jobSiteResponses.id, externalId: jobSiteResponses.externalId });
+  return new Map(saved.map((s) => [s.externalId, s.id]));
+}
+
+/** The applicants a page's claimed responses ended on, in one statement. */
+export async function finishResponses(
+  tx: Db,
+  accountId: number,
+  done: { id: number; applicantId: number; matched: boolean }[],
+) {
+  if (done.length === 0) return;
+  await tx.execute(sql`
+    update job_site_responses r set applicant_id = f.applicant_id, matched = f.matched = 1
+    from unnest(${intArray(done.map((d) => d.id))}, ${intArray(done.map((d) => d.applicantId))},
+                ${intArray(done.map((d) => (d.matched ? 1 : 0)))}) as f(id, applicant_id, matched)
+    where r.account_id = ${accountId} and r.id = f.id`);
 }
 
 export const finishResponse = (

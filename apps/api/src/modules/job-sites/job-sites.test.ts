@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
-import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import {
+  addTeamMember,
+  changeUserSettings,
+  type SignedUp,
+  signUpCompany,
+} from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
@@ -354,6 +359,57 @@ describe('responses in', { timeout: 180_000 }, () => {
     expect(resumed).toMatchObject({ state: 'active', paused_until: null, last_error: null });
     expect(resumed.last_sync_result).toMatchObject({ ok: true, imported: 2, skipped: 2 });
     expect(await applicantsOn(c.accountId, ours.id)).toHaveLength(4);
+  });
+
+  it('keeps the responses before one it may not bring in, and brings the rest in later', async () => {
+    const company = await signUpCompany(t.app);
+    // The site is connected by an admin whose right to create applicants is then taken away:
+    // the sync acts as them, may place a known person, and is refused a new one.
+    const admin = await addTeamMember(t.app, company.token, {
+      member_type: 'owner',
+      is_admin: true,
+    });
+    const back = await connect({ ...company, token: admin.token });
+    expect(back.headers.location).toBe('/hh?connected=1');
+    const overview = await call(t.app, 'GET', '/api/job_sites', undefined, { token: admin.token });
+    const c: Connected = {
+      ...company,
+      token: admin.token,
+      connectionId: overview.body.message.connections[0].id,
+    };
+    const { ours, external } = await linkedVacancy(c);
+    const known = resume('Вера', 'Знакомая');
+    const before = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      { first_name: 'Вера', last_name: 'Знакомая', email: known.email },
+      { token: company.token },
+    );
+    expect(before.status).toBe(200);
+    fake.addResponse(external, known);
+    fake.addResponse(external, resume('Глеб', 'Новый'));
+    await changeUserSettings(t.app, company.token, admin.userId, {
+      permissions_actions: { can_manage_applicant: false },
+    });
+
+    const refused = await sync(c);
+    expect(refused.last_sync_result).toMatchObject({
+      ok: false,
+      matched: 1,
+      imported: 0,
+      error: 'Нет прав на изменение кандидатов',
+    });
+    expect((await applicantsOn(c.accountId, ours.id)).map((p) => p.applicant_id)).toEqual([
+      before.body.message.id,
+    ]);
+
+    await changeUserSettings(t.app, company.token, admin.userId, {
+      permissions_actions: { can_manage_applicant: true },
+    });
+    const later = await sync(c);
+    expect(later.last_sync_result).toMatchObject({ ok: true, imported: 1, matched: 0, skipped: 1 });
+    expect(await applicantsOn(c.accountId, ours.id)).toHaveLength(2);
   });
 
   it('refreshes an expired token once, then asks to connect again when refused', async () => {

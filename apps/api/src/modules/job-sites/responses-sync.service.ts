@@ -6,7 +6,11 @@ import { AppError } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { listAccountSources } from '../account-sources/account-sources.service.ts';
-import { createApplicant } from '../applicants/applicants.service.ts';
+import {
+  createApplicant,
+  createArrivedApplicant,
+  rightToCreate,
+} from '../applicants/applicants.service.ts';
 import {
   type DraftContactDoubles,
   findContactDoublesOfDrafts,
@@ -30,8 +34,10 @@ import { pullNegotiationMessages } from './hh/hh-messages.ts';
 // finds the same phone, e-mail or résumé, the known applicant gets the application instead.
 // The page's known ids are read in one statement, and so are the applicants sharing a contact
 // with its résumés (decision 0064; a person twice on one page is matched to their first response).
-// One transaction per response: the claim, the applicant and the placement commit together, so
-// a failure part-way loses nothing and a second run imports nothing. 429 and 5xx are retried
+// One transaction per page (decision 0070): the claims, the applicants and the placements commit
+// together, so a failure part-way loses nothing and a second run imports nothing; when the page's
+// transaction fails it is brought in again one response a transaction, keeping those before the
+// response that failed. 429 and 5xx are retried
 // briefly, then the connection pauses with a growing back-off and the sweep resumes it.
 
 const RETRIES = 2;
@@ -97,6 +103,38 @@ async function sourceIdOf(tenant: Tenant, site: TJobSite) {
   return found?.id ?? null;
 }
 
+/** The response's row as claimed: unique per account, site and the site's id. */
+const claimOf = (
+  row: repo.ConnectionRow,
+  link: { externalId: string; vacancyId: number },
+  response: SiteResponse,
+  applicant: SiteApplicant,
+) => ({
+  accountId: row.accountId,
+  connectionId: row.id,
+  site: row.site,
+  externalId: response.externalId,
+  externalVacancyId: link.externalId,
+  resumeId: response.resumeId,
+  resumeUrl: applicant.resumeLink,
+  photoUrl: applicant.photoUrl,
+  vacancyId: link.vacancyId,
+});
+
+/** The known applicant on the vacancy; already on it, the response joins the card as it is. */
+async function placeKnown(tenant: Tenant, session: Session, knownId: number, vacancyId: number) {
+  try {
+    await placeApplicant(
+      tenant,
+      session,
+      { applicant_id: knownId, vacancy_id: vacancyId },
+      { arrival: true },
+    );
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 409)) throw error;
+  }
+}
+
 /** One response, in one transaction: claimed, then a new applicant or the known one placed. */
 async function importOne(
   deps: JobSitesDeps,
@@ -113,30 +151,10 @@ async function importOne(
   const outcome = await deps.database.withTenant(row.accountId, async (tx) => {
     const result = await (async (): Promise<{ kind: keyof Counts; applicantId: number | null }> => {
       const tenant = tenantInTransaction(tx, row.accountId, session.userId);
-      const claim = await repo.claimResponse(tx, {
-        accountId: row.accountId,
-        connectionId: row.id,
-        site: row.site,
-        externalId: response.externalId,
-        externalVacancyId: link.externalId,
-        resumeId: response.resumeId,
-        resumeUrl: applicant.resumeLink,
-        photoUrl: applicant.photoUrl,
-        vacancyId: link.vacancyId,
-      });
+      const claim = await repo.claimResponse(tx, claimOf(row, link, response, applicant));
       if (claim === null) return { kind: 'skipped', applicantId: null };
       if (knownId !== null) {
-        try {
-          await placeApplicant(
-            tenant,
-            session,
-            { applicant_id: knownId, vacancy_id: link.vacancyId },
-            { arrival: true },
-          );
-        } catch (error) {
-          // Already on this vacancy: the response joins the card as it is.
-          if (!(error instanceof AppError && error.code === 409)) throw error;
-        }
+        await placeKnown(tenant, session, knownId, link.vacancyId);
         await repo.finishResponse(tx, row.accountId, claim, {
           applicantId: knownId,
           matched: true,
@@ -164,6 +182,76 @@ async function importOne(
   // The owners told of the arrival: handed over now that it has committed.
   await handOverNotices(told);
   return outcome;
+}
+
+type PageItem = { response: SiteResponse; applicant: SiteApplicant };
+type Outcome = { kind: keyof Counts; applicantId: number | null };
+
+/**
+ * A page's new responses in one transaction (decision 0070): claimed in one statement, each
+ * a new applicant or the known one placed, and their applicants recorded in one statement.
+ * Answers null when the transaction failed (rolled back whole): the caller then brings the page
+ * in one response a transaction, as before, so a response the services refuse stops the sync
+ * where it did and keeps the responses before it.
+ */
+async function importPage(
+  deps: JobSitesDeps,
+  context: { row: repo.ConnectionRow; session: Session; sourceId: number | null },
+  link: { externalId: string; vacancyId: number },
+  items: PageItem[],
+  doubles: DraftContactDoubles[],
+): Promise<Outcome[] | null> {
+  const { row, session, sourceId } = context;
+  const storage = storageFor(deps.config);
+  let told: ToldUsers[] = [];
+  try {
+    const outcomes = await deps.database.withTenant(row.accountId, async (tx) => {
+      const tenant = tenantInTransaction(tx, row.accountId, session.userId);
+      const claims = await repo.claimResponses(
+        tx,
+        items.map(({ response, applicant }) => claimOf(row, link, response, applicant)),
+      );
+      const right = await rightToCreate(tenant, session);
+      const results: Outcome[] = [];
+      const done: { id: number; applicantId: number; matched: boolean }[] = [];
+      for (const [index, { response, applicant }] of items.entries()) {
+        const claim = claims.get(response.externalId);
+        if (claim === undefined) {
+          results.push({ kind: 'skipped', applicantId: null });
+          continue;
+        }
+        const knownId = knownOf(
+          doubles[index]!,
+          results.map((r) => r.applicantId),
+        );
+        if (knownId !== null) {
+          await placeKnown(tenant, session, knownId, link.vacancyId);
+          done.push({ id: claim, applicantId: knownId, matched: true });
+          results.push({ kind: 'matched', applicantId: knownId });
+          continue;
+        }
+        const card = await createArrivedApplicant(storage, tenant, session, right, {
+          ...applicant.draft,
+          vacancy_id: link.vacancyId,
+          account_source_id: sourceId,
+          source: 'import',
+        });
+        done.push({ id: claim, applicantId: card.id, matched: false });
+        results.push({ kind: 'imported', applicantId: card.id });
+      }
+      await repo.finishResponses(tx, row.accountId, done);
+      told = noticesQueuedIn(tx);
+      return results;
+    });
+    await handOverNotices(told);
+    return outcomes;
+  } catch (error) {
+    deps.log?.warn(
+      { err: error instanceof AppError ? error.message : error, accountId: row.accountId },
+      'job site page not imported at once; one response at a time',
+    );
+    return null;
+  }
 }
 
 const isMatching = (reasons: string[]) => reasons.some((r) => MATCHING_REASONS.includes(r));
@@ -299,10 +387,13 @@ export async function syncConnection(
               fresh.map((f) => f.applicant.draft),
             ),
           );
+          const context = { row, session, sourceId };
           const outcomes: (number | null)[] = [];
+          const atOnce = await importPage(deps, context, link, fresh, doubles);
           for (const [index, item] of fresh.entries()) {
-            const knownId = knownOf(doubles[index]!, outcomes);
-            const done = await importOne(deps, { row, session, sourceId }, link, item, knownId);
+            const done =
+              atOnce?.[index] ??
+              (await importOne(deps, context, link, item, knownOf(doubles[index]!, outcomes)));
             counts[done.kind] += 1;
             outcomes.push(done.applicantId);
             // A new applicant's photo, after its transaction committed (decision 0061).
