@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // One id per build: compiled into the bundle and written to dist/version.json, so a running tab
 // can tell that the server now has a newer build.
@@ -30,6 +30,80 @@ function versionFile(): Plugin {
       server.middlewares.use('/version.json', (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify({ buildId: 'dev' }));
+      });
+    },
+  };
+}
+
+/** The file the server reads to name a page's chunks in its HTML (apps/api/src/platform/spa.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** A page of the router: its path pattern and the module its lazy route imports. */
+const ROUTE_OF_PAGE =
+  /\b(?:page|screenPage)\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('(\.\.\/routes\/[^']+)'\)/g;
+
+/**
+ * Writes dist/route-preloads.json: for each route of src/app/router.tsx, the route's lazy chunk
+ * with the chunks it imports statically and its styles, less what index.html already loads. The
+ * server, which knows the page's route, names them in the HTML (`<link rel="modulepreload">`), so
+ * they download and compile beside the main bundle instead of after it has run. A route the
+ * build cannot place fails the build: a wrong list would only be slower, never visibly wrong.
+ */
+function routePreloads(): Plugin {
+  const routerFile = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+  return {
+    name: 'ats-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The chunk and every chunk it imports statically, transitively. */
+      const closure = (start: Rollup.OutputChunk) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+        };
+        visit(start.fileName);
+        return [...seen];
+      };
+      const stylesOf = (files: string[]) => [
+        ...new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])),
+      ];
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const loadedFirst = new Set(closure(entry));
+      const stylesFirst = new Set(stylesOf([...loadedFirst]));
+
+      const source = readFileSync(routerFile, 'utf8');
+      const lazyImports = source.match(/import\('\.\.\/routes\//g)?.length ?? 0;
+      const routes = [...source.matchAll(ROUTE_OF_PAGE)].map(([, pattern, specifier]) => {
+        const module = path.resolve(path.dirname(routerFile), specifier!);
+        const chunk = chunks.find(
+          (c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\.tsx?$/, '') === module,
+        );
+        if (!chunk) this.error(`no chunk for the route ${pattern} (${specifier})`);
+        const files = closure(chunk).filter((f) => !loadedFirst.has(f));
+        const styles = stylesOf(closure(chunk)).filter((f) => !stylesFirst.has(f));
+        return {
+          path: pattern!,
+          files: files.map((f) => `/${f}`),
+          styles: styles.map((f) => `/${f}`),
+        };
+      });
+      if (routes.length !== lazyImports) {
+        this.error(
+          `${ROUTE_PRELOADS_FILE}: ${routes.length} routes read of ${lazyImports} lazy pages in router.tsx`,
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify({ routes }),
       });
     },
   };
@@ -71,7 +145,7 @@ function precompressedAssets(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), versionFile(), precompressedAssets()],
+  plugins: [react(), tailwindcss(), versionFile(), routePreloads(), precompressedAssets()],
   define: { __BUILD_ID__: JSON.stringify(command === 'serve' ? 'dev' : buildId) },
   server: {
     port: 5173,

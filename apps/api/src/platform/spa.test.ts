@@ -138,3 +138,81 @@ describe('a build published under the running server', () => {
     expect(readdirSync(path.join(web, 'builds')).sort()).toEqual(['b2', 'b3']);
   });
 });
+
+describe("a page's HTML names its route's chunks", () => {
+  let t: TestApp;
+  let dist: string;
+  const routes = [
+    { path: '/', files: ['/assets/vacancies-1.js'], styles: [] },
+    { path: '/applicant/double', files: ['/assets/applicant-double-1.js'], styles: [] },
+    {
+      path: '/applicant/:id',
+      files: ['/assets/applicant-1.js', '/assets/conversation-panel-1.js'],
+      styles: ['/assets/applicant-1.css'],
+    },
+    { path: '/vacancy/:id/candidates', files: ['/assets/vacancy-candidates-1.js'], styles: [] },
+    { path: '*', files: ['/assets/not-found-1.js'], styles: [] },
+  ];
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'ats-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><script type="module" src="/assets/index-1.js"></script></head><title>ATS</title>',
+    );
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes }));
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** The files the page at `url` preloads, in order. */
+  const preloaded = async (url: string) => {
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    return [
+      ...head.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g),
+    ].map(([, rel, href]) => `${rel} ${href}`);
+  };
+
+  it('the card preloads its chunk, what it imports and its styles, in the head', async () => {
+    expect(await preloaded('/applicant/42')).toEqual([
+      'stylesheet /assets/applicant-1.css',
+      'modulepreload /assets/applicant-1.js',
+      'modulepreload /assets/conversation-panel-1.js',
+    ]);
+    expect(await preloaded('/applicant/42?tab=files')).toContain(
+      'modulepreload /assets/applicant-1.js',
+    );
+  });
+
+  it('picks the route the client router would draw: a static segment over a parameter, a splat last', async () => {
+    expect(await preloaded('/applicant/double')).toEqual([
+      'modulepreload /assets/applicant-double-1.js',
+    ]);
+    expect(await preloaded('/')).toEqual(['modulepreload /assets/vacancies-1.js']);
+    expect(await preloaded('/vacancy/7/candidates')).toEqual([
+      'modulepreload /assets/vacancy-candidates-1.js',
+    ]);
+    expect(await preloaded('/vacancy/7/nothing-here')).toEqual([
+      'modulepreload /assets/not-found-1.js',
+    ]);
+    expect(await preloaded('/applicant/42/more')).toEqual(['modulepreload /assets/not-found-1.js']);
+  });
+
+  it('a build without the route list serves its page as it is', async () => {
+    rmSync(path.join(dist, 'route-preloads.json'));
+    // A new build is read when its index.html changes.
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><script type="module" src="/assets/index-1.js"></script></head><title>ATS 2</title>',
+    );
+    expect(await preloaded('/applicant/42')).toEqual([]);
+  });
+});

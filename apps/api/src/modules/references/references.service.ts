@@ -8,29 +8,54 @@ import {
 import type { Db } from '@ats/db/connection';
 import * as repo from './references.repository.ts';
 
+/**
+ * The shared dictionaries read once per process and database (decision 0057: they change only
+ * with a migration or a release, and /api/me's versions of them are computed once too), so the
+ * card's page and screen (decision 0067) do not read them again on every visit. A failed read is
+ * not kept.
+ */
+const keptLists = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function keptList<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let lists = keptLists.get(db);
+  if (!lists) keptLists.set(db, (lists = new Map()));
+  let list = lists.get(key) as Promise<T> | undefined;
+  if (!list) {
+    list = load();
+    lists.set(key, list);
+    list.catch(() => lists.delete(key));
+  }
+  return list;
+}
+
 export async function listLanguages(db: Db, search: repo.NameSearch) {
-  return (await repo.listLanguagesAcrossAccounts(db, search)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    name_en: row.nameEn,
-    code: row.code,
-  }));
+  const load = async () =>
+    (await repo.listLanguagesAcrossAccounts(db, search)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      name_en: row.nameEn,
+      code: row.code,
+    }));
+  // Only the whole list is kept: a search is answered from the database.
+  return search.search ? load() : keptList(db, `languages:${search.limit}`, load);
 }
 
 export async function listLanguageLevels(db: Db) {
-  return (await repo.listLanguageLevelsAcrossAccounts(db)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    code: row.code,
-  }));
+  return keptList(db, 'language_levels', async () =>
+    (await repo.listLanguageLevelsAcrossAccounts(db)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      code: row.code,
+    })),
+  );
 }
 
 export async function listDriverLicenses(db: Db) {
-  return repo.listDriverLicensesAcrossAccounts(db);
+  return keptList(db, 'driver_licenses', () => repo.listDriverLicensesAcrossAccounts(db));
 }
 
 export async function listCountries(db: Db) {
-  return repo.listCountriesAcrossAccounts(db);
+  return keptList(db, 'countries', () => repo.listCountriesAcrossAccounts(db));
 }
 
 export async function listJobs(db: Db) {
