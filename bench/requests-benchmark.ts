@@ -75,7 +75,7 @@ const SEARCH_WORDS = ['бухгалтер', 'менеджер', 'разрабо�
 type Person = { id: number; email: string; token: string; role: string };
 
 /** Team members beside the admin, sharing the bench password (its hash copied from the admin). */
-async function addUsers(database: Database, accountId: number, adminId: number) {
+export async function addUsers(database: Database, accountId: number, adminId: number) {
   const specs = [
     ...Array.from({ length: 12 }, (_, i) => ({ role: 'watcher', member: 'watcher', n: i })),
     ...Array.from({ length: 3 }, (_, i) => ({ role: 'recruiter', member: 'owner', n: i })),
@@ -109,7 +109,7 @@ async function addUsers(database: Database, accountId: number, adminId: number) 
  * over states, divisions, authors, templates and a year of dates, their routes resolved as submit
  * resolves them and each pending one waiting on the approvers of its current step.
  */
-async function seedRequests(
+export async function seedRequests(
   database: Database,
   accountId: number,
   users: { id: number; role: string }[],

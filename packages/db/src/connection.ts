@@ -302,6 +302,16 @@ export function buildQuery(query: SQL): { sql: string; params: unknown[] } {
  * A prepared statement's name for one shape of a statement: `prefix` and a hash of its text, so
  * each combination of filters keeps a plan of its own (its parameters are not part of the text).
  */
+/**
+ * Registers the text and parameters of `query`, known already (a statement whose text is built
+ * once for its shape and filled with each request's values): `buildQuery` answers them without
+ * walking it. They must be what drizzle builds from it (the caller's tests compare both).
+ */
+export function withBuiltQuery(query: SQL, built: { sql: string; params: unknown[] }): SQL {
+  builtQueries.set(query, built);
+  return query;
+}
+
 export function statementName(prefix: string, query: SQL): string {
   return `${prefix}_${createHash('sha1').update(buildQuery(query).sql).digest('hex').slice(0, 16)}`;
 }

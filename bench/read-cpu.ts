@@ -1,0 +1,244 @@
+// `read-cpu`: CPU time of the API process per read answered from the database, for comparing two
+// trees of the API side by side (decisions 0058, 0072). Each tree is built as `npm start` builds
+// it (`buildHttpServer`, production config, PostgreSQL) in a child process of its own and driven by
+// Fastify's `inject` (no sockets: what differs between the trees is the API's own work); a parent
+// asks each child in turn for a batch of reads and reads the child's `process.cpuUsage` around it.
+//   DATABASE_URL=postgres://… node --import tsx bench/read-cpu.ts [treeA] [treeB …]
+// Settings: READ_CPU_BATCH (reads per batch, 100), READ_CPU_ROUNDS (14), READ_CPU_PROF (a directory
+// for the children's V8 CPU profiles), READ_CPU_ENCODING (the Accept-Encoding sent, gzip).
+import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+type Kind = 'requests' | 'request' | 'applicants' | 'applicant' | 'me';
+const ALL_KINDS: Kind[] = ['requests', 'request', 'applicants', 'applicant', 'me'];
+/** READ_CPU_KINDS=requests,me: only these reads. */
+const KINDS = process.env.READ_CPU_KINDS
+  ? ALL_KINDS.filter((k) => process.env.READ_CPU_KINDS!.split(',').includes(k))
+  : ALL_KINDS;
+
+type Setup = { token: string; requestIds: number[]; applicantIds: number[] };
+
+async function child() {
+  const { openDatabase } = await import('@ats/db/connection');
+  const { buildHttpServer } = await import(
+    pathToFileURL(path.resolve('apps/api/src/http-server.ts')).href
+  );
+  const { loadConfig } = await import(
+    pathToFileURL(path.resolve('apps/api/src/platform/config.ts')).href
+  );
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'unused' });
+  const app = await buildHttpServer({ config, database, logger: false });
+  await app.ready();
+  let setup: Setup | null = null;
+  let n = 0;
+  const urlOf = (kind: Kind) => {
+    n += 1;
+    const s = setup!;
+    if (kind === 'requests') return `/api/vacancy_applications?per_page=30&page=${(n % 2) + 1}`;
+    if (kind === 'request') {
+      return `/api/vacancy_applications/${s.requestIds[n % s.requestIds.length]}`;
+    }
+    if (kind === 'applicants') return `/api/applicants?page=${(n % 2) + 1}`;
+    if (kind === 'applicant') return `/api/applicants/${s.applicantIds[n % s.applicantIds.length]}`;
+    return '/api/me';
+  };
+  const read = async (kind: Kind) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: urlOf(kind),
+      headers: {
+        'x-dcrt-hrm-auth': setup!.token,
+        'cache-control': 'no-cache',
+        'accept-encoding': process.env.READ_CPU_ENCODING ?? 'gzip, deflate',
+      },
+    });
+    if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${answer.body}`);
+    return answer.rawPayload.length;
+  };
+  process.on(
+    'message',
+    async (message: { type: string; setup?: Setup; kind?: Kind; n?: number }) => {
+      if (message.type === 'setup') {
+        setup = message.setup!;
+        const sizes: Record<string, number> = {};
+        for (const kind of KINDS) for (let i = 0; i < 20; i += 1) sizes[kind] = await read(kind);
+        if (process.env.READ_CPU_DUMP) {
+          const { writeFileSync } = await import('node:fs');
+          for (const kind of KINDS) {
+            const answer = await app.inject({
+              method: 'GET',
+              url: urlOf(kind),
+              headers: { 'x-dcrt-hrm-auth': setup.token, 'cache-control': 'no-cache' },
+            });
+            writeFileSync(path.join(process.env.READ_CPU_DUMP, `${kind}.json`), answer.body);
+          }
+        }
+        process.send!({ type: 'ready', sizes });
+      } else if (message.type === 'batch') {
+        const before = process.cpuUsage();
+        for (let i = 0; i < message.n!; i += 1) await read(message.kind!);
+        const used = process.cpuUsage(before);
+        process.send!({
+          type: 'done',
+          micros: (used.user + used.system) / message.n!,
+          system: used.system / message.n!,
+        });
+      } else if (message.type === 'stop') {
+        await app.close();
+        await database.close();
+        process.exit(0);
+      }
+    },
+  );
+  process.send!({ type: 'listening' });
+}
+
+function ask<T>(worker: ChildProcess, message: unknown, reply: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type: string }) => {
+      if (m.type !== reply) return;
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      resolve(m as T);
+    };
+    const onExit = (code: number) => reject(new Error(`child exited ${code}`));
+    worker.on('message', onMessage);
+    worker.once('exit', onExit);
+    if (message !== null) worker.send(message as never);
+  });
+}
+
+async function seed(url: string, tree: string): Promise<Setup> {
+  const { startApiServer, signUpBenchAccount, apiRequest, BENCH_PASSWORD } = await import(
+    pathToFileURL(path.join(tree, 'bench/support/api-server.ts')).href
+  );
+  const { openDatabase } = await import('@ats/db/connection');
+  const { addUsers, seedRequests } = await import(
+    pathToFileURL(path.join(tree, 'bench/requests-benchmark.ts')).href
+  );
+  const { generateApplicants } = await import(
+    pathToFileURL(path.join(tree, 'bench/generate-applicants.ts')).href
+  );
+  const api = await startApiServer({ DATABASE_URL: url });
+  try {
+    const admin = await signUpBenchAccount(api, 'read-cpu');
+    const database = await openDatabase({ databaseUrl: url, dataDir: 'unused', poolSize: 4 });
+    const members = await addUsers(database, admin.accountId, admin.userId);
+    await seedRequests(database, admin.accountId, members, 60);
+    await database.close();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    await generateApplicants(
+      { query: (text: string) => pool.query(text), jobs: 1 },
+      { accountId: admin.accountId, applicants: 60, vacuum: true },
+    );
+    const ids = async (table: string) =>
+      (
+        await pool.query(`select id from ${table} where account_id = $1 order by id limit 60`, [
+          admin.accountId,
+        ])
+      ).rows.map((r: { id: number }) => r.id);
+    const setup = {
+      token: (
+        await apiRequest('POST', `${api.url}/api/auth/login`, null, {
+          email: admin.email,
+          password: BENCH_PASSWORD,
+        })
+      ).auth_token,
+      requestIds: await ids('vacancy_applications'),
+      applicantIds: await ids('applicants'),
+    };
+    await pool.end();
+    return setup;
+  } finally {
+    await api.stop();
+  }
+}
+
+async function parent() {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL (a PostgreSQL server) is needed');
+  const trees = process.argv.slice(2).length ? process.argv.slice(2) : ['.'];
+  const name = `ats_readcpu_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const batch = Number(process.env.READ_CPU_BATCH ?? 100);
+  const rounds = Number(process.env.READ_CPU_ROUNDS ?? 14);
+  const workers: ChildProcess[] = [];
+  try {
+    const setup = await seed(url, path.resolve(trees[0]!.split('#')[0]!));
+    for (const tree of trees) {
+      // `tree#identity`: that child is asked for its answers with this Accept-Encoding.
+      const [dir, encoding] = tree.split('#') as [string, string | undefined];
+      const worker = fork(path.resolve(dir, 'bench/read-cpu.ts'), ['--child'], {
+        cwd: path.resolve(dir),
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          ...(encoding ? { READ_CPU_ENCODING: encoding } : {}),
+        },
+        execArgv: [
+          '--import',
+          'tsx',
+          '--max-semi-space-size=64',
+          ...(process.env.READ_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_CPU_PROF}`]
+            : []),
+        ],
+      });
+      workers.push(worker);
+      await ask(worker, null, 'listening');
+      const { sizes } = await ask<{ sizes: unknown }>(worker, { type: 'setup', setup }, 'ready');
+      console.log(`${tree}: bytes sent per answer ${JSON.stringify(sizes)}`);
+    }
+    const figures = new Map<string, number[]>();
+    /** Of it, the time in the kernel (sending SQL and reading answers over the socket). */
+    const systemFigures = new Map<string, number[]>();
+    for (let round = 0; round < rounds; round += 1) {
+      for (const kind of KINDS) {
+        const order = round % 2 === 0 ? workers.keys() : [...workers.keys()].reverse();
+        for (const i of order) {
+          const { micros, system } = await ask<{ micros: number; system: number }>(
+            workers[i]!,
+            { type: 'batch', kind, n: batch },
+            'done',
+          );
+          const key = `${kind}\t${trees[i]}`;
+          figures.set(key, [...(figures.get(key) ?? []), micros]);
+          systemFigures.set(key, [...(systemFigures.get(key) ?? []), system]);
+        }
+      }
+    }
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log('read\ttree\tmedian µs\tleast µs (API CPU per request)\tkernel, median µs');
+    for (const [key, values] of figures) {
+      const sorted = values.slice(rounds > 4 ? 2 : 0).sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      const kernel = systemFigures
+        .get(key)!
+        .slice()
+        .sort((a, b) => a - b);
+      console.log(
+        `${key}\t${median.toFixed(0)}\t${sorted[0]!.toFixed(0)}\t${kernel[Math.floor(kernel.length / 2)]!.toFixed(0)}`,
+      );
+    }
+  } finally {
+    for (const worker of workers) worker.send({ type: 'stop' });
+    await new Promise((r) => setTimeout(r, 1500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv.includes('--child')) await child();
+else await parent();
