@@ -1,9 +1,9 @@
 -- Issue 22, decision 0068: e-mail fragments at 1,000,000 applicants.
 -- The contact stage of the search box counted a fragment by reading up to 5,001 of its matches
 -- through the trigram index, each match a heap page of a wide row, before walking the newest.
--- The list counts to 1,000 ("more than 1,000" above), so the stage now reads at most 1,001
--- matches; a fragment with more walks the newest active applicants on a covering btree whose
--- entries carry both contact keys, index-only, instead of the wide rows.
+-- The list counts to 1,000 ("more than 1,000" above), so for an e-mail fragment the stage now
+-- reads at most 1,001 matches; a fragment with more walks the newest active applicants on a
+-- covering btree whose entries carry both contact keys, index-only, instead of the wide rows.
 --
 -- A btree entry holds at most ~2.7 kB: an applicant whose keys together pass 2,000 bytes is left
 -- out of the covering index (its insert must never fail) and found through a small partial index
@@ -39,7 +39,8 @@ BEGIN
     LIMIT $3', search_column)
     USING tenant, pattern, max_rows;
 END $$;--> statement-breakpoint
--- As 0071, but the contact stage reads at most max_count + 1 matches (above).
+-- As 0071, but the contact stage of an e-mail fragment reads at most max_count + 1 matches
+-- (above).
 CREATE OR REPLACE FUNCTION applicant_search_page(query text, max_hits integer, max_count integer)
 RETURNS TABLE (applicant_ids integer[], total integer)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
@@ -53,9 +54,11 @@ DECLARE
   folded text := ats_fold(query);
   latin text := ats_translit(query);
   sample integer := 5000;
-  -- Decision 0068: the contact stage reads at most what the list counts (max_count + 1), then
-  -- walks the newest hits on the covering index.
-  contact_sample integer := max_count;
+  -- Decision 0068: an e-mail fragment reads at most what the list counts (max_count + 1), then
+  -- walks its newest hits on the covering index; a phone fragment keeps the larger sample (its
+  -- 1,000–5,000 matches at once were cheaper than the walk, measured side by side).
+  contact_estimate bigint;
+  contact_sample integer := sample;
   -- Above this estimate a word is surely common: skip the bitmap, walk the newest applicants.
   surely_common bigint := 20000;
   name_ids integer[]; name_exact boolean[]; name_times timestamptz[];
@@ -77,8 +80,12 @@ BEGIN
     pattern := contact_pattern;
   END IF;
   IF contact_column IS NOT NULL THEN
-    contact_common := ats_search_contact_estimate(tenant, contact_column, pattern) > surely_common;
+    contact_estimate := ats_search_contact_estimate(tenant, contact_column, pattern);
+    contact_common := contact_estimate > surely_common;
     IF NOT contact_common THEN
+      IF contact_column = 'search_contacts' THEN
+        contact_sample := max_count;
+      END IF;
       SELECT array_agg(m.id), array_agg(m.created_at) INTO contact_ids, contact_times
         FROM ats_search_contact_hits(tenant, contact_column, pattern, contact_sample + 1) m;
       contact_common := coalesce(cardinality(contact_ids), 0) > contact_sample;
