@@ -81,7 +81,15 @@ type FragmentKey = (typeof FRAGMENT_SEARCHES)[number]['key'];
 /** How many applicants the fragments are drawn from. */
 const FRAGMENT_SOURCES = 400;
 /** The indexes that answer phone and e-mail fragments: their size and write cost are printed. */
-const CONTACT_INDEXES = ['applicants_search_phones_idx', 'applicants_search_contacts_idx'];
+const CONTACT_INDEXES = [
+  'applicants_search_phones_idx',
+  'applicants_search_contacts_idx',
+  // Decision 0068: the newest walk of a common fragment, index-only, and its long-keys companion.
+  'applicants_active_contacts_idx',
+  'applicants_active_long_contacts_idx',
+];
+/** The part of them decision 0068 added: its own write cost is printed too. */
+const COVERING_INDEXES = ['applicants_active_contacts_idx', 'applicants_active_long_contacts_idx'];
 const WRITE_COST_ROWS = 10_000;
 
 /**
@@ -505,6 +513,8 @@ type WriteCost = {
   /** Median ms of one statement inserting WRITE_COST_ROWS applicants, rolled back. */
   withMs: number;
   withoutMs: number;
+  /** Without the covering indexes of decision 0068 only (the trigram ones kept). */
+  withoutCoveringMs: number;
   indexes: string[];
   /** The load average over the rounds. */
   load: string;
@@ -914,16 +924,24 @@ async function measureWriteCost(url: string, accountId: number): Promise<WriteCo
     );
     const indexes = rows.map((r) => r.name);
     const context = { accountId, seed: 22, adminUserId: null, sourceIds: [] };
-    const times = { with: [] as number[], without: [] as number[] };
+    const times = {
+      with: [] as number[],
+      without: [] as number[],
+      withoutCovering: [] as number[],
+    };
     const loads: number[] = [];
     for (let round = 0; round < 2; round += 1) {
-      for (const variant of ['with', 'without'] as const) {
+      for (const variant of ['with', 'without', 'withoutCovering'] as const) {
         const lo = 10_000_000 + round * WRITE_COST_ROWS;
         await client.query('begin');
         try {
-          if (variant === 'without') {
-            for (const index of indexes) await client.query(`drop index ${index}`);
-          }
+          const dropped =
+            variant === 'with'
+              ? []
+              : variant === 'without'
+                ? indexes
+                : indexes.filter((index) => COVERING_INDEXES.includes(index));
+          for (const index of dropped) await client.query(`drop index ${index}`);
           const t0 = performance.now();
           await client.query(batchSql(context, lo, lo + WRITE_COST_ROWS - 1));
           times[variant].push(performance.now() - t0);
@@ -941,6 +959,7 @@ async function measureWriteCost(url: string, accountId: number): Promise<WriteCo
     return {
       withMs: median(times.with),
       withoutMs: median(times.without),
+      withoutCoveringMs: median(times.withoutCovering),
       indexes,
       load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     };
@@ -1082,6 +1101,11 @@ function rowsFor(r: TargetResult): Row[] {
       note:
         `${fmt.rate((WRITE_COST_ROWS * 1000) / w.withMs)} / ${fmt.rate((WRITE_COST_ROWS * 1000) / w.withoutMs)} rows; ` +
         `${fmt.ratio(w.withMs / w.withoutMs)} the time without ${w.indexes.join(', ')} (one insert…select statement, rolled back, median of 2 each, alternated; load average ${w.load})`,
+    });
+    rows.push({
+      measurement: `${l} · write cost of the covering indexes alone (decision 0068)`,
+      value: `${fmt.seconds(w.withMs / 1000)} / ${fmt.seconds(w.withoutCoveringMs / 1000)}`,
+      note: `${fmt.ratio(w.withMs / w.withoutCoveringMs)} the time without ${COVERING_INDEXES.join(', ')} (the trigram indexes kept; same rounds as above)`,
     });
   }
   rows.push(

@@ -128,6 +128,9 @@ export const applicants = pgTable(
     index('applicants_search_name_words_idx').using('gin', t.searchNameWords),
     index('applicants_search_phones_idx').using('gin', sql`search_phones gin_trgm_ops`),
     index('applicants_search_contacts_idx').using('gin', sql`search_contacts gin_trgm_ops`),
+    // Also, written in migration 0085 only (the builder has no INCLUDE): a btree like
+    // applicants_active_created_idx that INCLUDEs search_contacts and search_phones, for the newest
+    // walk of a common fragment index-only, and its companion for keys too long for a btree entry.
     // A name word and its one-letter deletions: one typo away is one shared key (migration 0034).
     index('applicants_name_typo_keys_idx').using(
       'gin',

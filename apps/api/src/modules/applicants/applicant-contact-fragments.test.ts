@@ -140,3 +140,80 @@ describe('the caller’s account and rights', () => {
     expect((await searchAs(watcherAdmin.token, '@yandex')).applicants).toEqual([]);
   });
 });
+
+describe('a fragment shared by more than the list counts (decision 0068)', () => {
+  // Long keys that do not compress: an applicant whose contacts pass 2,000 bytes is kept out of
+  // the covering index and must be saved and found all the same.
+  const longLinks = Array.from({ length: 40 }, (_, n) => ({
+    contact_type: 'site',
+    value: `https://portfolio.example/${n}/${(n * 7919).toString(36)}x${(n * 104729).toString(16)}q${(n * 15485863).toString(36)}`,
+    is_prefered: false,
+  }));
+  let crowd: SignedUp;
+  let newestId: number;
+  let archivedId: number;
+  const page = async (text: string, n: number) => {
+    const response = await call(
+      t.app,
+      'GET',
+      `/api/applicants?search=${encodeURIComponent(text)}&page=${n}`,
+      undefined,
+      { token: crowd.token },
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.message as Found & { applicant_count_capped: boolean };
+  };
+
+  beforeAll(async () => {
+    crowd = await signUpCompany(t.app);
+    await insertApplicants(
+      t.database,
+      crowd.accountId,
+      Array.from({ length: 1003 }, (_, n) => ({
+        lastName: `Склад${n}`,
+        email: `worker${n}@bigcorp.example`,
+      })),
+    );
+    const archived = await insertApplicants(t.database, crowd.accountId, [
+      { lastName: 'Архивный', email: 'gone@bigcorp.example', archivedAt: new Date() },
+    ]);
+    archivedId = archived[0]!;
+    const response = await call(
+      t.app,
+      'POST',
+      '/api/applicants',
+      {
+        last_name: 'Длинный',
+        email: 'long@bigcorp.example',
+        contacts: longLinks,
+      },
+      { token: crowd.token },
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    newestId = response.body.message.id as number;
+  });
+
+  it('says "more than 1,000" and lists the newest first, the long contacts included', async () => {
+    const first = await page('bigcorp', 1);
+    expect(first.applicant_count).toBe(1000);
+    expect(first.applicant_count_capped).toBe(true);
+    expect(first.applicants.map((a) => a.last_name)).toEqual([
+      'Длинный',
+      ...Array.from({ length: 29 }, (_, n) => `Склад${1002 - n}`),
+    ]);
+    expect(first.applicants.map((a) => a.id)).not.toContain(archivedId);
+    const second = await page('@bigcorp.ex', 2);
+    expect(second.applicants.map((a) => a.last_name)).toEqual(
+      Array.from({ length: 30 }, (_, n) => `Склад${973 - n}`),
+    );
+    expect((await page('portfolio.example/3', 1)).applicants.map((a) => a.id)).toEqual([newestId]);
+  });
+
+  it('counts exactly up to 1,000', async () => {
+    const few = await page('worker99', 1);
+    expect(few.applicant_count_capped).toBe(false);
+    // worker99, worker990–worker999
+    expect(few.applicant_count).toBe(11);
+    expect(few.applicants[0]!.last_name).toBe('Склад999');
+  });
+});
