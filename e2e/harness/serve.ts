@@ -350,7 +350,12 @@ async function main() {
       // Our vacancy published on Avito (its vacancy_code): the site's vacancy id and state.
       const found = avito.publicationOf(avitoPublication[1]!);
       if (!found) return send(res, 404, { error: 'not published' });
-      return send(res, 200, { vacancyId: found.vacancyId, status: found.status });
+      return send(res, 200, {
+        vacancyId: found.vacancyId,
+        status: found.status,
+        title: found.body.title ?? null,
+        description: found.body.description ?? null,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/habr/vacancies') {
       return seeded((body: { title: string }) => habr.addVacancy(body.title));
