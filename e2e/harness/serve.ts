@@ -235,7 +235,8 @@ async function main() {
     publications: { standard: 1000, premium: 1000 },
   });
   // Avito and Habr Career through their fakes (decision 0055): journeys seed applications and
-  // responses through `POST /avito/applications`, `POST /habr/vacancies`, `POST /habr/responses`,
+  // responses through `POST /avito/applications` (answering the application's chat id), the
+  // applicant's chat through `POST|GET /avito/chats/{chat id}/messages`, `POST /habr/vacancies`, `POST /habr/responses`,
   // and read what our vacancy became on Avito through `GET /avito/publications/{our id}`.
   const avito = await startAvitoFake({
     clientId: 'e2e-avito-id',
@@ -334,9 +335,26 @@ async function main() {
         .catch((error: unknown) => send(res, 500, { error: String(error) }));
     };
     if (req.method === 'POST' && url.pathname === '/avito/applications') {
-      return seeded((body: Parameters<typeof avito.addApplication>[0]) => ({
-        id: avito.addApplication(body).id,
-      }));
+      return seeded((body: Parameters<typeof avito.addApplication>[0]) => {
+        const application = avito.addApplication(body);
+        return { id: application.id, chat_id: application.contacts.chat.value };
+      });
+    }
+    // The applicant writes in the application's chat; the chat's messages as Avito keeps them.
+    const avitoChat = /^\/avito\/chats\/([^/]+)\/messages$/.exec(url.pathname);
+    if (req.method === 'POST' && avitoChat) {
+      return seeded((body: { text: string }) => {
+        avito.applicantWrites(avitoChat[1]!, body.text);
+      });
+    }
+    if (req.method === 'GET' && avitoChat) {
+      const chat = avito.chats.get(avitoChat[1]!);
+      if (!chat) return send(res, 404, { error: 'no chat' });
+      return send(
+        res,
+        200,
+        chat.messages.map((m) => ({ direction: m.direction, text: m.content?.text ?? null })),
+      );
     }
     const avitoCreating = /^\/avito\/creating\/(\d+)$/.exec(url.pathname);
     if (req.method === 'POST' && avitoCreating) {
@@ -350,7 +368,12 @@ async function main() {
       // Our vacancy published on Avito (its vacancy_code): the site's vacancy id and state.
       const found = avito.publicationOf(avitoPublication[1]!);
       if (!found) return send(res, 404, { error: 'not published' });
-      return send(res, 200, { vacancyId: found.vacancyId, status: found.status });
+      return send(res, 200, {
+        vacancyId: found.vacancyId,
+        status: found.status,
+        title: found.body.title ?? null,
+        description: found.body.description ?? null,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/habr/vacancies') {
       return seeded((body: { title: string }) => habr.addVacancy(body.title));

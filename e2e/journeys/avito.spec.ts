@@ -228,3 +228,58 @@ test('Avito publication: closed while Avito still creates it, archived once Avit
     expect((await control.avitoPublication(ours.id)).status).toBe('archived');
   }).toPass({ timeout: 10_000 });
 });
+
+// Publication samples for Avito (decision 0063): the form saved as a sample on one vacancy starts
+// the form of another with its fields; published from there, Avito gets the sample's text.
+test('Avito publication samples: save the form as a sample, start another publication from it', async ({
+  page,
+  signedIn,
+  control,
+}) => {
+  test.setTimeout(180_000);
+  const first = `Сборщик заказов ${signedIn.accountId}`;
+  const second = `Комплектовщик ${signedIn.accountId}`;
+  const a = await createVacancy(page.request, signedIn.token, { position: first });
+  const b = await createVacancy(page.request, signedIn.token, { position: second });
+  const connected = await page.request.post('/api/job_sites/connect', {
+    headers: { [AUTH_HEADER]: signedIn.token },
+    data: { site: 'avito', client_id: 'e2e-avito-id', client_secret: 'e2e-avito-secret' },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const text = 'Сборка заказов на складе, смены по 12 часов.';
+
+  await page.goto(`/vacancy/${a.id}`);
+  await page.getByRole('link', { name: 'Опубликовать на Avito Работа' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Публикация на Avito Работа', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Название')).toHaveValue(first);
+  await page.getByLabel('Город').fill('Казань');
+  await page.getByLabel('Улица и дом').fill('ул. Баумана, 5');
+  await page.getByLabel('Профессия').selectOption({ label: 'Курьер' });
+  await page.getByLabel('Режим работы').selectOption({ label: 'Сменный' });
+  await page.getByLabel('Описание').fill(text);
+  await page.getByRole('button', { name: 'Сохранить как шаблон' }).click();
+  await expect(page.getByText('Шаблон сохранён')).toBeVisible();
+
+  await page.goto(`/vacancy/${b.id}`);
+  await page.getByRole('link', { name: 'Опубликовать на Avito Работа' }).click();
+  await expect(page.getByLabel('Название')).toHaveValue(second);
+  await page.getByLabel('Начать с шаблона').selectOption({ label: first });
+  await expect(page.getByLabel('Город')).toHaveValue('Казань');
+  await expect(page.getByLabel('Улица и дом')).toHaveValue('ул. Баумана, 5');
+  await expect(page.getByLabel('Описание')).toHaveValue(text);
+  await expect(page.getByLabel('Режим работы').locator('option:checked')).toHaveText('Сменный');
+  await expect(page.getByLabel('Профессия').locator('option:checked')).toHaveText('Курьер');
+  // The sample carries the first vacancy's title: this one keeps its own.
+  await page.getByLabel('Название').fill(second);
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(page).toHaveURL(new RegExp(`/vacancy/${b.id}$`));
+  const row = page.getByTestId('publication').filter({ hasText: 'Avito Работа' });
+  await expect(row.getByTestId('publication-state')).toHaveText(/На модерации|Опубликована/);
+  await expect(async () => {
+    const onAvito = await control.avitoPublication(b.id);
+    expect(onAvito.title).toBe(second);
+    expect(onAvito.description).toContain('Сборка заказов на складе');
+  }).toPass({ timeout: 10_000 });
+});

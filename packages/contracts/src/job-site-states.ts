@@ -16,13 +16,17 @@ export const JOB_SITE_STAGE_STATE_NAMES: Record<TJobSiteStageState, string> = {
   discard: 'Отказ',
 };
 
-/** One stage's mapping: `is_default` when nothing was chosen and the rule applies. */
+/**
+ * One stage's mapping: `is_default` when nothing was chosen and the rule applies; `from_funnel`
+ * when a vacancy's own stage has no choice of its own and follows its funnel stage's.
+ */
 export const ZStageSiteState = z.object({
   status_id: z.number().int(),
   name: z.string(),
   state: ZJobSiteStageState,
   message: z.string(),
   is_default: z.boolean(),
+  from_funnel: z.boolean().optional(),
 });
 export type TStageSiteState = z.infer<typeof ZStageSiteState>;
 

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 //   `/employers/{eid}/managers`, `/addresses`, `/vacancies/active` and `/vacancies/archived`
 //   (paged as the spec pages them; the employer's vacancies only),
 //   `/managers/{mid}/vacancies/available_types`, `GET /negotiations?vacancy_id`,
-//   `/negotiations/{collection}?vacancy_id&page&per_page`, `/negotiations/{nid}`,
+//   `/negotiations/{collection}?vacancy_id&page&per_page` (`response`, then one collection per
+//   employer state a negotiation was moved to), `/negotiations/{nid}`,
 //   `PUT /negotiations/{action}/{nid}` (form `message`), `GET /resumes/{id}?topic_id`,
 //   `GET/POST /negotiations/{nid}/messages` (items counted in each negotiation's `counters`);
 //   résumé photos at `/photos/{name}` (one fine, one oversized, one not an image, one hanging);
@@ -342,6 +343,9 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       ...(type === 'oauth' && value ? { oauth_error: value.replace(/_/g, '-') } : {}),
     });
 
+  /** `response`: not yet moved; any other collection: moved to that employer state. */
+  const inCollection = (n: Negotiation, id: string) =>
+    id === 'response' ? n.state === 'response' : n.employerState === id;
   const page = <T>(items: T[], query: Record<string, string>, max = 50) => {
     const perPage = Math.min(Number(query.per_page ?? 20) || 20, max);
     const pageNo = Number(query.page ?? 0) || 0;
@@ -951,16 +955,26 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       const vacancy = vacancies.get(query.vacancy_id ?? '');
       if (!vacancy) return hhError(res, 400, 'bad_argument', 'vacancy_id');
       const all = [...negotiations.values()].filter((n) => n.vacancyId === vacancy.id);
+      // New responses, then one collection per employer state a negotiation was moved to.
+      const collection = (id: string, name: string) => {
+        const inIt = all.filter((n) => inCollection(n, id));
+        return {
+          id,
+          name,
+          url: `${baseUrl}/negotiations/${id}?vacancy_id=${vacancy.id}`,
+          counters: { total: inIt.length, with_updates: inIt.length },
+          order_types: [],
+          sub_collections: [],
+        };
+      };
       return send(res, 200, {
         collections: [
-          {
-            id: 'response',
-            name: 'Отклики',
-            url: `${baseUrl}/negotiations/response?vacancy_id=${vacancy.id}`,
-            counters: { total: all.length, with_updates: all.length },
-            order_types: [],
-            sub_collections: [],
-          },
+          collection('response', 'Отклики'),
+          ...EMPLOYER_ACTIONS.map(([id, name]) => collection(id, name)),
+          // A state set on the site itself (`setNegotiationState`) has its collection too.
+          ...[...new Set(all.map((n) => n.employerState))]
+            .filter((id) => id !== 'response' && !EMPLOYER_ACTIONS.some(([a]) => a === id))
+            .map((id) => collection(id, id)),
         ],
         employer_states: EMPLOYER_ACTIONS.map(([id, name]) => ({ id, name })),
         generated_collections: [],
@@ -976,7 +990,7 @@ export async function startHhFake(options: HhFakeOptions = {}) {
         // The vacancy's negotiations are kept in the spec's order as they arrive (sorted once,
         // not for every page); only the page's own items are built.
         const list = (negotiationsOfVacancy.get(query.vacancy_id) ?? []).filter((n) =>
-          id === 'response' ? n.state === 'response' : true,
+          inCollection(n, id),
         );
         const answer = page(list, query, 50);
         return send(res, 200, { ...answer, items: answer.items.map(negotiationItem) });

@@ -130,12 +130,18 @@ export const jobSiteResponses = pgTable(
      * decision 0062); they are read again only when the site counts otherwise. Null: never read.
      */
     messagesSeen: integer(),
+    /** Avito: the application's chat (migration 0089, decision 0071); for Avito `messagesSeen`
+     * is the chat's `updated` (unix seconds) when its messages were last read. */
+    chatId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex('job_site_responses_external_key').on(t.accountId, t.site, t.externalId),
     index('job_site_responses_applicant_idx').on(t.accountId, t.applicantId),
+    index('job_site_responses_chat_idx')
+      .on(t.accountId, t.site, t.chatId)
+      .where(sql`${t.chatId} is not null`),
     tenantPolicy('job_site_responses'),
   ],
 ).enableRLS();

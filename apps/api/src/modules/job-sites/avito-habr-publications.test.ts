@@ -328,6 +328,37 @@ describe('publishing on Avito Работа', { timeout: 180_000 }, () => {
     expect(site.status).toBe('archived');
   });
 
+  it('archiving by hand while Avito still creates it: the wish is kept and the sweep archives it', async () => {
+    const c = await connectAvito();
+    const vacancy = await openVacancy(t.app, c.token, { position: 'Фасовщик' });
+    avito.state.creating = true;
+    const created = (await publish(c, vacancy.id, { name: 'Фасовщик' })).body.message;
+    avito.state.creating = false;
+    const site = avito.publications.get(created.external_id)!;
+    const archived = await call(
+      t.app,
+      'POST',
+      `/api/job_site_publications/${created.id}/archive`,
+      undefined,
+      { token: c.token },
+    );
+    expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+    expect(archived.body.message).toMatchObject({ state: 'moderation', archive_requested: true });
+    expect(site.status).toBe('created');
+    expect((await listOf(c, vacancy.id))[0]).toMatchObject({ archive_requested: true });
+
+    // Avito names the vacancy: the sweep's next read archives it there and here.
+    site.creating = false;
+    await refreshLivePublications({ config: t.config, database: t.database });
+    expect(site.status).toBe('archived');
+    const [row] = await systemRows<{ state: string }>(
+      t.database,
+      sql`select state from job_site_publications
+          where account_id = ${c.accountId} and id = ${created.id}`,
+    );
+    expect(row!.state).toBe('archived');
+  });
+
   it('reads a new publication at once: linked and its applications on the board with no card opened', async () => {
     const c = await connectAvito();
     const vacancy = await openVacancy(t.app, c.token, { position: 'Сборщик' });

@@ -245,6 +245,27 @@ export const responsesForMessages = (
           ),
         );
 
+/** Avito: the responses (that became applicants) of the chats a sync found changed. */
+export const responsesForChats = (tx: Db, accountId: number, site: string, chatIds: string[]) =>
+  chatIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({
+          id: jobSiteResponses.id,
+          chatId: jobSiteResponses.chatId,
+          applicantId: jobSiteResponses.applicantId,
+          messagesSeen: jobSiteResponses.messagesSeen,
+        })
+        .from(jobSiteResponses)
+        .where(
+          and(
+            eq(jobSiteResponses.accountId, accountId),
+            eq(jobSiteResponses.site, site),
+            inArray(jobSiteResponses.chatId, chatIds),
+            isNotNull(jobSiteResponses.applicantId),
+          ),
+        );
+
 /** The negotiations' message counts read, in one statement. */
 export async function setMessagesSeen(
   tx: Db,

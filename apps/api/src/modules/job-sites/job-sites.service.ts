@@ -181,13 +181,15 @@ export async function completeConnect(
 
 /** The hh.ru chats' channel of a connection (decision 0062): one per connection, across accounts. */
 export const hhChannelExternalId = (connectionId: number) => `hh-connection-${connectionId}`;
+export const avitoChannelExternalId = (connectionId: number) => `avito-connection-${connectionId}`;
 
 export async function disconnect(tenant: Tenant, session: Session, id: number) {
   assertCanManageJobSites(session);
   const gone = await tenant.transaction((tx) => repo.deleteConnection(tx, tenant.accountId, id));
   if (!gone) throw notFound(JOB_SITE_MESSAGES.connectionNotFound);
-  // Its hh.ru chats go with it (decision 0062); the messages stay on the cards.
+  // Its chats go with it (decisions 0062, 0071); the messages stay on the cards.
   await removeSiteChannel(tenant, 'hh', hhChannelExternalId(id));
+  await removeSiteChannel(tenant, 'avito', avitoChannelExternalId(id));
 }
 
 async function markReconnect(tenant: Tenant, row: repo.ConnectionRow) {

@@ -11,7 +11,7 @@ import type { Session } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { getVacancy } from '../vacancies/vacancies.service.ts';
-import { avitoPublications } from './avito/avito-publication.ts';
+import { STILL_CREATING, avitoPublications } from './avito/avito-publication.ts';
 import { habrPublications } from './habr/habr-publication.ts';
 import { hhPublications, type SitePublicationState } from './hh/hh-publication.ts';
 import { assertCanManageJobSites } from './job-sites.policy.ts';
@@ -295,11 +295,25 @@ export async function prolongPublication(
   return toPublication(await refreshed(deps, tenant, row), name);
 }
 
-async function archiveRow(deps: JobSitesDeps, tenant: Tenant, row: repo.PublicationRow) {
+async function archiveRow(
+  deps: JobSitesDeps,
+  tenant: Tenant,
+  row: repo.PublicationRow,
+  /** The site cannot archive yet (Avito still creating it): leave it live, wished, for the sweep. */
+  options: { waitWhileCreating?: boolean } = {},
+) {
   if (row.externalId) {
     const { result } = await withSite(deps, tenant, row.connectionId, (p, token, ref) =>
       p.archive(deps.config, token, ref, row.externalId!),
     );
+    if (
+      options.waitWhileCreating &&
+      !result.ok &&
+      result.kind === 'refused' &&
+      result.siteMessage === STILL_CREATING
+    ) {
+      return row;
+    }
     // Already gone at the site (404) counts as archived.
     if (!result.ok && !(result.kind === 'refused' && result.status === 404)) failed(result);
   }
@@ -321,7 +335,14 @@ export async function archivePublication(
   const row = await publicationOf(tenant, id);
   const name = await vacancyNameOf(tenant, session, row.vacancyId);
   if (row.state === 'archived') return toPublication(row, name);
-  return toPublication(await archiveRow(deps, tenant, row), name);
+  // The wish first (decision 0071): a publication the site is still creating, or a site that
+  // fails now, is archived by the sweep's next read; the card says «Будет снята с публикации».
+  const wished = await tenant.transaction((tx) =>
+    repo.updatePublication(tx, tenant.accountId, row.id, {
+      archiveRequestedAt: row.archiveRequestedAt ?? new Date(),
+    }),
+  );
+  return toPublication(await archiveRow(deps, tenant, wished, { waitWhileCreating: true }), name);
 }
 
 /** The vacancy's card: its publications, the live ones read back from their sites first. */

@@ -26,7 +26,8 @@ import * as repo from './job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf } from './job-sites.service.ts';
 import { importResumePhoto } from './resume-photo.ts';
 import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.ts';
-import { pullNegotiationMessages } from './hh/hh-messages.ts';
+import { pullMovedNegotiationMessages, pullNegotiationMessages } from './hh/hh-messages.ts';
+import { pullAvitoChatMessages } from './avito/avito-messages.ts';
 
 // Responses in (decision 0047): for each linked vacancy the site's responses are paged; each new
 // one (by the site's id, unique per account and site) has its résumé read and becomes an
@@ -119,6 +120,7 @@ const claimOf = (
   resumeUrl: applicant.resumeLink,
   photoUrl: applicant.photoUrl,
   vacancyId: link.vacancyId,
+  chatId: response.chatId ?? null,
 });
 
 /** The known applicant on the vacancy; already on it, the response joins the card as it is. */
@@ -343,6 +345,7 @@ export async function syncConnection(
     const { client, call } = siteSessionOf(deps, tenant, row);
     // Sites listing by date read from the last sync that finished whole.
     const since = row.lastSyncResult?.ok ? row.lastSyncAt : null;
+    const retry = <T>(work: () => Promise<T>) => withRetry(deps, work);
     for (const link of links) {
       for (let page = 0, pages = 1; page < pages; page += 1) {
         const answer = await withRetry(deps, () =>
@@ -415,13 +418,18 @@ export async function syncConnection(
         if (failure !== null) throw failure;
         // The page's negotiation messages into the conversations (decision 0062).
         if (row.site === 'hh') {
-          const retry = <T>(work: () => Promise<T>) => withRetry(deps, work);
           await pullNegotiationMessages(deps, { tenant, row, call, retry }, answer.items);
         }
+      }
+      // Its invited and discarded negotiations' messages (decision 0071).
+      if (row.site === 'hh') {
+        await pullMovedNegotiationMessages(deps, { tenant, row, call, retry }, link.externalId);
       }
       progress.vacancies_done += 1;
       await saveProgress(tenant, row, { syncProgress: progress });
     }
+    // Avito's chats changed since they were read, once for all its vacancies (decision 0071).
+    if (row.site === 'avito') await pullAvitoChatMessages(deps, { tenant, row, call, retry });
     return await finish(null, { state: 'active', pausedUntil: null, failures: 0, lastError: null });
   } catch (error) {
     if (error instanceof SiteError && (error.kind === 'rate' || error.kind === 'unavailable')) {

@@ -32,6 +32,8 @@ export type SiteResponse = {
   raw?: unknown;
   /** hh: the negotiation's message count as listed (null: the site did not say). */
   messageCount?: number | null;
+  /** Avito: the application's chat in the messenger. */
+  chatId?: string | null;
 };
 
 /** A résumé as our applicant fields, with what has no field of ours kept beside them. */

@@ -10,7 +10,12 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Tenant, tenantFor } from '../../platform/tenancy.ts';
 import { enteredStages, registerStageEnteredListener } from '../pipeline/stage-entered.service.ts';
-import { assertStageManager, getStage, listStages } from '../statuses/statuses.service.ts';
+import {
+  assertStageManager,
+  getStage,
+  listStages,
+  stageSourcesOf,
+} from '../statuses/statuses.service.ts';
 import {
   HhNegotiationRefused,
   changeNegotiationState,
@@ -74,20 +79,28 @@ export async function stageSiteStates(
   query: { status_group_id?: number | undefined; vacancy_id?: number | undefined },
 ): Promise<TStageSiteState[]> {
   const stages = await listStages(tenant, query);
+  // A vacancy's own stage without a choice of its own follows its funnel stage's, as a move does.
+  const sources =
+    query.vacancy_id === undefined
+      ? new Map<number, number>()
+      : await stageSourcesOf(
+          tenant,
+          stages.map((s) => s.id),
+        );
   const rows = await tenant.transaction((tx) =>
-    repo.listStageStates(
-      tx,
-      tenant.accountId,
-      SITE,
-      stages.map((s) => s.id),
-    ),
+    repo.listStageStates(tx, tenant.accountId, SITE, [
+      ...stages.map((s) => s.id),
+      ...sources.values(),
+    ]),
   );
-  return stages.map((s) =>
-    toStageState(
-      s,
-      rows.find((r) => r.statusId === s.id),
-    ),
-  );
+  return stages.map((s) => {
+    const own = rows.find((r) => r.statusId === s.id);
+    if (own) return toStageState(s, own);
+    const inherited = rows.find((r) => r.statusId === sources.get(s.id));
+    return inherited
+      ? { ...toStageState(s, inherited), from_funnel: true }
+      : toStageState(s, undefined);
+  });
 }
 
 /** Chooses what entering the stage means on hh.ru (stage managers only). */

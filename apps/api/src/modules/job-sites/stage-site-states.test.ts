@@ -258,4 +258,61 @@ describe('states out to hh.ru', { timeout: 120_000 }, () => {
     );
     expect(foreign.status).toBe(404);
   });
+
+  it('lists a vacancy’s own stages following its funnel until one is chosen for the vacancy', async () => {
+    const c = await connected();
+    const get = (query: string) =>
+      call(t.app, 'GET', `/api/job_sites/stage_states?${query}`, undefined, { token: c.token });
+    const put = (statusId: number, body: unknown) =>
+      call(t.app, 'PUT', `/api/job_sites/stage_states/${statusId}`, body, { token: c.token });
+    const byName = (list: { name: string; status_id: number }[], name: string) =>
+      list.find((s) => s.name === name)!;
+    const funnels = await call(t.app, 'GET', '/api/status_groups', undefined, { token: c.token });
+    const funnel = (await get(`status_group_id=${funnels.body.message[0].id}`)).body.message;
+    const saved = await put(byName(funnel, 'Интервью с HR').status_id, {
+      state: 'none',
+      message: null,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const vacancy = await openVacancy(t.app, c.token, { position: 'Оператор' });
+    const own = await get(`vacancy_id=${vacancy.id}`);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const interview = byName(own.body.message, 'Интервью с HR');
+    // Its own stage, not the funnel's, with the funnel's choice.
+    expect(interview.status_id).not.toBe(byName(funnel, 'Интервью с HR').status_id);
+    expect(interview).toMatchObject({ state: 'none', is_default: false, from_funnel: true });
+    expect(byName(own.body.message, 'Отказ компании')).toMatchObject({
+      state: 'discard',
+      is_default: true,
+    });
+    expect(byName(own.body.message, 'Отказ компании')).not.toHaveProperty('from_funnel');
+
+    // Chosen for the vacancy: its own, and the funnel keeps its choice.
+    const mine = await put(interview.status_id, {
+      state: 'invitation',
+      message: 'Ждём вас в офисе',
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const after = await get(`vacancy_id=${vacancy.id}`);
+    expect(byName(after.body.message, 'Интервью с HR')).toMatchObject({
+      state: 'invitation',
+      message: 'Ждём вас в офисе',
+      is_default: false,
+    });
+    expect(byName(after.body.message, 'Интервью с HR')).not.toHaveProperty('from_funnel');
+    const funnelAfter = (await get(`status_group_id=${funnels.body.message[0].id}`)).body.message;
+    expect(byName(funnelAfter, 'Интервью с HR')).toMatchObject({ state: 'none' });
+
+    // Another account's vacancy: not found.
+    const other = await signUpCompany(t.app);
+    const foreign = await call(
+      t.app,
+      'GET',
+      `/api/job_sites/stage_states?vacancy_id=${vacancy.id}`,
+      undefined,
+      { token: other.token },
+    );
+    expect(foreign.status).toBe(404);
+  });
 });

@@ -319,3 +319,12 @@ export async function copyStages(
     join user_status_rights r on r.account_id = ${accountId} and r.status_id = c.source_id`);
   return copied.sort((a, b) => a.n - b.n).map((c) => c.id);
 }
+
+/** The funnel stage each of these (a vacancy's own copies) was copied from, if any. */
+export const stageSources = (tx: Db, accountId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ id: statuses.id, copiedFromId: statuses.copiedFromId })
+        .from(statuses)
+        .where(and(eq(statuses.accountId, accountId), inArray(statuses.id, ids)));

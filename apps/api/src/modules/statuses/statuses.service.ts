@@ -282,3 +282,11 @@ export async function copyFunnelStagesToVacancy(
 export async function findDefaultFunnelId(tx: Db, accountId: number) {
   return (await repo.findDefaultStatusGroup(tx, accountId))?.id ?? null;
 }
+
+/** Each stage's funnel stage (a vacancy's copy → its template's stage); absent when none. */
+export async function stageSourcesOf(tenant: Tenant, ids: number[]) {
+  const rows = await tenant.transaction((tx) => repo.stageSources(tx, tenant.accountId, ids));
+  return new Map(
+    rows.filter((r) => r.copiedFromId !== null).map((r) => [r.id, r.copiedFromId!] as const),
+  );
+}

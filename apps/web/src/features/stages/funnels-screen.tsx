@@ -124,7 +124,7 @@ function FunnelCard({
         label={`Этапы воронки «${funnel.name}»`}
         canEdit={canEdit}
       />
-      <StageSiteStatesSection funnelId={funnel.id} canEdit={canEdit} />
+      <StageSiteStatesSection owner={{ status_group_id: funnel.id }} canEdit={canEdit} />
       {renaming && (
         <NameDialog
           title="Переименовать воронку"

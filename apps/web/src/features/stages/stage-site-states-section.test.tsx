@@ -44,7 +44,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         message: { ...states()[1], ...(body as object), is_default: false },
       }),
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit />);
     expect(screen.getByRole('heading', { name: /Статус на hh.ru/ })).toBeTruthy();
 
     const reject = await formOf('Отказ компании');
@@ -90,7 +90,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         message: { ...states()[0], ...(body as object), message: 'Спасибо.', is_default: false },
       }),
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit />);
     const fresh = await formOf('Новый');
     fireEvent.change(within(fresh).getByLabelText('Статус на hh.ru'), {
       target: { value: 'discard' },
@@ -113,7 +113,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
         errors: { message: 'Сообщение не длиннее 2000 символов' },
       },
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit />);
     const interview = await formOf('Интервью с HR');
     fireEvent.change(within(interview).getByLabelText(/Сообщение кандидату/), {
       target: { value: 'другой текст' },
@@ -126,7 +126,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
 
   it('lets a recruiter without «Управлять этапами» read the states and change nothing', async () => {
     stubApi({ [`GET ${LIST}`]: { message: states() } });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit={false} />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit={false} />);
     await waitFor(() => expect(screen.getAllByTestId('stage-site-state')).toHaveLength(3));
     const [fresh, interview, reject] = screen.getAllByTestId('stage-site-state');
     expect(fresh!.textContent).toBe('Новый: Не менять (по умолчанию)');
@@ -139,7 +139,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
 
   it('says when the funnel has no stages', async () => {
     stubApi({ [`GET ${LIST}`]: { message: [] } });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit />);
     expect(await screen.findByText('В воронке нет этапов.')).toBeTruthy();
   });
 
@@ -149,7 +149,7 @@ describe('the funnel’s «Статус на hh.ru»', () => {
       [`GET ${LIST}`]: () =>
         fail ? { code: 500, message: 'Внутренняя ошибка' } : { message: states() },
     });
-    renderWithApp(<StageSiteStatesSection funnelId={7} canEdit />);
+    renderWithApp(<StageSiteStatesSection owner={{ status_group_id: 7 }} canEdit />);
     expect(screen.getByText('Загрузка статусов hh.ru…')).toBeTruthy();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить статусы hh.ru');
@@ -157,5 +157,37 @@ describe('the funnel’s «Статус на hh.ru»', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
     expect(await formOf('Новый')).toBeTruthy();
     expect(spy.mock.calls.filter(([url]) => String(url) === LIST)).toHaveLength(2);
+  });
+
+  it('shows a vacancy’s own stages, marking those that follow the funnel, and saves one for the vacancy', async () => {
+    const own = '/api/job_sites/stage_states?vacancy_id=9';
+    const inherited: TStageSiteState = {
+      status_id: 91,
+      name: 'Интервью с HR',
+      state: 'none',
+      message: '',
+      is_default: false,
+      from_funnel: true,
+    };
+    const spy = stubApi({
+      [`GET ${own}`]: { message: [inherited] },
+      'PUT /api/job_sites/stage_states/91': (body) => ({
+        message: { ...inherited, ...(body as object), from_funnel: undefined },
+      }),
+    });
+    renderWithApp(<StageSiteStatesSection owner={{ vacancy_id: 9 }} canEdit />);
+    expect(await screen.findByText(/действует выбор воронки/)).toBeTruthy();
+    const form = await formOf('Интервью с HR');
+    expect(within(form).getByText('(как в воронке)')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Статус на hh.ru'), {
+      target: { value: 'invitation' },
+    });
+    fireEvent.submit(form);
+    await waitFor(() =>
+      expect(sentBodies(spy, 'PUT', '/api/job_sites/stage_states/91')).toHaveLength(1),
+    );
+    expect(sentBodies(spy, 'PUT', '/api/job_sites/stage_states/91')[0]).toMatchObject({
+      state: 'invitation',
+    });
   });
 });

@@ -10,7 +10,7 @@ import { Field } from '@ats/ui/field';
 import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import { LoadState } from '../../shared/settings/settings-page';
-import { useFunnelSiteStates, useSaveSiteState } from './stages.queries';
+import { type StageOwner, useSiteStates, useSaveSiteState } from './stages.queries';
 
 /** What each state does on hh.ru, said to the recruiter choosing it. */
 const STATE_HINTS: Record<TJobSiteStageState, string> = {
@@ -25,14 +25,16 @@ const STATE_HINTS: Record<TJobSiteStageState, string> = {
  * everyone else reads.
  */
 export function StageSiteStatesSection({
-  funnelId,
+  owner,
   canEdit,
 }: {
-  funnelId: number;
+  /** A funnel's stages, or a vacancy's own (each follows its funnel stage until chosen here). */
+  owner: StageOwner;
   canEdit: boolean;
 }) {
   const headingId = useId();
-  const states = useFunnelSiteStates(funnelId);
+  const states = useSiteStates(owner);
+  const ofVacancy = 'vacancy_id' in owner;
   return (
     <section
       aria-labelledby={headingId}
@@ -42,12 +44,15 @@ export function StageSiteStatesSection({
         Статус на hh.ru
       </h3>
       <p className="text-xs text-zinc-500">
-        Что получит кандидат, откликнувшийся на hh.ru, когда его переведут на этап вакансии из этой
-        воронки.
+        {ofVacancy
+          ? 'Что получит кандидат, откликнувшийся на hh.ru, когда его переведут на этап этой вакансии. Пока этап не настроен здесь, действует выбор воронки.'
+          : 'Что получит кандидат, откликнувшийся на hh.ru, когда его переведут на этап вакансии из этой воронки.'}
       </p>
       {states.data ? (
         states.data.length === 0 ? (
-          <p className="text-sm text-zinc-500">В воронке нет этапов.</p>
+          <p className="text-sm text-zinc-500">
+            {ofVacancy ? 'У вакансии нет этапов.' : 'В воронке нет этапов.'}
+          </p>
         ) : (
           <ul className="flex flex-col divide-y divide-zinc-100">
             {states.data.map((stage) => (
@@ -55,7 +60,7 @@ export function StageSiteStatesSection({
                 {canEdit ? (
                   // Keyed by what the server holds, so a saved or re-read state resets the form.
                   <StageSiteStateForm
-                    key={`${stage.state}:${stage.message}:${stage.is_default}`}
+                    key={`${stage.state}:${stage.message}:${stage.is_default}:${stage.from_funnel}`}
                     stage={stage}
                   />
                 ) : (
@@ -83,6 +88,7 @@ function StageSiteStateText({ stage }: { stage: TStageSiteState }) {
       <span className="font-medium text-zinc-900">{stage.name}</span>:{' '}
       {JOB_SITE_STAGE_STATE_NAMES[stage.state]}
       {stage.is_default && <span className="text-zinc-500"> (по умолчанию)</span>}
+      {stage.from_funnel && <span className="text-zinc-500"> (как в воронке)</span>}
       {stage.state !== 'none' && stage.message && (
         <span className="block text-xs text-zinc-500">«{stage.message}»</span>
       )}
@@ -118,6 +124,9 @@ function StageSiteStateForm({ stage }: { stage: TStageSiteState }) {
       <div className="flex flex-wrap items-end gap-2">
         <p className="min-w-40 flex-1 pb-2 text-sm font-medium break-words text-zinc-900">
           {stage.name}
+          {stage.from_funnel && !changed && (
+            <span className="ml-1 text-xs font-normal text-zinc-500">(как в воронке)</span>
+          )}
           {stage.is_default && !changed && (
             <span className="ml-1 text-xs font-normal text-zinc-500">(по умолчанию)</span>
           )}

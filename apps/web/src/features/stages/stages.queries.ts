@@ -73,14 +73,19 @@ export const useEvaluationFormChoices = (enabled: boolean) =>
 const siteStateKeys = {
   all: ['job-site-stage-states'] as const,
   ofFunnel: (funnelId: number) => [...siteStateKeys.all, 'funnel', funnelId] as const,
+  ofVacancy: (vacancyId: number) => [...siteStateKeys.all, 'vacancy', vacancyId] as const,
 };
 
-export const useFunnelSiteStates = (funnelId: number) =>
+/** A funnel's stages, or a vacancy's own (`vacancy_id`). */
+export const useSiteStates = (owner: StageOwner) =>
   useQuery({
-    queryKey: siteStateKeys.ofFunnel(funnelId),
+    queryKey:
+      'vacancy_id' in owner
+        ? siteStateKeys.ofVacancy(owner.vacancy_id)
+        : siteStateKeys.ofFunnel(owner.status_group_id),
     queryFn: ({ signal }) =>
       apiRequest('/job_sites/stage_states', {
-        query: { status_group_id: funnelId },
+        query: owner,
         schema: z.array(ZStageSiteState),
         signal,
       }),

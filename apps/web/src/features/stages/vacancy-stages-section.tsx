@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../shared/session/session.queries';
 import { LoadState } from '../../shared/settings/settings-page';
 import { settingsRights } from '../../shared/settings/settings-rights';
 import { StageListEditor } from './stage-list-editor';
+import { StageSiteStatesSection } from './stage-site-states-section';
 import { useVacancyStageCounts, useVacancyStages } from './stages.queries';
 
 /**
@@ -46,6 +47,7 @@ export function VacancyStagesSection({ vacancyId }: { vacancyId: number }) {
           onRetry={() => void stages.refetch()}
         />
       )}
+      <StageSiteStatesSection owner={{ vacancy_id: vacancyId }} canEdit={canEdit} />
     </Card>
   );
 }

@@ -177,6 +177,9 @@ async function statusOf(client: AvitoClient, uuid: string) {
   return succeeded(found);
 }
 
+/** Avito has not named the vacancy yet: archive is wished and done by the sweep (decision 0071). */
+export const STILL_CREATING = 'still_creating';
+
 /** The site's integer vacancy id of a publication (archive and prolong take it). */
 async function siteVacancyOf(client: AvitoClient, uuid: string) {
   const status = await statusOf(client, uuid);
@@ -188,6 +191,7 @@ async function siteVacancyOf(client: AvitoClient, uuid: string) {
       kind: 'refused' as const,
       status: 409,
       message: 'Авито ещё создаёт вакансию: повторите, когда она пройдёт модерацию',
+      siteMessage: STILL_CREATING,
     };
   }
   return succeeded({ id, state: avitoPublicationState(status.value).state });

@@ -156,6 +156,7 @@ export const avitoSite: SiteClient = {
       externalId: a.id,
       resumeId: a.applicant?.resume_id ? String(a.applicant.resume_id) : null,
       resumeUrl: null,
+      chatId: a.contacts?.chat?.value ?? null,
       raw: a,
     }));
     return { items, pages: 1 };

@@ -107,6 +107,7 @@ export type AvitoChat = {
   id: string;
   context?: { type?: string; value?: { id?: number; title?: string } };
   users?: { id: number; name?: string }[];
+  last_message?: AvitoMessage | null;
   created?: number;
   updated?: number;
 };

@@ -149,6 +149,28 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
     expect(messageReads(nid)).toBe(reads + 1);
   });
 
+  it('reads the messages of negotiations moved to an invitation or a rejection', async () => {
+    const c = await connectedToHh(t.app);
+    const invited = await respondedApplicant(c, 'Оператор');
+    const discarded = await respondedApplicant(c, 'Кассир');
+    // Moved on hh.ru: no longer listed among the responses.
+    fake.setNegotiationState(invited.nid, 'invitation');
+    fake.setNegotiationState(discarded.nid, 'discard');
+    fake.addApplicantMessage(invited.nid, 'Спасибо за приглашение! Буду в 11:00.');
+    fake.addApplicantMessage(discarded.nid, 'Жаль. Можно узнать причину?');
+    await sync(c);
+    await sync(c);
+    expect((await history(c, invited.applicantId)).map((m) => m.text)).toEqual([
+      'Спасибо за приглашение! Буду в 11:00.',
+    ]);
+    expect((await history(c, discarded.applicantId)).map((m) => m.text)).toEqual([
+      'Жаль. Можно узнать причину?',
+    ]);
+    // Read once: the second sync saw the same count in the collection.
+    expect(messageReads(invited.nid)).toBe(1);
+    expect(messageReads(discarded.nid)).toBe(1);
+  });
+
   it('sends a reply on the channel hh.ru to that negotiation, and shows it sent', async () => {
     const c = await connectedToHh(t.app);
     const one = await respondedApplicant(c, 'Тестировщик');

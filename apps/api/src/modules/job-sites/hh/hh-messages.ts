@@ -17,9 +17,11 @@ import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, hhChannelExternalId, siteSessionOf } from '../job-sites.service.ts';
 import { SiteError, type SiteResponse } from '../site-client.ts';
 import {
+  collectionPage,
   type HhMessage,
   HhNegotiationRefused,
   hhRefusalText,
+  movedCollections,
   negotiationMessages,
   sendNegotiationMessage,
 } from './hh-negotiation.ts';
@@ -34,6 +36,8 @@ import {
 //   webhook for messages, so they arrive with the sync (the sweep, «Синхронизировать сейчас», a
 //   new-response webhook). A 429 or 5xx stops the sync before the count is kept: the next one
 //   reads the negotiation again, and what was stored is not stored twice.
+//   Negotiations moved to an invitation or a rejection leave the responses collection: after a
+//   vacancy's responses, its other collections are paged for their counts too (decision 0071).
 // - Out: a recruiter's message on the channel is sent by the message outbox through the
 //   transport below as `POST /negotiations/{nid}/messages`. A 429, a paused connection or one to
 //   be connected again pause the message (no attempt spent); a 5xx is retried with back-off;
@@ -149,6 +153,35 @@ export async function pullNegotiationMessages(
   } finally {
     // What was read whole is kept even when a later negotiation stopped the sync.
     await tenant.transaction((tx) => repo.setMessagesSeen(tx, row.accountId, seen));
+  }
+}
+
+/** Pages of a collection read per sync at most (50 negotiations a page). */
+const MAX_MOVED_PAGES = 40;
+
+/**
+ * The messages of a vacancy's negotiations hh.ru no longer lists as responses: those invited or
+ * discarded (decision 0071), read as the responses' are, only where the count moved. One call
+ * for the collections, then their pages; nothing is imported from them.
+ */
+export async function pullMovedNegotiationMessages(
+  deps: JobSitesDeps,
+  context: Parameters<typeof pullNegotiationMessages>[1],
+  externalVacancyId: string,
+) {
+  const { call, retry } = context;
+  const collections = await retry(() =>
+    call((token) => movedCollections(deps.config, token, externalVacancyId)),
+  );
+  for (const collection of collections) {
+    for (let page = 0, pages = 1; page < Math.min(pages, MAX_MOVED_PAGES); page += 1) {
+      const answer = await retry(() =>
+        call((token) => collectionPage(deps.config, token, collection, externalVacancyId, page)),
+      );
+      pages = answer.pages;
+      const items = answer.items.map((item) => ({ ...item, resumeId: null, resumeUrl: null }));
+      await pullNegotiationMessages(deps, context, items);
+    }
   }
 }
 

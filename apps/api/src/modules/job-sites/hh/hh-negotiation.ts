@@ -174,3 +174,61 @@ export async function sendNegotiationMessage(
   );
   if (response.status !== 201 && response.status !== 200) throw await refusalOf(response);
 }
+
+async function getJson<T>(config: Config, accessToken: string, path: string): Promise<T> {
+  const response = await hhHttp.send(`${hhHttp.base(config)}${path}`, {
+    headers: hhHttp.headersOf(config, accessToken),
+  });
+  if (response.status !== 200) throw await hhHttp.errorOf(response);
+  return (await response.json()) as T;
+}
+
+/** A collection's id as hh.ru names it (`response`, `interview`, `discard_by_employer`…). */
+const COLLECTION_ID = /^[a-z][a-z0-9_]{0,63}$/;
+const PER_PAGE = 50;
+
+/**
+ * The collections of a vacancy's negotiations other than the new responses
+ * (`GET /negotiations?vacancy_id`): where hh.ru lists a negotiation once it was invited or
+ * discarded (decision 0071).
+ */
+export async function movedCollections(
+  config: Config,
+  accessToken: string,
+  vacancyId: string,
+): Promise<string[]> {
+  const answer = await getJson<{
+    collections?: { id?: string; counters?: { total?: number | null } | null }[] | null;
+  }>(config, accessToken, `/negotiations?vacancy_id=${encodeURIComponent(vacancyId)}`);
+  // An empty collection costs no call.
+  return (answer.collections ?? [])
+    .filter((c) => c.counters?.total !== 0)
+    .map((c) => String(c.id ?? ''))
+    .filter((id) => id !== 'response' && COLLECTION_ID.test(id));
+}
+
+/** One page (0-based) of a collection: each negotiation's id and its listed message count. */
+export async function collectionPage(
+  config: Config,
+  accessToken: string,
+  collection: string,
+  vacancyId: string,
+  page: number,
+): Promise<{ pages: number; items: { externalId: string; messageCount: number | null }[] }> {
+  const answer = await getJson<{
+    pages?: number;
+    items?: { id: string; counters?: { messages?: number | null } | null }[];
+  }>(
+    config,
+    accessToken,
+    `/negotiations/${encodeURIComponent(collection)}?vacancy_id=${encodeURIComponent(vacancyId)}` +
+      `&page=${page}&per_page=${PER_PAGE}`,
+  );
+  return {
+    pages: answer.pages ?? 1,
+    items: (answer.items ?? []).map((item) => ({
+      externalId: String(item.id),
+      messageCount: typeof item.counters?.messages === 'number' ? item.counters.messages : null,
+    })),
+  };
+}

@@ -1,0 +1,95 @@
+import { AUTH_HEADER } from '../fixtures/api.ts';
+import { createVacancy } from '../fixtures/pipeline.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+// Avito's messenger in the applicant's conversation (decision 0071) through the harness's fake:
+// an application arrives, the applicant writes in its chat, the sync brings the message onto the
+// card labelled Авито, and the recruiter's answer from the card reaches that chat.
+
+test('Avito: the applicant’s chat message appears in the conversation, the answer from the card reaches the chat', async ({
+  page,
+  signedIn,
+  control,
+}) => {
+  test.setTimeout(180_000);
+  const headers = { [AUTH_HEADER]: signedIn.token };
+  const ours = await createVacancy(page.request, signedIn.token, {
+    position: `Курьер (чат Авито) ${signedIn.accountId}`,
+  });
+  const avitoVacancy = 3_300_000_000 + signedIn.accountId;
+  const lastName = `Чатова${signedIn.accountId}`;
+  const { chat_id: chatId } = await control.addAvitoApplicationWithChat({
+    vacancyId: avitoVacancy,
+    name: { first_name: 'Вера', last_name: lastName },
+    phone: `+7927${String(4_000_000 + signedIn.accountId).slice(-7)}`,
+  });
+  const connected = await page.request.post('/api/job_sites/connect', {
+    headers,
+    data: { site: 'avito', client_id: 'e2e-avito-id', client_secret: 'e2e-avito-secret' },
+  });
+  expect(connected.ok(), await connected.text()).toBe(true);
+  const overview = (await (await page.request.get('/api/job_sites', { headers })).json()) as {
+    message: { connections: { id: number; site: string }[] };
+  };
+  const connectionId = overview.message.connections.find((c) => c.site === 'avito')!.id;
+  const linked = await page.request.post(`/api/job_sites/${connectionId}/links`, {
+    headers,
+    data: { external_id: String(avitoVacancy), vacancy_id: ours.id },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
+
+  await test.step('the application arrives, then the applicant writes', async () => {
+    await page.goto('/avito');
+    await page.getByRole('button', { name: 'Синхронизировать сейчас' }).click();
+    await expect(page.getByTestId('job-site-last-sync')).toContainText('новых кандидатов: 1', {
+      timeout: 60_000,
+    });
+    await control.avitoApplicantWrites(chatId, 'Добрый день! Нужен ли свой транспорт?');
+    await page.getByRole('button', { name: 'Синхронизировать сейчас' }).click();
+    await expect(page.getByTestId('job-site-last-sync')).toContainText('пропущено: 1', {
+      timeout: 60_000,
+    });
+  });
+
+  const listed = await page.request.get(`/api/applicants?vacancy_id=${ours.id}`, { headers });
+  const body = (await listed.json()) as unknown;
+  const find = (value: unknown): { id: number } | undefined => {
+    if (Array.isArray(value)) return value.map(find).find(Boolean);
+    if (!value || typeof value !== 'object') return undefined;
+    const record = value as Record<string, unknown>;
+    if (record.last_name === lastName && typeof record.id === 'number') return { id: record.id };
+    return Object.values(record).map(find).find(Boolean);
+  };
+  const applicant = find(body);
+  expect(applicant, JSON.stringify(body)).toBeDefined();
+
+  const log = page.getByRole('log', { name: 'Сообщения' });
+  await test.step('the message is in the card’s conversation, labelled Авито', async () => {
+    await page.goto(`/applicant/${applicant!.id}`);
+    await page.getByRole('tab', { name: 'Переписка' }).click();
+    const incoming = log
+      .getByRole('article')
+      .filter({ hasText: 'Добрый день! Нужен ли свой транспорт?' });
+    await expect(incoming).toBeVisible({ timeout: 30_000 });
+    await expect(incoming).toContainText('Авито');
+  });
+
+  await test.step('the recruiter answers through Avito and the chat receives it', async () => {
+    await page.getByRole('group', { name: 'Канал' }).getByText('Авито').click();
+    await expect(page.getByRole('radio', { name: /Авито/ })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Приложить файл' })).toBeHidden();
+    const answer = 'Нет, доставка пешком по району.';
+    await page.getByLabel('Текст сообщения').fill(answer);
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await expect(log.getByRole('article').filter({ hasText: answer })).toContainText('Отправлено', {
+      timeout: 30_000,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await control.avitoChat(chatId)).filter((m) => m.direction === 'out').map((m) => m.text),
+        { timeout: 30_000 },
+      )
+      .toEqual([answer]);
+  });
+});
