@@ -90,6 +90,9 @@ async function randomHistory(rnd: () => number, steps: number) {
     const minutes = rnd() < 0.3 ? 20 * 60 + 50 + Math.floor(rnd() * 20) : Math.floor(rnd() * 1440);
     const at = new Date(Date.now() - days * 86_400_000);
     at.setUTCHours(0, minutes, 0, 0);
+    // Never later than now: a minute of today past the clock's (or, in Moscow, tomorrow's) is
+    // a day earlier, so the history is the same past whatever the time of the run.
+    if (at.getTime() > Date.now()) at.setTime(at.getTime() - 86_400_000);
     return at;
   };
   const newApplicants = (n: number) =>
