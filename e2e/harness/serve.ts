@@ -202,7 +202,12 @@ async function backdate(db: Db, accountId: number, body: Backdate) {
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  // Each control call on a connection of its own: a kept-alive one the server closes when idle
+  // (Node's 5 s) while the test's client reuses it is reset (ECONNRESET), likelier under load.
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    connection: 'close',
+  });
   res.end(JSON.stringify(body));
 }
 

@@ -19,9 +19,12 @@ const headerColumns = (page: Page) =>
     .locator('[data-column]:not(li [data-column])')
     .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
 
-/** Today in Moscow as YYYY-MM-DD, and the day before. */
-const moscowDay = (offsetDays = 0) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', {
+/** Today in Moscow as YYYY-MM-DD. */
+const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+
+/** The Moscow day before `day` (YYYY-MM-DD). */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00+03:00`) - 86_400_000).toLocaleDateString('sv-SE', {
     timeZone: 'Europe/Moscow',
   });
 
@@ -30,6 +33,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   context,
   request,
   signedIn,
+  control,
 }) => {
   const { token } = signedIn;
   const vacancy = await createVacancy(request, token, { position: 'Инженер-сметчик' });
@@ -50,6 +54,15 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   });
   await placeApplicant(request, token, onFirst.id, vacancy.id, first!.id);
   await placeApplicant(request, token, onSecond.id, vacancy.id, second!.id);
+  // Added in the first minutes of one Moscow day, in this order: the dates below hold though
+  // midnight passes while the journey runs.
+  const addedOn = moscowToday();
+  await control.backdate(signedIn.accountId, {
+    applicants: [onFirst, onSecond, elsewhere].map((applicant, i) => ({
+      id: applicant.id,
+      at: `${addedOn}T00:0${i + 1}:00+03:00`,
+    })),
+  });
 
   await page.goto('/applicants');
   // The first load may wait for the bundle on a busy machine.
@@ -75,7 +88,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   await expect(row.locator('[data-column="vacancy"]')).toContainText(first!.name);
   await expect(row.locator('[data-column="contacts"]')).toContainText('smetova@example.ru');
   await expect(row.locator('[data-column="created"]')).toContainText(
-    new Date().toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' }),
+    addedOn.split('-').reverse().join('.'),
   );
   await expect(applicantRow(page, elsewhere.name).locator('[data-column="vacancy"]')).toHaveText(
     'Не на вакансии',
@@ -93,7 +106,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   const filters = page.getByRole('form', { name: 'Фильтры кандидатов' });
   await field(filters, 'Вакансия').selectOption({ label: 'Инженер-сметчик' });
   await field(filters, 'Этап').selectOption({ label: first!.name });
-  await field(filters, 'Добавлен с').fill(moscowDay());
+  await field(filters, 'Добавлен с').fill(addedOn);
   await filters.getByRole('button', { name: 'Применить' }).click();
   await expect(foundCount(page, 'Найден 1 кандидат')).toBeVisible();
   await expect(applicantRow(page, onFirst.name)).toBeVisible();
@@ -120,7 +133,7 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   await expect(page).toHaveURL(/search=/);
   await expect(foundCount(page, 'Найден 1 кандидат')).toBeVisible();
   const shared = page.url();
-  expect(new URL(shared).searchParams.get('created_from')).toBe(moscowDay());
+  expect(new URL(shared).searchParams.get('created_from')).toBe(addedOn);
 
   // A reload shows the same list, the same columns in the same order.
   await page.reload();
@@ -142,8 +155,8 @@ test('columns chosen and ordered, filters by vacancy, stage and date, kept in th
   // A day before anyone was added: nobody.
   await page.getByRole('button', { name: /^Фильтры/ }).click();
   await field(filters, 'Добавлен с').fill('');
-  await field(filters, 'Добавлен по').fill(moscowDay(-1));
+  await field(filters, 'Добавлен по').fill(dayBefore(addedOn));
   await filters.getByRole('button', { name: 'Применить' }).click();
   await expect(page.getByText('Никого не нашли')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`created_to=${moscowDay(-1)}`));
+  await expect(page).toHaveURL(new RegExp(`created_to=${dayBefore(addedOn)}`));
 });

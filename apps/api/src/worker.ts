@@ -2,6 +2,7 @@ import { openDatabase } from '@ats/db/connection';
 import pino from 'pino';
 import { z } from 'zod';
 import { startJobQueue } from './background-jobs.ts';
+import { sendConsentToNewApplicants } from './modules/consent/consent.service.ts';
 import {
   DELAYED_TASKS_SWEEP_MS,
   delayedTasksRunJob,
@@ -37,6 +38,9 @@ async function main() {
   // Moves and placements made here (delayed tasks, job sites) tell users too; the letters and
   // Telegram messages leave by the outboxes' sweeps.
   startUserNotices({ config, database, log });
+  // Applicants created here (file imports, job sites' responses) are asked for consent as the
+  // API's are, when the company asked for it.
+  sendConsentToNewApplicants({ config, database, log });
   const queue = await startJobQueue(config, database, {
     work: true,
     log,

@@ -628,10 +628,20 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
               'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
           });
         }
+        // A client's connection outlives its polls (keep-alive): each poll takes its listener
+        // off the socket when it ends, or a client polling every second piles them up.
+        const onGone = () => {
+          if (bot.poll === poll) {
+            bot.poll = undefined;
+            clearTimeout(timer);
+            timers.delete(timer);
+          }
+        };
         const poll: Poll = {
           finish: (status, body) => {
             clearTimeout(timer);
             timers.delete(timer);
+            req.socket.off('close', onGone);
             if (bot.poll === poll) bot.poll = undefined;
             if (status === 200) {
               resolve((body as { result: TgUpdate[] }).result.slice(0, limit));
@@ -644,13 +654,7 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
         const timer = setTimeout(() => poll.finish(200, { ok: true, result: [] }), timeout * 1000);
         timers.add(timer);
         bot.poll = poll;
-        req.socket.once('close', () => {
-          if (bot.poll === poll) {
-            bot.poll = undefined;
-            clearTimeout(timer);
-            timers.delete(timer);
-          }
-        });
+        req.socket.once('close', onGone);
       });
     },
     sendmessage: (bot, params) => {
@@ -811,8 +815,12 @@ export async function startTelegramBotFake(options: TelegramBotFakeOptions = {})
         // Done on Telegram's side, the answer kept back: the sender cannot know it went out.
         held += 1;
         await new Promise<void>((resolve) => {
-          releases.add(resolve);
-          req.socket.once('close', () => resolve());
+          const done = () => {
+            req.socket.off('close', done);
+            resolve();
+          };
+          releases.add(done);
+          req.socket.once('close', done);
         });
       }
       if (result && typeof result === 'object' && 'description' in result && 'result' in result) {

@@ -5,6 +5,7 @@ import { buildHttpServer } from '../http-server.ts';
 import { insertApplicants } from '../../test/applicant-factory.ts';
 import { addTeamMember, signUpCompany } from '../../test/factories.ts';
 import { countStatements } from '../../test/statement-counter.ts';
+import { seedOf, withSeed } from '../../test/seeded.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openVacancy } from '../../test/vacancy-fixtures.ts';
 import {
@@ -155,251 +156,254 @@ describe('remembered answers under random writes', () => {
   afterAll(() => t.close());
 
   it('after every write, every remembered answer equals a fresh one from the database', async () => {
-    const seed = Number(process.env.REMEMBERED_SEED ?? Date.now() % 1_000_000);
-    const random = randomFrom(seed);
-    const company = await signUpCompany(t.app);
-    const token = company.token;
-    const vacancy = await openVacancy(t.app, token);
-    const ids = await insertApplicants(
-      t.database,
-      company.accountId,
-      ['Соколова', 'Орлова', 'Волкова', 'Лебедева', 'Зайцева', 'Морозова', 'Соколова'].map(
-        (lastName, i) => ({ firstName: 'Анна', lastName, email: `anna${i}@example.com` }),
-      ),
-    );
-    const ok = async (method: string, url: string, body?: unknown) => {
-      const response = await call(t.app, method as never, url, body, { token });
-      expect(response.status, `${method} ${url}: ${JSON.stringify(response.body)}`).toBe(200);
-      return response.body.message;
-    };
-    const tag = await ok('POST', '/api/tags', { name: 'Резерв', color: '#00AA00' });
-    const source = await ok('POST', '/api/account_sources', { name: 'Сайт' });
-    const reasons = (await ok('GET', '/api/reasons?reason_type=reject')) as { id: number }[];
-    const stages = vacancy.statuses.filter((s) => !s.is_reject);
-    const live = new Set(ids);
-    const applications = new Map<number, number>();
-    const urls = () => [
-      ...ids.map((id) => `/api/applicants/${id}`),
-      `/api/applicants/${ids[0]}?vacancy_id=${vacancy.id}`,
-      '/api/applicants',
-      '/api/applicants?search=Соколова',
-      `/api/applicants?vacancy_id=${vacancy.id}`,
-      `/api/applicants?account_source_id=${source.id}`,
-      `/api/applicants?tags=${tag.id}`,
-    ];
-    const someone = () => random.pick([...live]);
-    /** Which applicant holds which application on the vacancy, as the database has it now. */
-    const placedNow = async () => {
-      const result = (await t.database.system.execute(
-        sql`select id, applicant_id from applications where vacancy_id = ${vacancy.id}`,
-      )) as unknown as { rows: { id: number; applicant_id: number }[] };
-      applications.clear();
-      for (const row of result.rows) applications.set(Number(row.applicant_id), Number(row.id));
-    };
-    let n = 0;
+    const seed = seedOf('REMEMBERED_SEED');
+    await withSeed(seed, 'REMEMBERED_SEED', async () => {
+      const random = randomFrom(seed);
+      const company = await signUpCompany(t.app);
+      const token = company.token;
+      const vacancy = await openVacancy(t.app, token);
+      const ids = await insertApplicants(
+        t.database,
+        company.accountId,
+        ['Соколова', 'Орлова', 'Волкова', 'Лебедева', 'Зайцева', 'Морозова', 'Соколова'].map(
+          (lastName, i) => ({ firstName: 'Анна', lastName, email: `anna${i}@example.com` }),
+        ),
+      );
+      const ok = async (method: string, url: string, body?: unknown) => {
+        const response = await call(t.app, method as never, url, body, { token });
+        expect(response.status, `${method} ${url}: ${JSON.stringify(response.body)}`).toBe(200);
+        return response.body.message;
+      };
+      const tag = await ok('POST', '/api/tags', { name: 'Резерв', color: '#00AA00' });
+      const source = await ok('POST', '/api/account_sources', { name: 'Сайт' });
+      const reasons = (await ok('GET', '/api/reasons?reason_type=reject')) as { id: number }[];
+      const stages = vacancy.statuses.filter((s) => !s.is_reject);
+      const live = new Set(ids);
+      const applications = new Map<number, number>();
+      const urls = () => [
+        ...ids.map((id) => `/api/applicants/${id}`),
+        `/api/applicants/${ids[0]}?vacancy_id=${vacancy.id}`,
+        '/api/applicants',
+        '/api/applicants?search=Соколова',
+        `/api/applicants?vacancy_id=${vacancy.id}`,
+        `/api/applicants?account_source_id=${source.id}`,
+        `/api/applicants?tags=${tag.id}`,
+      ];
+      const someone = () => random.pick([...live]);
+      /** Which applicant holds which application on the vacancy, as the database has it now. */
+      const placedNow = async () => {
+        const result = (await t.database.system.execute(
+          sql`select id, applicant_id from applications where vacancy_id = ${vacancy.id}`,
+        )) as unknown as { rows: { id: number; applicant_id: number }[] };
+        applications.clear();
+        for (const row of result.rows) applications.set(Number(row.applicant_id), Number(row.id));
+      };
+      let n = 0;
 
-    type Write = { kind: string; run: () => Promise<unknown>; elsewhere?: boolean };
-    const writes: (() => Write | null)[] = [
-      () => {
-        const id = someone();
-        return {
-          kind: `edit ${id}`,
-          run: () => ok('PATCH', `/api/applicants/${id}`, { last_name: `Новикова${(n += 1)}` }),
-        };
-      },
-      () => {
-        const id = someone();
-        return {
-          kind: `source of ${id}`,
-          run: () => ok('PATCH', `/api/applicants/${id}`, { account_source_id: source.id }),
-        };
-      },
-      () => {
-        const id = someone();
-        if (applications.has(id)) return null;
-        return {
-          kind: `place ${id}`,
-          run: async () => {
-            const placed = await ok('POST', '/api/applications', {
-              applicant_id: id,
-              vacancy_id: vacancy.id,
-            });
-            applications.set(id, placed.id);
-          },
-        };
-      },
-      () => {
-        const id = someone();
-        const application = applications.get(id);
-        if (!application) return null;
-        const stage = random.pick(stages);
-        return {
-          kind: `move ${id}`,
-          run: () =>
-            call(
-              t.app,
-              'POST',
-              `/api/applications/${application}/move`,
-              { status_id: stage.id },
-              {
-                token,
-              },
-            ),
-        };
-      },
-      () => {
-        const id = someone();
-        const application = applications.get(id);
-        if (!application) return null;
-        return {
-          kind: `reject ${id}`,
-          run: () =>
-            call(
-              t.app,
-              'POST',
-              `/api/applications/${application}/reject`,
-              { reason_id: random.pick(reasons).id, comment: 'Мало опыта' },
-              { token },
-            ),
-        };
-      },
-      () => {
-        const id = someone();
-        return {
-          kind: `comment ${id}`,
-          run: () =>
-            ok('POST', `/api/applicants/${id}/comments`, { description: `Заметка ${(n += 1)}` }),
-        };
-      },
-      () => {
-        const id = someone();
-        return {
-          kind: `tag ${id}`,
-          run: () =>
-            ok('POST', `/api/applicants/${id}/update_tags`, {
-              tags: random.int(2) ? [tag.id] : [],
-            }),
-        };
-      },
-      () => ({
-        kind: 'rename the tag',
-        run: () => ok('PATCH', `/api/tags/${tag.id}`, { name: `Резерв ${(n += 1)}` }),
-      }),
-      () => ({
-        kind: 'rename the source',
-        run: () => ok('PATCH', `/api/account_sources/${source.id}`, { name: `Сайт ${(n += 1)}` }),
-      }),
-      () => ({
-        kind: 'rename the vacancy',
-        run: () => ok('PATCH', `/api/vacancies/${vacancy.id}`, { position: `Бариста ${(n += 1)}` }),
-      }),
-      () => {
-        if (live.size < 4) return null;
-        const [primary, secondary] = [someone(), someone()];
-        if (primary === secondary) return null;
-        return {
-          kind: `merge ${secondary} into ${primary}`,
-          run: async () => {
-            await ok('POST', '/api/applicants/merge', {
-              primary_id: primary,
-              secondary_id: secondary,
-            });
-            live.delete(secondary);
-            // The merge carries the secondary's application over to the primary.
-            await placedNow();
-          },
-        };
-      },
-      () => {
-        if (live.size < 4) return null;
-        const id = someone();
-        return {
-          kind: `delete ${id}`,
-          run: async () => {
-            await ok('DELETE', `/api/applicants/${id}`);
-            live.delete(id);
-          },
-        };
-      },
-      () => {
-        const id = someone();
-        return {
-          // A background job of this process writes through the tenant writer.
-          kind: `job writes ${id}`,
-          run: () =>
-            t.database.withTenant(company.accountId, (tx) =>
-              tx.execute(
-                sql`update applicants set middle_name = ${`Задача${(n += 1)}`} where id = ${id}`,
+      type Write = { kind: string; run: () => Promise<unknown>; elsewhere?: boolean };
+      const writes: (() => Write | null)[] = [
+        () => {
+          const id = someone();
+          return {
+            kind: `edit ${id}`,
+            run: () => ok('PATCH', `/api/applicants/${id}`, { last_name: `Новикова${(n += 1)}` }),
+          };
+        },
+        () => {
+          const id = someone();
+          return {
+            kind: `source of ${id}`,
+            run: () => ok('PATCH', `/api/applicants/${id}`, { account_source_id: source.id }),
+          };
+        },
+        () => {
+          const id = someone();
+          if (applications.has(id)) return null;
+          return {
+            kind: `place ${id}`,
+            run: async () => {
+              const placed = await ok('POST', '/api/applications', {
+                applicant_id: id,
+                vacancy_id: vacancy.id,
+              });
+              applications.set(id, placed.id);
+            },
+          };
+        },
+        () => {
+          const id = someone();
+          const application = applications.get(id);
+          if (!application) return null;
+          const stage = random.pick(stages);
+          return {
+            kind: `move ${id}`,
+            run: () =>
+              call(
+                t.app,
+                'POST',
+                `/api/applications/${application}/move`,
+                { status_id: stage.id },
+                {
+                  token,
+                },
               ),
-            ),
-        };
-      },
-      () => {
-        const id = someone();
-        return {
-          // Another process (or SQL by hand): heard only through NOTIFY, asynchronously.
-          kind: `SQL elsewhere on ${id}`,
+          };
+        },
+        () => {
+          const id = someone();
+          const application = applications.get(id);
+          if (!application) return null;
+          return {
+            kind: `reject ${id}`,
+            run: () =>
+              call(
+                t.app,
+                'POST',
+                `/api/applications/${application}/reject`,
+                { reason_id: random.pick(reasons).id, comment: 'Мало опыта' },
+                { token },
+              ),
+          };
+        },
+        () => {
+          const id = someone();
+          return {
+            kind: `comment ${id}`,
+            run: () =>
+              ok('POST', `/api/applicants/${id}/comments`, { description: `Заметка ${(n += 1)}` }),
+          };
+        },
+        () => {
+          const id = someone();
+          return {
+            kind: `tag ${id}`,
+            run: () =>
+              ok('POST', `/api/applicants/${id}/update_tags`, {
+                tags: random.int(2) ? [tag.id] : [],
+              }),
+          };
+        },
+        () => ({
+          kind: 'rename the tag',
+          run: () => ok('PATCH', `/api/tags/${tag.id}`, { name: `Резерв ${(n += 1)}` }),
+        }),
+        () => ({
+          kind: 'rename the source',
+          run: () => ok('PATCH', `/api/account_sources/${source.id}`, { name: `Сайт ${(n += 1)}` }),
+        }),
+        () => ({
+          kind: 'rename the vacancy',
+          run: () =>
+            ok('PATCH', `/api/vacancies/${vacancy.id}`, { position: `Бариста ${(n += 1)}` }),
+        }),
+        () => {
+          if (live.size < 4) return null;
+          const [primary, secondary] = [someone(), someone()];
+          if (primary === secondary) return null;
+          return {
+            kind: `merge ${secondary} into ${primary}`,
+            run: async () => {
+              await ok('POST', '/api/applicants/merge', {
+                primary_id: primary,
+                secondary_id: secondary,
+              });
+              live.delete(secondary);
+              // The merge carries the secondary's application over to the primary.
+              await placedNow();
+            },
+          };
+        },
+        () => {
+          if (live.size < 4) return null;
+          const id = someone();
+          return {
+            kind: `delete ${id}`,
+            run: async () => {
+              await ok('DELETE', `/api/applicants/${id}`);
+              live.delete(id);
+            },
+          };
+        },
+        () => {
+          const id = someone();
+          return {
+            // A background job of this process writes through the tenant writer.
+            kind: `job writes ${id}`,
+            run: () =>
+              t.database.withTenant(company.accountId, (tx) =>
+                tx.execute(
+                  sql`update applicants set middle_name = ${`Задача${(n += 1)}`} where id = ${id}`,
+                ),
+              ),
+          };
+        },
+        () => {
+          const id = someone();
+          return {
+            // Another process (or SQL by hand): heard only through NOTIFY, asynchronously.
+            kind: `SQL elsewhere on ${id}`,
+            elsewhere: true,
+            run: () =>
+              t.database.system.execute(
+                sql`update applicant_comments set description = ${`Правка ${(n += 1)}`}
+                  where applicant_id = ${id}`,
+              ),
+          };
+        },
+        () => ({
+          kind: 'SQL elsewhere on every applicant',
           elsewhere: true,
           run: () =>
             t.database.system.execute(
-              sql`update applicant_comments set description = ${`Правка ${(n += 1)}`}
-                  where applicant_id = ${id}`,
-            ),
-        };
-      },
-      () => ({
-        kind: 'SQL elsewhere on every applicant',
-        elsewhere: true,
-        run: () =>
-          t.database.system.execute(
-            sql`update applicants set position = ${`Должность ${(n += 1)}`}
+              sql`update applicants set position = ${`Должность ${(n += 1)}`}
                 where account_id = ${company.accountId}`,
-          ),
-      }),
-      () => ({
-        kind: 'create an applicant',
-        run: () => ok('POST', '/api/applicants', { first_name: 'Ольга', last_name: 'Соколова' }),
-      }),
-    ];
+            ),
+        }),
+        () => ({
+          kind: 'create an applicant',
+          run: () => ok('POST', '/api/applicants', { first_name: 'Ольга', last_name: 'Соколова' }),
+        }),
+      ];
 
-    const read = (url: string, fresh: boolean) =>
-      call(t.app, 'GET', url, undefined, { token, ...(fresh ? { headers: FRESH } : {}) });
-    /** The remembered answer and a fresh one, as status and body. */
-    const both = async (url: string) => {
-      const kept = await read(url, false);
-      const fresh = await read(url, true);
-      return {
-        hit: kept.headers['x-cache'] === 'hit',
-        kept: [kept.status, kept.body],
-        fresh: [fresh.status, fresh.body],
+      const read = (url: string, fresh: boolean) =>
+        call(t.app, 'GET', url, undefined, { token, ...(fresh ? { headers: FRESH } : {}) });
+      /** The remembered answer and a fresh one, as status and body. */
+      const both = async (url: string) => {
+        const kept = await read(url, false);
+        const fresh = await read(url, true);
+        return {
+          hit: kept.headers['x-cache'] === 'hit',
+          kept: [kept.status, kept.body],
+          fresh: [fresh.status, fresh.body],
+        };
       };
-    };
 
-    let hits = 0;
-    const done: string[] = [];
-    for (const url of urls()) await read(url, false);
-    for (let step = 0; step < 60; step += 1) {
-      const write = random.pick(writes)();
-      if (!write) continue;
-      await write.run();
-      done.push(write.kind);
-      for (const url of urls()) {
-        let seen = await both(url);
-        // A change elsewhere is announced asynchronously: it must arrive within moments
-        // (an answer left stale would stay so until its 60 s limit).
-        for (let wait = 0; write.elsewhere && wait < 40; wait += 1) {
-          if (JSON.stringify(seen.kept) === JSON.stringify(seen.fresh)) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          seen = await both(url);
+      let hits = 0;
+      const done: string[] = [];
+      for (const url of urls()) await read(url, false);
+      for (let step = 0; step < 60; step += 1) {
+        const write = random.pick(writes)();
+        if (!write) continue;
+        await write.run();
+        done.push(write.kind);
+        for (const url of urls()) {
+          let seen = await both(url);
+          // A change elsewhere is announced asynchronously: it must arrive within moments
+          // (an answer left stale would stay so until its 60 s limit).
+          for (let wait = 0; write.elsewhere && wait < 40; wait += 1) {
+            if (JSON.stringify(seen.kept) === JSON.stringify(seen.fresh)) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            seen = await both(url);
+          }
+          if (seen.hit) hits += 1;
+          expect(seen.kept, `seed ${seed}, after ${done.join(' → ')}: ${url}`).toEqual(seen.fresh);
         }
-        if (seen.hit) hits += 1;
-        expect(seen.kept, `seed ${seed}, after ${done.join(' → ')}: ${url}`).toEqual(seen.fresh);
       }
-    }
-    // Not a cache that keeps nothing: reads after a write still come from memory (fewer than
-    // one might think: this process hears its own writes again through NOTIFY, moments later,
-    // and drops what was read in between).
-    expect(hits).toBeGreaterThan(done.length);
+      // Not a cache that keeps nothing: reads after a write still come from memory (fewer than
+      // one might think: this process hears its own writes again through NOTIFY, moments later,
+      // and drops what was read in between).
+      expect(hits).toBeGreaterThan(done.length);
+    });
   }, 300_000);
 });
 

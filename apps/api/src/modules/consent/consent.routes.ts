@@ -15,15 +15,13 @@ import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { type RateLimit, clientOf, spendAllowance } from '../../platform/throttle.ts';
 import { callerOf } from '../../platform/tenancy.ts';
-import { deliverStoredMail } from '../../platform/mailer.ts';
-import { registerApplicantCreatedListener } from '../applicants/applicant-created.service.ts';
 import {
   decideConsent,
   getApplicantConsent,
   getPrivacySettings,
   readPublicConsent,
   requestConsent,
-  requestConsentOfNewApplicant,
+  sendConsentToNewApplicants,
   updatePrivacySettings,
 } from './consent.service.ts';
 
@@ -36,41 +34,12 @@ export const CONSENT_LINK_LIMIT: RateLimit = {
   message: 'Слишком много обращений по ссылке. Попробуйте позже',
 };
 
-/** Where the app is, for letters sent outside a request of a user with an address. */
-const appUrl = (deps: AppDeps) =>
-  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
-
-/** Sends the request to new applicants when the company asked for it (decision 0046). */
-function listenToNewApplicants(app: FastifyInstance, deps: AppDeps) {
-  // The letters written in a creating transaction, until it commits.
-  const written = new Map<string, number>();
-  const key = (accountId: number, applicantId: number) => `${accountId}:${applicantId}`;
-  const unregister = registerApplicantCreatedListener({
-    async inTransaction(tx, tenant, applicantId) {
-      const outboxId = await requestConsentOfNewApplicant(
-        tx,
-        deps,
-        tenant,
-        applicantId,
-        appUrl(deps),
-      );
-      if (outboxId !== null) written.set(key(tenant.accountId, applicantId), outboxId);
-    },
-    async afterCommit(tenant, applicantId) {
-      const outboxId = written.get(key(tenant.accountId, applicantId));
-      if (outboxId === undefined) return;
-      written.delete(key(tenant.accountId, applicantId));
-      // A letter not handed over now stays in the outbox for the minute's retry.
-      await deliverStoredMail(deps.config, deps.database.system, deps.log, [outboxId]);
-    },
-  });
-  app.addHook('onClose', async () => unregister());
-}
-
 export function registerConsentRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Согласие на обработку данных'];
-  listenToNewApplicants(app, deps);
+  // The API process sends the request to the applicants it creates (`npm run worker` to its own).
+  const stopConsentRequests = sendConsentToNewApplicants(deps);
+  app.addHook('onClose', async () => stopConsentRequests());
 
   r.get(
     '/api/account/privacy_letter_settings',

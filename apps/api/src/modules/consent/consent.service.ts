@@ -23,6 +23,7 @@ import {
   readApplicantBelongings,
   recordApplicantOwnChange,
 } from '../applicants/applicants.service.ts';
+import { registerApplicantCreatedListener } from '../applicants/applicant-created.service.ts';
 import { assertCanChangeConsentSettings } from './consent.policy.ts';
 import { consentLetter, consentPath } from './consent-letter.ts';
 import * as repo from './consent.repository.ts';
@@ -261,6 +262,40 @@ export async function requestConsentOfNewApplicant(
       }),
     now,
   );
+}
+
+/** Where the app is, for letters sent outside a request of a user with an address. */
+const appUrlOf = (deps: ConsentDeps) =>
+  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
+
+/**
+ * Sends the request to new applicants when the company asked for it (decision 0046), in every
+ * process that creates applicants: the API (its routes) and `npm run worker` (file imports, job
+ * sites' responses). Answers a function that stops it.
+ */
+export function sendConsentToNewApplicants(deps: ConsentDeps): () => void {
+  // The letters written in a creating transaction, until it commits.
+  const written = new Map<string, number>();
+  const key = (accountId: number, applicantId: number) => `${accountId}:${applicantId}`;
+  return registerApplicantCreatedListener({
+    async inTransaction(tx, tenant, applicantId) {
+      const outboxId = await requestConsentOfNewApplicant(
+        tx,
+        deps,
+        tenant,
+        applicantId,
+        appUrlOf(deps),
+      );
+      if (outboxId !== null) written.set(key(tenant.accountId, applicantId), outboxId);
+    },
+    async afterCommit(tenant, applicantId) {
+      const outboxId = written.get(key(tenant.accountId, applicantId));
+      if (outboxId === undefined) return;
+      written.delete(key(tenant.accountId, applicantId));
+      // A letter not handed over now stays in the outbox for the minute's retry.
+      await deliverStoredMail(deps.config, deps.database.system, deps.log, [outboxId]);
+    },
+  });
 }
 
 type LinkRow = NonNullable<Awaited<ReturnType<typeof repo.findLinkAcrossAccounts>>>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
@@ -112,6 +112,14 @@ describe('the home page', () => {
 
   it("lists the caller's events of today and tomorrow (in Moscow), earliest first", async () => {
     const me = await addTeamMember(t.app, admin.token, { member_type: 'owner', is_admin: false });
+    // The clock the service reads stands at noon of this Moscow day: «today» and «tomorrow» stay
+    // these however long the test runs, midnight or not.
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${today}T12:00:00+03:00`));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const day = (offset: number) => {
       const moscow = new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000);
       return moscow.toISOString().slice(0, 10);

@@ -312,6 +312,68 @@ describe('an applicant moved on my vacancy', () => {
   });
 });
 
+describe('an applicant moved by stage automation', () => {
+  it('a rule moving a bulk placement of three is one letter per owner, as a person’s move is', async () => {
+    // A vacancy of its own: its rule moves every applicant placed on it.
+    const kitchen = await insertVacancyWithStages(t.database, admin.accountId, {
+      position: 'Официант',
+      owners: [admin.userId, olga.userId, boris.userId],
+    });
+    const rule = await api(
+      'POST',
+      '/api/stage_automation_rules',
+      {
+        status_id: kitchen.stage('Новый').id,
+        trigger: 'enter',
+        action: 'move_to_stage',
+        params: { status_id: kitchen.stage('Интервью с HR').id },
+      },
+      admin.token,
+    );
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    await choose(admin.token, { applicant_moved: { email: true } });
+    await choose(olga.token, { applicant_moved: { email: true, telegram: false } });
+    await choose(boris.token, { applicant_moved: { email: true } });
+    const ids = await insertApplicants(t.database, admin.accountId, [
+      { firstName: 'Нина', lastName: 'Авто' },
+      { firstName: 'Нина', lastName: 'Робот' },
+      { firstName: 'Нина', lastName: 'Правило' },
+    ]);
+    const since = await lastLetterId();
+    const placed = await api(
+      'POST',
+      '/api/applications/bulk',
+      { vacancy_id: kitchen.id, applicant_ids: ids },
+      boris.token,
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    const moves = await until(
+      () => lettersOf('applicant_moved', since),
+      (rows) => rows.length >= 2,
+      'the automated moves',
+    );
+    const stages = await systemRows<{ name: string }>(
+      t.database,
+      sql`select s.name from applications ap join statuses s on s.id = ap.status_id
+          where ap.vacancy_id = ${kitchen.id}`,
+    );
+    expect(stages.map((row) => row.name)).toEqual(Array(3).fill('Интервью с HR'));
+    // Boris placed them, so the rule acted for him: the admin and Olga are told, once each.
+    expect(moves.map((l) => l.to_address).sort()).toEqual([admin.email, olga.email].sort());
+    for (const letter of moves) {
+      expect(letter.subject).toBe('Кандидатов перевели на другие этапы вакансии «Официант»: 3');
+      for (const name of ['Авто Нина', 'Робот Нина', 'Правило Нина']) {
+        expect(letter.text_body).toContain(`${name}: «Новый» → «Интервью с HR»`);
+      }
+    }
+    await smtp.waitForLetter((m) => m.to.includes(olga.email) && m.subject === moves[0]!.subject);
+    // Nothing more follows: a letter per applicant would come after the first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await lettersOf('applicant_moved', since)).toHaveLength(2);
+  });
+});
+
 describe('a mention in a comment', () => {
   it('reaches the colleague named by nick or address who may open the card; never the author or another company', async () => {
     const [onVacancy, offVacancy] = await insertApplicants(t.database, admin.accountId, [

@@ -8,12 +8,12 @@ import type {
   TRejectOrRefuseRequest,
   TTransition,
 } from '@ats/contracts/pipeline';
-import type { Db } from '@ats/db/connection';
+import type { Database, Db } from '@ats/db/connection';
 import type { Session } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { APPLICANT_NOT_FOUND, recordApplicantsHistory } from '../applicants/applicants.service.ts';
-import { handOverNoticesLater } from '../messaging/user-notices.service.ts';
+import { type ToldUsers, handOverNoticesLater } from '../messaging/user-notices.service.ts';
 import { tellOfMove } from './application-notices.ts';
 import * as repo from './applications.repository.ts';
 import {
@@ -237,22 +237,20 @@ async function changeStage(
       ...(change.siteMessage ? { siteMessage: change.siteMessage } : {}),
     },
   ]);
-  // A rule's move follows a person's move or a timer its author set: the owners heard of the
-  // first, and one message per automated move would be unbounded (decision 0066).
-  const told =
-    change.automationDepth === undefined
-      ? await tellOfMove(tx, tenant.accountId, {
-          vacancyId: current.vacancy_id,
-          vacancyName: current.vacancy_position,
-          applicantId: current.applicant_id,
-          applicantName: current.applicant_name,
-          from: current.from_name,
-          to: to.name,
-          ownerIds: current.owner_ids,
-          authorId: tenant.userId,
-        })
-      : undefined;
-  return { moved, told };
+  const move: AutomatedMove = {
+    vacancyId: current.vacancy_id,
+    vacancyName: current.vacancy_position,
+    applicantId: current.applicant_id,
+    applicantName: current.applicant_name,
+    from: current.from_name,
+    to: to.name,
+    ownerIds: current.owner_ids,
+    authorId: tenant.userId,
+  };
+  // A rule's move is told by the job that made it, merged with the job's other moves
+  // (`tellOfAutomatedMoves`): one message per user for a bulk move's automation.
+  if (change.automationDepth !== undefined) return { moved, told: undefined, automated: move };
+  return { moved, told: await tellOfMove(tx, tenant.accountId, move) };
 }
 
 /** Moves the card to another ordinary stage of the same vacancy. */
@@ -299,8 +297,8 @@ export async function moveApplicationByAutomation(
   id: number,
   statusId: number,
   automationDepth: number,
-): Promise<{ ok: true; stageName: string } | { ok: false; reason: string }> {
-  type Outcome = { refused: string } | { stageName: string };
+): Promise<{ ok: true; stageName: string; move: AutomatedMove } | { ok: false; reason: string }> {
+  type Outcome = { refused: string } | { stageName: string; move: AutomatedMove };
   const outcome = await tenant.transaction(async (tx): Promise<Outcome> => {
     const current = await repo.lockApplication(tx, tenant.accountId, id, tenant.userId);
     if (!current) return { refused: AUTOMATED_MOVE_REFUSED.gone };
@@ -310,17 +308,40 @@ export async function moveApplicationByAutomation(
     if (to.is_reject) return { refused: AUTOMATED_MOVE_REFUSED.reject };
     if (to.id === current.status_id) return { refused: AUTOMATED_MOVE_REFUSED.same };
     const actor: Actor = { userId: tenant.userId, memberType: 'owner', isAdmin: true };
-    await changeStage(tx, tenant, actor, current, to, {
+    const { automated } = await changeStage(tx, tenant, actor, current, to, {
       kind: 'move',
       reasonId: null,
       comment: null,
       automationDepth,
     });
-    return { stageName: to.name };
+    return { stageName: to.name, move: automated! };
   });
   if ('refused' in outcome) return { ok: false, reason: outcome.refused };
   await announceAfterCommit(tenant, [{ applicationId: id, automationDepth }]);
-  return { ok: true, stageName: outcome.stageName };
+  return { ok: true, stageName: outcome.stageName, move: outcome.move };
+}
+
+/** What the owners of a vacancy are told of an automated move (decision 0073). */
+export type AutomatedMove = Parameters<typeof tellOfMove>[2];
+
+/**
+ * Tells the vacancies' owners of the moves a job of stage automation made, in one transaction:
+ * the moves of one vacancy reach each owner as one message (decision 0066's merge), whatever
+ * the number of applicants a bulk move's rule moved. The moves have committed; what fails here
+ * is logged by the caller, the moves stand.
+ */
+export async function tellOfAutomatedMoves(
+  database: Database,
+  accountId: number,
+  moves: AutomatedMove[],
+) {
+  if (moves.length === 0) return;
+  const told = await database.withTenant(accountId, async (tx) => {
+    const all: ToldUsers[] = [];
+    for (const move of moves) all.push(await tellOfMove(tx, accountId, move));
+    return all;
+  });
+  handOverNoticesLater(told);
 }
 
 /** Rejection (the company) or refusal (the applicant) with a reason of that type. */

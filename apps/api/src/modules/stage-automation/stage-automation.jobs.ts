@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createMailer } from '../../platform/mailer.ts';
 import type { JobContext, JobDefinition } from '../../platform/queue.ts';
-import { type RunnerDeps, runAutomation, sweepAutomation } from './stage-automation.runner.ts';
+import { type RunnerDeps, runAutomations, sweepAutomation } from './stage-automation.runner.ts';
 
 const depsOf = (context: JobContext): RunnerDeps => ({
   config: context.config,
@@ -10,24 +10,34 @@ const depsOf = (context: JobContext): RunnerDeps => ({
   mailer: createMailer(context.config, context.database.system, context.log),
 });
 
-const ZRunJob = z.object({
-  accountId: z.number().int().positive(),
-  runId: z.number().int().positive(),
-});
+/** The runs one job does at most: a bulk move's are split into jobs of this many. */
+export const AUTOMATION_RUNS_PER_JOB = 50;
+
+const ZRunId = z.number().int().positive();
+// `runId`: one run, as jobs were enqueued before a job took several (still accepted).
+const ZRunJob = z.union([
+  z.object({
+    accountId: ZRunId,
+    runIds: z.array(ZRunId).min(1).max(AUTOMATION_RUNS_PER_JOB),
+  }),
+  z.object({ accountId: ZRunId, runId: ZRunId }),
+]);
 
 /**
- * One run of stage automation, enqueued once the move that caused it has committed. A second
- * delivery of the job finds the run taken and does nothing (the claim in the runner).
+ * The runs one move of a person wrote (a bulk move's, by `AUTOMATION_RUNS_PER_JOB`), enqueued
+ * once that move has committed; the owners hear of the moves they make in one message each. A
+ * second delivery of the job finds the runs taken and does nothing (the claim in the runner).
  */
 export const automationRunJob: JobDefinition<z.infer<typeof ZRunJob>> = {
   name: 'stage-automation.run',
   payload: ZRunJob,
   handle: async (payload, context) => {
-    await runAutomation(depsOf(context), payload.accountId, payload.runId);
+    const runIds = 'runIds' in payload ? payload.runIds : [payload.runId];
+    await runAutomations(depsOf(context), payload.accountId, runIds);
   },
   retryLimit: 3,
   retryDelaySeconds: 10,
-  expireInSeconds: 5 * 60,
+  expireInSeconds: 15 * 60,
 };
 
 /** Every minute (main.ts): the «stays longer than N days» rules, and runs whose job was lost. */

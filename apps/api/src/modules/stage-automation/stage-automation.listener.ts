@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/deps.ts';
 import { registerStageEnteredListener } from '../pipeline/stage-entered.service.ts';
-import { automationRunJob } from './stage-automation.jobs.ts';
+import { AUTOMATION_RUNS_PER_JOB, automationRunJob } from './stage-automation.jobs.ts';
 import * as repo from './stage-automation.repository.ts';
 
 /**
@@ -20,18 +20,21 @@ export function listenToStageEntries(deps: AppDeps) {
       for (const run of runs) written.get(run.application_id)?.push(run.id);
     },
     async afterCommit(tenant, entered) {
-      const runs = entered.flatMap((e) => {
+      const runIds = entered.flatMap((e) => {
         const ids = written.get(e.applicationId) ?? [];
         written.delete(e.applicationId);
-        return ids.map((id) => ({ id }));
+        return ids;
       });
       const queue = deps.queue;
       if (!queue) return;
-      for (const run of runs) {
+      // The runs of one move in as few jobs as the bound allows: the moves a job makes are told
+      // in one message per owner (decision 0073).
+      for (let i = 0; i < runIds.length; i += AUTOMATION_RUNS_PER_JOB) {
+        const batch = runIds.slice(i, i + AUTOMATION_RUNS_PER_JOB);
         await queue
-          .enqueue(automationRunJob, { accountId: tenant.accountId, runId: run.id })
+          .enqueue(automationRunJob, { accountId: tenant.accountId, runIds: batch })
           .catch((error: unknown) =>
-            deps.log.error({ err: error, runId: run.id }, 'automation run not enqueued'),
+            deps.log.error({ err: error, runIds: batch }, 'automation runs not enqueued'),
           );
       }
     },

@@ -19,7 +19,11 @@ import { getForm } from '../evaluations/evaluations.service.ts';
 import { previewLetter, renderLetter } from '../mail-templates/mail-template-render.service.ts';
 import { findVisibleMailTemplate } from '../mail-templates/mail-templates.service.ts';
 import { handOverMessages, queueMessageFor } from '../messaging/messaging.service.ts';
-import { moveApplicationByAutomation } from '../pipeline/applications.service.ts';
+import {
+  type AutomatedMove,
+  moveApplicationByAutomation,
+  tellOfAutomatedMoves,
+} from '../pipeline/applications.service.ts';
 import { getUser } from '../users/users.service.ts';
 import * as repo from './stage-automation.repository.ts';
 
@@ -111,6 +115,7 @@ async function doAction(
   tenant: Tenant,
   run: repo.ClaimedRun,
   action: TAutomationAction,
+  moves: AutomatedMove[],
 ): Promise<Outcome> {
   const session = await actingSession(tenant);
   const vacancy = run.vacancy_position ?? '';
@@ -217,6 +222,7 @@ async function doAction(
         run.depth + 1,
       );
       if (!moved.ok) return { ok: false, what, reason: moved.reason };
+      moves.push(moved.move);
       return { ok: true, what: `перевод на этап «${moved.stageName}»` };
     }
     case 'schedule_task': {
@@ -259,9 +265,15 @@ const reasonOf = (error: unknown) => {
 
 /**
  * Does one run if it is still waiting; answers whether this call did it. Everything that goes
- * wrong ends as a failed run with its reason, never as a thrown error.
+ * wrong ends as a failed run with its reason, never as a thrown error. The moves it makes (its
+ * own and its chain's) are added to `moves`, for the caller to tell of (`tellOfMoves`).
  */
-export async function runAutomation(deps: RunnerDeps, accountId: number, runId: number) {
+export async function runAutomation(
+  deps: RunnerDeps,
+  accountId: number,
+  runId: number,
+  moves: AutomatedMove[],
+) {
   const run = await deps.database.withTenant(accountId, (tx) =>
     repo.claimRun(tx, accountId, runId),
   );
@@ -308,7 +320,7 @@ export async function runAutomation(deps: RunnerDeps, accountId: number, runId: 
   }
   let outcome: Outcome;
   try {
-    outcome = await doAction(deps, tenant, run, action);
+    outcome = await doAction(deps, tenant, run, action, moves);
   } catch (error) {
     const reason = reasonOf(error);
     if (!reason) deps.log.error({ err: error, accountId, runId }, 'stage automation run failed');
@@ -318,7 +330,7 @@ export async function runAutomation(deps: RunnerDeps, accountId: number, runId: 
   if (outcome.ok && action === 'move_to_stage') {
     // The stage moved to has its own rules: they run here too, so a worker without the HTTP
     // server's listener carries the chain on (each run still done once, by its claim).
-    await runPendingOf(deps, accountId, [run.application_id]);
+    await runPendingOf(deps, accountId, [run.application_id], moves);
   }
   return true;
 }
@@ -332,11 +344,37 @@ const ACTION_WORDS: Record<TAutomationAction, string> = {
 };
 
 /** Does the waiting runs of these applications, one after another. */
-export async function runPendingOf(deps: RunnerDeps, accountId: number, applicationIds: number[]) {
+async function runPendingOf(
+  deps: RunnerDeps,
+  accountId: number,
+  applicationIds: number[],
+  moves: AutomatedMove[],
+) {
   const runs = await deps.database.withTenant(accountId, (tx) =>
     repo.listPendingRunsOf(tx, accountId, applicationIds),
   );
-  for (const { id } of runs) await runAutomation(deps, accountId, id);
+  for (const { id } of runs) await runAutomation(deps, accountId, id, moves);
+}
+
+/**
+ * Tells the owners of the vacancies of the moves made (decision 0073): after the runs, in one
+ * transaction, so the moves of one vacancy reach each owner as one message. A failure here
+ * leaves the moves done and is logged.
+ */
+async function tellOfMoves(deps: RunnerDeps, accountId: number, moves: AutomatedMove[]) {
+  await tellOfAutomatedMoves(deps.database, accountId, moves).catch((error: unknown) =>
+    deps.log.error({ err: error, accountId }, 'automated moves not told'),
+  );
+}
+
+/**
+ * The runs of one job, one after another (those one move of a person wrote: a bulk move's, up to
+ * `AUTOMATION_RUNS_PER_JOB`), then the notices of the moves they made, merged.
+ */
+export async function runAutomations(deps: RunnerDeps, accountId: number, runIds: number[]) {
+  const moves: AutomatedMove[] = [];
+  for (const id of runIds) await runAutomation(deps, accountId, id, moves);
+  await tellOfMoves(deps, accountId, moves);
 }
 
 /**
@@ -347,11 +385,15 @@ export async function sweepAutomation(deps: RunnerDeps) {
   const stays = await repo.insertStayRunsAcrossAccounts(deps.database.system);
   const stale = await repo.listStalePendingRunsAcrossAccounts(deps.database.system, 30);
   const seen = new Set<number>();
+  const movesByAccount = new Map<number, AutomatedMove[]>();
   let done = 0;
   for (const run of [...stays, ...stale]) {
     if (seen.has(run.id)) continue;
     seen.add(run.id);
-    if (await runAutomation(deps, run.account_id, run.id)) done += 1;
+    const moves = movesByAccount.get(run.account_id) ?? [];
+    movesByAccount.set(run.account_id, moves);
+    if (await runAutomation(deps, run.account_id, run.id, moves)) done += 1;
   }
+  for (const [accountId, moves] of movesByAccount) await tellOfMoves(deps, accountId, moves);
   return done;
 }

@@ -135,8 +135,9 @@ describe('Avito faults', () => {
 
   it('a 429 part-way through the ids loses no page: those read come back with the cursor', async () => {
     const { fake, client } = await setup({ pageSize: 2 });
-    seedApplications(fake, 5);
+    // The day read before the applications are made: theirs is this one or, past midnight, later.
     const today = new Date().toISOString().slice(0, 10);
+    seedApplications(fake, 5);
     let calls = 0;
     const flaky = {
       listApplicationIds: async (params: Parameters<typeof client.listApplicationIds>[0]) => {
@@ -286,8 +287,8 @@ describe('Avito vacancies', () => {
 describe('Avito applications', () => {
   it('ids newest first, then details; an action changes the state on the site', async () => {
     const { fake, client } = await setup();
-    const [a, b] = seedApplications(fake, 2);
     const today = new Date().toISOString().slice(0, 10);
+    const [a, b] = seedApplications(fake, 2);
     const ids = await client.listApplicationIds({ updatedAtFrom: today });
     expect(ids.ok && ids.value.map((r) => r.id)).toEqual([b!.id, a!.id]);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
