@@ -213,7 +213,7 @@ describe('signing up, signing in and out', () => {
     } finally {
       await behindProxy.close();
     }
-  });
+  }, 180_000);
 
   it('accepts cookie-only mutations from the app’s own origin and refuses foreign ones', async () => {
     const company = await signUpCompany(t.app);
@@ -594,5 +594,5 @@ describe('without SMTP, in development', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 });

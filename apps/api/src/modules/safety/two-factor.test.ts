@@ -430,5 +430,5 @@ describe('two-factor secrets and the server log', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 });
