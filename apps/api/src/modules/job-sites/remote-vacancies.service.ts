@@ -247,13 +247,18 @@ export async function importSiteVacancy(
       connection.site,
       found.externalId,
     );
-    let vacancyId = link?.vacancyId ?? published?.vacancyId ?? null;
-    if (vacancyId === null) {
-      const inTransaction = tenantInTransaction(tx, tenant.accountId, session.userId);
-      const made = await createVacancy(inTransaction, session, vacancyInputOf(found));
-      vacancyId = made.id;
+    const known = link?.vacancyId ?? published?.vacancyId ?? null;
+    if (known !== null) return tie(tx, context, found, known);
+    const inTransaction = tenantInTransaction(tx, tenant.accountId, session.userId);
+    const made = await createVacancy(inTransaction, session, vacancyInputOf(found));
+    try {
+      return await tie(tx, context, found, made.id);
+    } catch (error) {
+      // An import beside this one tied the site's vacancy first: this one's vacancy is rolled
+      // back, and the retry answers the one made there.
+      if (error instanceof AppError && error.code === 409) throw new Raced();
+      throw error;
     }
-    return tie(tx, context, found, vacancyId);
   });
   return toPublication(row, await nameOf(tenant, session, row.vacancyId));
 }
