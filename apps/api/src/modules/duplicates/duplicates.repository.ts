@@ -93,7 +93,9 @@ const CANDIDATES_PER_KEY = 100;
 
 /**
  * The applicants sharing at least one key with `keys`, at most `limit`: one indexed statement
- * (each key a range of the primary key), joined to the applicants' columns.
+ * (each key a range of the primary key), joined to the applicants' columns. When more than
+ * `limit` share a key, the ones found by an earlier key of `keys` are kept: callers list the
+ * contact keys first, so a person with the same phone is never crowded out by namesakes.
  */
 export async function findCandidatesByKeys(
   tx: Db,
@@ -107,14 +109,16 @@ export async function findCandidatesByKeys(
     tx,
     sql`
       with candidates as (
-        select distinct m.applicant_id
-        from jsonb_array_elements_text(${jsonRows(keys)}) as k(key)
+        select m.applicant_id
+        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
         cross join lateral (
           select mk.applicant_id from applicant_match_keys mk
           where mk.account_id = ${accountId} and mk.key = k.key
           limit ${CANDIDATES_PER_KEY}
         ) m
         where m.applicant_id <> all(${intArray(excludeIds)})
+        group by m.applicant_id
+        order by min(k.position)
         limit ${limit}
       )
       select ${subjectColumns}

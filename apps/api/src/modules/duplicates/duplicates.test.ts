@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantRows } from '../../../test/db-helpers.ts';
 import { postMultipart } from '../../../test/documents.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { CHECK_CANDIDATE_LIMIT, subjectOfDraft } from './double-detection.service.ts';
+import { matchKeysOf } from './matching/double-matching.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -463,5 +467,44 @@ describe('watchers', () => {
         'Заказчику недоступны дубли кандидатов',
       ]);
     }
+  });
+});
+
+describe('a crowd of namesakes', () => {
+  it('never hides the applicant with the same phone behind hundreds of namesakes', async () => {
+    const crowd = await signUpCompany(t.app, { company: 'ООО «Тёзки»' });
+    // Each key of the name leads to a hundred other people (as «Мария Иванова», «Марина
+    // Иванова», «Мария Иванченко» … do in a large base): more than the check compares.
+    const keys = matchKeysOf(subjectOfDraft({ first_name: 'Мария', last_name: 'Иванова' }));
+    expect(keys.length * 100).toBeGreaterThan(CHECK_CANDIDATE_LIMIT);
+    await tenantRows(
+      t.database,
+      crowd.accountId,
+      sql`with made as (
+            insert into applicants (account_id, last_name, first_name, phone, created_at, updated_at)
+            select ${crowd.accountId}::int, 'Иванова', 'Мария', '+7900' || lpad(n::text, 7, '0'),
+              now(), now()
+            from generate_series(1, ${keys.length * 100}::int) g(n)
+            returning id),
+          numbered as (select id, (row_number() over (order by id) - 1)::int as n from made)
+          insert into applicant_match_keys (account_id, applicant_id, key)
+          select ${crowd.accountId}::int, id, ${JSON.stringify(keys)}::jsonb ->> (n / 100)
+          from numbered`,
+    );
+    const maria = await create(crowd.token, {
+      first_name: 'Мария',
+      last_name: 'Иванова',
+      phone: '+79161234567',
+    });
+
+    const checked = await send(crowd.token, 'POST', '/api/applicants/check_doubles', {
+      first_name: 'Мария',
+      last_name: 'Иванова',
+      phone: '8 916 123-45-67',
+    });
+    expect(checked.status).toBe(200);
+    const [best] = checked.body.message.items;
+    expect(best.applicant.id).toBe(maria.id);
+    expect(best.reasons).toContain('совпадает телефон');
   });
 });
