@@ -1,25 +1,41 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import { type TScreenAnswers, ZScreenAnswers } from '@ats/contracts/screens';
+import { ZScreenAnswers } from '@ats/contracts/screens';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
-import { success } from '../../platform/envelope.ts';
 import { requireSession } from '../../platform/auth.ts';
 import { answersFor, SCREEN_PARTS } from './screens.service.ts';
 
 const TAG = 'Экраны';
 const response = { 200: successEnvelope(ZScreenAnswers) };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The screen's envelope, written from its parts' JSON text as the route would serialise it
+ * (`success`: code, status, message), not parsed and written again (decision 0078).
+ */
+function answerScreen(reply: FastifyReply, answers: { json: string }) {
+  return reply
+    .header('content-type', JSON_TYPE)
+    .send(`{"code":200,"status":"success","message":${answers.json}}`);
+}
+
 /**
  * A screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not
  * there for the caller (another account's id, a deleted one), the screen answers that part's own
  * error, never 200 with the others.
  */
-function answerScreen(reply: FastifyReply, answers: TScreenAnswers) {
-  const [main] = Object.values(answers);
-  if (main && main.status !== 200) return reply.code(main.status).send(main.body);
-  return success(answers);
+function answerScreenOf(
+  reply: FastifyReply,
+  answers: { first: { status: number; json: string }; json: string },
+) {
+  const { first } = answers;
+  if (first.status !== 200) {
+    return reply.code(first.status).header('content-type', JSON_TYPE).send(first.json);
+  }
+  return answerScreen(reply, answers);
 }
 
 /**
@@ -41,7 +57,7 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(
+      return answerScreenOf(
         reply,
         await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)),
       );
@@ -50,9 +66,9 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
   r.get(
     '/api/screens/applicants',
     { schema: { tags: [TAG], summary: 'Первая страница базы кандидатов', response } },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.applicants()));
+      return answerScreen(reply, await answersFor(app, request, SCREEN_PARTS.applicants()));
     },
   );
   r.get(
@@ -67,7 +83,7 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(
+      return answerScreenOf(
         reply,
         await answersFor(app, request, SCREEN_PARTS.board(request.params.id)),
       );
@@ -76,9 +92,9 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
   r.get(
     '/api/screens/home',
     { schema: { tags: [TAG], summary: 'Главная: обзор и открытые вакансии', response } },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.home()));
+      return answerScreen(reply, await answersFor(app, request, SCREEN_PARTS.home()));
     },
   );
 }

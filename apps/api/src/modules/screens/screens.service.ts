@@ -1,6 +1,5 @@
 import { AUTH_COOKIE, AUTH_HEADER } from '@ats/contracts/auth';
 import { PAGE_SIZE } from '@ats/contracts/pagination';
-import type { TScreenAnswers } from '@ats/contracts/screens';
 import { VACANCY_PAGE_SIZE } from '@ats/contracts/vacancies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -48,33 +47,43 @@ function callerHeaders(request: FastifyRequest): Record<string, string> {
   return headers;
 }
 
-type Asked = { status: number; body: unknown; setCookie?: string | string[] };
+/**
+ * An answer of the app's own route: its status and its body as JSON text. A JSON answer is kept
+ * as the text the route sent (from the remembered answers, often), not parsed and written again.
+ */
+type Asked = { status: number; json: string; setCookie?: string | string[] };
 
 async function ask(app: FastifyInstance, headers: Record<string, string>, url: string) {
   const response = await app.inject({ method: 'GET', url, headers });
-  let body: unknown = response.body;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    // A text answer stays text (the envelope's clients read both).
-  }
-  const asked: Asked = { status: response.statusCode, body };
+  const type = String(response.headers['content-type'] ?? '');
+  // A text answer stays text (the envelope's clients read both).
+  const json =
+    type.includes('json') && response.body !== '' ? response.body : JSON.stringify(response.body);
+  const asked: Asked = { status: response.statusCode, json };
   const setCookie = response.headers['set-cookie'];
   if (setCookie) asked.setCookie = setCookie;
   return asked;
 }
 
-/** The answers of `urls` for the caller of `request`, asked at once, in process. */
+/** `{ "<url>": { status, body }, … }` as JSON text, from answers already in JSON text. */
+function answersJson(parts: readonly (readonly [string, { status: number; json: string }])[]) {
+  return `{${parts
+    .map(([url, part]) => `${JSON.stringify(url)}:{"status":${part.status},"body":${part.json}}`)
+    .join(',')}}`;
+}
+
+/**
+ * The answers of `urls` for the caller of `request`, asked at once, in process: the status of the
+ * first (the screen's own thing) and all of them as the JSON text of a `TScreenAnswers`.
+ */
 export async function answersFor(
   app: FastifyInstance,
   request: FastifyRequest,
   urls: readonly string[],
-): Promise<TScreenAnswers> {
+): Promise<{ first: Asked; json: string }> {
   const headers = callerHeaders(request);
   const asked = await Promise.all(urls.map((url) => ask(app, headers, url)));
-  return Object.fromEntries(
-    urls.map((url, i) => [url, { status: asked[i]!.status, body: asked[i]!.body }]),
-  );
+  return { first: asked[0]!, json: answersJson(urls.map((url, i) => [url, asked[i]!] as const)) };
 }
 
 /** The screen a page of the web app opens with, by its path; null for any other page. */
@@ -97,7 +106,7 @@ export function screenOfPage(pathname: string): string | null {
 export async function pageAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ answers: TScreenAnswers; setCookie?: string | string[] } | null> {
+): Promise<{ json: string; setCookie?: string | string[] } | null> {
   if (!request.cookies[AUTH_COOKIE]) return null;
   const headers = callerHeaders(request);
   const pathname = request.url.split('?')[0] ?? '/';
@@ -111,27 +120,31 @@ export async function pageAnswers(
     ...PAGE_PARTS.map((url) => ask(app, headers, url)),
   ]);
   if (me.status !== 200) return null;
-  const body = me.body as { message?: Record<string, unknown> };
+  const body = JSON.parse(me.json) as { message?: Record<string, unknown> };
   const meWithoutToken = { ...body, message: { ...body.message, token: '' } };
-  const answers: TScreenAnswers = {
-    '/api/me': { status: 200, body: meWithoutToken },
-    '/api/account': { status: account.status, body: account.body },
-  };
-  PAGE_PARTS.forEach((url, i) => {
-    answers[url] = { status: pageParts[i]!.status, body: pageParts[i]!.body };
-  });
-  if (screen && screenAnswer) {
-    answers[screen] = { status: screenAnswer.status, body: screenAnswer.body };
-  }
-  return { answers, ...(me.setCookie ? { setCookie: me.setCookie } : {}) };
+  const parts: [string, Asked][] = [
+    ['/api/me', { status: 200, json: JSON.stringify(meWithoutToken) }],
+    ['/api/account', account],
+  ];
+  PAGE_PARTS.forEach((url, i) => parts.push([url, pageParts[i]!]));
+  if (screen && screenAnswer) parts.push([screen, screenAnswer]);
+  return { json: answersJson(parts), ...(me.setCookie ? { setCookie: me.setCookie } : {}) };
 }
 
-/** JSON safe inside a <script> element: no `</script>`, no comment opener, no line separators. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const SCRIPT_SAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON text made safe inside a <script> element: no `</script>`, no comment opener, no line
+ * separators. These characters occur in JSON text only inside strings, where their escapes
+ * mean the same.
+ */
+export function scriptSafeJson(json: string): string {
+  return json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_SAFE[c]!);
 }
