@@ -5,38 +5,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
 import { requireSession } from '../../platform/auth.ts';
-import { answersFor, SCREEN_PARTS } from './screens.service.ts';
+import { SCREEN_PARTS, screenAnswerFor } from './screens.service.ts';
 
 const TAG = 'Экраны';
 const response = { 200: successEnvelope(ZScreenAnswers) };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * The screen's envelope, written from its parts' JSON text as the route would serialise it
- * (`success`: code, status, message), not parsed and written again (decision 0078).
- */
-function answerScreen(reply: FastifyReply, answers: { json: string }) {
-  return reply
-    .header('content-type', JSON_TYPE)
-    .send(`{"code":200,"status":"success","message":${answers.json}}`);
-}
-
-/**
- * A screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not
- * there for the caller (another account's id, a deleted one), the screen answers that part's own
- * error, never 200 with the others.
- */
-function answerScreenOf(
-  reply: FastifyReply,
-  answers: { first: { status: number; json: string }; json: string },
-) {
-  const { first } = answers;
-  if (first.status !== 200) {
-    return reply.code(first.status).header('content-type', JSON_TYPE).send(first.json);
-  }
-  return answerScreen(reply, answers);
-}
+/** The screen's envelope, sent as the JSON text it was put together in (decision 0078). */
+const send = (reply: FastifyReply, answer: { status: number; json: string }) =>
+  reply.code(answer.status).header('content-type', JSON_TYPE).send(answer.json);
 
 /**
  * `GET /api/screens/…` (decision 0052): a screen's first paint in one request. Every part is
@@ -57,9 +35,9 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreenOf(
+      return send(
         reply,
-        await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)),
+        await screenAnswerFor(app, request, SCREEN_PARTS.applicant(request.params.id), true),
       );
     },
   );
@@ -68,7 +46,7 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     { schema: { tags: [TAG], summary: 'Первая страница базы кандидатов', response } },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(reply, await answersFor(app, request, SCREEN_PARTS.applicants()));
+      return send(reply, await screenAnswerFor(app, request, SCREEN_PARTS.applicants(), false));
     },
   );
   r.get(
@@ -83,9 +61,9 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreenOf(
+      return send(
         reply,
-        await answersFor(app, request, SCREEN_PARTS.board(request.params.id)),
+        await screenAnswerFor(app, request, SCREEN_PARTS.board(request.params.id), true),
       );
     },
   );
@@ -94,7 +72,7 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     { schema: { tags: [TAG], summary: 'Главная: обзор и открытые вакансии', response } },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(reply, await answersFor(app, request, SCREEN_PARTS.home()));
+      return send(reply, await screenAnswerFor(app, request, SCREEN_PARTS.home(), false));
     },
   );
 }

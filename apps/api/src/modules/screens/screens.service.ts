@@ -73,27 +73,53 @@ function answersJson(parts: readonly (readonly [string, { status: number; json: 
 }
 
 /**
- * The answers of `urls` for the caller of `request`, asked at once, in process: the status of the
- * first (the screen's own thing) and all of them as the JSON text of a `TScreenAnswers`.
+ * A screen's answer for a caller: its parts asked at once, in process, put together as the
+ * screen's envelope in JSON text (as `success` would be serialised: code, status, message). A
+ * screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not there
+ * for the caller (another account's id, a deleted one), the screen answers that part's own error,
+ * never 200 with the others.
  */
-export async function answersFor(
+async function screenAnswer(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  urls: readonly string[],
+  ofOne: boolean,
+): Promise<Asked> {
+  const asked = await Promise.all(urls.map((url) => ask(app, headers, url)));
+  const first = asked[0]!;
+  if (ofOne && first.status !== 200) return { status: first.status, json: first.json };
+  const parts = answersJson(urls.map((url, i) => [url, asked[i]!] as const));
+  return { status: 200, json: `{"code":200,"status":"success","message":${parts}}` };
+}
+
+/** The screen's answer (`GET /api/screens/…`) for the caller of `request`. */
+export const screenAnswerFor = (
   app: FastifyInstance,
   request: FastifyRequest,
   urls: readonly string[],
-): Promise<{ first: Asked; json: string }> {
-  const headers = callerHeaders(request);
-  const asked = await Promise.all(urls.map((url) => ask(app, headers, url)));
-  return { first: asked[0]!, json: answersJson(urls.map((url, i) => [url, asked[i]!] as const)) };
-}
+  ofOne: boolean,
+) => screenAnswer(app, callerHeaders(request), urls, ofOne);
+
+type PageScreen = { path: string; parts: readonly string[]; ofOne: boolean };
 
 /** The screen a page of the web app opens with, by its path; null for any other page. */
-export function screenOfPage(pathname: string): string | null {
-  if (pathname === '/') return '/api/screens/home';
-  if (pathname === '/applicants') return '/api/screens/applicants';
+export function screenOfPage(pathname: string): PageScreen | null {
+  if (pathname === '/') {
+    return { path: '/api/screens/home', parts: SCREEN_PARTS.home(), ofOne: false };
+  }
+  if (pathname === '/applicants') {
+    return { path: '/api/screens/applicants', parts: SCREEN_PARTS.applicants(), ofOne: false };
+  }
   const card = /^\/applicant\/([1-9]\d{0,9})$/.exec(pathname);
-  if (card) return `/api/screens/applicant/${card[1]}`;
+  if (card) {
+    const id = Number(card[1]);
+    return { path: `/api/screens/applicant/${id}`, parts: SCREEN_PARTS.applicant(id), ofOne: true };
+  }
   const board = /^\/vacancy\/([1-9]\d{0,9})\/candidates$/.exec(pathname);
-  if (board) return `/api/screens/board/${board[1]}`;
+  if (board) {
+    const id = Number(board[1]);
+    return { path: `/api/screens/board/${id}`, parts: SCREEN_PARTS.board(id), ofOne: true };
+  }
   return null;
 }
 
@@ -113,10 +139,11 @@ export async function pageAnswers(
   // A list, board or home page opened with filters in its address asks for them itself.
   const filtered = request.url.includes('?') && !pathname.startsWith('/applicant/');
   const screen = filtered ? null : screenOfPage(pathname);
-  const [me, account, screenAnswer, ...pageParts] = await Promise.all([
+  const [me, account, screenParts, ...pageParts] = await Promise.all([
     ask(app, headers, '/api/me'),
     ask(app, headers, '/api/account'),
-    screen ? ask(app, headers, screen) : null,
+    // The screen's parts asked directly, as its endpoint asks them.
+    screen ? screenAnswer(app, headers, screen.parts, screen.ofOne) : null,
     ...PAGE_PARTS.map((url) => ask(app, headers, url)),
   ]);
   if (me.status !== 200) return null;
@@ -127,7 +154,7 @@ export async function pageAnswers(
     ['/api/account', account],
   ];
   PAGE_PARTS.forEach((url, i) => parts.push([url, pageParts[i]!]));
-  if (screen && screenAnswer) parts.push([screen, screenAnswer]);
+  if (screen && screenParts) parts.push([screen.path, screenParts]);
   return { json: answersJson(parts), ...(me.setCookie ? { setCookie: me.setCookie } : {}) };
 }
 
