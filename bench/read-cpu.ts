@@ -5,21 +5,48 @@
 // asks each child in turn for a batch of reads and reads the child's `process.cpuUsage` around it.
 //   DATABASE_URL=postgres://… node --import tsx bench/read-cpu.ts [treeA] [treeB …]
 // Settings: READ_CPU_BATCH (reads per batch, 100), READ_CPU_ROUNDS (14), READ_CPU_PROF (a directory
-// for the children's V8 CPU profiles), READ_CPU_ENCODING (the Accept-Encoding sent, gzip).
+// for the children's V8 CPU profiles), READ_CPU_ENCODING (the Accept-Encoding sent, gzip),
+// READ_CPU_KINDS (which reads, comma-separated; all by default).
+// The API reads are asked with `Cache-Control: no-cache` (the database path); the pages' HTML
+// (`card-page`, `list-page`, `board-page`, `home-page`: a signed-in page with the answers it
+// carries, decisions 0052, 0078) is asked as a browser asks it, its answers from memory when
+// they are current.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 
-type Kind = 'requests' | 'request' | 'applicants' | 'applicant' | 'me';
-const ALL_KINDS: Kind[] = ['requests', 'request', 'applicants', 'applicant', 'me'];
+type Kind =
+  | 'requests'
+  | 'request'
+  | 'applicants'
+  | 'applicant'
+  | 'me'
+  | 'card-page'
+  | 'list-page'
+  | 'board-page'
+  | 'home-page';
+const ALL_KINDS: Kind[] = [
+  'requests',
+  'request',
+  'applicants',
+  'applicant',
+  'me',
+  'card-page',
+  'list-page',
+  'board-page',
+  'home-page',
+];
+const isPage = (kind: Kind) => kind.endsWith('-page');
 /** READ_CPU_KINDS=requests,me: only these reads. */
 const KINDS = process.env.READ_CPU_KINDS
   ? ALL_KINDS.filter((k) => process.env.READ_CPU_KINDS!.split(',').includes(k))
   : ALL_KINDS;
 
-type Setup = { token: string; requestIds: number[]; applicantIds: number[] };
+type Setup = { token: string; requestIds: number[]; applicantIds: number[]; vacancyIds: number[] };
 
 async function child() {
   const { openDatabase } = await import('@ats/db/connection');
@@ -44,18 +71,38 @@ async function child() {
     }
     if (kind === 'applicants') return `/api/applicants?page=${(n % 2) + 1}`;
     if (kind === 'applicant') return `/api/applicants/${s.applicantIds[n % s.applicantIds.length]}`;
+    if (kind === 'card-page') return `/applicant/${s.applicantIds[n % s.applicantIds.length]}`;
+    if (kind === 'list-page') return '/applicants';
+    if (kind === 'board-page') {
+      return `/vacancy/${s.vacancyIds.length ? s.vacancyIds[n % s.vacancyIds.length] : 1}/candidates`;
+    }
+    if (kind === 'home-page') return '/';
     return '/api/me';
   };
-  const read = async (kind: Kind) => {
+  const encoding = process.env.READ_CPU_ENCODING ?? 'gzip, deflate';
+  /** The page's HTML as text, whatever its encoding (checked while setting up, not measured). */
+  const htmlOf = (answer: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+    const coding = answer.headers['content-encoding'];
+    if (coding === 'gzip') return gunzipSync(answer.rawPayload).toString();
+    if (coding === 'deflate') return inflateSync(answer.rawPayload).toString();
+    if (coding === 'br') return brotliDecompressSync(answer.rawPayload).toString();
+    return answer.rawPayload.toString();
+  };
+  const read = async (kind: Kind, check = false) => {
     const answer = await app.inject({
       method: 'GET',
       url: urlOf(kind),
-      headers: {
-        'x-dcrt-hrm-auth': setup!.token,
-        'cache-control': 'no-cache',
-        'accept-encoding': process.env.READ_CPU_ENCODING ?? 'gzip, deflate',
-      },
+      headers: isPage(kind)
+        ? { cookie: `auth_token=${setup!.token}`, 'accept-encoding': encoding }
+        : {
+            'x-dcrt-hrm-auth': setup!.token,
+            'cache-control': 'no-cache',
+            'accept-encoding': encoding,
+          },
     });
+    if (check && isPage(kind) && !htmlOf(answer).includes('id="ats-answers"')) {
+      throw new Error(`${kind}: the page carries no answers`);
+    }
     if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${answer.body}`);
     return answer.rawPayload.length;
   };
@@ -65,7 +112,9 @@ async function child() {
       if (message.type === 'setup') {
         setup = message.setup!;
         const sizes: Record<string, number> = {};
-        for (const kind of KINDS) for (let i = 0; i < 20; i += 1) sizes[kind] = await read(kind);
+        for (const kind of KINDS) {
+          for (let i = 0; i < 20; i += 1) sizes[kind] = await read(kind, i === 0);
+        }
         if (process.env.READ_CPU_DUMP) {
           const { writeFileSync } = await import('node:fs');
           for (const kind of KINDS) {
@@ -150,6 +199,7 @@ async function seed(url: string, tree: string): Promise<Setup> {
       ).auth_token,
       requestIds: await ids('vacancy_applications'),
       applicantIds: await ids('applicants'),
+      vacancyIds: await ids('vacancies'),
     };
     await pool.end();
     return setup;
@@ -167,6 +217,12 @@ async function parent() {
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  // The signed-in pages are served from a build's index.html: a minimal one is enough here.
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'ats-readcpu-dist-'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>ATS</title></head><body><div id="root"></div></body></html>',
+  );
   const batch = Number(process.env.READ_CPU_BATCH ?? 100);
   const rounds = Number(process.env.READ_CPU_ROUNDS ?? 14);
   const workers: ChildProcess[] = [];
@@ -180,6 +236,7 @@ async function parent() {
         env: {
           ...process.env,
           DATABASE_URL: url,
+          WEB_DIST_DIR: dist,
           ...(encoding ? { READ_CPU_ENCODING: encoding } : {}),
         },
         execArgv: [
@@ -237,6 +294,7 @@ async function parent() {
     await new Promise((r) => setTimeout(r, 1500));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    rmSync(dist, { recursive: true, force: true });
   }
 }
 

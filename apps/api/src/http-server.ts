@@ -88,7 +88,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerSpa } from './platform/spa.ts';
 import { registerEtags } from './platform/etag.ts';
 import { registerScreensRoutes } from './modules/screens/screens.routes.ts';
-import { pageAnswers, scriptJson } from './modules/screens/screens.service.ts';
+import { pageAnswers, scriptSafeJson } from './modules/screens/screens.service.ts';
 import { registerTenancy } from './platform/tenancy.ts';
 import { createErrorReportChat } from './platform/telegram.ts';
 import { MULTIPART_LIMITS } from './platform/uploads.ts';
@@ -185,7 +185,7 @@ export async function buildHttpServer(options: HttpServerOptions) {
     const page = await pageAnswers(app, request);
     if (!page) return null;
     if (page.setCookie) reply.header('set-cookie', page.setCookie);
-    return scriptJson(page.answers);
+    return scriptSafeJson(page.json);
   });
   const errorTracker = await createErrorTracker(config, database, log);
   app.addHook('onClose', async () => errorTracker.close());

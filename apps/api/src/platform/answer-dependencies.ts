@@ -89,3 +89,86 @@ export function tagsOfChanges(changes: string): string[] | null {
   }
   return [...tags];
 }
+
+/** The tags of an answer that may read any rows of `tables`. */
+export const readsTables = (tables: readonly string[]): string[] => [
+  ...tableTags(tables),
+  ...rowTags(tables),
+];
+
+/**
+ * The other answers a page's HTML carries (decision 0078): the layout's (`/api/me`,
+ * `/api/account`, the unread count) and the card's beside the applicant. Each depends on every
+ * row of the tables it reads (checked like the card's, remembered-answers.test.ts): a change of
+ * one applicant's rows drops every answer that reads the table, not only that applicant's.
+ */
+export const PART_TABLES = {
+  me: [
+    'users',
+    'accounts',
+    'account_tariffs',
+    'list_versions',
+    'account_divisions',
+    'user_status_rights',
+    'changelogs',
+    // The shared dictionaries' versions (read once per process).
+    'ref_languages',
+    'ref_language_levels',
+    'ref_driver_licenses',
+    'ref_countries',
+    'ref_jobs',
+  ],
+  account: ['accounts', 'account_tariffs', 'users'],
+  unread: ['msg_unread', 'msg_messages'],
+  evaluationForms: [
+    'evaluations',
+    'applicant_evaluations',
+    'evaluation_criteria',
+    'statuses',
+    'status_groups',
+    'vacancies',
+  ],
+  applicantEvaluations: [
+    'applicants',
+    'applications',
+    'vacancies',
+    'vacancy_members',
+    'applicant_evaluations',
+    'evaluations',
+    'evaluation_criteria',
+    'users',
+  ],
+  doubles: [
+    'applicants',
+    'account_sources',
+    'applicant_doubles',
+    'applicant_double_dismissals',
+    'applicant_match_keys',
+    'applications',
+    'vacancies',
+    'vacancy_members',
+  ],
+  accountSources: ['account_sources'],
+  users: ['users'],
+  applicantFilters: ['applicant_filters', 'users'],
+  divisions: ['account_divisions'],
+  boardColumns: ['vacancies', 'vacancy_members', 'statuses', 'user_status_rights', 'applications'],
+  /** The shared dictionaries (no account's rows: a change of them drops every answer). */
+  references: ['ref_languages', 'ref_language_levels', 'ref_driver_licenses', 'ref_countries'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type RememberedPart = keyof typeof PART_TABLES;
+
+const PART_TAGS = Object.fromEntries(
+  Object.entries(PART_TABLES).map(([part, tables]) => [part, readsTables(tables)]),
+) as Record<RememberedPart, string[]>;
+
+/** The tags of one of the parts above. */
+export const partTags = (part: RememberedPart): string[] => PART_TAGS[part];
+
+/**
+ * Who asks, as far as a remembered answer's checks and scoping can tell: the user and the rights
+ * the session carries. An answer stored for one caller is served to that caller alone.
+ */
+export const callerKey = (session: { userId: number; memberType: string; isAdmin: boolean }) =>
+  `${session.userId}:${session.memberType}:${session.isAdmin ? 'admin' : 'member'}`;

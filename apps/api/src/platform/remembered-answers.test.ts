@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +15,8 @@ import {
   APPLICANT_LIST_TABLES,
   CARD_OWN_TABLES,
   CARD_REFERENCE_TABLES,
+  PART_TABLES,
+  type RememberedPart,
   tagsOfChanges,
 } from './answer-dependencies.ts';
 
@@ -127,6 +132,61 @@ describe('the tables a remembered answer is built from', () => {
     expect(list).toContain('applicants');
   });
 
+  it("reads no table the dependencies of a page's other answers leave out", async () => {
+    const company = await signUpCompany(t.app);
+    const watcher = await addTeamMember(t.app, company.token, {
+      member_type: 'watcher',
+      is_admin: false,
+    });
+    const member = await addTeamMember(t.app, company.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    const vacancy = await openVacancy(t.app, company.token);
+    const [id] = await insertApplicants(t.database, company.accountId, [
+      { firstName: 'Анна', lastName: 'Соколова', email: 'anna@example.com' },
+      { firstName: 'Анна', lastName: 'Соколова', email: 'anna@example.com' },
+    ]);
+    await call(
+      t.app,
+      'POST',
+      '/api/applications',
+      { applicant_id: id, vacancy_id: vacancy.id },
+      { token: company.token },
+    );
+    const everyone = [company.token, member.token, watcher.token];
+    // The watcher is no member of the vacancy: the applicant is not theirs to see.
+    const staff = [company.token, member.token];
+    const parts: [RememberedPart, string, string[]][] = [
+      ['me', '/api/me', everyone],
+      ['account', '/api/account', everyone],
+      ['unread', `/api/msg_integrations/chats/unread?applicant_ids=${id}`, everyone],
+      ['evaluationForms', '/api/evaluations', everyone],
+      ['applicantEvaluations', `/api/applicant_evaluations?applicant_id=${id}`, staff],
+      ['doubles', `/api/applicants/${id}/get_double`, staff],
+      ['accountSources', '/api/account_sources', everyone],
+      // An administrator's team list is not remembered (it reads the sessions).
+      ['users', '/api/users', [member.token]],
+      ['applicantFilters', '/api/applicant_filters', staff],
+      ['divisions', '/api/account_divisions', everyone],
+      ['boardColumns', `/api/vacancies/${vacancy.id}/get_status_vacancy_columns`, staff],
+    ];
+    const missing: Record<string, string[]> = {};
+    for (const [part, url, tokens] of parts) {
+      const read = await tablesRead(async () => {
+        for (const token of tokens) {
+          const answer = await call(t.app, 'GET', url, undefined, { token, headers: FRESH });
+          expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(200);
+        }
+      });
+      const declared: readonly string[] = PART_TABLES[part];
+      const left = read.filter((table) => !declared.includes(table));
+      if (left.length > 0) missing[url] = left;
+      expect(read.length, url).toBeGreaterThan(0);
+    }
+    expect(missing).toEqual({});
+  });
+
   it('reads a change as the tags it moves, and anything unknown as everything', () => {
     expect(tagsOfChanges('applicant_comments:5;tags')).toEqual([
       'any',
@@ -150,10 +210,20 @@ describe('the tables a remembered answer is built from', () => {
 
 describe('remembered answers under random writes', () => {
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // A build's page, so that the pages' HTML carries its answers (decision 0078).
+    dist = mkdtempSync(path.join(tmpdir(), 'ats-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>ATS</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ WEB_DIST_DIR: dist });
   }, 180_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   it('after every write, every remembered answer equals a fresh one from the database', async () => {
     const seed = seedOf('REMEMBERED_SEED');
@@ -161,6 +231,7 @@ describe('remembered answers under random writes', () => {
       const random = randomFrom(seed);
       const company = await signUpCompany(t.app);
       const token = company.token;
+      const member = await addTeamMember(t.app, token, { member_type: 'owner', is_admin: false });
       const vacancy = await openVacancy(t.app, token);
       const ids = await insertApplicants(
         t.database,
@@ -188,7 +259,21 @@ describe('remembered answers under random writes', () => {
         `/api/applicants?vacancy_id=${vacancy.id}`,
         `/api/applicants?account_source_id=${source.id}`,
         `/api/applicants?tags=${tag.id}`,
+        // What the pages' HTML carries besides (decision 0078).
+        '/api/me',
+        '/api/account',
+        '/api/msg_integrations/chats/unread',
+        '/api/evaluations',
+        `/api/applicant_evaluations?applicant_id=${ids[0]}`,
+        `/api/applicants/${ids[0]}/get_double`,
+        `/api/applicants/${ids[6]}/get_double`,
+        '/api/account_sources',
+        '/api/applicant_filters',
+        '/api/account_divisions',
+        `/api/vacancies/${vacancy.id}/get_status_vacancy_columns`,
       ];
+      /** Read by a user who is no administrator: their team list is remembered. */
+      const memberUrls = ['/api/me', '/api/users', '/api/applicant_filters', '/api/account'];
       const someone = () => random.pick([...live]);
       /** Which applicant holds which application on the vacancy, as the database has it now. */
       const placedNow = async () => {
@@ -360,44 +445,132 @@ describe('remembered answers under random writes', () => {
             ),
         }),
         () => ({
+          kind: 'rename the company',
+          run: () =>
+            ok('PATCH', '/api/account/account_settings', {
+              company_name: `ООО «Лютик ${(n += 1)}»`,
+            }),
+        }),
+        () => ({
+          kind: 'add a division',
+          run: () => ok('POST', '/api/account_divisions', { name: `Отдел ${(n += 1)}` }),
+        }),
+        () => ({
+          kind: 'save a shared filter set',
+          run: () =>
+            ok('POST', '/api/applicant_filters', {
+              name: `Набор ${(n += 1)}`,
+              filters: {},
+              is_shared: true,
+            }),
+        }),
+        () => ({
+          kind: 'rename the member',
+          run: () =>
+            ok('PATCH', `/api/users/${member.userId}`, {
+              admin_user: { name: `Сотрудник ${(n += 1)}` },
+            }),
+        }),
+        () => ({
           kind: 'create an applicant',
           run: () => ok('POST', '/api/applicants', { first_name: 'Ольга', last_name: 'Соколова' }),
         }),
       ];
 
-      const read = (url: string, fresh: boolean) =>
-        call(t.app, 'GET', url, undefined, { token, ...(fresh ? { headers: FRESH } : {}) });
+      const read = (url: string, fresh: boolean, as = token) =>
+        call(t.app, 'GET', url, undefined, { token: as, ...(fresh ? { headers: FRESH } : {}) });
       /** The remembered answer and a fresh one, as status and body. */
-      const both = async (url: string) => {
-        const kept = await read(url, false);
-        const fresh = await read(url, true);
+      const both = async (url: string, as = token) => {
+        const kept = await read(url, false, as);
+        const fresh = await read(url, true, as);
         return {
           hit: kept.headers['x-cache'] === 'hit',
           kept: [kept.status, kept.body],
           fresh: [fresh.status, fresh.body],
         };
       };
+      const readers = () => [
+        ...urls().map((url) => [url, token] as const),
+        ...memberUrls.map((url) => [url, member.token] as const),
+      ];
+      /**
+       * A page as the browser gets it, and the answers it carries beside the same answers read
+       * fresh (`/api/me` without its token, as the page carries it).
+       */
+      const page = async (url: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { cookie: `auth_token=${token}` },
+        });
+        const match = /<script id="ats-answers" type="application\/json">(.*?)<\/script>/s.exec(
+          response.body,
+        );
+        expect(match, `the page ${url} carries its answers`).not.toBeNull();
+        const carried = JSON.parse(match![1]!) as Record<string, { status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- read loosely
+        // A screen's answer is its parts: each compared with its own endpoint.
+        const parts: [string, { status: number; body: unknown }][] = [];
+        for (const [url, part] of Object.entries(carried)) {
+          if (url.startsWith('/api/screens/') && part.status === 200) {
+            parts.push(...Object.entries(part.body.message as Record<string, never>));
+          } else {
+            parts.push([url, part]);
+          }
+        }
+        const kept: Record<string, unknown> = {};
+        const fresh: Record<string, unknown> = {};
+        for (const [part, answer] of parts) {
+          const now = await read(part, true);
+          kept[part] = [answer.status, answer.body];
+          fresh[part] =
+            part === '/api/me'
+              ? [now.status, { ...now.body, message: { ...now.body.message, token: '' } }]
+              : [now.status, now.body];
+        }
+        expect(Object.keys(kept).length).toBeGreaterThan(5);
+        return { kept, fresh };
+      };
 
       let hits = 0;
       const done: string[] = [];
-      for (const url of urls()) await read(url, false);
+      for (const [url, as] of readers()) await read(url, false, as);
       for (let step = 0; step < 60; step += 1) {
         const write = random.pick(writes)();
         if (!write) continue;
         await write.run();
         done.push(write.kind);
-        for (const url of urls()) {
-          let seen = await both(url);
+        for (const [url, as] of readers()) {
+          let seen = await both(url, as);
           // A change elsewhere is announced asynchronously: it must arrive within moments
           // (an answer left stale would stay so until its 60 s limit).
           for (let wait = 0; write.elsewhere && wait < 40; wait += 1) {
             if (JSON.stringify(seen.kept) === JSON.stringify(seen.fresh)) break;
             await new Promise((resolve) => setTimeout(resolve, 50));
-            seen = await both(url);
+            seen = await both(url, as);
           }
           if (seen.hit) hits += 1;
-          expect(seen.kept, `seed ${seed}, after ${done.join(' → ')}: ${url}`).toEqual(seen.fresh);
+          const who = as === token ? '' : ' (a member)';
+          expect(seen.kept, `seed ${seed}, after ${done.join(' → ')}: ${url}${who}`).toEqual(
+            seen.fresh,
+          );
         }
+        // A page (the card's most often) carries what its endpoints answer now.
+        const url = random.pick([
+          `/applicant/${someone()}`,
+          `/applicant/${someone()}`,
+          '/applicants',
+          `/vacancy/${vacancy.id}/candidates`,
+          '/',
+        ]);
+        let carried = await page(url);
+        for (let wait = 0; write.elsewhere && wait < 40; wait += 1) {
+          if (JSON.stringify(carried.kept) === JSON.stringify(carried.fresh)) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          carried = await page(url);
+        }
+        expect(carried.kept, `seed ${seed}, after ${done.join(' → ')}: the page ${url}`).toEqual(
+          carried.fresh,
+        );
       }
       // Not a cache that keeps nothing: reads after a write still come from memory (fewer than
       // one might think: this process hears its own writes again through NOTIFY, moments later,

@@ -9,13 +9,16 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as sourcesService from './account-sources.service.ts';
 
-export function registerAccountSourcesRoutes(app: FastifyInstance, _deps: AppDeps) {
+export function registerAccountSourcesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Источники резюме'];
 
   r.get(
@@ -28,7 +31,15 @@ export function registerAccountSourcesRoutes(app: FastifyInstance, _deps: AppDep
         response: { 200: successEnvelope(ZAccountSourceList) },
       },
     },
-    async (request) => success(await sourcesService.listAccountSources(callerOf(request).tenant)),
+    // The same for every user of the account (decision 0078).
+    async (request, reply) =>
+      answers(
+        request,
+        reply,
+        'account_sources',
+        async () => success(await sourcesService.listAccountSources(callerOf(request).tenant)),
+        partTags('accountSources'),
+      ),
   );
 
   r.post(

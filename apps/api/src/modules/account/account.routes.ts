@@ -8,11 +8,13 @@ import { ZTextEnvelope, successEnvelope } from '@ats/contracts/envelope';
 import { UPLOAD_MESSAGES } from '@ats/contracts/files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { callerOf } from '../../platform/tenancy.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { findUserEmail } from '../users/users.service.ts';
 import { assertAccountAction } from './account.policy.ts';
@@ -27,6 +29,7 @@ import {
 export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
+  const answers = deps.answers ?? uncachedAnswers;
 
   // A deactivated account gets 419 here with the inactive text: the app then shows its notice.
   r.get(
@@ -38,7 +41,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZAccount) },
       },
     },
-    async (request) => success(await getAccount(callerOf(request).tenant)),
+    // The same for every user of the account; reached only while the account is active, so its
+    // `tariff_is_active` is true whenever it is served (decision 0078).
+    async (request, reply) =>
+      answers(
+        request,
+        reply,
+        'account',
+        async () => success(await getAccount(callerOf(request).tenant)),
+        partTags('account'),
+      ),
   );
 
   r.post(

@@ -8,14 +8,17 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as filtersService from './applicant-filters.service.ts';
 import { assertCanReadApplicants } from './applicant-base.service.ts';
 
-export function registerApplicantFiltersRoutes(app: FastifyInstance, _deps: AppDeps) {
+export function registerApplicantFiltersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Кандидаты: наборы фильтров'];
   const caller = (request: FastifyRequest) => {
     const found = callerOf(request);
@@ -32,7 +35,17 @@ export function registerApplicantFiltersRoutes(app: FastifyInstance, _deps: AppD
         response: { 200: successEnvelope(ZApplicantFilterList) },
       },
     },
-    async (request) => success(await filtersService.listApplicantFilters(caller(request).tenant)),
+    // The caller's own and the shared sets: remembered per caller (decision 0078).
+    async (request, reply) => {
+      const { session, tenant } = caller(request);
+      return answers(
+        request,
+        reply,
+        `applicant_filters:${callerKey(session)}`,
+        async () => success(await filtersService.listApplicantFilters(tenant)),
+        partTags('applicantFilters'),
+      );
+    },
   );
 
   r.post(

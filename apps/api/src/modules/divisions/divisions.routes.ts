@@ -8,14 +8,17 @@ import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as divisionsService from './divisions.service.ts';
 
 /** The company's divisions as a tree (`/api/account_divisions`). */
-export function registerDivisionsRoutes(app: FastifyInstance, _deps: AppDeps) {
+export function registerDivisionsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Подразделения'];
 
   r.get(
@@ -27,7 +30,15 @@ export function registerDivisionsRoutes(app: FastifyInstance, _deps: AppDeps) {
         response: { 200: successEnvelope(ZDivisionTree) },
       },
     },
-    async (request) => success(await divisionsService.listDivisions(callerOf(request).tenant)),
+    // The same for every user of the account (decision 0078).
+    async (request, reply) =>
+      answers(
+        request,
+        reply,
+        'account_divisions',
+        async () => success(await divisionsService.listDivisions(callerOf(request).tenant)),
+        partTags('divisions'),
+      ),
   );
 
   r.get(

@@ -18,9 +18,11 @@ import { successEnvelope, ZTextEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { queueNotStarted } from '../../platform/queue.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as mergeService from './applicant-merge.service.ts';
 import * as scanService from './double-scan.service.ts';
@@ -29,6 +31,7 @@ import * as duplicatesService from './duplicates.service.ts';
 /** Doubles of applicants: checks, the list, «Не дубль», the scan, merge and its undo. */
 export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Кандидаты: дубли'];
   const matches = { 200: successEnvelope(ZDoubleMatchList) };
   const scan = { 200: successEnvelope(ZDoubleScanResponse) };
@@ -59,10 +62,17 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: matches,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      return success(
-        await duplicatesService.getApplicantDoubles(tenant, session, request.params.id),
+      // Remembered per caller (what they reach is checked when it is read), dropped by a change
+      // of any applicant: a double is another applicant (decision 0078).
+      return answers(
+        request,
+        reply,
+        `doubles:${callerKey(session)}:${request.params.id}`,
+        async () =>
+          success(await duplicatesService.getApplicantDoubles(tenant, session, request.params.id)),
+        partTags('doubles'),
       );
     },
   );

@@ -15,8 +15,10 @@ import { ZId, ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { storageFor } from '../../platform/storage.ts';
 import { STORED_FILE_CSP } from '../../platform/security-headers.ts';
 import { callerOf } from '../../platform/tenancy.ts';
@@ -26,6 +28,7 @@ import * as forms from './evaluations.service.ts';
 export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storage = storageFor(deps.config);
+  const answers = deps.answers ?? uncachedAnswers;
   const formTags = ['Формы оценки'];
   const tags = ['Оценки кандидатов'];
 
@@ -38,7 +41,15 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZEvaluationFormList) },
       },
     },
-    async (request) => success(await forms.listForms(callerOf(request).tenant)),
+    // The same for every user of the account (decision 0078).
+    async (request, reply) =>
+      answers(
+        request,
+        reply,
+        'evaluation_forms',
+        async () => success(await forms.listForms(callerOf(request).tenant)),
+        partTags('evaluationForms'),
+      ),
   );
 
   r.post(
@@ -129,9 +140,17 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZApplicantEvaluationList) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      return success(await evaluations.listApplicantEvaluations(tenant, session, request.query));
+      // Per caller: a watcher sees the evaluations of their vacancies (decision 0078).
+      return answers(
+        request,
+        reply,
+        `applicant_evaluations:${callerKey(session)}:${request.url}`,
+        async () =>
+          success(await evaluations.listApplicantEvaluations(tenant, session, request.query)),
+        partTags('applicantEvaluations'),
+      );
     },
   );
 

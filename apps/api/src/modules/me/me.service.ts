@@ -34,18 +34,21 @@ function listVersions(shared: Record<string, string>, own: repo.MeRow['list_vers
   return versions;
 }
 
+/** Whether this request extends the session (a write): its answer is then computed, never remembered. */
+export const extendsSession = (session: Session) =>
+  Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS;
+
 export async function getCurrentUser(tenant: Tenant, session: Session, db: Db): Promise<TMe> {
   const shared = sharedListVersions(db);
   shared.catch(() => undefined); // awaited below; a failed read of the row must not leave it unhandled
-  const row =
-    Date.now() - session.lastSeenAt.getTime() > EXTEND_EVERY_MS
-      ? await tenant.transaction(async (tx) => {
-          await repo.extendSession(tx, tenant.accountId, session.sessionId, SESSION_TTL_SECONDS);
-          // The cached copy holds the old last_seen_at: read the session afresh next time.
-          session.forget?.();
-          return repo.findMe(tx, tenant.accountId, tenant.userId);
-        })
-      : await repo.readMe(tenant);
+  const row = extendsSession(session)
+    ? await tenant.transaction(async (tx) => {
+        await repo.extendSession(tx, tenant.accountId, session.sessionId, SESSION_TTL_SECONDS);
+        // The cached copy holds the old last_seen_at: read the session afresh next time.
+        session.forget?.();
+        return repo.findMe(tx, tenant.accountId, tenant.userId);
+      })
+    : await repo.readMe(tenant);
   if (!row) throw notFound('Пользователь не найден');
   const tariffEnd = row.tariff_end_at ? new Date(row.tariff_end_at) : null;
   return {

@@ -19,9 +19,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { createNotifier } from '../../platform/notify.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { createMessageFeed } from './messaging-events.ts';
 import { startMessageOutbox } from './messaging-outbox.ts';
@@ -35,6 +37,7 @@ const HEARTBEAT_MS = 25_000;
 
 export function registerMessagingRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const msgDeps: service.MessagingDeps = {
     config: deps.config,
     database: deps.database,
@@ -243,7 +246,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZUnreadCounters) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenant, session } = callerOf(request);
       const ids = (request.query.applicant_ids ?? '')
         .split(',')
@@ -251,7 +254,14 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: AppDeps) {
         .map(Number)
         .filter((id) => id > 0 && id <= 2_147_483_647)
         .slice(0, 500);
-      return success(await service.getUnread(tenant, session, ids));
+      // The caller's own counters (decision 0078).
+      return answers(
+        request,
+        reply,
+        `unread:${callerKey(session)}:${request.url}`,
+        async () => success(await service.getUnread(tenant, session, ids)),
+        partTags('unread'),
+      );
     },
   );
 

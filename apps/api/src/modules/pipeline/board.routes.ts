@@ -4,14 +4,17 @@ import { ZIdParams } from '@ats/contracts/ids';
 import { ZBoardCardPage, ZBoardCardQuery, ZBoardColumnList } from '@ats/contracts/pipeline';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as board from './board.service.ts';
 
 /** The kanban board of a vacancy: its stage columns and each column's cards, page by page. */
-export function registerBoardRoutes(app: FastifyInstance, _deps: AppDeps) {
+export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Доска вакансии'];
 
   r.get(
@@ -25,10 +28,19 @@ export function registerBoardRoutes(app: FastifyInstance, _deps: AppDeps) {
         response: { 200: successEnvelope(ZBoardColumnList) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      return success(
-        await board.listBoardColumns(tenant, session, request.params.id, request.query),
+      const read = async () =>
+        success(await board.listBoardColumns(tenant, session, request.params.id, request.query));
+      // The board as it opens (no filters) is remembered per caller, like the card: the
+      // counts and the caller's rights on each stage (decision 0078). Filtered counts read more.
+      if (request.url.includes('?')) return read();
+      return answers(
+        request,
+        reply,
+        `board_columns:${callerKey(session)}:${request.params.id}`,
+        read,
+        partTags('boardColumns'),
       );
     },
   );

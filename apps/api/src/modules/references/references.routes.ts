@@ -10,10 +10,12 @@ import {
   ZReferenceList,
   ZReferenceSearchQuery,
 } from '@ats/contracts/references';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import * as referencesService from './references.service.ts';
 
 /** Dictionaries shared by every account; any signed-in user reads them. */
@@ -21,6 +23,13 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Справочники'];
   const db = deps.database.system;
+  const answers = deps.answers ?? uncachedAnswers;
+  /**
+   * The whole lists the card's page carries (decision 0078): read once per process (the
+   * service), and their answers, written once, served from memory like the card's.
+   */
+  const whole = <T>(request: FastifyRequest, reply: FastifyReply, list: () => Promise<T>) =>
+    answers(request, reply, `references:${request.url}`, list, partTags('references'));
 
   r.get(
     '/api/references/get_languages',
@@ -33,7 +42,11 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZLanguageList) },
       },
     },
-    async (request) => success(await referencesService.listLanguages(db, request.query)),
+    async (request, reply) => {
+      const read = async () => success(await referencesService.listLanguages(db, request.query));
+      // A search is answered from the database.
+      return request.query.search ? read() : whole(request, reply, read);
+    },
   );
 
   r.get(
@@ -46,7 +59,8 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZLanguageLevelList) },
       },
     },
-    async () => success(await referencesService.listLanguageLevels(db)),
+    async (request, reply) =>
+      whole(request, reply, async () => success(await referencesService.listLanguageLevels(db))),
   );
 
   r.get(
@@ -59,7 +73,8 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZDriverLicenseList) },
       },
     },
-    async () => success(await referencesService.listDriverLicenses(db)),
+    async (request, reply) =>
+      whole(request, reply, async () => success(await referencesService.listDriverLicenses(db))),
   );
 
   r.get(
@@ -72,7 +87,8 @@ export function registerReferencesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZCountryList) },
       },
     },
-    async () => success(await referencesService.listCountries(db)),
+    async (request, reply) =>
+      whole(request, reply, async () => success(await referencesService.listCountries(db))),
   );
 
   r.get(

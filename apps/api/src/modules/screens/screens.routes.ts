@@ -1,26 +1,20 @@
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import { type TScreenAnswers, ZScreenAnswers } from '@ats/contracts/screens';
+import { ZScreenAnswers } from '@ats/contracts/screens';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
-import { success } from '../../platform/envelope.ts';
 import { requireSession } from '../../platform/auth.ts';
-import { answersFor, SCREEN_PARTS } from './screens.service.ts';
+import { SCREEN_PARTS, screenAnswerFor } from './screens.service.ts';
 
 const TAG = 'Экраны';
 const response = { 200: successEnvelope(ZScreenAnswers) };
 
-/**
- * A screen of one thing (an applicant, a vacancy) is that thing's: when its first part is not
- * there for the caller (another account's id, a deleted one), the screen answers that part's own
- * error, never 200 with the others.
- */
-function answerScreen(reply: FastifyReply, answers: TScreenAnswers) {
-  const [main] = Object.values(answers);
-  if (main && main.status !== 200) return reply.code(main.status).send(main.body);
-  return success(answers);
-}
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The screen's envelope, sent as the JSON text it was put together in (decision 0078). */
+const send = (reply: FastifyReply, answer: { status: number; json: string }) =>
+  reply.code(answer.status).header('content-type', JSON_TYPE).send(answer.json);
 
 /**
  * `GET /api/screens/…` (decision 0052): a screen's first paint in one request. Every part is
@@ -41,18 +35,18 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(
+      return send(
         reply,
-        await answersFor(app, request, SCREEN_PARTS.applicant(request.params.id)),
+        await screenAnswerFor(app, request, SCREEN_PARTS.applicant(request.params.id), true),
       );
     },
   );
   r.get(
     '/api/screens/applicants',
     { schema: { tags: [TAG], summary: 'Первая страница базы кандидатов', response } },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.applicants()));
+      return send(reply, await screenAnswerFor(app, request, SCREEN_PARTS.applicants(), false));
     },
   );
   r.get(
@@ -67,18 +61,18 @@ export function registerScreensRoutes(app: FastifyInstance, _deps: AppDeps) {
     },
     async (request, reply) => {
       requireSession(request);
-      return answerScreen(
+      return send(
         reply,
-        await answersFor(app, request, SCREEN_PARTS.board(request.params.id)),
+        await screenAnswerFor(app, request, SCREEN_PARTS.board(request.params.id), true),
       );
     },
   );
   r.get(
     '/api/screens/home',
     { schema: { tags: [TAG], summary: 'Главная: обзор и открытые вакансии', response } },
-    async (request) => {
+    async (request, reply) => {
       requireSession(request);
-      return success(await answersFor(app, request, SCREEN_PARTS.home()));
+      return send(reply, await screenAnswerFor(app, request, SCREEN_PARTS.home(), false));
     },
   );
 }

@@ -12,16 +12,19 @@ import {
 } from '@ats/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
+import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { confirmEmailChange } from './email-change.service.ts';
-import { assertUserAction } from './users.policy.ts';
+import { assertUserAction, seesTeamDetails } from './users.policy.ts';
 import * as usersService from './users.service.ts';
 
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = deps.answers ?? uncachedAnswers;
   const tags = ['Пользователи'];
 
   r.get(
@@ -34,10 +37,14 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(ZTeamMemberList) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { session, tenant } = callerOf(request);
       assertUserAction(session, 'list');
-      return success(await usersService.listTeam(tenant, session));
+      const read = async () => success(await usersService.listTeam(tenant, session));
+      // An administrator's list shows each user's last sign-in, read from the sessions, whose
+      // changes are not announced: computed every time. Others' is remembered (decision 0078).
+      if (seesTeamDetails(session)) return read();
+      return answers(request, reply, `users:${callerKey(session)}`, read, partTags('users'));
     },
   );
 
