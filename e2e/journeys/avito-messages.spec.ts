@@ -8,9 +8,10 @@ import {
 } from '../fixtures/site-messages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Avito's messenger in the applicant's conversation (decision 0071) through the harness's fake:
-// an application arrives, the applicant writes in its chat, the sync brings the message onto the
-// card labelled Авито, and the recruiter's answer from the card reaches that chat.
+// Avito's messenger in the applicant's conversation (decisions 0071, 0076) through the harness's
+// fake: an application arrives, the applicant writes in its chat, the sync brings the message onto
+// the card labelled Авито; with the card open, the next message arrives by Avito's webhook with no
+// sync; the recruiter's answer from the card reaches that chat.
 
 test('Avito: the applicant’s chat message appears in the conversation, the answer from the card reaches the chat', async ({
   page,
@@ -62,6 +63,20 @@ test('Avito: the applicant’s chat message appears in the conversation, the ans
   await test.step('the message is in the card’s conversation, labelled Авито', async () => {
     await openConversation(page, applicant.id);
     await expectIncoming(page, 'Добрый день! Нужен ли свой транспорт?', 'Авито');
+  });
+
+  await test.step('a message written in Avito appears in the open conversation without a sync', async () => {
+    // Avito pushes it to the messenger webhook the connection subscribed at PUBLIC_URL.
+    const lastSync = async () => {
+      const listed = (await (await page.request.get('/api/job_sites', { headers })).json()) as {
+        message: { connections: { id: number; last_sync_at: string | null }[] };
+      };
+      return listed.message.connections.find((c) => c.id === connectionId)!.last_sync_at;
+    };
+    const before = await lastSync();
+    await control.avitoApplicantWrites(chatId, 'А обед за счёт компании?');
+    await expectIncoming(page, 'А обед за счёт компании?', 'Авито');
+    expect(await lastSync()).toBe(before);
   });
 
   await test.step('the recruiter answers through Avito and the chat receives it', async () => {

@@ -80,6 +80,8 @@ const ourMessages = (chatId: string) =>
 describe('Avito messages in the conversation', { timeout: 120_000 }, () => {
   it('stores the applicant’s chat messages once across syncs, labelled Авито', async () => {
     const c = await connect();
+    // Without PUBLIC_URL nothing is subscribed to Avito's messenger webhook (decision 0076).
+    expect(avito.messengerSubscriptions()).toEqual([]);
     const { chatId, applicantId } = await respondedApplicant(c, 'Курьер');
     // An empty chat: linked (the composer may offer Avito) without reading it.
     expect(await avitoChannelOf(c, applicantId)).toBeDefined();
