@@ -1,10 +1,17 @@
 import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createVacancy } from '../fixtures/pipeline.ts';
+import {
+  answerOnSiteChannel,
+  applicantByLastName,
+  expectIncoming,
+  openConversation,
+} from '../fixtures/site-messages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-// Avito's messenger in the applicant's conversation (decision 0071) through the harness's fake:
-// an application arrives, the applicant writes in its chat, the sync brings the message onto the
-// card labelled Авито, and the recruiter's answer from the card reaches that chat.
+// Avito's messenger in the applicant's conversation (decisions 0071, 0076) through the harness's
+// fake: an application arrives, the applicant writes in its chat, the sync brings the message onto
+// the card labelled Авито; with the card open, the next message arrives by Avito's webhook with no
+// sync; the recruiter's answer from the card reaches that chat.
 
 test('Avito: the applicant’s chat message appears in the conversation, the answer from the card reaches the chat', async ({
   page,
@@ -51,39 +58,30 @@ test('Avito: the applicant’s chat message appears in the conversation, the ans
     });
   });
 
-  const listed = await page.request.get(`/api/applicants?vacancy_id=${ours.id}`, { headers });
-  const body = (await listed.json()) as unknown;
-  const find = (value: unknown): { id: number } | undefined => {
-    if (Array.isArray(value)) return value.map(find).find(Boolean);
-    if (!value || typeof value !== 'object') return undefined;
-    const record = value as Record<string, unknown>;
-    if (record.last_name === lastName && typeof record.id === 'number') return { id: record.id };
-    return Object.values(record).map(find).find(Boolean);
-  };
-  const applicant = find(body);
-  expect(applicant, JSON.stringify(body)).toBeDefined();
+  const applicant = await applicantByLastName(page.request, signedIn.token, ours.id, lastName);
 
-  const log = page.getByRole('log', { name: 'Сообщения' });
   await test.step('the message is in the card’s conversation, labelled Авито', async () => {
-    await page.goto(`/applicant/${applicant!.id}`);
-    await page.getByRole('tab', { name: 'Переписка' }).click();
-    const incoming = log
-      .getByRole('article')
-      .filter({ hasText: 'Добрый день! Нужен ли свой транспорт?' });
-    await expect(incoming).toBeVisible({ timeout: 30_000 });
-    await expect(incoming).toContainText('Авито');
+    await openConversation(page, applicant.id);
+    await expectIncoming(page, 'Добрый день! Нужен ли свой транспорт?', 'Авито');
+  });
+
+  await test.step('a message written in Avito appears in the open conversation without a sync', async () => {
+    // Avito pushes it to the messenger webhook the connection subscribed at PUBLIC_URL.
+    const lastSync = async () => {
+      const listed = (await (await page.request.get('/api/job_sites', { headers })).json()) as {
+        message: { connections: { id: number; last_sync_at: string | null }[] };
+      };
+      return listed.message.connections.find((c) => c.id === connectionId)!.last_sync_at;
+    };
+    const before = await lastSync();
+    await control.avitoApplicantWrites(chatId, 'А обед за счёт компании?');
+    await expectIncoming(page, 'А обед за счёт компании?', 'Авито');
+    expect(await lastSync()).toBe(before);
   });
 
   await test.step('the recruiter answers through Avito and the chat receives it', async () => {
-    await page.getByRole('group', { name: 'Канал' }).getByText('Авито').click();
-    await expect(page.getByRole('radio', { name: /Авито/ })).toBeChecked();
-    await expect(page.getByRole('button', { name: 'Приложить файл' })).toBeHidden();
     const answer = 'Нет, доставка пешком по району.';
-    await page.getByLabel('Текст сообщения').fill(answer);
-    await page.getByRole('button', { name: 'Отправить' }).click();
-    await expect(log.getByRole('article').filter({ hasText: answer })).toContainText('Отправлено', {
-      timeout: 30_000,
-    });
+    await answerOnSiteChannel(page, 'Авито', answer);
     await expect
       .poll(
         async () =>

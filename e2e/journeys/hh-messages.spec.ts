@@ -1,5 +1,10 @@
-import { AUTH_HEADER } from '../fixtures/api.ts';
 import { createVacancy } from '../fixtures/pipeline.ts';
+import {
+  answerOnSiteChannel,
+  applicantByLastName,
+  expectIncoming,
+  openConversation,
+} from '../fixtures/site-messages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 // hh.ru negotiation messages in the applicant's conversation (decision 0062) through the
@@ -51,42 +56,16 @@ test('hh.ru: the applicant’s message in the negotiation appears in the convers
     });
   });
 
-  const listed = await page.request.get(`/api/applicants?vacancy_id=${ours.id}`, {
-    headers: { [AUTH_HEADER]: signedIn.token },
-  });
-  const body = (await listed.json()) as unknown;
-  // The list's page, whatever its envelope: the card whose last name is the applicant's.
-  const find = (value: unknown): { id: number } | undefined => {
-    if (Array.isArray(value)) return value.map(find).find(Boolean);
-    if (!value || typeof value !== 'object') return undefined;
-    const record = value as Record<string, unknown>;
-    if (record.last_name === lastName && typeof record.id === 'number') return { id: record.id };
-    return Object.values(record).map(find).find(Boolean);
-  };
-  const applicant = find(body);
-  expect(applicant, JSON.stringify(body)).toBeDefined();
+  const applicant = await applicantByLastName(page.request, signedIn.token, ours.id, lastName);
 
-  const log = page.getByRole('log', { name: 'Сообщения' });
   await test.step('the message is in the card’s conversation, labelled hh.ru', async () => {
-    await page.goto(`/applicant/${applicant!.id}`);
-    await page.getByRole('tab', { name: 'Переписка' }).click();
-    const incoming = log
-      .getByRole('article')
-      .filter({ hasText: 'Здравствуйте! Вакансия ещё открыта?' });
-    await expect(incoming).toBeVisible({ timeout: 30_000 });
-    await expect(incoming).toContainText('hh.ru');
+    await openConversation(page, applicant.id);
+    await expectIncoming(page, 'Здравствуйте! Вакансия ещё открыта?', 'hh.ru');
   });
 
   await test.step('the recruiter answers through hh.ru and the negotiation receives it', async () => {
-    await page.getByRole('group', { name: 'Канал' }).getByText('hh.ru').click();
-    await expect(page.getByRole('radio', { name: /hh\.ru/ })).toBeChecked();
-    await expect(page.getByRole('button', { name: 'Приложить файл' })).toBeHidden();
     const answer = 'Да, открыта. Приглашаем на интервью в четверг в 11:00.';
-    await page.getByLabel('Текст сообщения').fill(answer);
-    await page.getByRole('button', { name: 'Отправить' }).click();
-    await expect(log.getByRole('article').filter({ hasText: answer })).toContainText('Отправлено', {
-      timeout: 30_000,
-    });
+    await answerOnSiteChannel(page, 'hh.ru', answer);
     await expect
       .poll(
         async () => (await hh.chat(nid)).filter((m) => m.author === 'employer').map((m) => m.text),

@@ -9,6 +9,7 @@ import {
   syncUserJob,
 } from './modules/google-calendar/google-calendar.jobs.ts';
 import {
+  jobSiteAvitoMessageJob,
   jobSitePublicationReadJob,
   jobSiteSyncJob,
   jobSitesSweepJob,
@@ -54,6 +55,7 @@ export const BACKGROUND_JOBS = [
   jobSitesSweepJob,
   jobSitePublicationReadJob,
   jobSiteStateOutJob,
+  jobSiteAvitoMessageJob,
 ];
 
 export type JobQueueOptions = {

@@ -1,9 +1,16 @@
-// A company connected to the hh.ru fake through the real OAuth flow, for the job-sites tests:
-// connect → the fake's consent (it redirects at once) → our callback → the connection's id.
+// Companies connected to the job sites' fakes for the job-sites tests (hh.ru through the real
+// OAuth flow: connect → the fake's consent, which redirects at once → our callback; Avito with
+// client credentials), and what the tests of the sites' messages share: a sync run to its end,
+// the applicant a response became, the conversation, the site's channel, the outbox.
+import type { TMsgMessage } from '@ats/contracts/messaging';
+import type { Database } from '@ats/db/connection';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { systemRows } from './db-helpers.ts';
 import { type SignedUp, signUpCompany } from './factories.ts';
 import { call } from './test-app.ts';
+import { openVacancy } from './vacancy-fixtures.ts';
 
 export type HhConnected = SignedUp & { connectionId: number };
 
@@ -52,4 +59,137 @@ export async function connectedToAvito(
     connectionId: overview.body.message.connections[0].id,
     connectAnswer: answer,
   };
+}
+
+// ---- what the tests of the sites' messages share (hh.ru negotiations, Avito chats) ------------
+
+/** Asks for a sync and waits for the job to store its result: the connection as listed then. */
+export async function syncNow(app: FastifyInstance, c: JobSiteConnected) {
+  const asked = await call(app, 'POST', `/api/job_sites/${c.connectionId}/sync`, undefined, {
+    token: c.token,
+  });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  for (let i = 0; i < 900; i += 1) {
+    const overview = await call(app, 'GET', '/api/job_sites', undefined, { token: c.token });
+    const now = overview.body.message.connections[0];
+    if (!now.sync_progress?.running) return now;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('sync did not finish');
+}
+
+/** Our open vacancy, linked to the site's: the site's responses to it land on ours. */
+export async function linkedVacancy(
+  app: FastifyInstance,
+  c: JobSiteConnected,
+  externalVacancyId: string,
+  position: string,
+) {
+  const ours = await openVacancy(app, c.token, { position });
+  const linked = await call(
+    app,
+    'POST',
+    `/api/job_sites/${c.connectionId}/links`,
+    { external_id: externalVacancyId, vacancy_id: ours.id },
+    { token: c.token },
+  );
+  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+  return ours;
+}
+
+/** A sync that imports exactly one new response: the applicant it became. */
+export async function importedOne(
+  app: FastifyInstance,
+  database: Database,
+  c: JobSiteConnected,
+  externalId: string,
+) {
+  const synced = await syncNow(app, c);
+  expect(synced.last_sync_result).toMatchObject({ ok: true, imported: 1 });
+  return applicantOfResponse(database, c, externalId);
+}
+
+/** The applicant a site's response (or Avito application) became. */
+export async function applicantOfResponse(
+  database: Database,
+  c: JobSiteConnected,
+  externalId: string,
+) {
+  const [row] = await systemRows<{ applicant_id: number }>(
+    database,
+    sql`select applicant_id from job_site_responses
+        where account_id = ${c.accountId} and external_id = ${externalId}`,
+  );
+  return row!.applicant_id;
+}
+
+/** The applicant's conversation as the card shows it, newest first. */
+export async function conversationOf(
+  app: FastifyInstance,
+  c: JobSiteConnected,
+  applicantId: number,
+): Promise<TMsgMessage[]> {
+  const answer = await call(
+    app,
+    'GET',
+    `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`,
+    undefined,
+    { token: c.token },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.message.items;
+}
+
+/** The site's channel the composer offers for the applicant (undefined: not offered). */
+export async function siteChannelOf(
+  app: FastifyInstance,
+  c: JobSiteConnected,
+  applicantId: number,
+  kind: 'hh' | 'avito',
+) {
+  const answer = await call(
+    app,
+    'GET',
+    `/api/msg_integrations/chats/applicant_chats/${applicantId}/channels`,
+    undefined,
+    { token: c.token },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return (answer.body.message.items as { channel_id: number; kind: string }[]).find(
+    (i) => i.kind === kind,
+  );
+}
+
+/** A message from the card on a channel (the answer as it came, for the test to check). */
+export const sendOnChannel = (
+  app: FastifyInstance,
+  c: JobSiteConnected,
+  applicantId: number,
+  channelId: number,
+  text: string,
+) =>
+  call(
+    app,
+    'POST',
+    `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
+    { channel_id: channelId, text },
+    { token: c.token },
+  );
+
+/** The outbox's state of a message. */
+export const outboxRow = (database: Database, id: number) =>
+  systemRows<{ state: string; reason: string | null; attempts: number }>(
+    database,
+    sql`select state, reason, attempts from msg_messages where id = ${id}`,
+  ).then((rows) => rows[0]!);
+
+/** Reads until `done` holds (or throws after `ms`). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

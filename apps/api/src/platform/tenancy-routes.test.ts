@@ -86,6 +86,8 @@ const EXEMPT: Record<string, string> = {
     'an applicant’s consent link token, not an id; public (consent.test.ts)',
   'POST /api/job_sites/webhooks/avito/:token':
     "a signature over the account and the connection (decision 0055), not an id; Avito's webhook",
+  'POST /api/job_sites/webhooks/avito/messenger/:token':
+    'a connection’s unguessable webhook token, not an id; Avito’s messenger, 404 when unknown (avito-messenger-hook.test.ts)',
   'POST /api/job_sites/webhooks/hh/:token':
     'a connection’s unguessable webhook token, not an id; hh.ru’s, 404 when unknown (hh-webhook.test.ts)',
   'POST /api/msg_integrations/webhooks/telegram/:key':

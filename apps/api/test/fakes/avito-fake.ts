@@ -24,8 +24,10 @@ import { type FakeReply, type FakeRequest, postHook, serveFake } from './fake-ht
 //   every new or changed application is POSTed to the webhook as a small hint
 //   `{application_id, vacancy_id, …}` (its shape is not in the spec), twice when `deliverTwice`;
 // - résumés `GET /job/v2/resumes/{id}`, `GET /job/v1/resumes/{id}/contacts/`;
-// - messenger: chats (v2), messages (v3 read, v1 send), `POST /messenger/v3/webhook` and
-//   deliveries of the applicant's messages in the spec's v1.1 envelope;
+// - messenger: chats (v2), messages (v3 read, v1 send), `POST /messenger/v3/webhook`,
+//   `POST /messenger/v1/subscriptions` (list), `POST /messenger/v1/webhook/unsubscribe`, and
+//   every new message (the applicant's and ours) delivered to the subscribed URLs in the spec's
+//   v1.1 envelope; `redeliverLast` POSTs the last delivery once more (Avito's re-delivery);
 // - `X-RateLimit-Limit`/`X-RateLimit-Remaining` on every answer; faults by `failNext` (500, 503,
 //   429 with `Retry-After`: Avito's spec names no wait header, the fake adds one), `expireTokens`.
 
@@ -115,6 +117,12 @@ export type AvitoChat = {
 };
 
 export type AvitoDelivery = { url: string; body: unknown; status: number; at: number };
+/** POSTs a webhook body to a URL and answers the receiver's status (0: no answer). */
+export type AvitoWebhookTransport = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<number>;
 
 export type AvitoFakeOptions = {
   port?: number;
@@ -298,11 +306,13 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     }
   }
 
+  let webhookTransport: AvitoWebhookTransport = postHook;
+
   function deliver(url: string, body: unknown, headers: Record<string, string> = {}) {
     const times = state.deliverTwice ? 2 : 1;
     const job = (async () => {
       for (let i = 0; i < times; i++) {
-        const status = await postHook(url, body, headers);
+        const status = await webhookTransport(url, body, headers).catch(() => 0);
         deliveries.push({ url, body, status, at: Date.now() });
       }
     })();
@@ -395,6 +405,15 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       is_read: false,
     };
     chat.messages.push(message);
+    messageDelivered(chat, message);
+    return message;
+  }
+
+  /**
+   * Every message of the account's chats, the applicant's and ours alike, to every messenger
+   * subscription, in messenger.json's WebhookMessage envelope (v1.1).
+   */
+  function messageDelivered(chat: AvitoChat, message: AvitoMessage) {
     for (const url of state.messengerHooks) {
       deliver(url, {
         id: randomUUID(),
@@ -407,18 +426,30 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
             chat_id: chat.id,
             chat_type: 'u2i',
             user_id: self.id,
-            author_id: chat.applicantUserId,
+            author_id: message.author_id,
             item_id: chat.itemId,
             created: message.created,
             published_at: new Date(message.created * 1000).toISOString(),
-            type: 'text',
-            content: { text },
+            type: message.type,
+            content: message.content,
             read: null,
           },
         },
       });
     }
-    return message;
+  }
+
+  /**
+   * The last delivery made (to `url`, when given) POSTed once more, as Avito does when it saw no
+   * 2xx in time; the deliveries under way are awaited first.
+   */
+  async function redeliverLast(url?: string) {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    const last = deliveries.findLast((d) => url === undefined || d.url === url);
+    if (!last) throw new Error('avito fake: nothing was delivered there');
+    const status = await webhookTransport(last.url, last.body, {}).catch(() => 0);
+    deliveries.push({ url: last.url, body: last.body, status, at: Date.now() });
+    return status;
   }
 
   function moderate(uuid: string, status: AvitoPublication['status'], reasons: string[] = []) {
@@ -755,6 +786,7 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
         is_read: false,
       };
       chat.messages.push(message);
+      messageDelivered(chat, message);
       const { author_id: _a, is_read: _r, ...answer } = message;
       return { status: 200, body: answer };
     }
@@ -763,6 +795,12 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
       if (!url) return err(400, 'url is required');
       if (!state.messengerHooks.includes(url)) state.messengerHooks.push(url);
       return { status: 200, body: { ok: true } };
+    }
+    if (method === 'POST' && path === '/messenger/v1/subscriptions') {
+      return {
+        status: 200,
+        body: { subscriptions: state.messengerHooks.map((url) => ({ url, version: '3' })) },
+      };
     }
     if (method === 'POST' && path === '/messenger/v1/webhook/unsubscribe') {
       const url = (request.body as { url?: string } | undefined)?.url;
@@ -809,6 +847,13 @@ export async function startAvitoFake(options: AvitoFakeOptions = {}) {
     addApplication,
     addResume,
     applicantWrites,
+    redeliverLast,
+    /** The messenger's subscribed URLs (`POST /messenger/v1/subscriptions`). */
+    messengerSubscriptions: () => [...state.messengerHooks],
+    /** How deliveries reach their URL (a test may hand them to the app without a socket). */
+    setWebhookTransport(transport: AvitoWebhookTransport) {
+      webhookTransport = transport;
+    },
     moderate,
     setApplicationState,
     /** Holds (or lets go) the publications of our vacancy (its vacancy_code) in creation. */

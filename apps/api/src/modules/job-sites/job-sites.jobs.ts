@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/queue.ts';
+import { ZAvitoHookMessage, storeAvitoHookMessage } from './avito/avito-messenger-hook.ts';
 import { readNewPublication, refreshLivePublications } from './publications.service.ts';
 import { dueConnections, syncConnection } from './responses-sync.service.ts';
 
@@ -26,6 +27,28 @@ export const jobSiteSyncJob: JobDefinition<z.infer<typeof ZSyncPayload>> = {
   retryLimit: 1,
   retryDelaySeconds: 60,
   expireInSeconds: 30 * 60,
+};
+
+const ZAvitoMessagePayload = z.object({
+  accountId: z.number().int(),
+  connectionId: z.number().int(),
+  message: ZAvitoHookMessage,
+});
+
+/**
+ * An applicant's message Avito pushed to the messenger webhook (decision 0076), stored into
+ * their conversation once per Avito message id; the receiver answered Avito already.
+ */
+export const jobSiteAvitoMessageJob: JobDefinition<z.infer<typeof ZAvitoMessagePayload>> = {
+  name: 'job_sites.avito_message',
+  payload: ZAvitoMessagePayload,
+  handle: async (payload, context) => {
+    await storeAvitoHookMessage(context, payload.accountId, payload.connectionId, payload.message);
+  },
+  // A database hiccup: tried again; the sync's reconciliation reads the chat anyway.
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 5 * 60,
 };
 
 const ZPublicationReadPayload = z.object({

@@ -9,7 +9,7 @@ import {
   type TJobSitesOverview,
   type TRemoteVacancy,
 } from '@ats/contracts/job-sites';
-import type { Database } from '@ats/db/connection';
+import type { Database, Db } from '@ats/db/connection';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
@@ -182,6 +182,19 @@ export async function completeConnect(
 /** The hh.ru chats' channel of a connection (decision 0062): one per connection, across accounts. */
 export const hhChannelExternalId = (connectionId: number) => `hh-connection-${connectionId}`;
 export const avitoChannelExternalId = (connectionId: number) => `avito-connection-${connectionId}`;
+
+/**
+ * The unguessable part of the connection's webhook addresses (hh.ru's, Avito's messenger), made
+ * on first use and gone with the connection; null when there is no such connection.
+ */
+export async function webhookTokenOf(tx: Db, accountId: number, connectionId: number) {
+  const row = await repo.findConnection(tx, accountId, connectionId);
+  if (!row) return null;
+  if (row.webhookToken) return row.webhookToken;
+  const token = randomBytes(24).toString('base64url');
+  await repo.updateConnection(tx, accountId, connectionId, { webhookToken: token });
+  return token;
+}
 
 export async function disconnect(tenant: Tenant, session: Session, id: number) {
   assertCanManageJobSites(session);

@@ -28,6 +28,7 @@ import { importResumePhoto } from './resume-photo.ts';
 import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.ts';
 import { pullMovedNegotiationMessages, pullNegotiationMessages } from './hh/hh-messages.ts';
 import { pullAvitoChatMessages } from './avito/avito-messages.ts';
+import { keepAvitoMessengerHook } from './avito/avito-messenger-hook.ts';
 
 // Responses in (decision 0047): for each linked vacancy the site's responses are paged; each new
 // one (by the site's id, unique per account and site) has its résumé read and becomes an
@@ -428,8 +429,13 @@ export async function syncConnection(
       progress.vacancies_done += 1;
       await saveProgress(tenant, row, { syncProgress: progress });
     }
-    // Avito's chats changed since they were read, once for all its vacancies (decision 0071).
-    if (row.site === 'avito') await pullAvitoChatMessages(deps, { tenant, row, call, retry });
+    // Avito's chats changed since they were read, once for all its vacancies (decision 0071),
+    // and its messenger webhook subscribed again if Avito lost it (decision 0076).
+    if (row.site === 'avito') {
+      await pullAvitoChatMessages(deps, { tenant, row, call, retry });
+      const retried: typeof call = (work) => retry(() => call(work));
+      await keepAvitoMessengerHook(deps, { tenant, row, call: retried });
+    }
     return await finish(null, { state: 'active', pausedUntil: null, failures: 0, lastError: null });
   } catch (error) {
     if (error instanceof SiteError && (error.kind === 'rate' || error.kind === 'unavailable')) {

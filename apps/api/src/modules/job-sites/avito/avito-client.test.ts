@@ -4,12 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AvitoFake, startAvitoFake } from '../../../../test/fakes/avito-fake.ts';
 import { startHookReceiver } from '../../../../test/fakes/hook-receiver.ts';
 import type { SiteVacancy } from '../site-call.ts';
-import {
-  avitoApplicationIdsSince,
-  avitoClient,
-  avitoHookApplicationIds,
-  avitoHookMessage,
-} from './avito-client.ts';
+import { avitoApplicationIdsSince, avitoClient, avitoHookApplicationIds } from './avito-client.ts';
+import { ZAvitoMessengerDelivery, applicantMessageOf } from './avito-messenger-hook.ts';
 import { avitoApplicant, avitoVacancyBody } from './avito-mappers.ts';
 
 // The Avito client against the local fake (apps/api/test/fakes/avito-fake.ts): no database.
@@ -465,7 +461,8 @@ describe('Avito messenger', () => {
     fake.applicantWrites(chatId, 'Здравствуйте! Вакансия ещё открыта?');
     await fake.settle();
     expect(hook.received).toHaveLength(1);
-    expect(avitoHookMessage(hook.received[0]!.body, userId)).toMatchObject({
+    const delivered = ZAvitoMessengerDelivery.parse(hook.received[0]!.body);
+    expect(applicantMessageOf(delivered, userId)).toMatchObject({
       chatId,
       text: 'Здравствуйте! Вакансия ещё открыта?',
     });
@@ -480,10 +477,26 @@ describe('Avito messenger', () => {
     const own = {
       payload: { type: 'message', value: { id: 'm', chat_id: chatId, author_id: userId } },
     };
-    expect(avitoHookMessage(own, userId)).toBeNull();
+    expect(applicantMessageOf(own, userId)).toBeNull();
+    // and Avito delivers it too: the webhook sees ours, which the receiver passes over
+    await fake.settle();
+    expect(hook.received).toHaveLength(2);
+    expect(
+      applicantMessageOf(ZAvitoMessengerDelivery.parse(hook.received[1]!.body), userId),
+    ).toBeNull();
     expect(await client.sendMessage(userId, 'u2i-none', 'x')).toMatchObject({
       ok: false,
       status: 404,
     });
+    // the subscription listed, then given up
+    expect(await client.listMessengerWebhooks()).toEqual({
+      ok: true,
+      value: [{ url: hook.url, version: '3' }],
+    });
+    expect(await client.unsetMessengerWebhook(hook.url)).toEqual({ ok: true, value: { ok: true } });
+    expect(await client.listMessengerWebhooks()).toEqual({ ok: true, value: [] });
+    fake.applicantWrites(chatId, 'Вы здесь?');
+    await fake.settle();
+    expect(hook.received).toHaveLength(2);
   });
 });

@@ -355,6 +355,18 @@ export function avitoClient(options: AvitoClientOptions) {
 
     setMessengerWebhook: (url: string) =>
       json<{ ok: boolean }>('POST', '/messenger/v3/webhook', { body: { url } }),
+
+    /** The account's messenger subscriptions (`POST`, as the spec has it). */
+    async listMessengerWebhooks(): Promise<SiteResult<{ url: string; version?: string }[]>> {
+      const result = await json<{ subscriptions?: { url: string; version?: string }[] }>(
+        'POST',
+        '/messenger/v1/subscriptions',
+      );
+      return result.ok ? succeeded(result.value.subscriptions ?? []) : result;
+    },
+
+    unsetMessengerWebhook: (url: string) =>
+      json<{ ok: boolean }>('POST', '/messenger/v1/webhook/unsubscribe', { body: { url } }),
   };
 }
 
@@ -405,27 +417,4 @@ export function avitoHookApplicationIds(body: unknown): string[] {
   };
   walk(body, 0);
   return [...found];
-}
-
-/** The applicant's message a messenger-webhook delivery carries; null for ours or another type. */
-export function avitoHookMessage(body: unknown, ownUserId: number) {
-  const value = (body as { payload?: { type?: string; value?: Record<string, unknown> } } | null)
-    ?.payload;
-  if (value?.type !== 'message' || !value.value) return null;
-  const message = value.value as {
-    id?: string;
-    chat_id?: string;
-    author_id?: number;
-    created?: number;
-    type?: string;
-    content?: { text?: string };
-  };
-  if (!message.id || !message.chat_id || message.author_id === ownUserId) return null;
-  return {
-    id: message.id,
-    chatId: message.chat_id,
-    authorId: message.author_id ?? null,
-    created: message.created ?? null,
-    text: message.content?.text ?? null,
-  };
 }

@@ -5,6 +5,7 @@ import { assertCanManageJobSites } from '../job-sites.policy.ts';
 import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, tokenBox } from '../job-sites.service.ts';
 import { SiteError } from '../site-client.ts';
+import { subscribeAvitoMessenger } from './avito-messenger-hook.ts';
 import { avitoClientFor, avitoCredentialsToken, avitoSite } from './avito-site.ts';
 
 // Connecting Avito (decision 0055): the company's client id and secret are checked at once
@@ -87,6 +88,8 @@ export async function connectAvito(
     // Without the webhook the sweep still reads applications on its interval.
     if (!hooked.ok) deps.log?.warn({ site: 'avito', kind: hooked.kind }, 'avito webhook not set');
   }
+  // The applicants' chat messages pushed as they are written (decision 0076).
+  await subscribeAvitoMessenger(deps, tenant.accountId, id);
   return { url: '/avito?connected=1' };
 }
 

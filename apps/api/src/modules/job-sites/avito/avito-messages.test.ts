@@ -1,12 +1,21 @@
 import { JOB_SITE_MESSAGES } from '@ats/contracts/job-sites';
-import { MSG_MESSAGES, type TMsgMessage } from '@ats/contracts/messaging';
+import { MSG_MESSAGES } from '@ats/contracts/messaging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemRows } from '../../../../test/db-helpers.ts';
 import { type AvitoFake, startAvitoFake } from '../../../../test/fakes/avito-fake.ts';
-import { type JobSiteConnected, connectedToAvito } from '../../../../test/job-site-connections.ts';
+import {
+  type JobSiteConnected,
+  connectedToAvito,
+  conversationOf,
+  importedOne,
+  linkedVacancy,
+  outboxRow,
+  sendOnChannel,
+  siteChannelOf,
+  syncNow,
+  waitFor,
+} from '../../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
-import { openVacancy } from '../../../../test/vacancy-fixtures.ts';
 import { AVITO_MESSAGE_TEXTS } from './avito-messages.ts';
 
 // Avito's messenger in the applicant's conversation (decision 0071) against the fake, which
@@ -32,17 +41,13 @@ const connect = () =>
 
 const api = (c: JobSiteConnected, method: 'GET' | 'POST', url: string, body?: unknown) =>
   call(t.app, method, url, body, { token: c.token });
-
-async function sync(c: JobSiteConnected) {
-  const asked = await api(c, 'POST', `/api/job_sites/${c.connectionId}/sync`);
-  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-  for (let i = 0; i < 900; i += 1) {
-    const now = (await api(c, 'GET', '/api/job_sites')).body.message.connections[0];
-    if (!now.sync_progress?.running) return now;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('sync did not finish');
-}
+const sync = (c: JobSiteConnected) => syncNow(t.app, c);
+const history = (c: JobSiteConnected, applicantId: number) => conversationOf(t.app, c, applicantId);
+const avitoChannelOf = (c: JobSiteConnected, applicantId: number) =>
+  siteChannelOf(t.app, c, applicantId, 'avito');
+const send = (c: JobSiteConnected, applicantId: number, channelId: number, text: string) =>
+  sendOnChannel(t.app, c, applicantId, channelId, text);
+const messageRow = (id: number) => outboxRow(t.database, id);
 
 let nextVacancy = 3_200_000_001;
 const phone = () => `+7916${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
@@ -55,59 +60,12 @@ async function respondedApplicant(c: JobSiteConnected, position: string) {
     name: { first_name: 'Ольга', last_name: `Авитова${Math.random().toString(36).slice(2, 6)}` },
     phone: phone(),
   });
-  const ours = await openVacancy(t.app, c.token, { position });
-  const linked = await api(c, 'POST', `/api/job_sites/${c.connectionId}/links`, {
-    external_id: String(vacancyId),
-    vacancy_id: ours.id,
-  });
-  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-  const synced = await sync(c);
-  expect(synced.last_sync_result).toMatchObject({ ok: true, imported: 1 });
-  const [row] = await systemRows<{ applicant_id: number }>(
-    t.database,
-    sql`select applicant_id from job_site_responses
-        where account_id = ${c.accountId} and external_id = ${application.id}`,
-  );
-  return { chatId: application.contacts.chat.value, applicantId: row!.applicant_id };
+  await linkedVacancy(t.app, c, String(vacancyId), position);
+  return {
+    chatId: application.contacts.chat.value,
+    applicantId: await importedOne(t.app, t.database, c, application.id),
+  };
 }
-
-const history = async (c: JobSiteConnected, applicantId: number): Promise<TMsgMessage[]> => {
-  const answer = await api(
-    c,
-    'GET',
-    `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`,
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.message.items;
-};
-
-const avitoChannelOf = async (c: JobSiteConnected, applicantId: number) => {
-  const answer = await api(
-    c,
-    'GET',
-    `/api/msg_integrations/chats/applicant_chats/${applicantId}/channels`,
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.message.items as { channel_id: number; kind: string }[]).find(
-    (i) => i.kind === 'avito',
-  );
-};
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const messageRow = (id: number) =>
-  systemRows<{ state: string; reason: string | null; attempts: number }>(
-    t.database,
-    sql`select state, reason, attempts from msg_messages where id = ${id}`,
-  ).then((rows) => rows[0]!);
 
 const messagesPath = (chatId: string) =>
   `/messenger/v3/accounts/${avito.self.id}/chats/${chatId}/messages/`;
@@ -119,15 +77,11 @@ const ourMessages = (chatId: string) =>
     .messages.filter((m) => m.direction === 'out')
     .map((m) => m.content?.text);
 
-const send = (c: JobSiteConnected, applicantId: number, channelId: number, text: string) =>
-  api(c, 'POST', `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`, {
-    channel_id: channelId,
-    text,
-  });
-
 describe('Avito messages in the conversation', { timeout: 120_000 }, () => {
   it('stores the applicant’s chat messages once across syncs, labelled Авито', async () => {
     const c = await connect();
+    // Without PUBLIC_URL nothing is subscribed to Avito's messenger webhook (decision 0076).
+    expect(avito.messengerSubscriptions()).toEqual([]);
     const { chatId, applicantId } = await respondedApplicant(c, 'Курьер');
     // An empty chat: linked (the composer may offer Avito) without reading it.
     expect(await avitoChannelOf(c, applicantId)).toBeDefined();

@@ -1,21 +1,15 @@
-import { MSG_MESSAGES } from '@ats/contracts/messaging';
-import pino from 'pino';
-import { AppError } from '../../../platform/errors.ts';
-import { type Tenant, tenantFor } from '../../../platform/tenancy.ts';
-import {
-  type SendContext,
-  type SendResult,
-  type Transport,
-  TransportError,
-  linkSiteChats,
-  receiveIncoming,
-  registerTransport,
-  siteChannelFor,
-  transportOf,
-} from '../../messaging/messaging.service.ts';
+import type { Tenant } from '../../../platform/tenancy.ts';
+import { registerTransport, transportOf } from '../../messaging/messaging.service.ts';
 import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, avitoChannelExternalId, siteSessionOf } from '../job-sites.service.ts';
 import { SiteError } from '../site-client.ts';
+import {
+  type SiteChatMessage,
+  readChatsKeepingSeen,
+  siteChannelWithChats,
+  siteMessageTransport,
+  storeSiteMessages,
+} from '../site-messages.ts';
 import { valueOf } from '../site-result.ts';
 import { avitoClientFor } from './avito-site.ts';
 import type { AvitoMessage } from './avito-types.ts';
@@ -34,10 +28,10 @@ import type { AvitoMessage } from './avito-types.ts';
 //   with no message is linked without a call.
 // - Out: a recruiter's message on the channel goes through the outbox as `POST /messenger/v1/
 //   accounts/{user_id}/chats/{chat_id}/messages`; Avito's message id is kept. A 429 pauses the
-//   message without spending an attempt, a 5xx is retried, a refusal fails it in Russian.
+//   message without spending an attempt, a 5xx is retried, a refusal fails it in Russian
+//   (`site-messages.ts` shares all that with hh.ru).
 
 const SITE = 'avito';
-const quietLog = pino({ level: 'silent' });
 /** Chats listed per sync at most (100 a page): older chats are read once, when first seen. */
 const MAX_CHAT_PAGES = 10;
 const CHAT_PAGE = 100;
@@ -56,10 +50,8 @@ export const AVITO_MESSAGE_TEXTS = {
   noText: 'Сообщение на Авито без текста: откройте чат на Авито',
 } as const;
 
-const PAUSE_MS = 60_000;
-const RECONNECT_PAUSE_MS = 10 * 60_000;
-
-const channelSpec = (row: repo.ConnectionRow) => ({
+/** The connection's channel «Авито» (no secrets in its settings). */
+export const avitoChannelSpec = (row: repo.ConnectionRow) => ({
   kind: 'avito' as const,
   externalId: avitoChannelExternalId(row.id),
   name: 'Авито',
@@ -127,6 +119,20 @@ async function chatMessages(
   return messages;
 }
 
+/** The applicant's own words: not ours, not Avito's `system` notes nor a `deleted` message. */
+const isApplicants = (message: AvitoMessage, userId: number) => {
+  const fromApplicant =
+    message.direction === 'in' || (message.direction === undefined && message.author_id !== userId);
+  return fromApplicant && message.type !== 'system' && message.type !== 'deleted';
+};
+
+const avitoChatMessage = (message: AvitoMessage): SiteChatMessage => ({
+  id: message.id,
+  text: message.content?.text || AVITO_MESSAGE_TEXTS.noText,
+  sentAt: message.created ? new Date(message.created * 1000) : new Date(),
+  authorId: message.author_id ? String(message.author_id) : null,
+});
+
 /**
  * The applicants' messages of the chats Avito lists as changed since they were last read, once
  * per sync. Site failures are thrown for the sync to pause; what was read whole is kept.
@@ -148,128 +154,57 @@ export async function pullAvitoChatMessages(
     return response.messagesSeen === null || listed.updated > response.messagesSeen;
   });
   if (due.length === 0) return;
-  const channelId = await siteChannelFor(tenant, channelSpec(row));
-  // Switched off or removed by a user: nothing is read.
-  if (channelId === null) return;
-  await linkSiteChats(
+  const channelId = await siteChannelWithChats(
     tenant,
-    channelId,
+    avitoChannelSpec(row),
     due.map((r) => ({ externalChatId: r.chatId!, applicantId: r.applicantId! })),
   );
-  const messagingDeps = { config: deps.config, database: deps.database, log: deps.log ?? quietLog };
-  const seen: { id: number; count: number }[] = [];
-  try {
-    for (const response of due) {
-      const chatId = response.chatId!;
-      const listed = chats.get(chatId)!;
-      // No message yet: linked, nothing to read (and nothing kept, so the first one is read).
-      if (listed.empty) continue;
-      let messages: AvitoMessage[];
-      try {
-        messages = await chatMessages(deps, userId, chatId, response.messagesSeen, call, retry);
-      } catch (error) {
-        // The chat is gone or closed to us: nothing to read there until it changes.
-        if (error instanceof SiteError && error.kind === 'other') {
-          seen.push({ id: response.id, count: listed.updated ?? 0 });
-          continue;
-        }
-        throw error;
-      }
-      // Oldest first, so the conversation's order is the chat's.
-      for (const message of [...messages].reverse()) {
-        const fromApplicant =
-          message.direction === 'in' ||
-          (message.direction === undefined && message.author_id !== userId);
-        if (!fromApplicant || message.type === 'system' || message.type === 'deleted') continue;
-        await receiveIncoming(messagingDeps, row.accountId, {
-          channelId,
-          externalChatId: chatId,
-          externalMessageId: message.id,
-          applicantId: response.applicantId!,
-          linkedBy: 'site',
-          text: message.content?.text || AVITO_MESSAGE_TEXTS.noText,
-          attachments: [],
-          sentAt: message.created ? new Date(message.created * 1000) : new Date(),
-          author: { externalUserId: message.author_id ? String(message.author_id) : null },
-          meta: { site: SITE },
-        });
-      }
-      const newest = Math.max(0, ...messages.map((m) => m.created ?? 0));
-      seen.push({ id: response.id, count: Math.max(listed.updated ?? 0, newest) });
+  // Switched off or removed by a user: nothing is read.
+  if (channelId === null) return;
+  await readChatsKeepingSeen(tenant, due, async (response) => {
+    const chatId = response.chatId!;
+    const listed = chats.get(chatId)!;
+    // No message yet: linked, nothing to read (and nothing kept, so the first one is read).
+    if (listed.empty) return null;
+    let messages: AvitoMessage[];
+    try {
+      messages = await chatMessages(deps, userId, chatId, response.messagesSeen, call, retry);
+    } catch (error) {
+      // The chat is gone or closed to us: nothing to read there until it changes.
+      if (error instanceof SiteError && error.kind === 'other') return listed.updated ?? 0;
+      throw error;
     }
-  } finally {
-    await tenant.transaction((tx) => repo.setMessagesSeen(tx, row.accountId, seen));
-  }
+    // Oldest first, so the conversation's order is the chat's.
+    await storeSiteMessages(
+      deps,
+      row.accountId,
+      { site: SITE, channelId, externalChatId: chatId, applicantId: response.applicantId! },
+      [...messages]
+        .reverse()
+        .filter((message) => isApplicants(message, userId))
+        .map(avitoChatMessage),
+    );
+    const newest = Math.max(0, ...messages.map((m) => m.created ?? 0));
+    return Math.max(listed.updated ?? 0, newest);
+  });
 }
 
-/** Sends one message of the outbox into the applicant's Avito chat. */
-async function send(ctx: SendContext): Promise<SendResult> {
-  const accountId = ctx.channel.accountId;
-  const connectionId = Number(ctx.channel.settings.connection_id);
-  const chatId = ctx.recipient.chatId;
-  if (!chatId) throw new TransportError(MSG_MESSAGES.noSiteChat, { permanent: true });
-  if (ctx.message.attachments.length > 0) {
-    throw new TransportError(MSG_MESSAGES.filesNotAccepted, { permanent: true });
-  }
-  const reader = tenantFor(ctx.database, accountId, 0);
-  const row = Number.isInteger(connectionId)
-    ? await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId))
-    : null;
-  const userId = Number(row?.externalAccountId);
-  if (!row || row.site !== SITE || !Number.isSafeInteger(userId)) {
-    throw new TransportError(AVITO_MESSAGE_TEXTS.gone, { permanent: true });
-  }
-  if (row.state === 'reconnect') {
-    throw new TransportError(AVITO_MESSAGE_TEXTS.reconnect, {
-      pause: true,
-      retryAfterMs: RECONNECT_PAUSE_MS,
-    });
-  }
-  const pausedFor = row.pausedUntil ? row.pausedUntil.getTime() - Date.now() : 0;
-  if (pausedFor > 0) {
-    throw new TransportError(AVITO_MESSAGE_TEXTS.paused, { pause: true, retryAfterMs: pausedFor });
-  }
-  const deps: JobSitesDeps = { config: ctx.config, database: ctx.database, log: ctx.log };
-  const tenant = tenantFor(ctx.database, accountId, row.createdBy ?? 0);
-  try {
-    const { call } = siteSessionOf(deps, tenant, row);
+/** The outbox's transport: a message goes into the applicant's Avito chat; Avito's id is kept. */
+export const avitoMessagesTransport = siteMessageTransport({
+  kind: 'avito',
+  texts: AVITO_MESSAGE_TEXTS,
+  usable: (row) => row.site === SITE && Number.isSafeInteger(Number(row.externalAccountId)),
+  send: async ({ ctx, row, call, chatId }) => {
+    const userId = Number(row.externalAccountId);
     const sent = await call(async (token) =>
       valueOf(
         await avitoClientFor(ctx.config, token).sendMessage(userId, chatId, ctx.message.text),
       ),
     );
-    return { state: 'sent', externalChatId: chatId, ...(sent.id ? { externalId: sent.id } : {}) };
-  } catch (error) {
-    // The credentials were refused: the connection waits for a person.
-    if (error instanceof AppError) {
-      throw new TransportError(AVITO_MESSAGE_TEXTS.reconnect, {
-        pause: true,
-        retryAfterMs: RECONNECT_PAUSE_MS,
-      });
-    }
-    if (error instanceof SiteError) {
-      if (error.kind === 'rate') {
-        throw new TransportError(AVITO_MESSAGE_TEXTS.paused, {
-          pause: true,
-          retryAfterMs: error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : PAUSE_MS,
-        });
-      }
-      if (error.kind === 'unavailable') throw new TransportError(AVITO_MESSAGE_TEXTS.unavailable);
-      if (error.status === 404) {
-        throw new TransportError(AVITO_MESSAGE_TEXTS.chatGone, { permanent: true });
-      }
-      throw new TransportError(AVITO_MESSAGE_TEXTS.refused(error.status), { permanent: true });
-    }
-    throw error;
-  }
-}
-
-export const avitoMessagesTransport: Transport = {
-  kind: 'avito',
-  acceptsFiles: false,
-  connect: () =>
-    Promise.reject(new TransportError(AVITO_MESSAGE_TEXTS.manual, { permanent: true })),
-  send,
-};
+    return { externalId: sent.id };
+  },
+  refusalOf: (error) =>
+    error instanceof SiteError && error.status === 404 ? AVITO_MESSAGE_TEXTS.chatGone : null,
+});
 
 if (!transportOf('avito')) registerTransport(avitoMessagesTransport);

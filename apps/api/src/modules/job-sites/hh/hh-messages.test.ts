@@ -1,12 +1,21 @@
 import { JOB_SITE_MESSAGES } from '@ats/contracts/job-sites';
-import { MSG_MESSAGES, type TMsgMessage } from '@ats/contracts/messaging';
+import { MSG_MESSAGES } from '@ats/contracts/messaging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemRows } from '../../../../test/db-helpers.ts';
 import { type HhFake, startHhFake } from '../../../../test/fakes/hh-fake.ts';
-import { type HhConnected, connectedToHh } from '../../../../test/job-site-connections.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  conversationOf,
+  importedOne,
+  linkedVacancy,
+  outboxRow,
+  sendOnChannel,
+  siteChannelOf,
+  syncNow,
+  waitFor,
+} from '../../../../test/job-site-connections.ts';
 import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
-import { openVacancy } from '../../../../test/vacancy-fixtures.ts';
 import { HH_MESSAGE_TEXTS } from './hh-messages.ts';
 
 // hh.ru negotiation messages in the applicant's conversation (decision 0062) against the fake:
@@ -34,81 +43,25 @@ afterAll(async () => {
 
 const api = (c: HhConnected, method: 'GET' | 'POST', url: string, body?: unknown) =>
   call(t.app, method, url, body, { token: c.token });
-
-/** Asks for a sync and waits for the job to store its result. */
-async function sync(c: HhConnected) {
-  const asked = await api(c, 'POST', `/api/job_sites/${c.connectionId}/sync`);
-  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-  for (let i = 0; i < 600; i += 1) {
-    const overview = await api(c, 'GET', '/api/job_sites');
-    const now = overview.body.message.connections[0];
-    if (!now.sync_progress?.running) return now;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('sync did not finish');
-}
+const sync = (c: HhConnected) => syncNow(t.app, c);
+const history = (c: HhConnected, applicantId: number) => conversationOf(t.app, c, applicantId);
+const hhChannelOf = (c: HhConnected, applicantId: number) =>
+  siteChannelOf(t.app, c, applicantId, 'hh');
+const send = (c: HhConnected, applicantId: number, channelId: number, text: string) =>
+  sendOnChannel(t.app, c, applicantId, channelId, text);
+const messageRow = (id: number) => outboxRow(t.database, id);
 
 /** A linked vacancy with one response: the negotiation and the applicant it became. */
 async function respondedApplicant(c: HhConnected, name: string) {
-  const ours = await openVacancy(t.app, c.token, { position: name });
   const external = fake.addVacancy(name);
-  const linked = await api(c, 'POST', `/api/job_sites/${c.connectionId}/links`, {
-    external_id: external,
-    vacancy_id: ours.id,
-  });
-  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+  await linkedVacancy(t.app, c, external, name);
   const nid = fake.addResponse(external, {
     first_name: 'Анна',
     last_name: `Откликова${Math.random().toString(36).slice(2, 6)}`,
     email: `anna.${Math.random().toString(36).slice(2, 10)}@mail.example`,
   });
-  const synced = await sync(c);
-  expect(synced.last_sync_result).toMatchObject({ ok: true, imported: 1 });
-  const [row] = await systemRows<{ applicant_id: number }>(
-    t.database,
-    sql`select applicant_id from job_site_responses
-        where account_id = ${c.accountId} and external_id = ${nid}`,
-  );
-  return { nid, external, applicantId: row!.applicant_id };
+  return { nid, external, applicantId: await importedOne(t.app, t.database, c, nid) };
 }
-
-const history = async (c: HhConnected, applicantId: number): Promise<TMsgMessage[]> => {
-  const answer = await api(
-    c,
-    'GET',
-    `/api/msg_integrations/chats/applicant_chats_history/${applicantId}`,
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.message.items;
-};
-
-const hhChannelOf = async (c: HhConnected, applicantId: number) => {
-  const answer = await api(
-    c,
-    'GET',
-    `/api/msg_integrations/chats/applicant_chats/${applicantId}/channels`,
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body.message.items as { channel_id: number; kind: string }[]).find(
-    (i) => i.kind === 'hh',
-  );
-};
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const messageRow = (id: number) =>
-  systemRows<{ state: string; reason: string | null; attempts: number }>(
-    t.database,
-    sql`select state, reason, attempts from msg_messages where id = ${id}`,
-  ).then((rows) => rows[0]!);
 
 const messageReads = (nid: string) =>
   fake.requests.filter((r) => r.method === 'GET' && r.path === `/negotiations/${nid}/messages`)
@@ -178,11 +131,11 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
     const channel = await hhChannelOf(c, one.applicantId);
     expect(channel).toBeDefined();
 
-    const sent = await api(
+    const sent = await send(
       c,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${one.applicantId}/messages`,
-      { channel_id: channel!.channel_id, text: 'Добрый день! Приглашаем на интервью в среду.' },
+      one.applicantId,
+      channel!.channel_id,
+      'Добрый день! Приглашаем на интервью в среду.',
     );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const id = sent.body.message.id as number;
@@ -218,15 +171,7 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const manual = created.body.message.id as number;
     expect(await hhChannelOf(a, manual)).toBeUndefined();
-    const refused = await api(
-      a,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${manual}/messages`,
-      {
-        channel_id: channel.channel_id,
-        text: 'Здравствуйте',
-      },
-    );
+    const refused = await send(a, manual, channel.channel_id, 'Здравствуйте');
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toMatchObject({ channel_id: MSG_MESSAGES.noSiteChat });
 
@@ -238,12 +183,7 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
       `/api/msg_integrations/chats/applicant_chats/${applicantId}/channels`,
     );
     expect(foreign.status).toBe(404);
-    const foreignSend = await api(
-      b,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
-      { channel_id: channel.channel_id, text: 'Чужое сообщение' },
-    );
+    const foreignSend = await send(b, applicantId, channel.channel_id, 'Чужое сообщение');
     expect(foreignSend.status).toBe(404);
     const foreignHistory = await api(
       b,
@@ -279,15 +219,7 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
     // Out, 429: the message waits without spending an attempt, then goes once.
     const channel = (await hhChannelOf(c, applicantId))!;
     fake.failNext({ status: 429, path: `/negotiations/${nid}/messages`, retryAfter: 1 });
-    const first = await api(
-      c,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
-      {
-        channel_id: channel.channel_id,
-        text: 'Да, можно удалённо.',
-      },
-    );
+    const first = await send(c, applicantId, channel.channel_id, 'Да, можно удалённо.');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const waiting = await waitFor(
       () => messageRow(first.body.message.id),
@@ -305,15 +237,7 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
 
     // Out, 500: retried after its back-off, sent once.
     fake.failNext({ status: 500, path: `/negotiations/${nid}/messages` });
-    const second = await api(
-      c,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
-      {
-        channel_id: channel.channel_id,
-        text: 'Пришлём тестовое задание.',
-      },
-    );
+    const second = await send(c, applicantId, channel.channel_id, 'Пришлём тестовое задание.');
     await waitFor(
       () => messageRow(second.body.message.id),
       (row) => row.state === 'sent',
@@ -335,12 +259,7 @@ describe('hh.ru messages in the conversation', { timeout: 120_000 }, () => {
       sql`update job_site_connections set refresh_token = null where account_id = ${c.accountId}`,
     );
     fake.expireAccessTokens();
-    const sent = await api(
-      c,
-      'POST',
-      `/api/msg_integrations/chats/applicant_chats/${applicantId}/messages`,
-      { channel_id: channel.channel_id, text: 'Ждём вас в понедельник.' },
-    );
+    const sent = await send(c, applicantId, channel.channel_id, 'Ждём вас в понедельник.');
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const held = await waitFor(
       () => messageRow(sent.body.message.id),

@@ -1,21 +1,14 @@
-import { MSG_MESSAGES } from '@ats/contracts/messaging';
-import pino from 'pino';
-import { AppError } from '../../../platform/errors.ts';
-import { type Tenant, tenantFor } from '../../../platform/tenancy.ts';
-import {
-  type SendContext,
-  type SendResult,
-  type Transport,
-  TransportError,
-  linkSiteChats,
-  receiveIncoming,
-  registerTransport,
-  siteChannelFor,
-  transportOf,
-} from '../../messaging/messaging.service.ts';
+import type { Tenant } from '../../../platform/tenancy.ts';
+import { registerTransport, transportOf } from '../../messaging/messaging.service.ts';
 import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, hhChannelExternalId, siteSessionOf } from '../job-sites.service.ts';
-import { SiteError, type SiteResponse } from '../site-client.ts';
+import type { SiteResponse } from '../site-client.ts';
+import {
+  readChatsKeepingSeen,
+  siteChannelWithChats,
+  siteMessageTransport,
+  storeSiteMessages,
+} from '../site-messages.ts';
 import {
   collectionPage,
   type HhMessage,
@@ -41,10 +34,9 @@ import {
 // - Out: a recruiter's message on the channel is sent by the message outbox through the
 //   transport below as `POST /negotiations/{nid}/messages`. A 429, a paused connection or one to
 //   be connected again pause the message (no attempt spent); a 5xx is retried with back-off;
-//   hh.ru's refusal fails it with the reason in Russian.
+//   hh.ru's refusal fails it with the reason in Russian (`site-messages.ts` shares all that).
 
 const SITE = 'hh';
-const quietLog = pino({ level: 'silent' });
 
 export const HH_MESSAGE_TEXTS = {
   paused: 'hh.ru просит подождать: сообщение уйдёт позже',
@@ -54,11 +46,6 @@ export const HH_MESSAGE_TEXTS = {
   refused: (status: number) => `hh.ru не принял сообщение (ошибка ${status})`,
   manual: 'Канал hh.ru появляется сам, когда подключён hh.ru',
 } as const;
-
-/** A paused message is tried again after this when hh.ru names no time. */
-const PAUSE_MS = 60_000;
-/** A connection to be connected again: looked at again after this. */
-const RECONNECT_PAUSE_MS = 10 * 60_000;
 
 const channelSpec = (row: repo.ConnectionRow) => ({
   kind: 'hh' as const,
@@ -99,61 +86,46 @@ export async function pullNegotiationMessages(
     return response.messagesSeen === null || (count !== null && count !== response.messagesSeen);
   });
   if (due.length === 0) return;
-  const messagingDeps = {
-    config: deps.config,
-    database: deps.database,
-    log: deps.log ?? quietLog,
-  };
-  const channelId = await siteChannelFor(tenant, channelSpec(row));
-  // Switched off or removed by a user: nothing is read (nor marked read).
-  if (channelId === null) return;
-  await linkSiteChats(
+  const channelId = await siteChannelWithChats(
     tenant,
-    channelId,
+    channelSpec(row),
     due.map((r) => ({ externalChatId: r.externalId, applicantId: r.applicantId! })),
   );
-  const seen: { id: number; count: number }[] = [];
-  try {
-    for (const response of due) {
-      const count = counts.get(response.externalId) ?? null;
-      if (count === 0) {
-        seen.push({ id: response.id, count: 0 });
-        continue;
-      }
-      let messages: HhMessage[];
-      try {
-        messages = await retry(() =>
-          call((token) => negotiationMessages(deps.config, token, response.externalId)),
-        );
-      } catch (error) {
-        // The negotiation is gone or closed to us: nothing to read there until it changes.
-        if (error instanceof HhNegotiationRefused) {
-          seen.push({ id: response.id, count: count ?? 0 });
-          continue;
-        }
-        throw error;
-      }
-      for (const message of messages) {
-        if (!message.fromApplicant) continue;
-        await receiveIncoming(messagingDeps, row.accountId, {
-          channelId,
-          externalChatId: response.externalId,
-          externalMessageId: message.id,
-          applicantId: response.applicantId!,
-          linkedBy: 'site',
-          text: message.text,
-          attachments: [],
-          sentAt: hhDate(message.createdAt),
-          author: { externalUserId: null },
-          meta: { site: SITE },
-        });
-      }
-      seen.push({ id: response.id, count: count ?? messages.length });
+  // Switched off or removed by a user: nothing is read (nor marked read).
+  if (channelId === null) return;
+  await readChatsKeepingSeen(tenant, due, async (response) => {
+    const count = counts.get(response.externalId) ?? null;
+    if (count === 0) return 0;
+    let messages: HhMessage[];
+    try {
+      messages = await retry(() =>
+        call((token) => negotiationMessages(deps.config, token, response.externalId)),
+      );
+    } catch (error) {
+      // The negotiation is gone or closed to us: nothing to read there until it changes.
+      if (error instanceof HhNegotiationRefused) return count ?? 0;
+      throw error;
     }
-  } finally {
-    // What was read whole is kept even when a later negotiation stopped the sync.
-    await tenant.transaction((tx) => repo.setMessagesSeen(tx, row.accountId, seen));
-  }
+    await storeSiteMessages(
+      deps,
+      row.accountId,
+      {
+        site: SITE,
+        channelId,
+        externalChatId: response.externalId,
+        applicantId: response.applicantId!,
+      },
+      messages
+        .filter((message) => message.fromApplicant)
+        .map((message) => ({
+          id: message.id,
+          text: message.text,
+          sentAt: hhDate(message.createdAt),
+          authorId: null,
+        })),
+    );
+    return count ?? messages.length;
+  });
 }
 
 /** Pages of a collection read per sync at most (50 negotiations a page). */
@@ -185,68 +157,17 @@ export async function pullMovedNegotiationMessages(
   }
 }
 
-/** Sends one message of the outbox as a negotiation message. */
-async function send(ctx: SendContext): Promise<SendResult> {
-  const accountId = ctx.channel.accountId;
-  const connectionId = Number(ctx.channel.settings.connection_id);
-  const nid = ctx.recipient.chatId;
-  if (!nid) throw new TransportError(MSG_MESSAGES.noSiteChat, { permanent: true });
-  if (ctx.message.attachments.length > 0) {
-    throw new TransportError(MSG_MESSAGES.filesNotAccepted, { permanent: true });
-  }
-  const reader = tenantFor(ctx.database, accountId, 0);
-  const row = Number.isInteger(connectionId)
-    ? await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId))
-    : null;
-  if (!row) throw new TransportError(HH_MESSAGE_TEXTS.gone, { permanent: true });
-  if (row.state === 'reconnect') {
-    throw new TransportError(HH_MESSAGE_TEXTS.reconnect, {
-      pause: true,
-      retryAfterMs: RECONNECT_PAUSE_MS,
-    });
-  }
-  const pausedFor = row.pausedUntil ? row.pausedUntil.getTime() - Date.now() : 0;
-  if (pausedFor > 0) {
-    throw new TransportError(HH_MESSAGE_TEXTS.paused, { pause: true, retryAfterMs: pausedFor });
-  }
-  const deps: JobSitesDeps = { config: ctx.config, database: ctx.database, log: ctx.log };
-  const tenant = tenantFor(ctx.database, accountId, row.createdBy ?? 0);
-  try {
-    const { call } = siteSessionOf(deps, tenant, row);
-    await call((token) => sendNegotiationMessage(ctx.config, token, nid, ctx.message.text));
-    return { state: 'sent', externalChatId: nid };
-  } catch (error) {
-    if (error instanceof HhNegotiationRefused) {
-      throw new TransportError(hhRefusalText(error.reason), { permanent: true });
-    }
-    // The token was refused and could not be renewed: the connection waits for a person.
-    if (error instanceof AppError) {
-      throw new TransportError(HH_MESSAGE_TEXTS.reconnect, {
-        pause: true,
-        retryAfterMs: RECONNECT_PAUSE_MS,
-      });
-    }
-    if (error instanceof SiteError) {
-      if (error.kind === 'rate') {
-        throw new TransportError(HH_MESSAGE_TEXTS.paused, {
-          pause: true,
-          retryAfterMs: error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : PAUSE_MS,
-        });
-      }
-      if (error.kind === 'unavailable') throw new TransportError(HH_MESSAGE_TEXTS.unavailable);
-      throw new TransportError(HH_MESSAGE_TEXTS.refused(error.status), { permanent: true });
-    }
-    throw error;
-  }
-}
-
-export const hhMessagesTransport: Transport = {
+/** The outbox's transport: a message goes as `POST /negotiations/{nid}/messages`. */
+export const hhMessagesTransport = siteMessageTransport({
   kind: 'hh',
-  acceptsFiles: false,
-  // Not connected by hand: the channel comes with the hh.ru connection.
-  connect: () => Promise.reject(new TransportError(HH_MESSAGE_TEXTS.manual, { permanent: true })),
-  send,
-};
+  texts: HH_MESSAGE_TEXTS,
+  send: async ({ ctx, call, chatId }) => {
+    await call((token) => sendNegotiationMessage(ctx.config, token, chatId, ctx.message.text));
+    return {};
+  },
+  refusalOf: (error) =>
+    error instanceof HhNegotiationRefused ? hhRefusalText(error.reason) : null,
+});
 
 // Wherever the job-sites module is loaded (the API, the worker) the outbox can send through hh.ru;
 // a test's stand-in registered first is left as it is.

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { Db } from '@ats/db/connection';
 import { jobSiteConnections, jobSiteWebhookDeliveries } from '@ats/db/schema/job-sites';
 import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../../platform/errors.ts';
@@ -7,7 +5,7 @@ import type { Queue } from '../../../platform/queue.ts';
 import { tenantFor } from '../../../platform/tenancy.ts';
 import { jobSiteSyncJob } from '../job-sites.jobs.ts';
 import * as repo from '../job-sites.repository.ts';
-import { type JobSitesDeps, siteSessionOf } from '../job-sites.service.ts';
+import { type JobSitesDeps, siteSessionOf, webhookTokenOf } from '../job-sites.service.ts';
 import { syncConnection } from '../responses-sync.service.ts';
 import { type THhWebhookDelivery, subscribeHhWebhook } from './hh-webhook.ts';
 
@@ -25,16 +23,6 @@ export const WEBHOOK_MESSAGES = {
 
 export const webhookPath = (token: string) => `/api/job_sites/webhooks/hh/${token}`;
 
-/** The token of the connection, made on first use. */
-async function tokenOf(tx: Db, accountId: number, connectionId: number) {
-  const row = await repo.findConnection(tx, accountId, connectionId);
-  if (!row) return null;
-  if (row.webhookToken) return row.webhookToken;
-  const token = randomBytes(24).toString('base64url');
-  await repo.updateConnection(tx, accountId, connectionId, { webhookToken: token });
-  return token;
-}
-
 /** After connect: a token for the connection and, with PUBLIC_URL, hh.ru's subscription. */
 export async function registerHhWebhook(
   deps: JobSitesDeps,
@@ -42,7 +30,7 @@ export async function registerHhWebhook(
   connectionId: number,
 ): Promise<string | null> {
   const reader = tenantFor(deps.database, accountId, 0);
-  const token = await reader.transaction((tx) => tokenOf(tx, accountId, connectionId));
+  const token = await reader.transaction((tx) => webhookTokenOf(tx, accountId, connectionId));
   if (!token) return null;
   const publicUrl = deps.config.PUBLIC_URL?.replace(/\/$/, '');
   if (!publicUrl) return token;
