@@ -20,7 +20,8 @@ import type { AddressInfo } from 'node:net';
 // - rules: `HH-User-Agent` (or a User-Agent naming the app and a contact) on every call, else
 //   400 bad_user_agent; an expired access token → 403 oauth/token_expired, an unknown one →
 //   403 oauth/bad_authorization, in the spec's error shape;
-// - faults: `failNext({ status: 500 | 429 | 503, times, path })`, `expireAccessTokens()`.
+// - faults: `failNext({ status: 500 | 429 | 503, times, path })`, `expireAccessTokens()`,
+//   `holdNext(path, vacancyId)` (a call held until released).
 // Every request is recorded (`requests`) so tests assert on what the ATS sent.
 
 export type HhResume = {
@@ -255,6 +256,12 @@ export async function startHhFake(options: HhFakeOptions = {}) {
   /** Each vacancy's negotiations by id ascending (ids only grow, so appending keeps the order). */
   const negotiationsOfVacancy = new Map<string, Negotiation[]>();
   const failures: Failure[] = [];
+  const holds: {
+    path: string;
+    vacancyId?: string;
+    reached: () => void;
+    released: Promise<void>;
+  }[] = [];
   // Webhooks (integrations.md §1.7) and negotiation messages (§1.4), decision 0054.
   const subscriptions = new Map<string, { id: string; url: string; actions: unknown[] }>();
   const deliveries: HhWebhookDelivery[] = [];
@@ -829,6 +836,15 @@ export async function startHhFake(options: HhFakeOptions = {}) {
 
     if (!hasUserAgent(req)) return hhError(res, 400, 'bad_user_agent', 'unset');
 
+    const hold = holds.find(
+      (h) => path.startsWith(h.path) && (!h.vacancyId || query.vacancy_id === h.vacancyId),
+    );
+    if (hold) {
+      holds.splice(holds.indexOf(hold), 1);
+      hold.reached();
+      await hold.released;
+    }
+
     const failure = failures.find((f) => !f.path || path.startsWith(f.path));
     if (failure?.after) {
       failure.after -= 1;
@@ -1276,6 +1292,18 @@ export async function startHhFake(options: HhFakeOptions = {}) {
       after?: number;
     }) {
       failures.push({ ...failure, times: failure.times ?? 1 });
+    },
+    /**
+     * The next call on `path` (of `vacancyId`, when given) is held before it is answered until
+     * `release()`: a sync caught mid-way. `reached` resolves once the call has come.
+     */
+    holdNext(path: string, vacancyId?: string) {
+      let reached!: () => void;
+      let release!: () => void;
+      const came = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ path, ...(vacancyId ? { vacancyId } : {}), reached, released });
+      return { reached: came, release };
     },
     /** Every access token issued so far is past its end (their refresh tokens now work). */
     expireAccessTokens() {

@@ -26,12 +26,22 @@ export type JobSiteSyncResult = {
   error: string | null;
   finished_at: string;
 };
+/** Syncs asked for and not begun yet: every linked vacancy, or the site vacancies named. */
+export type JobSiteSyncWishes = { all: boolean; vacancies: string[] };
 export type JobSiteSyncProgress = {
   running: boolean;
   vacancies_done: number;
   vacancies_total: number;
   responses_seen: number;
   started_at: string;
+  /**
+   * One sync of a connection at a time (decision 0077), kept here and never shown: the sync at
+   * work, when it last showed life (a sync silent for minutes died with its process), and the
+   * syncs asked for meanwhile, which it answers with another pass before it ends.
+   */
+  run_id?: string;
+  alive_at?: string;
+  wishes?: JobSiteSyncWishes | null;
 };
 
 /**

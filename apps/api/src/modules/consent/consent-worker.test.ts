@@ -5,7 +5,7 @@ import { postMultipart } from '../../../test/documents.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import { until, workerProcesses, workerProcessSkipReason } from '../../../test/worker-process.ts';
+import { workerProcesses, workerProcessSkipReason } from '../../../test/worker-process.ts';
 
 /*
  * Applicants created by the worker process (`npm run worker`: here a file import it runs) are
@@ -39,7 +39,7 @@ describe.skipIf(skipReason !== null)(
       admin = await signUpCompany(t.app);
     });
     afterAll(async () => {
-      workers.killAll();
+      await workers.stopAll();
       await t?.close();
       await smtp?.close();
     });
@@ -73,16 +73,14 @@ describe.skipIf(skipReason !== null)(
       );
       expect(started.status, JSON.stringify(started.body)).toBe(200);
 
-      workers.start();
+      await workers.start();
       const importDone = async () => {
         const r = await call(t.app, 'GET', `/api/applicants/imports/${importId}`, undefined, {
           token: admin.token,
         });
         return r.body.message?.status === 'done';
       };
-      await until(importDone, 'the import in the worker').catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${workers.logs()}`);
-      });
+      await workers.until(importDone, 'the import in the worker');
       const letter = await smtp
         .waitForLetter((mail) => mail.to.includes('anna.worker@example.ru'))
         .catch(async (error: unknown) => {

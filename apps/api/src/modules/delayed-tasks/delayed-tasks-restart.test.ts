@@ -5,12 +5,7 @@ import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
-import {
-  sleep,
-  until,
-  workerProcesses,
-  workerProcessSkipReason,
-} from '../../../test/worker-process.ts';
+import { sleep, workerProcesses, workerProcessSkipReason } from '../../../test/worker-process.ts';
 
 /*
  * A delayed letter for 100 applicants, created through the API, is sent once each at its time
@@ -40,8 +35,6 @@ describe.skipIf(skipReason !== null)(
       OUTBOX_STALE_CLAIM_SECONDS: '2',
       OUTBOX_RETRY_SECONDS: '1',
     }));
-    const startWorker = workers.start;
-    const kill = workers.kill;
 
     const ours = () => smtp.received.filter((mail) => mail.subject === SUBJECT);
     const doneCount = async () => {
@@ -59,7 +52,7 @@ describe.skipIf(skipReason !== null)(
       admin = await signUpCompany(t.app);
     });
     afterAll(async () => {
-      workers.killAll();
+      await workers.stopAll();
       await t.close();
       await smtp.close();
     });
@@ -102,19 +95,22 @@ describe.skipIf(skipReason !== null)(
       const taskId = created.body.message.id as number;
 
       // Killed the moment its letters start to leave…
-      const first = startWorker();
-      await until(() => ours().length > 0, 'the first letter');
-      await kill(first);
+      const first = await workers.start();
+      await workers.until(() => ours().length > 0, 'the first letter');
+      await workers.kill(first);
       const afterFirst = { letters: ours().length, done: await doneCount() };
       // …and again the moment the next one has taken up the work.
-      const second = startWorker();
-      await until(
+      const second = await workers.start();
+      await workers.until(
         async () => ours().length > afterFirst.letters || (await doneCount()) > afterFirst.done,
         'the second worker at work',
       );
-      await kill(second);
-      startWorker();
-      await until(() => new Set(ours().map((mail) => mail.to[0])).size === COUNT, '100 letters');
+      await workers.kill(second);
+      await workers.start();
+      await workers.until(
+        () => new Set(ours().map((mail) => mail.to[0])).size === COUNT,
+        '100 letters',
+      );
       // Time for a copy to show up, were one to be sent again (a stale claim is 2 s here).
       await sleep(5000);
 

@@ -9,6 +9,8 @@ const ZSyncPayload = z.object({
   connectionId: z.number().int(),
   /** A webhook's vacancy on the site: only it is synced (decision 0054). */
   externalVacancyId: z.string().optional(),
+  /** The button's sync: its wish was left on the connection when asked (decision 0077). */
+  asked: z.boolean().optional(),
 });
 
 /** One connection's responses pulled in (on demand from /hh, or by the sweep). */
@@ -21,6 +23,7 @@ export const jobSiteSyncJob: JobDefinition<z.infer<typeof ZSyncPayload>> = {
       payload.accountId,
       payload.connectionId,
       payload.externalVacancyId,
+      { asked: payload.asked ?? false },
     );
   },
   // The sync stores its own failures and pauses; a crash is retried once.

@@ -1,5 +1,10 @@
 import type { Db } from '@ats/db/connection';
-import { jobSiteConnections, jobSiteResponses, jobSiteVacancies } from '@ats/db/schema/job-sites';
+import {
+  type JobSiteSyncProgress,
+  jobSiteConnections,
+  jobSiteResponses,
+  jobSiteVacancies,
+} from '@ats/db/schema/job-sites';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { intArray } from '@ats/db/sql-arrays';
 
@@ -21,6 +26,53 @@ export async function findConnection(tx: Db, accountId: number, id: number) {
     .from(jobSiteConnections)
     .where(and(eq(jobSiteConnections.accountId, accountId), eq(jobSiteConnections.id, id)));
   return row ?? null;
+}
+
+/** The connection's row, locked until the transaction ends: whose turn it is to sync (0077). */
+export async function lockConnection(tx: Db, accountId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(jobSiteConnections)
+    .where(and(eq(jobSiteConnections.accountId, accountId), eq(jobSiteConnections.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * The running sync's progress merged into the stored one (the syncs asked for meanwhile stay),
+ * while the turn is still this run's.
+ */
+export const saveRunProgress = (
+  tx: Db,
+  accountId: number,
+  id: number,
+  runId: string,
+  patch: Pick<JobSiteSyncProgress, 'vacancies_done' | 'vacancies_total' | 'responses_seen'> & {
+    alive_at: string;
+  },
+) =>
+  tx
+    .update(jobSiteConnections)
+    .set({
+      syncProgress: sql`coalesce(${jobSiteConnections.syncProgress}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(jobSiteConnections.accountId, accountId),
+        eq(jobSiteConnections.id, id),
+        sql`${jobSiteConnections.syncProgress} ->> 'run_id' = ${runId}`,
+      ),
+    );
+
+/**
+ * The site's vacancy taken for this transaction: ties of one site vacancy (a link, an import)
+ * run one after the other, so the second reads what the first one committed (decision 0077).
+ */
+export async function lockSiteVacancy(tx: Db, accountId: number, site: string, externalId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`ats_job_site_vacancy:${accountId}:${site}:${externalId}`}, 0))`,
+  );
 }
 
 /** A second consent for the same employer replaces the tokens of the one connection. */
@@ -68,8 +120,16 @@ export async function deleteConnection(tx: Db, accountId: number, id: number) {
   return gone.length > 0;
 }
 
-/** Every connection of every account, for the scheduled sync (owner connection). */
-export const listDueConnectionsAcrossAccounts = (db: Db, intervalSeconds: number) =>
+/**
+ * Every connection of every account, for the scheduled sync (owner connection): its interval
+ * passed, its pause over, or a sync asked for or running that has shown no life for
+ * `staleSeconds` (its process died: the sweep takes its turn over).
+ */
+export const listDueConnectionsAcrossAccounts = (
+  db: Db,
+  intervalSeconds: number,
+  staleSeconds: number,
+) =>
   db
     .select({ accountId: jobSiteConnections.accountId, id: jobSiteConnections.id })
     .from(jobSiteConnections)
@@ -77,7 +137,11 @@ export const listDueConnectionsAcrossAccounts = (db: Db, intervalSeconds: number
       sql`${jobSiteConnections.state} <> 'reconnect' and (
         (${jobSiteConnections.pausedUntil} is not null and ${jobSiteConnections.pausedUntil} <= now())
         or (${jobSiteConnections.pausedUntil} is null and (${jobSiteConnections.lastSyncAt} is null
-          or ${jobSiteConnections.lastSyncAt} < now() - make_interval(secs => ${intervalSeconds}))))`,
+          or ${jobSiteConnections.lastSyncAt} < now() - make_interval(secs => ${intervalSeconds})))
+        or (coalesce((${jobSiteConnections.syncProgress} ->> 'running')::boolean, false)
+          and coalesce(${jobSiteConnections.syncProgress} ->> 'alive_at',
+                       ${jobSiteConnections.syncProgress} ->> 'started_at')::timestamptz
+              < now() - make_interval(secs => ${staleSeconds})))`,
     );
 
 export const listLinks = (tx: Db, accountId: number, connectionId: number) =>

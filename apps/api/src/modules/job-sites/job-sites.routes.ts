@@ -40,7 +40,7 @@ import {
 } from './job-sites.service.ts';
 import { registerPublicationRoutes } from './publications.routes.ts';
 import { registerRemoteVacancyRoutes } from './remote-vacancies.routes.ts';
-import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
+import { askForSyncOf, markSyncQueued, syncConnection } from './responses-sync.service.ts';
 import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
 import {
   ZAvitoMessengerDelivery,
@@ -58,13 +58,15 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const siteDeps: JobSitesDeps = { config: deps.config, database: deps.database, log: deps.log };
   /**
-   * A person's «Синхронизировать сейчас» always gets a run that starts after the click: a sync
-   * already waiting or running may have read the links before the one just made, so it is not
-   * folded into it (runs side by side are safe: each response is claimed once). Deliveries of a
-   * webhook are folded while one waits.
+   * A sync's wish is left on the connection when it is asked for (the button's before this, by
+   * markSyncQueued), so whichever sync begins a pass after that answers it: the one at work,
+   * with another pass that reads the links again (one just made included), or this job, which
+   * finds nothing left when the other did (decision 0077). Deliveries of a webhook are folded
+   * while one waits.
    */
   const enqueueSync = async (accountId: number, connectionId: number, onDemand = false) => {
-    const payload = { accountId, connectionId };
+    if (!onDemand && !(await askForSyncOf(siteDeps, accountId, connectionId))) return;
+    const payload = { accountId, connectionId, asked: true };
     if (deps.queue) {
       await deps.queue.enqueue(
         jobSiteSyncJob,
@@ -72,7 +74,9 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
         onDemand ? {} : { singletonKey: `job_site_sync_${accountId}_${connectionId}` },
       );
     } else {
-      void syncConnection(siteDeps, accountId, connectionId).catch(() => undefined);
+      void syncConnection(siteDeps, accountId, connectionId, undefined, { asked: true }).catch(
+        () => undefined,
+      );
     }
   };
   const callbackUrl = (request: FastifyRequest) =>
@@ -288,17 +292,24 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
         }
       } else if (work === 'sync') {
         const vacancy = message.itemId ?? undefined;
+        // The wish is left now, so a sync at work answers it (decision 0077).
+        if (!(await askForSyncOf(siteDeps, accountId, connectionId, vacancy))) {
+          return success({ ok: true });
+        }
         const payload = {
           accountId,
           connectionId,
           ...(vacancy ? { externalVacancyId: vacancy } : {}),
+          asked: true,
         };
         if (deps.queue) {
           await deps.queue.enqueue(jobSiteSyncJob, payload, {
             singletonKey: `job_site_sync_${accountId}_${connectionId}_${vacancy ?? 'all'}`,
           });
         } else {
-          void syncConnection(siteDeps, accountId, connectionId, vacancy).catch(() => undefined);
+          void syncConnection(siteDeps, accountId, connectionId, vacancy, { asked: true }).catch(
+            () => undefined,
+          );
         }
       }
       return success({ ok: true });

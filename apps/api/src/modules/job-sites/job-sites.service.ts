@@ -22,6 +22,7 @@ import { assertCanManageJobSites } from './job-sites.policy.ts';
 import * as repo from './job-sites.repository.ts';
 import { type SiteClient, SiteError } from './site-client.ts';
 import { siteClientOf } from './sites.ts';
+import { shownProgress } from './sync-turn.ts';
 
 // Connections to job sites (decision 0047): OAuth authorization code with a signed state naming
 // the account and user for 10 minutes, tokens sealed at rest, refreshed a minute before they end
@@ -59,7 +60,7 @@ export const toConnection = (row: repo.ConnectionRow): TJobSiteConnection => ({
   last_error: row.lastError,
   last_sync_at: row.lastSyncAt?.toISOString() ?? null,
   last_sync_result: row.lastSyncResult ?? null,
-  sync_progress: row.syncProgress ?? null,
+  sync_progress: shownProgress(row.syncProgress),
   created_at: row.createdAt.toISOString(),
 });
 
@@ -366,6 +367,8 @@ export async function linkVacancy(
     });
   }
   const link = await tenant.transaction(async (tx) => {
+    // A link of the same site vacancy beside this one (a double click) commits first: read here.
+    await repo.lockSiteVacancy(tx, tenant.accountId, row.site, found.externalId);
     const existing = await repo.findLinkByExternal(
       tx,
       tenant.accountId,

@@ -33,7 +33,7 @@ import type { SiteVacancyDetail, SiteVacancyReader, SiteVacancySummary } from '.
 
 const READERS: Partial<Record<TJobSite, SiteVacancyReader>> = { hh: hhVacancies };
 
-/** Another transaction tied the same site vacancy first: read again and answer what it made. */
+/** A writer outside the site vacancy's turn stored it first: read again and answer what it made. */
 class Raced extends Error {}
 
 const siteFailed = (error: unknown): never => {
@@ -116,17 +116,31 @@ async function siteVacancy(
 
 type Connection = Awaited<ReturnType<typeof connectionOf>>;
 
+/** Which vacancy of ours the site's vacancy is to be tied to. */
+type Choice =
+  /**
+   * «Связать»: this one. `freeBefore`: the site's vacancy was tied to none when the request
+   * began, so a tie found now was made beside this request, which answers it instead of a 409.
+   */
+  | { vacancyId: number; freeBefore: boolean }
+  /** «Импортировать»: the one it is tied to already, else one made from the site's fields. */
+  | { make: () => Promise<number> };
+
 /**
- * Ties the site's vacancy to our vacancy in the caller's transaction: the link (unless there is
- * one) and the publication (unless there is one). Tied to another vacancy of ours already → 409.
+ * Ties the site's vacancy to ours in the caller's transaction: the link (unless there is one) and
+ * the publication (unless there is one). Ties of one site vacancy take turns (decision 0077):
+ * the second waits for the first one's commit and reads its link, so two links at once, two
+ * imports, or a link racing an import end in one link and answer the same publication. Tied
+ * to another vacancy of ours before this request → 409.
  */
 async function tie(
   tx: Db,
   context: { accountId: number; session: Session; connection: Connection },
   site: SiteVacancyDetail,
-  vacancyId: number,
+  choice: Choice,
 ): Promise<publicationsRepo.PublicationRow> {
   const { accountId, session, connection } = context;
+  await linksRepo.lockSiteVacancy(tx, accountId, connection.site, site.externalId);
   const link = await linksRepo.findLinkByExternal(tx, accountId, connection.site, site.externalId);
   const published = await repo.findPublicationByExternal(
     tx,
@@ -134,6 +148,11 @@ async function tie(
     connection.site,
     site.externalId,
   );
+  const tiedTo = link?.vacancyId ?? published?.vacancyId ?? null;
+  let vacancyId: number;
+  if ('make' in choice) vacancyId = tiedTo ?? (await choice.make());
+  else if (tiedTo !== null && tiedTo !== choice.vacancyId && choice.freeBefore) vacancyId = tiedTo;
+  else vacancyId = choice.vacancyId;
   if ((link && link.vacancyId !== vacancyId) || (published && published.vacancyId !== vacancyId)) {
     throw conflict(REMOTE_VACANCY_MESSAGES.linkedElsewhere);
   }
@@ -167,7 +186,10 @@ async function tie(
   return made;
 }
 
-/** Runs `work` in one transaction; once more when another request tied the same vacancy first. */
+/**
+ * Runs `work` in one transaction; once more when a writer that does not take the site vacancy's
+ * turn (a publication the site has just named) stored the same one first.
+ */
 async function once<T>(tenant: Tenant, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
     return await tenant.transaction(work);
@@ -189,13 +211,21 @@ export async function linkSiteVacancy(
   input: { external_id: string; vacancy_id: number },
 ) {
   assertCanManageJobSites(session);
-  await connectionOf(tenant, connectionId);
+  const before = await connectionOf(tenant, connectionId);
+  // Read first: a tie made after this (a request beside this one) is a race this one lost.
+  const tiedBefore = await tenant.transaction((tx) =>
+    repo.tiedExternalIds(tx, tenant.accountId, before.site, [input.external_id]),
+  );
   const name = await nameOf(tenant, session, input.vacancy_id);
   if (name === null) throw notFound(JOB_SITE_MESSAGES.vacancyNotFound);
   const { connection, found } = await siteVacancy(deps, tenant, connectionId, input.external_id);
   const context = { accountId: tenant.accountId, session, connection };
-  const row = await once(tenant, (tx) => tie(tx, context, found, input.vacancy_id));
-  return toPublication(row, name);
+  const choice = { vacancyId: input.vacancy_id, freeBefore: !tiedBefore.has(input.external_id) };
+  const row = await once(tenant, (tx) => tie(tx, context, found, choice));
+  // Raced and lost: the vacancy the other request tied it to is named.
+  const shown =
+    row.vacancyId === input.vacancy_id ? name : await nameOf(tenant, session, row.vacancyId);
+  return toPublication(row, shown);
 }
 
 /** Our vacancy's fields from the site's: name, salary, description, the region as the city. */
@@ -234,32 +264,14 @@ export async function importSiteVacancy(
   assertCanManageJobSites(session);
   const { connection, found } = await siteVacancy(deps, tenant, connectionId, input.external_id);
   const context = { accountId: tenant.accountId, session, connection };
-  const row = await once(tenant, async (tx) => {
-    const link = await linksRepo.findLinkByExternal(
-      tx,
-      tenant.accountId,
-      connection.site,
-      found.externalId,
-    );
-    const published = await repo.findPublicationByExternal(
-      tx,
-      tenant.accountId,
-      connection.site,
-      found.externalId,
-    );
-    const known = link?.vacancyId ?? published?.vacancyId ?? null;
-    if (known !== null) return tie(tx, context, found, known);
-    const inTransaction = tenantInTransaction(tx, tenant.accountId, session.userId);
-    const made = await createVacancy(inTransaction, session, vacancyInputOf(found));
-    try {
-      return await tie(tx, context, found, made.id);
-    } catch (error) {
-      // An import beside this one tied the site's vacancy first: this one's vacancy is rolled
-      // back, and the retry answers the one made there.
-      if (error instanceof AppError && error.code === 409) throw new Raced();
-      throw error;
-    }
-  });
+  const row = await once(tenant, (tx) =>
+    tie(tx, context, found, {
+      make: async () => {
+        const inTransaction = tenantInTransaction(tx, tenant.accountId, session.userId);
+        return (await createVacancy(inTransaction, session, vacancyInputOf(found))).id;
+      },
+    }),
+  );
   return toPublication(row, await nameOf(tenant, session, row.vacancyId));
 }
 

@@ -14,7 +14,8 @@ import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 // and archived lists paged as hh.ru pages them, the linked and published ones left out, another
 // account's connection not found; «Связать» makes the site's vacancy a publication of ours whose
 // responses the next sync brings to our board; «Импортировать» makes our vacancy from the site's
-// fields, once however often (or however concurrently) it is asked; editing a publication shows
+// fields, once however often (or however concurrently) it is asked — two links at once, or a link
+// racing an import, end in one link too; editing a publication shows
 // hh.ru's validation on the form's field, then saves on the site.
 
 let t: TestApp;
@@ -278,6 +279,60 @@ describe('hh.ru vacancies not linked yet', { timeout: 120_000 }, () => {
           where account_id = ${c.accountId} and external_id = ${external}`,
     );
     expect(links).toEqual([{ vacancy_id: made[0]!.id }]);
+  });
+
+  it('ties a site vacancy once however links and imports race: one link, no 409 or 5xx', async () => {
+    const c = await connected();
+    const ours = await openVacancy(t.app, c.token, { position: `Гонка связей ${c.accountId}` });
+    const linksOf = (externalId: string) =>
+      systemRows<{ vacancy_id: number }>(
+        t.database,
+        sql`select vacancy_id from job_site_vacancies
+            where account_id = ${c.accountId} and external_id = ${externalId}`,
+      );
+    const onHh = (externalId: string) =>
+      call(
+        t.app,
+        'POST',
+        `/api/job_sites/${c.connectionId}/links`,
+        { external_id: externalId, vacancy_id: ours.id },
+        { token: c.token },
+      );
+    const statuses = (...answers: { status: number; body: unknown }[]) =>
+      [answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))] as const;
+    for (let round = 0; round < 5; round += 1) {
+      // «Связать» twice at once (a double click, two tabs).
+      const twice = fake.addVacancy(`Дважды ${c.accountId}-${round}`);
+      const [a, b] = await Promise.all([link(c, twice, ours.id), link(c, twice, ours.id)]);
+      const [codes, bodies] = statuses(a, b);
+      expect(codes, bodies).toEqual([200, 200]);
+      expect(b.body.message.id).toBe(a.body.message.id);
+      expect(await linksOf(twice)).toEqual([{ vacancy_id: ours.id }]);
+
+      // «Связать» racing «Импортировать»: whichever ties first, both answer that publication.
+      const name = `Наперегонки ${c.accountId}-${round}`;
+      const raced = fake.addVacancy(name);
+      const [linked, imported] = await Promise.all([link(c, raced, ours.id), importOne(c, raced)]);
+      const [codes2, bodies2] = statuses(linked, imported);
+      expect(codes2, bodies2).toEqual([200, 200]);
+      expect(imported.body.message.id).toBe(linked.body.message.id);
+      const tied = await linksOf(raced);
+      expect(tied).toHaveLength(1);
+      expect(linked.body.message.vacancy_id).toBe(tied[0]!.vacancy_id);
+      // A vacancy of ours is made only when the import came first, and only one.
+      const made = await vacanciesNamed(c.accountId, name);
+      expect(made.map((v) => v.id)).toEqual(
+        tied[0]!.vacancy_id === ours.id ? [] : [tied[0]!.vacancy_id],
+      );
+
+      // /hh's «Связать» twice at once.
+      const plain = fake.addVacancy(`С экрана hh ${c.accountId}-${round}`);
+      const [x, y] = await Promise.all([onHh(plain), onHh(plain)]);
+      const [codes3, bodies3] = statuses(x, y);
+      expect(codes3, bodies3).toEqual([200, 200]);
+      expect(y.body.message.id).toBe(x.body.message.id);
+      expect(await linksOf(plain)).toEqual([{ vacancy_id: ours.id }]);
+    }
   });
 
   it('a watcher may not link or import', async () => {

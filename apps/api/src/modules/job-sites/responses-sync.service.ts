@@ -1,6 +1,6 @@
 import { JOB_SITE_MESSAGES, JOB_SITE_NAMES, type TJobSite } from '@ats/contracts/job-sites';
 import { type Db, selectRows } from '@ats/db/connection';
-import type { JobSiteSyncProgress, JobSiteSyncResult } from '@ats/db/schema/job-sites';
+import type { JobSiteSyncResult, JobSiteSyncWishes } from '@ats/db/schema/job-sites';
 import type { Session } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storageFor } from '../../platform/storage.ts';
@@ -29,6 +29,15 @@ import { type SiteApplicant, SiteError, type SiteResponse } from './site-client.
 import { pullMovedNegotiationMessages, pullNegotiationMessages } from './hh/hh-messages.ts';
 import { pullAvitoChatMessages } from './avito/avito-messages.ts';
 import { keepAvitoMessengerHook } from './avito/avito-messenger-hook.ts';
+import {
+  SYNC_STALE_SECONDS,
+  type SyncTurn,
+  askForSync,
+  endPass,
+  letWishesGo,
+  takeTurn,
+  wishOf,
+} from './sync-turn.ts';
 
 // Responses in (decision 0047): for each linked vacancy the site's responses are paged; each new
 // one (by the site's id, unique per account and site) has its résumé read and becomes an
@@ -41,6 +50,8 @@ import { keepAvitoMessengerHook } from './avito/avito-messenger-hook.ts';
 // transaction fails it is brought in again one response a transaction, keeping those before the
 // response that failed. 429 and 5xx are retried
 // briefly, then the connection pauses with a growing back-off and the sweep resumes it.
+// One sync of a connection at a time (decision 0077, sync-turn.ts): a sync asked for while one
+// runs is answered by that one's next pass, and the result shown counts all of its passes.
 
 const RETRIES = 2;
 const MAX_RETRY_WAIT_MS = 2_000;
@@ -273,24 +284,46 @@ function knownOf(doubles: DraftContactDoubles, outcomes: (number | null)[]): num
   return null;
 }
 
-const saveProgress = (tenant: Tenant, row: repo.ConnectionRow, patch: repo.ConnectionPatch) =>
-  tenant.transaction((tx) => repo.updateConnection(tx, row.accountId, row.id, patch));
-
-/** Marks a sync as asked for, so /hh shows it running before the job starts. */
+/** Marks a sync as asked for (every linked vacancy), so /hh shows it running before it starts. */
 export async function markSyncQueued(tenant: Tenant, row: repo.ConnectionRow) {
-  const progress: JobSiteSyncProgress = {
-    running: true,
-    vacancies_done: 0,
-    vacancies_total: 0,
-    responses_seen: 0,
-    started_at: new Date().toISOString(),
-  };
-  await saveProgress(tenant, row, { syncProgress: progress });
+  await tenant.transaction((tx) => askForSync(tx, row.accountId, row.id, wishOf()));
 }
 
 /**
- * One sync of a connection (the job's work). Skipped while paused (unless the pause is over) or
- * waiting for a re-connect. Answers the stored result.
+ * Leaves the wish for a sync on the connection when it is asked for (a webhook's delivery), so
+ * a sync at work answers it and its job then finds nothing left to do (decision 0077). False
+ * when there is nothing to sync: a webhook's vacancy no link of the connection names (hh.ru
+ * tells of every vacancy of the employer), or no such connection.
+ */
+export async function askForSyncOf(
+  deps: JobSitesDeps,
+  accountId: number,
+  connectionId: number,
+  onlyExternalVacancyId?: string,
+): Promise<boolean> {
+  const reader = tenantFor(deps.database, accountId, 0);
+  return reader.transaction(async (tx) => {
+    const row = await repo.findConnection(tx, accountId, connectionId);
+    if (!row) return false;
+    if (onlyExternalVacancyId !== undefined) {
+      const linked = await repo.findLinkByExternal(tx, accountId, row.site, onlyExternalVacancyId);
+      if (!linked || linked.connectionId !== row.id) return false;
+    }
+    await askForSync(tx, accountId, connectionId, wishOf(onlyExternalVacancyId));
+    return true;
+  });
+}
+
+/** How often a sync at work says it is alive (one that falls silent for minutes died). */
+const ALIVE_EVERY_MS = 30_000;
+
+/**
+ * One sync of a connection (the job's work): its wish is left on the connection and, unless a
+ * sync at work will answer it, this one takes the turn and runs until no wish is left (decision
+ * 0077). `asked`: the wish was left when the sync was asked for (the button, a webhook), so a
+ * pass begun since may have answered it already. Skipped while paused (unless the pause is over)
+ * or waiting for a re-connect, and for a webhook's vacancy no link names. Answers the stored
+ * result.
  */
 export async function syncConnection(
   deps: JobSitesDeps,
@@ -298,28 +331,64 @@ export async function syncConnection(
   connectionId: number,
   /** A webhook's vacancy (decision 0054): only its responses are paged. */
   onlyExternalVacancyId?: string,
+  options: { asked?: boolean } = {},
 ): Promise<JobSiteSyncResult | null> {
   const reader = tenantFor(deps.database, accountId, 0);
   const row = await reader.transaction((tx) => repo.findConnection(tx, accountId, connectionId));
-  if (!row || row.state === 'reconnect') return null;
-  if (row.pausedUntil && row.pausedUntil.getTime() > Date.now()) {
-    await saveProgress(reader, row, {
-      syncProgress: row.syncProgress ? { ...row.syncProgress, running: false } : null,
-    });
+  if (!row) return null;
+  if (row.state === 'reconnect' || (row.pausedUntil && row.pausedUntil.getTime() > Date.now())) {
+    await reader.transaction((tx) => letWishesGo(tx, accountId, connectionId));
+    return row.state === 'reconnect' ? null : (row.lastSyncResult ?? null);
+  }
+  if (
+    !options.asked &&
+    !(await askForSyncOf(deps, accountId, connectionId, onlyExternalVacancyId))
+  ) {
     return row.lastSyncResult ?? null;
   }
+  const turn = await reader.transaction((tx) => takeTurn(tx, accountId, connectionId));
+  if (!turn) return row.lastSyncResult ?? null;
+  return runTurn(deps, row, turn);
+}
+
+/** The passes of one turn: each answers the wishes present when it began; one result for all. */
+async function runTurn(
+  deps: JobSitesDeps,
+  row: repo.ConnectionRow,
+  turn: SyncTurn,
+): Promise<JobSiteSyncResult> {
+  const { accountId } = row;
   const userId = row.createdBy ?? 0;
   const tenant = tenantFor(deps.database, accountId, userId);
   const counts: Counts = { imported: 0, matched: 0, skipped: 0 };
   const notes: string[] = [];
-  const progress: JobSiteSyncProgress = {
-    running: true,
-    vacancies_done: 0,
-    vacancies_total: 0,
-    responses_seen: 0,
-    started_at: new Date().toISOString(),
+  const progress = turn.progress;
+  /** The responses this turn has counted: a later pass seeing them again counts them no more. */
+  const counted = new Set<string>();
+  let aliveAt = Date.now();
+  const saveProgress = async () => {
+    aliveAt = Date.now();
+    await tenant.transaction((tx) =>
+      repo.saveRunProgress(tx, accountId, row.id, turn.runId, {
+        vacancies_done: progress.vacancies_done,
+        vacancies_total: progress.vacancies_total,
+        responses_seen: progress.responses_seen,
+        alive_at: new Date(aliveAt).toISOString(),
+      }),
+    );
   };
-  const finish = async (error: string | null, patch: repo.ConnectionPatch) => {
+  /** Says the sync is alive when it has been quiet a while (a page of slow photos…). */
+  const alive = async () => {
+    if (Date.now() - aliveAt >= ALIVE_EVERY_MS) await saveProgress();
+  };
+  const count = (externalId: string, kind: keyof Counts) => {
+    if (counted.has(externalId)) return;
+    counted.add(externalId);
+    progress.responses_seen += 1;
+    counts[kind] += 1;
+  };
+  /** The turn given back with the result, unless wishes arrived: then the next pass's wishes. */
+  const endPassWith = async (error: string | null, patch: repo.ConnectionPatch, last: boolean) => {
     const result: JobSiteSyncResult = {
       ok: error === null,
       ...counts,
@@ -327,116 +396,127 @@ export async function syncConnection(
       error,
       finished_at: new Date().toISOString(),
     };
-    await saveProgress(tenant, row, {
-      ...patch,
-      lastSyncAt: new Date(),
-      lastSyncResult: result,
-      syncProgress: { ...progress, running: false },
-    });
-    return result;
+    const next = await tenant.transaction((tx) =>
+      endPass(tx, accountId, row.id, turn, {
+        patch: { ...patch, lastSyncAt: new Date(), lastSyncResult: result },
+        last,
+      }),
+    );
+    return { result, next };
   };
   try {
     const session = await actingSession(tenant, accountId, userId);
     const sourceId = await sourceIdOf(tenant, row.site as TJobSite);
-    const links = (await tenant.transaction((tx) => repo.listLinks(tx, accountId, row.id))).filter(
-      (l) => onlyExternalVacancyId === undefined || l.externalId === onlyExternalVacancyId,
-    );
-    progress.vacancies_total = links.length;
-    await saveProgress(tenant, row, { syncProgress: progress });
     const { client, call } = siteSessionOf(deps, tenant, row);
     // Sites listing by date read from the last sync that finished whole.
     const since = row.lastSyncResult?.ok ? row.lastSyncAt : null;
     const retry = <T>(work: () => Promise<T>) => withRetry(deps, work);
-    for (const link of links) {
-      for (let page = 0, pages = 1; page < pages; page += 1) {
-        const answer = await withRetry(deps, () =>
-          call((token) => client.responsesPage(deps.config, token, link.externalId, page, since)),
-        );
-        pages = answer.pages;
-        const known = await tenant.transaction((tx) =>
-          repo.knownResponseIds(
-            tx,
-            accountId,
-            row.site,
-            answer.items.map((i) => i.externalId),
-          ),
-        );
-        // The page's résumés first, then one duplicates check for them all; a site failure
-        // part-way still brings in what was read before it.
-        const fresh: { response: SiteResponse; applicant: SiteApplicant }[] = [];
-        let failure: unknown = null;
-        for (const response of answer.items) {
-          if (known.has(response.externalId)) {
-            progress.responses_seen += 1;
-            counts.skipped += 1;
-            continue;
-          }
-          try {
-            const applicant = await withRetry(deps, () =>
-              call((token) => client.applicantOf(deps.config, token, response)),
-            );
-            progress.responses_seen += 1;
-            if (applicant) fresh.push({ response, applicant });
-            else counts.skipped += 1;
-          } catch (error) {
-            failure = error;
-            break;
-          }
-        }
-        if (fresh.length > 0) {
-          const doubles = await tenant.transaction((tx) =>
-            findContactDoublesOfDrafts(
+    let wishes: JobSiteSyncWishes = turn.wishes;
+    for (;;) {
+      const wanted = new Set(wishes.vacancies);
+      const all = wishes.all;
+      const links = (
+        await tenant.transaction((tx) => repo.listLinks(tx, accountId, row.id))
+      ).filter((l) => all || wanted.has(l.externalId));
+      progress.vacancies_total += links.length;
+      await saveProgress();
+      for (const link of links) {
+        for (let page = 0, pages = 1; page < pages; page += 1) {
+          const answer = await withRetry(deps, () =>
+            call((token) => client.responsesPage(deps.config, token, link.externalId, page, since)),
+          );
+          pages = answer.pages;
+          const known = await tenant.transaction((tx) =>
+            repo.knownResponseIds(
               tx,
               accountId,
-              fresh.map((f) => f.applicant.draft),
+              row.site,
+              answer.items.map((i) => i.externalId),
             ),
           );
-          const context = { row, session, sourceId };
-          const outcomes: (number | null)[] = [];
-          const atOnce = await importPage(deps, context, link, fresh, doubles);
-          for (const [index, item] of fresh.entries()) {
-            const done =
-              atOnce?.[index] ??
-              (await importOne(deps, context, link, item, knownOf(doubles[index]!, outcomes)));
-            counts[done.kind] += 1;
-            outcomes.push(done.applicantId);
-            // A new applicant's photo, after its transaction committed (decision 0061).
-            const photoUrl = item.applicant.photoUrl;
-            if (done.kind === 'imported' && done.applicantId !== null && photoUrl) {
-              const failed = await importResumePhoto(
-                deps,
-                tenant,
-                session,
-                done.applicantId,
-                photoUrl,
+          // The page's résumés first, then one duplicates check for them all; a site failure
+          // part-way still brings in what was read before it.
+          const fresh: { response: SiteResponse; applicant: SiteApplicant }[] = [];
+          let failure: unknown = null;
+          for (const response of answer.items) {
+            if (known.has(response.externalId)) {
+              count(response.externalId, 'skipped');
+              continue;
+            }
+            try {
+              const applicant = await withRetry(deps, () =>
+                call((token) => client.applicantOf(deps.config, token, response)),
               );
-              if (failed && notes.length < MAX_NOTES) {
-                notes.push(`${PHOTO_NOT_STORED(applicantLabel(item.applicant))}: ${failed}`);
-              }
+              if (applicant) fresh.push({ response, applicant });
+              else count(response.externalId, 'skipped');
+            } catch (error) {
+              failure = error;
+              break;
             }
           }
+          if (fresh.length > 0) {
+            const doubles = await tenant.transaction((tx) =>
+              findContactDoublesOfDrafts(
+                tx,
+                accountId,
+                fresh.map((f) => f.applicant.draft),
+              ),
+            );
+            const context = { row, session, sourceId };
+            const outcomes: (number | null)[] = [];
+            const atOnce = await importPage(deps, context, link, fresh, doubles);
+            for (const [index, item] of fresh.entries()) {
+              const done =
+                atOnce?.[index] ??
+                (await importOne(deps, context, link, item, knownOf(doubles[index]!, outcomes)));
+              count(item.response.externalId, done.kind);
+              outcomes.push(done.applicantId);
+              // A new applicant's photo, after its transaction committed (decision 0061).
+              const photoUrl = item.applicant.photoUrl;
+              if (done.kind === 'imported' && done.applicantId !== null && photoUrl) {
+                const failed = await importResumePhoto(
+                  deps,
+                  tenant,
+                  session,
+                  done.applicantId,
+                  photoUrl,
+                );
+                if (failed && notes.length < MAX_NOTES) {
+                  notes.push(`${PHOTO_NOT_STORED(applicantLabel(item.applicant))}: ${failed}`);
+                }
+              }
+              await alive();
+            }
+          }
+          if (failure !== null) throw failure;
+          // The page's negotiation messages into the conversations (decision 0062).
+          if (row.site === 'hh') {
+            await pullNegotiationMessages(deps, { tenant, row, call, retry }, answer.items);
+          }
+          await alive();
         }
-        if (failure !== null) throw failure;
-        // The page's negotiation messages into the conversations (decision 0062).
+        // Its invited and discarded negotiations' messages (decision 0071).
         if (row.site === 'hh') {
-          await pullNegotiationMessages(deps, { tenant, row, call, retry }, answer.items);
+          await pullMovedNegotiationMessages(deps, { tenant, row, call, retry }, link.externalId);
         }
+        progress.vacancies_done += 1;
+        await saveProgress();
       }
-      // Its invited and discarded negotiations' messages (decision 0071).
-      if (row.site === 'hh') {
-        await pullMovedNegotiationMessages(deps, { tenant, row, call, retry }, link.externalId);
+      // Avito's chats changed since they were read, once for all its vacancies (decision 0071),
+      // and its messenger webhook subscribed again if Avito lost it (decision 0076).
+      if (row.site === 'avito') {
+        await pullAvitoChatMessages(deps, { tenant, row, call, retry });
+        const retried: typeof call = (work) => retry(() => call(work));
+        await keepAvitoMessengerHook(deps, { tenant, row, call: retried });
       }
-      progress.vacancies_done += 1;
-      await saveProgress(tenant, row, { syncProgress: progress });
+      const ended = await endPassWith(
+        null,
+        { state: 'active', pausedUntil: null, failures: 0, lastError: null },
+        false,
+      );
+      if (ended.next === null) return ended.result;
+      wishes = ended.next;
     }
-    // Avito's chats changed since they were read, once for all its vacancies (decision 0071),
-    // and its messenger webhook subscribed again if Avito lost it (decision 0076).
-    if (row.site === 'avito') {
-      await pullAvitoChatMessages(deps, { tenant, row, call, retry });
-      const retried: typeof call = (work) => retry(() => call(work));
-      await keepAvitoMessengerHook(deps, { tenant, row, call: retried });
-    }
-    return await finish(null, { state: 'active', pausedUntil: null, failures: 0, lastError: null });
   } catch (error) {
     if (error instanceof SiteError && (error.kind === 'rate' || error.kind === 'unavailable')) {
       const failures = row.failures + 1;
@@ -446,25 +526,37 @@ export async function syncConnection(
       );
       const message =
         error.kind === 'rate' ? JOB_SITE_MESSAGES.paused : JOB_SITE_MESSAGES.unavailable;
-      return finish(message, {
-        state: 'paused',
-        pausedUntil: new Date(Date.now() + wait),
-        failures,
-        lastError: message,
-      });
+      const ended = await endPassWith(
+        message,
+        {
+          state: 'paused',
+          pausedUntil: new Date(Date.now() + wait),
+          failures,
+          lastError: message,
+        },
+        true,
+      );
+      return ended.result;
     }
     if (error instanceof AppError) {
       const reconnect = error.message === JOB_SITE_MESSAGES.reconnect;
-      return finish(error.message, {
-        ...(reconnect ? { state: 'reconnect' as const } : {}),
-        lastError: error.message,
-      });
+      const ended = await endPassWith(
+        error.message,
+        { ...(reconnect ? { state: 'reconnect' as const } : {}), lastError: error.message },
+        true,
+      );
+      return ended.result;
     }
     deps.log?.error(
-      { err: error instanceof SiteError ? error.message : error, accountId, connectionId },
+      { err: error instanceof SiteError ? error.message : error, accountId, connectionId: row.id },
       'job site sync failed',
     );
-    return finish(JOB_SITE_MESSAGES.unavailable, { lastError: JOB_SITE_MESSAGES.unavailable });
+    const ended = await endPassWith(
+      JOB_SITE_MESSAGES.unavailable,
+      { lastError: JOB_SITE_MESSAGES.unavailable },
+      true,
+    );
+    return ended.result;
   }
 }
 
@@ -473,5 +565,6 @@ export async function dueConnections(deps: JobSitesDeps) {
   return repo.listDueConnectionsAcrossAccounts(
     deps.database.system,
     deps.config.HH_SYNC_INTERVAL_SECONDS,
+    SYNC_STALE_SECONDS,
   );
 }

@@ -6,7 +6,7 @@ import { tenantFor } from '../../../platform/tenancy.ts';
 import { jobSiteSyncJob } from '../job-sites.jobs.ts';
 import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf, webhookTokenOf } from '../job-sites.service.ts';
-import { syncConnection } from '../responses-sync.service.ts';
+import { askForSyncOf, syncConnection } from '../responses-sync.service.ts';
 import { type THhWebhookDelivery, subscribeHhWebhook } from './hh-webhook.ts';
 
 // Webhooks in (decision 0054). On connect the connection gets an unguessable token and, when
@@ -84,20 +84,26 @@ export async function receiveHhWebhook(
     return saved.length > 0;
   });
   if (!fresh) throw conflict(WEBHOOK_MESSAGES.repeated);
-  const vacancy = delivery.payload?.vacancy_id;
+  const vacancy = delivery.payload?.vacancy_id || undefined;
+  // The wish is left now, so a sync at work answers it (decision 0077); a vacancy not linked
+  // here asks for nothing.
+  if (!(await askForSyncOf(deps, connection.accountId, connection.id, vacancy))) {
+    return { accepted: true };
+  }
   const payload = {
     accountId: connection.accountId,
     connectionId: connection.id,
     ...(vacancy ? { externalVacancyId: vacancy } : {}),
+    asked: true,
   };
   if (deps.queue) {
     await deps.queue.enqueue(jobSiteSyncJob, payload, {
       singletonKey: `job_site_sync_${connection.accountId}_${connection.id}_${vacancy ?? 'all'}`,
     });
   } else {
-    void syncConnection(deps, payload.accountId, payload.connectionId, vacancy).catch(
-      () => undefined,
-    );
+    void syncConnection(deps, payload.accountId, payload.connectionId, vacancy, {
+      asked: true,
+    }).catch(() => undefined);
   }
   return { accepted: true };
 }

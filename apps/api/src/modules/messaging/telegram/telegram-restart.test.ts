@@ -6,7 +6,6 @@ import { type TelegramBotFake, startTelegramBotFake } from '../../../../test/tel
 import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
 import {
   sleep,
-  until,
   workerProcesses,
   workerProcessSkipReason,
 } from '../../../../test/worker-process.ts';
@@ -42,8 +41,6 @@ describe.skipIf(skipReason !== null)(
       // The message in flight when the worker died is judged this soon.
       OUTBOX_STALE_CLAIM_SECONDS: '2',
     }));
-    const startWorker = workers.start;
-    const kill = workers.kill;
 
     const states = () =>
       systemRows<{ id: number; text: string; state: string; reason: string | null }>(
@@ -88,7 +85,7 @@ describe.skipIf(skipReason !== null)(
       );
       const url = new URL(links.body.message.items[0].url as string);
       fake.start(BOT, fake.addUser({ first_name: 'Вера' }), url.searchParams.get('start')!);
-      await until(async () => {
+      await workers.until(async () => {
         const [row] = await systemRows<{ n: number }>(
           t.database,
           sql`select count(*)::int as n from msg_chat_links where applicant_id = ${applicantId}`,
@@ -107,7 +104,7 @@ describe.skipIf(skipReason !== null)(
       );
     }, 180_000);
     afterAll(async () => {
-      workers.killAll();
+      await workers.stopAll();
       await t?.close();
       await fake?.close();
     });
@@ -115,19 +112,19 @@ describe.skipIf(skipReason !== null)(
     it('delivers each message once or fails it with the reason, though the worker dies twice', async () => {
       // Killed mid-send: Telegram has the first message, the worker never hears so.
       fake.holdAnswers('sendMessage');
-      const first = startWorker();
-      await until(() => fake.heldCount() === 1, 'the first sendMessage');
-      await kill(first);
+      const first = await workers.start();
+      await workers.until(() => fake.heldCount() === 1, 'the first sendMessage');
+      await workers.kill(first);
       fake.releaseAnswers();
       expect(deliveredTexts()).toEqual(['Сообщение 1']);
 
       // Killed again between queueing and sending: as soon as it has sent a few more.
-      const second = startWorker();
-      await until(() => deliveredTexts().length >= 4, 'the second worker at work');
-      await kill(second);
+      const second = await workers.start();
+      await workers.until(() => deliveredTexts().length >= 4, 'the second worker at work');
+      await workers.kill(second);
 
-      startWorker();
-      await until(
+      await workers.start();
+      await workers.until(
         async () => (await states()).every((m) => m.state === 'sent' || m.state === 'failed'),
         'every message sent or failed',
       );
