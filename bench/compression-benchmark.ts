@@ -9,7 +9,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { BROTLI_LEVEL, GZIP_LEVEL } from '../apps/api/src/platform/compression.ts';
+import {
+  BROTLI_LEVEL,
+  GZIP_LARGE_FROM_BYTES,
+  GZIP_LARGE_LEVEL,
+  GZIP_LEVEL,
+} from '../apps/api/src/platform/compression.ts';
 import { generateApplicants } from './generate-applicants.ts';
 import {
   AUTH_HEADER,
@@ -74,7 +79,7 @@ async function run(): Promise<BenchReport> {
   const rows: Row[] = [];
   const notes = [
     `PGlite, ${applicants.toLocaleString('en-US')} generated applicants; autocannon 16 connections, ` +
-      `1 s warm-up then ${seconds} s per line; server levels: brotli ${BROTLI_LEVEL}, gzip ${GZIP_LEVEL}`,
+      `1 s warm-up then ${seconds} s per line; server levels: brotli ${BROTLI_LEVEL}, gzip ${GZIP_LEVEL} (${GZIP_LARGE_LEVEL} from ${GZIP_LARGE_FROM_BYTES} bytes)`,
   ];
   try {
     // Sign up (which migrates), then fill the account with the server stopped (one PGlite owner).

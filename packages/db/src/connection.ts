@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -310,6 +310,39 @@ export function buildQuery(query: SQL): { sql: string; params: unknown[] } {
 export function withBuiltQuery(query: SQL, built: { sql: string; params: unknown[] }): SQL {
   builtQueries.set(query, built);
   return query;
+}
+
+/** The text of each shape of a statement built by `shapedQuery`, with its placeholders. */
+export type StatementShapes = Map<string, { sql: string; params: unknown[] }>;
+
+/**
+ * A hot read's statement whose text is the same for every call of one shape (decision 0079).
+ * `build` writes the statement with each of `values` through `bind`, as a parameter only (no
+ * logic may read a bound value: the first call of a shape binds placeholders). The first call of
+ * `key` builds the text with placeholders (drizzle's walk of the whole statement, once); every
+ * call fills them with its own values and registers the text and parameters for `buildQuery`. The
+ * statement answered is built afresh too, so drizzle renders it (EXPLAIN, a statement inside
+ * another) exactly as before. `key` must name everything else the text depends on.
+ */
+export function shapedQuery<V extends Record<string, unknown>>(
+  shapes: StatementShapes,
+  key: string,
+  values: V,
+  build: (bind: <K extends keyof V & string>(name: K) => V[K]) => SQL,
+): SQL {
+  let shape = shapes.get(key);
+  if (!shape) {
+    const built = buildQuery(build((name) => sql.placeholder(name) as never));
+    shape = { sql: built.sql, params: built.params };
+    shapes.set(key, shape);
+  }
+  return withBuiltQuery(
+    build((name) => values[name]),
+    {
+      sql: shape.sql,
+      params: fillPlaceholders(shape.params, values),
+    },
+  );
 }
 
 export function statementName(prefix: string, query: SQL): string {

@@ -1,13 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants } from '../../test/applicant-factory.ts';
 import { countStatements } from '../../test/statement-counter.ts';
 import { type SignedUp, signUpCompany } from '../../test/factories.ts';
 import { insertVacancyWithStages } from '../../test/pipeline-factory.ts';
 import { type TestApp, createTestApp } from '../../test/test-app.ts';
-import { chooseEncoding, COMPRESS_MIN_BYTES } from './compression.ts';
+import {
+  chooseEncoding,
+  compress,
+  COMPRESS_MIN_BYTES,
+  GZIP_LARGE_FROM_BYTES,
+} from './compression.ts';
 
 describe('choosing the encoding from Accept-Encoding', () => {
   it('prefers brotli, honours q-values and refusals, and sends plain when nothing fits', () => {
@@ -22,6 +27,32 @@ describe('choosing the encoding from Accept-Encoding', () => {
     expect(chooseEncoding('deflate')).toBeNull();
     expect(chooseEncoding('')).toBeNull();
     expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('the gzip level by the size of the answer', () => {
+  it('compresses large answers at level 3 and smaller ones at level 6, each to the same JSON', () => {
+    const row = (i: number) => ({
+      id: i,
+      name: `Заявка ${i}`,
+      state: 'approved',
+      steps: [i, i + 1],
+    });
+    const answer = (rows: number) =>
+      JSON.stringify({
+        code: 200,
+        status: 'success',
+        message: Array.from({ length: rows }, (_, i) => row(i)),
+      });
+    const large = answer(400);
+    const small = answer(20);
+    expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(GZIP_LARGE_FROM_BYTES);
+    expect(Buffer.byteLength(small)).toBeLessThan(GZIP_LARGE_FROM_BYTES);
+    expect(Buffer.byteLength(small)).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
+    expect(compress(large, 'gzip').equals(gzipSync(large, { level: 3 }))).toBe(true);
+    expect(compress(small, 'gzip').equals(gzipSync(small, { level: 6 }))).toBe(true);
+    expect(gunzipSync(compress(large, 'gzip')).toString()).toBe(large);
+    expect(gunzipSync(compress(small, 'gzip')).toString()).toBe(small);
   });
 });
 

@@ -15,6 +15,18 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** Levels chosen by measurement (decision 0023): most of the bytes saved for little CPU. */
 export const BROTLI_LEVEL = 5;
 export const GZIP_LEVEL = 6;
+/**
+ * From this size gzip runs at GZIP_LARGE_LEVEL (decision 0079): on the 69 kB request list level 6
+ * costs twice the CPU of level 3 (275 against 135 µs) for 18 % fewer bytes, on a 14.6 kB list page
+ * 68 against 46 µs for 5 %; below it the levels cost about the same. Brotli, which browsers ask
+ * for, is unchanged.
+ */
+export const GZIP_LARGE_FROM_BYTES = 8 * 1024;
+export const GZIP_LARGE_LEVEL = 3;
+
+/** The gzip level for a body of `bytes`. */
+export const gzipLevelFor = (bytes: number) =>
+  bytes >= GZIP_LARGE_FROM_BYTES ? GZIP_LARGE_LEVEL : GZIP_LEVEL;
 
 const COMPRESSIBLE =
   /^(application\/(json|problem\+json|javascript|xml)|text\/(?!event-stream)|image\/svg\+xml)/i;
@@ -53,7 +65,7 @@ export function compress(body: string | Buffer, encoding: Encoding): Buffer {
           [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
         },
       })
-    : gzipSync(body, { level: GZIP_LEVEL });
+    : gzipSync(body, { level: gzipLevelFor(Buffer.byteLength(body)) });
 }
 
 /** Adds `Accept-Encoding` to the answer's Vary header (once). */

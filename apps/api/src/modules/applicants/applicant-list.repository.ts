@@ -1,4 +1,4 @@
-import { statementName } from '@ats/db/connection';
+import { shapedQuery, type StatementShapes, statementName } from '@ats/db/connection';
 import type { TApplicantListFilters, TApplicantListSort } from '@ats/contracts/applicant-list';
 import { type SQL, sql } from 'drizzle-orm';
 import { intArray } from '@ats/db/sql-arrays';
@@ -283,30 +283,85 @@ export function applicantListPageQuery(
   // A scope (a watcher's part of the base) is one more condition: neither the account's counters
   // nor the search-alone path apply then.
   const conditions = [...filterConditions(accountId, userId, filters), ...(scope ? [scope] : [])];
-  const where = sql.join(conditions, sql` and `);
   const offset = (page.page - 1) * page.perPage;
   const search = filters.search;
   const searchAlone =
     search !== undefined &&
     conditions.length === 3 &&
     (filters.sort ?? 'relevance') === 'relevance';
+  if (searchAlone) {
+    const query = searchPageQuery(accountId, search, page);
+    return { query, name: statementName('applicant_list', query), countLimit: SEARCH_RESULT_LIMIT };
+  }
+  if (conditions.length === 2) return wholeBasePageQuery(accountId, filters, page.perPage, offset);
+  const query = listPageStatement(accountId, conditions, filters, page.perPage, offset);
+  return { query, name: statementName('applicant_list', query), countLimit: null };
+}
+
+/** The page read by its conditions, in the filters' order (not the search-alone path). */
+function listPageStatement(
+  accountId: number,
+  conditions: SQL[],
+  filters: TApplicantListFilters,
+  limit: number,
+  offset: number,
+): SQL {
+  const where = sql.join(conditions, sql` and `);
   // The whole active base (only the tenant and "not archived"): the account's two counters kept by
   // triggers (migrations 0002, 0013), instead of counting a million rows on every page.
   const total =
     conditions.length === 2
       ? sql`(select a.applicants_count - a.archived_applicants_count from accounts a where a.id = ${accountId}::int)`
       : sql`(select count(*)::int from applicants a where ${where})`;
-  const query = searchAlone
-    ? searchPageQuery(accountId, search, page)
-    : sql`
+  return sql`
     select
       ${total} as total,
       ${listRowJson(sql`
         select a.* from applicants a where ${where}
         order by ${applicantListOrder(filters)}
-        limit ${page.perPage}::int offset ${offset}::int`)} as rows`;
-  const name = statementName('applicant_list', query);
-  return { query, name, countLimit: searchAlone ? SEARCH_RESULT_LIMIT : null };
+        limit ${limit}::int offset ${offset}::int`)} as rows`;
+}
+
+/** The page's statement built afresh from the filters (not the search-alone path): for tests. */
+export const applicantListPageStatement = (
+  accountId: number,
+  userId: number,
+  filters: TApplicantListFilters,
+  page: { page: number; perPage: number },
+  scope: SQL | null = null,
+) =>
+  listPageStatement(
+    accountId,
+    [...filterConditions(accountId, userId, filters), ...(scope ? [scope] : [])],
+    filters,
+    page.perPage,
+    (page.page - 1) * page.perPage,
+  );
+
+const wholeBaseShapes: StatementShapes = new Map();
+
+/**
+ * A page of the whole active base (no filter, no scope: the list as it opens). Its text depends
+ * only on the sort: drizzle builds it once per sort, and each request fills in its account and
+ * page (decision 0079). `userId` reaches no condition of the whole base (only `only_mine`).
+ */
+function wholeBasePageQuery(
+  accountId: number,
+  filters: TApplicantListFilters,
+  limit: number,
+  offset: number,
+): { query: SQL; name: string; countLimit: null } {
+  const sort = filters.sort ?? 'created_desc';
+  const query = shapedQuery(wholeBaseShapes, sort, { account: accountId, limit, offset }, (bind) =>
+    listPageStatement(
+      bind('account'),
+      filterConditions(bind('account'), 0, {}),
+      { sort },
+      bind('limit'),
+      bind('offset'),
+    ),
+  );
+  return { query, name: statementName('applicant_list', query), countLimit: null };
 }
 
 /**

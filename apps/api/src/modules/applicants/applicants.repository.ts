@@ -1,4 +1,4 @@
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, shapedQuery, type StatementShapes } from '@ats/db/connection';
 import {
   accountSources,
   applicantComments,
@@ -216,7 +216,7 @@ const cardVacanciesSelect = (accountId: SQL, applicantId: SQL) => sql`
  * The whole card in one statement: the applicant, its source, tags, recent history, comments,
  * files and vacancies.
  */
-export const applicantCardQuery = (accountId: number, id: number) => sql`
+export const applicantCardStatement = (accountId: number, id: number) => sql`
   select ${viewColumns},
     coalesce((select json_agg(w) from (${worklogSelect(sql`a.account_id`, sql`a.id`, CARD_WORKLOG_LIMIT)}) w), '[]'::json) as worklog,
     coalesce((select json_agg(c) from (${commentsSelect(sql`a.account_id`, sql`a.id`)}) c), '[]'::json) as comments,
@@ -225,6 +225,17 @@ export const applicantCardQuery = (accountId: number, id: number) => sql`
   from applicants a
   left join account_sources s on s.account_id = a.account_id and s.id = a.account_source_id
   where a.account_id = ${accountId} and a.id = ${id}`;
+
+const cardShapes: StatementShapes = new Map();
+
+/**
+ * The card's statement. Its text is the same for every card: drizzle builds it once, and each
+ * call fills in its account and applicant (decision 0079).
+ */
+export const applicantCardQuery = (accountId: number, id: number): SQL =>
+  shapedQuery(cardShapes, 'card', { account: accountId, id }, (bind) =>
+    applicantCardStatement(bind('account'), bind('id')),
+  );
 
 export async function findApplicantCard(tx: Db, accountId: number, id: number) {
   const [row] = await selectRows<ApplicantCardRow>(tx, applicantCardQuery(accountId, id));

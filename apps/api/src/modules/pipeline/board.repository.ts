@@ -1,4 +1,4 @@
-import { statementName } from '@ats/db/connection';
+import { shapedQuery, type StatementShapes, statementName } from '@ats/db/connection';
 import { type SQL, sql } from 'drizzle-orm';
 import type { StageRight, VacancyAccess } from './pipeline.policy.ts';
 
@@ -120,7 +120,7 @@ function andFiltered(filter: BoardFilter | null): SQL {
  * stage in order with everyone's rights, the caller's own rights row, and how many applicants it
  * holds (counted on the board index).
  */
-export const boardColumnsQuery = (
+export const boardColumnsStatement = (
   accountId: number,
   vacancyId: number,
   userId: number,
@@ -166,7 +166,7 @@ export type BoardPageRow = {
  * vacancy's), the caller's access, the column's size, and the page of cards, newest arrivals
  * first, read along the board index.
  */
-export const boardPageQuery = (
+export const boardPageStatement = (
   accountId: number,
   input: {
     vacancyId: number;
@@ -195,6 +195,46 @@ export const boardPageQuery = (
   from vacancies v
   join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id and s.id = ${input.statusId}::int
   where v.account_id = ${accountId}::int and v.id = ${input.vacancyId}::int`;
+
+const boardShapes: StatementShapes = new Map();
+
+/**
+ * The board's columns. Unfiltered (the board as it opens) its text is the same for every board:
+ * drizzle builds it once and each call fills in its account, vacancy and user (decision 0079).
+ */
+export const boardColumnsQuery = (
+  accountId: number,
+  vacancyId: number,
+  userId: number,
+  filter: BoardFilter | null = null,
+): SQL =>
+  filter
+    ? boardColumnsStatement(accountId, vacancyId, userId, filter)
+    : shapedQuery(boardShapes, 'columns', { accountId, vacancyId, userId }, (bind) =>
+        boardColumnsStatement(bind('accountId'), bind('vacancyId'), bind('userId')),
+      );
+
+/** A column's page; unfiltered, built once like the columns (decision 0079). */
+export const boardPageQuery = (
+  accountId: number,
+  input: Parameters<typeof boardPageStatement>[1],
+): SQL => {
+  if (input.filter) return boardPageStatement(accountId, input);
+  const { vacancyId, statusId, userId, limit, offset } = input;
+  return shapedQuery(
+    boardShapes,
+    'page',
+    { accountId, vacancyId, statusId, userId, limit, offset },
+    (bind) =>
+      boardPageStatement(bind('accountId'), {
+        vacancyId: bind('vacancyId'),
+        statusId: bind('statusId'),
+        userId: bind('userId'),
+        limit: bind('limit'),
+        offset: bind('offset'),
+      }),
+  );
+};
 
 /** The prepared statement's name: the plain one, or one per shape of the filtered statement. */
 export function boardStatementName(base: string, query: SQL, filter: BoardFilter | null) {
