@@ -363,6 +363,39 @@ describe('the rollup of the transition log', () => {
                         and not is_reject and not is_offer
                       order by position desc limit 1)`,
         );
+        // And once each, whatever the history did, what the template funnel's rollups depend on
+        // besides the summaries: two stages of the first vacancy linked to each other's template
+        // stage, a copy of the template's last stage added first on it, a template stage made a
+        // rejection stage (or no longer one), and the second vacancy taken off the template (or
+        // given it back).
+        const [second, fourth] = [1, 3].map(
+          (i) => vacancies[0]!.stages.filter((st) => !st.is_reject)[i]!.id,
+        );
+        await t.database.system.execute(
+          sql`update statuses s set copied_from_id = o.copied_from_id
+              from statuses o
+              where s.account_id = ${A}::int and o.account_id = s.account_id
+                and ((s.id = ${second}::int and o.id = ${fourth}::int)
+                     or (s.id = ${fourth}::int and o.id = ${second}::int))`,
+        );
+        await t.database.system.execute(
+          sql`insert into statuses (account_id, vacancy_id, copied_from_id, name, position)
+              values (${A}::int, ${vacancies[0]!.id}::int, ${templateStages.at(-1)}::int,
+                      'Звонок', -1000)`,
+        );
+        await t.database.system.execute(
+          sql`update statuses set is_reject = not is_reject,
+                     reject_kind = case when is_reject then null else 'reject' end
+              where account_id = ${A}::int and id = ${templateStages[2]}::int`,
+        );
+        await t.database.system.execute(
+          sql`update vacancies
+              set status_group_id = case when status_group_id is null
+                then (select status_group_id from vacancies
+                      where account_id = ${A}::int and id = ${vacancies[0]!.id}::int)
+                end
+              where account_id = ${A}::int and id = ${vacancies[1]!.id}::int`,
+        );
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>
