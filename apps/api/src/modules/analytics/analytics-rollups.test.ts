@@ -396,6 +396,14 @@ describe('the rollup of the transition log', () => {
                 end
               where account_id = ${A}::int and id = ${vacancies[1]!.id}::int`,
         );
+        // Placements spread over the last weeks (most were made today through the API): an
+        // applicant placed on two vacancies, or twice on one, now has placements on different
+        // days, which the rollup's previous day tells apart, and some moves come before them.
+        await t.database.system.execute(
+          sql`update application_transitions
+              set moved_at = moved_at - ((id * 7) % 45) * interval '1 day'
+              where account_id = ${A}::int and kind = 'place'`,
+        );
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>
