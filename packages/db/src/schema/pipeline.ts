@@ -390,6 +390,17 @@ export const analyticsApplicationSummaries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    // Migration 0091: the stages of the vacancy's funnel template this application reached (a
+    // copy of each at or before the furthest position), set by a trigger when the row is written.
+    templateStageIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    // Per step, the template stage of the stay it begins (negative: kept whole; 0: none).
+    templateStepIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     primaryKey({
@@ -416,6 +427,58 @@ export const analyticsApplicationSummaries = pgTable(
       .on(t.accountId, t.firstHiredAt)
       .where(sql`${t.hireCount} > 1`),
     index('analytics_application_summaries_applicant_idx').on(t.accountId, t.applicantId),
+    index('analytics_application_summaries_vacancy_idx').on(t.accountId, t.vacancyId),
     tenantPolicy('analytics_application_summaries'),
+  ],
+).enableRLS();
+
+/**
+ * Distinct applicants per funnel template stage and placement day (migration 0091, decision
+ * 0075): per account, template stage and day of the account's time zone, how many applicants had
+ * an application placed that day which reached the stage, beside the previous such day of the same
+ * applicant and stage (`prev_day`, -infinity: none) — the template funnel's «reached» over [a, b]
+ * is `sum(n) where day between a and b and prev_day < a`. Kept by statement triggers on the
+ * summaries.
+ */
+export const analyticsFunnelDays = pgTable(
+  'analytics_funnel_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    stageId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_funnel_days_pk',
+      columns: [t.accountId, t.stageId, t.day, t.prevDay],
+    }),
+    tenantPolicy('analytics_funnel_days'),
+  ],
+).enableRLS();
+
+/**
+ * The template funnel's stays per template stage and placement day (migration 0091, decision
+ * 0075): a stay counted on its entering day (`left_on` -infinity) and on its leaving day
+ * (`entered_on` -infinity), or whole (both days) when its days may fall outside a request's
+ * calendar. Kept by statement triggers on the summaries.
+ */
+export const analyticsFunnelStays = pgTable(
+  'analytics_funnel_stays',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    stageId: integer().notNull(),
+    placedDay: date({ mode: 'string' }).notNull(),
+    enteredOn: date({ mode: 'string' }).notNull(),
+    leftOn: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_funnel_stays_pk',
+      columns: [t.accountId, t.stageId, t.placedDay, t.enteredOn, t.leftOn],
+    }),
+    tenantPolicy('analytics_funnel_stays'),
   ],
 ).enableRLS();

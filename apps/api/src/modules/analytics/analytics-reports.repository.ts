@@ -15,6 +15,11 @@ export type ReportRange = {
   to: Date;
   /** Read the cohort from the log itself, not its summaries (the reference of the tests). */
   fromLog?: boolean;
+  /**
+   * Read the template funnel's «reached» from the cohort's summaries even where the rollup of
+   * distinct applicants per day answers it (the comparison of the tests and the bench).
+   */
+  noRollup?: boolean;
 };
 
 /** Which vacancies a report reads: all of the account, narrowed by each filter given. */
@@ -246,10 +251,19 @@ function workdayNumbers(cal: WorkCalendar): number[] {
  * - reached, per template: the template's stages reached by each distinct (vacancy, furthest
  *   position) pair as a bit string, OR-ed per applicant (the same applicant on two vacancies of
  *   the template counts once in each stage either reached), counted per bit string, then per bit;
+ *   for the whole company (no division), the rollup `analytics_funnel_days` instead (migration
+ *   0091, decision 0075): the distinct applicants per template stage over whole days, summed
+ *   from rows of the period's days whose previous day of the same applicant and stage is before
+ *   it — no cohort row read. A division's subtree reads the cohort: an applicant counted once
+ *   across the subtree's vacancies is not a sum of per-division rows;
  * - stays: the summaries' steps (migration 0082: `unnest` pads the shifted days with a null at
  *   the end, as lead() does), per stage their count, sum of days and sum of working days (the
  *   working-day number of the day left minus that of the day entered, read by subscript), then
- *   mapped to columns; the average is the sum over the count, as avg() computes it.
+ *   mapped to columns; the average is the sum over the count, as avg() computes it; for the
+ *   template over the whole company, the rollup `analytics_funnel_stays` (migration 0091): per
+ *   template stage and placement day, each stay's entering day and leaving day as two rows, so
+ *   the sums of the days and of the working-day numbers are sums over those rows (a stay not sure
+ *   to lie inside the request's calendar is a row of both days, read as the steps are).
  */
 async function funnelFromSummaries(
   tx: Db,
@@ -263,8 +277,27 @@ async function funnelFromSummaries(
   const groupKey = mode.kind === 'vacancy' ? sql`cp.vacancy_id` : sql`0`;
   const numbers = sql`(${`{${workdayNumbers(cal).join(',')}}`}::int[])`;
   const lo = sql`${cal.lo}::date`;
-  const reached =
-    mode.kind === 'vacancy'
+  // The template's funnel over the whole company: whole days of the rollup (migration 0091). The
+  // period's bounds are starts of days in the time zone (analytics-scope), as the rollup's days.
+  const fromDay = localDay(ts(r.from), r.timeZone);
+  const toDay = localDay(ts(r.to), r.timeZone);
+  const rolledUp =
+    mode.kind === 'group' &&
+    set.statusGroupId === mode.statusGroupId &&
+    !r.noRollup &&
+    set.divisionIds === null &&
+    set.vacancyId === undefined &&
+    set.ownerId === undefined;
+  const reached = rolledUp
+    ? sql`
+    reached as (
+      select 0 as group_key, f.stage_id as column_id, sum(f.n)::int as n
+      from analytics_funnel_days f
+      where f.account_id = ${r.accountId}::int and f.stage_id in (select c.id from columns c)
+        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
+      group by 1, 2
+    )`
+    : mode.kind === 'vacancy'
       ? sql`
     reach_counts as (
       select b.vacancy_id, b.pos, count(*)::int as n
@@ -309,13 +342,11 @@ async function funnelFromSummaries(
       where get_bit(mc.mask, cb.bit) = 1
       group by 1, 2
     )`;
-  return selectRows<FunnelStageRow>(
-    tx,
-    sql`
-    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
-    columns as (${columns}),
-    column_positions as (${columnPositions}),
-    ${reached},
+  // The stays from the cohort's steps, or for the whole company from the stays' rollup: per
+  // template stage over the period's placement days, rows of a stay's entering day (left_on
+  // -infinity) and of its leaving day (entered_on -infinity), whose days and working-day numbers
+  // sum to the stays' lengths, and rows of whole stays (both days) read as the steps are.
+  const summaryStays = sql`
     stage_stays as (
       select st.stage_id, count(*) as n, sum(st.left_on - st.entered_on) as days,
              sum(w.workdays) as workdays, count(w.workdays) as worked
@@ -336,6 +367,35 @@ async function funnelFromSummaries(
       join column_positions cp on cp.stage_id = ss.stage_id
       group by 1, 2
     )
+`;
+  const N = (day: SQL) => sql`${numbers}[${day} - ${lo} + 1]`;
+  const rolledUpStays = sql`
+    stay_avgs as (
+      select 0 as group_key, f.stage_id as column_id,
+             round(sum(case when f.left_on = '-infinity' then -f.n * (f.entered_on - ${lo})
+                            when f.entered_on = '-infinity' then f.n * (f.left_on - ${lo})
+                            else f.n * (f.left_on - f.entered_on) end)::numeric
+                   / nullif(sum(f.n) filter (where f.entered_on <> '-infinity'), 0), 1) as avg_days,
+             round(sum(case when f.left_on = '-infinity' then -f.n * ${N(sql`f.entered_on`)}
+                            when f.entered_on = '-infinity' then f.n * ${N(sql`f.left_on`)}
+                            else f.n * (${N(sql`f.left_on`)} - ${N(sql`f.entered_on`)}) end)::numeric
+                   / nullif(sum(f.n) filter (where f.left_on = '-infinity'
+                       or (f.entered_on <> '-infinity'
+                           and ${N(sql`f.left_on`)} - ${N(sql`f.entered_on`)} is not null)), 0), 1)
+               as avg_workdays
+      from analytics_funnel_stays f
+      where f.account_id = ${r.accountId}::int and f.stage_id in (select c.id from columns c)
+        and f.placed_day >= ${fromDay} and f.placed_day < ${toDay}
+      group by 1, 2
+    )`;
+  return selectRows<FunnelStageRow>(
+    tx,
+    sql`
+    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
+    columns as (${columns}),
+    column_positions as (${columnPositions}),
+    ${reached},
+    ${rolledUp ? rolledUpStays : summaryStays}
     select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
            c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
            sa.avg_days, sa.avg_workdays

@@ -22,7 +22,11 @@ import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 // through the per-application summaries (0066, 0082: the cohort funnels with their time in stage
 // under a working-day calendar, the sources, offers made and accepted, the hires with their
 // placement) equal the same reports from the log, with stages reordered and made offer stages or
-// not on the way; and the rollups themselves equal a rebuild.
+// not on the way; the template funnel's «reached» from the rollup of distinct applicants per
+// template stage and day (0091) equals it from the summaries and from the log, for the company and
+// a division's subtree, with vacancies taken off their template and back, template stages made
+// rejection stages and back, vacancy stages linked to other template stages and stages added on
+// the way; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -45,6 +49,10 @@ let team: { userId: number; token: string }[];
 let vacancies: SeededVacancy[];
 let reasons: { id: number; reason_type: 'reject' | 'refuse' }[];
 let sources: number[];
+/** A division and its child (the second vacancy is in the child). */
+let divisions: { parent: number; child: number };
+/** The default template's stages that are not rejections at the start. */
+let templateStages: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,6 +76,31 @@ beforeAll(async () => {
       sql`select id, reason_type from reasons where account_id = ${admin.accountId}::int`,
     ),
   );
+  const A = admin.accountId;
+  const [parent] = await selectRows<{ id: number }>(
+    t.database.system,
+    sql`insert into account_divisions (account_id, name) values (${A}::int, 'Продажи')
+        returning id`,
+  );
+  const [child] = await selectRows<{ id: number }>(
+    t.database.system,
+    sql`insert into account_divisions (account_id, parent_id, name)
+        values (${A}::int, ${parent!.id}::int, 'Продажи Москва') returning id`,
+  );
+  divisions = { parent: parent!.id, child: child!.id };
+  await t.database.system.execute(
+    sql`update vacancies set division_id = ${child!.id}::int
+        where account_id = ${A}::int and id = ${vacancies[1]!.id}::int`,
+  );
+  templateStages = (
+    await selectRows<{ id: number }>(
+      t.database.system,
+      sql`select s.id from statuses s join vacancies v
+            on v.account_id = s.account_id and v.status_group_id = s.status_group_id
+          where v.account_id = ${A}::int and v.id = ${vacancies[0]!.id}::int and not s.is_reject
+          order by s.position`,
+    )
+  ).map((r) => r.id);
   sources = (
     await t.database.withTenant(admin.accountId, (tx) =>
       selectRows<{ id: number }>(
@@ -233,6 +266,46 @@ async function randomHistory(rnd: () => number, steps: number) {
         status_id: pick(vacancy.stages.filter((s) => !s.is_reject)).id,
       });
       ops.push(`remove ${removed.status} place again ${r.status}`);
+    } else if (roll < 0.95) {
+      // A vacancy taken off its template, or given it back: its applicants leave the template's
+      // funnel, or come back to it.
+      await t.database.system.execute(
+        sql`update vacancies
+            set status_group_id = case when status_group_id is null
+              then (select status_group_id from vacancies
+                    where account_id = ${admin.accountId}::int and id = ${vacancies[0]!.id}::int)
+              end
+            where account_id = ${admin.accountId}::int and id = ${vacancies[1]!.id}::int`,
+      );
+      ops.push('template off/on');
+    } else if (roll < 0.96) {
+      // A template stage made a rejection stage, or no longer one: it leaves the columns.
+      await t.database.system.execute(
+        sql`update statuses set is_reject = not is_reject,
+                   reject_kind = case when is_reject then null else 'reject' end
+            where account_id = ${admin.accountId}::int and id = ${pick(templateStages)}::int`,
+      );
+      ops.push('template stage reject');
+    } else if (roll < 0.97) {
+      // Two stages of a vacancy linked to each other's template stage.
+      const ordinary = pick(vacancies).stages.filter((s) => !s.is_reject);
+      const [a, b] = [pick(ordinary).id, pick(ordinary).id];
+      await t.database.system.execute(
+        sql`update statuses s set copied_from_id = o.copied_from_id
+            from statuses o
+            where s.account_id = ${admin.accountId}::int and o.account_id = s.account_id
+              and ((s.id = ${a}::int and o.id = ${b}::int) or (s.id = ${b}::int and o.id = ${a}::int))`,
+      );
+      ops.push('relink');
+    } else if (roll < 0.975) {
+      // A copy of a template stage added first on a vacancy: every application there reaches it.
+      const vacancy = pick(vacancies);
+      await t.database.system.execute(
+        sql`insert into statuses (account_id, vacancy_id, copied_from_id, name, position)
+            values (${admin.accountId}::int, ${vacancy.id}::int, ${pick(templateStages)}::int,
+                    'Звонок', -1 - ${step}::int)`,
+      );
+      ops.push('stage added');
     } else {
       // Backdating, as the e2e harness does: a transition moves to a random instant of the last
       // ~100 days (some near midnight in Moscow, where the day of the time zone matters).
@@ -289,6 +362,47 @@ describe('the rollup of the transition log', () => {
                       where account_id = ${A}::int and vacancy_id = ${vacancies[0]!.id}::int
                         and not is_reject and not is_offer
                       order by position desc limit 1)`,
+        );
+        // And once each, whatever the history did, what the template funnel's rollups depend on
+        // besides the summaries: two stages of the first vacancy linked to each other's template
+        // stage, a copy of the template's last stage added first on it, a template stage made a
+        // rejection stage (or no longer one), and the second vacancy taken off the template (or
+        // given it back).
+        const [second, fourth] = [1, 3].map(
+          (i) => vacancies[0]!.stages.filter((st) => !st.is_reject)[i]!.id,
+        );
+        await t.database.system.execute(
+          sql`update statuses s set copied_from_id = o.copied_from_id
+              from statuses o
+              where s.account_id = ${A}::int and o.account_id = s.account_id
+                and ((s.id = ${second}::int and o.id = ${fourth}::int)
+                     or (s.id = ${fourth}::int and o.id = ${second}::int))`,
+        );
+        await t.database.system.execute(
+          sql`insert into statuses (account_id, vacancy_id, copied_from_id, name, position)
+              values (${A}::int, ${vacancies[0]!.id}::int, ${templateStages.at(-1)}::int,
+                      'Звонок', -1000)`,
+        );
+        await t.database.system.execute(
+          sql`update statuses set is_reject = not is_reject,
+                     reject_kind = case when is_reject then null else 'reject' end
+              where account_id = ${A}::int and id = ${templateStages[2]}::int`,
+        );
+        await t.database.system.execute(
+          sql`update vacancies
+              set status_group_id = case when status_group_id is null
+                then (select status_group_id from vacancies
+                      where account_id = ${A}::int and id = ${vacancies[0]!.id}::int)
+                end
+              where account_id = ${A}::int and id = ${vacancies[1]!.id}::int`,
+        );
+        // Placements spread over the last weeks (most were made today through the API): an
+        // applicant placed on two vacancies, or twice on one, now has placements on different
+        // days, which the rollup's previous day tells apart, and some moves come before them.
+        await t.database.system.execute(
+          sql`update application_transitions
+              set moved_at = moved_at - ((id * 7) % 45) * interval '1 day'
+              where account_id = ${A}::int and kind = 'place'`,
         );
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
@@ -409,12 +523,13 @@ describe('the rollup of the transition log', () => {
             const lo = addDaysIso(from, -400);
             const hi = addDaysIso(today, 1);
             const cal = { lo, hi, workingDays: weekdays(lo, hi) };
-            const range = (fromLog: boolean) => ({
+            const range = (fromLog: boolean, noRollup = false) => ({
               accountId: admin.accountId,
               timeZone: ZONE,
               from: scope.from,
               to: scope.to,
               fromLog,
+              noRollup,
             });
             const where = `${context}; cohort ${from}…${to}`;
             const set = { divisionIds: null };
@@ -429,18 +544,35 @@ describe('the rollup of the transition log', () => {
             // stay entered before it has no working days, and the average leaves it out.
             const serviceLo = addDaysIso(from, -1);
             const narrow = { lo: serviceLo, hi, workingDays: weekdays(serviceLo, hi) };
+            // The whole company (the template's «reached» from the rollup), and a division's
+            // subtree and its child (from the cohort's summaries: not a sum of rollup rows).
+            const subtrees = [null, [divisions.parent, divisions.child], [divisions.child]];
             for (const mode of modes) {
-              for (const calendar of [cal, narrow]) {
-                const funnel = async (fromLog: boolean) =>
-                  (await listFunnelStages(tx, range(fromLog), set, mode, calendar)).map(
-                    (r) =>
-                      `${r.group_key}|${r.status_id}|${r.reached}|${r.avg_days}|${r.avg_workdays}`,
-                  );
-                const summarised = await funnel(false);
-                expect(summarised, `${where}, ${mode.kind}, from ${calendar.lo}`).toEqual(
-                  await funnel(true),
-                );
-                cohortSeen += summarised.filter((k) => k.split('|')[2] !== '0').length;
+              for (const divisionIds of subtrees) {
+                for (const calendar of divisionIds ? [narrow] : [cal, narrow]) {
+                  const funnel = async (fromLog: boolean, noRollup = false) =>
+                    (
+                      await listFunnelStages(
+                        tx,
+                        range(fromLog, noRollup),
+                        // The template's vacancies, as status_group_conversion asks.
+                        mode.kind === 'group'
+                          ? { divisionIds, statusGroupId: mode.statusGroupId }
+                          : { divisionIds },
+                        mode,
+                        calendar,
+                      )
+                    ).map(
+                      (r) =>
+                        `${r.group_key}|${r.status_id}|${r.reached}|${r.avg_days}|${r.avg_workdays}`,
+                    );
+                  const label = `${where}, ${mode.kind}, divisions ${divisionIds}, from ${calendar.lo}`;
+                  const scratch = await funnel(true);
+                  const rolled = await funnel(false);
+                  expect(rolled, label).toEqual(scratch);
+                  expect(await funnel(false, true), `${label}, summaries`).toEqual(scratch);
+                  cohortSeen += rolled.filter((k) => k.split('|')[2] !== '0').length;
+                }
               }
             }
             for (const actorId of [undefined, ...actorIds]) {
@@ -500,9 +632,18 @@ describe('the rollup of the transition log', () => {
                                placed_at, placed_transition_id, placed_by, placed_day,
                                coalesce(furthest_position, -1), source_id, offered_at,
                                offered_by, first_hired_at, hired_at, hire_count, accepted_at,
-                               step_stage_ids, step_days)
+                               step_stage_ids, step_days, template_stage_ids,
+                               template_step_ids)
               from analytics_application_summaries
               where account_id = ${admin.accountId}::int
+              union all
+              select concat_ws('|', 'funnel', stage_id, day, prev_day, n)
+              from analytics_funnel_days
+              where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'stays', stage_id, placed_day, entered_on, left_on, n)
+              from analytics_funnel_stays
+              where account_id = ${admin.accountId}::int and n <> 0
               order by 1`,
             )
           ).map((r) => r.k);
@@ -514,6 +655,8 @@ describe('the rollup of the transition log', () => {
         expect(kept.filter((k) => k.startsWith('new|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => !k.startsWith('new|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('summary|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('funnel|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('stays|')).length).toBeGreaterThan(0);
       }),
     300_000,
   );
