@@ -13,7 +13,8 @@
 --
 -- Kept by statement triggers on `applicants` in the writer's own statement (every writer: the
 -- API, imports, merges, job-site responses, restores, SQL), so the two can never disagree: a row
--- for every applicant that is not archived, with its created_at and both keys.
+-- for every applicant that is not archived and has a contact key, with its created_at and both
+-- keys (an applicant without any matches no fragment: a pattern has at least three characters).
 CREATE TABLE "applicant_contact_keys" (
 	"account_id" integer NOT NULL,
 	"applicant_id" integer NOT NULL,
@@ -39,7 +40,8 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO applicant_contact_keys (account_id, applicant_id, created_at, contacts_key, phones_key)
     SELECT n.account_id, n.id, n.created_at, ats_contact_trigram_key(n.search_contacts), n.search_phones
-    FROM new_rows n WHERE n.archived_at IS NULL;
+    FROM new_rows n
+    WHERE n.archived_at IS NULL AND (coalesce(n.search_contacts, '') <> '' OR coalesce(n.search_phones, '') <> '');
   ELSIF TG_OP = 'UPDATE' THEN
     -- Most edits leave the keys alone (a name, a salary, a recruiter): then nothing
     -- is written, and no change of this table is announced.
@@ -52,7 +54,8 @@ BEGIN
     ) THEN
       WITH changed AS (
         SELECT n.account_id, n.id, n.created_at, n.search_contacts, n.search_phones,
-               n.archived_at IS NULL AS active
+               n.archived_at IS NULL
+                 AND (coalesce(n.search_contacts, '') <> '' OR coalesce(n.search_phones, '') <> '') AS kept
         FROM new_rows n JOIN old_rows o ON o.account_id = n.account_id AND o.id = n.id
         WHERE (o.archived_at IS NULL) <> (n.archived_at IS NULL)
            OR o.created_at IS DISTINCT FROM n.created_at
@@ -60,11 +63,11 @@ BEGIN
            OR o.search_phones IS DISTINCT FROM n.search_phones
       ), gone AS (
         DELETE FROM applicant_contact_keys k USING changed c
-        WHERE NOT c.active AND k.account_id = c.account_id AND k.applicant_id = c.id
+        WHERE NOT c.kept AND k.account_id = c.account_id AND k.applicant_id = c.id
       )
       INSERT INTO applicant_contact_keys AS k (account_id, applicant_id, created_at, contacts_key, phones_key)
       SELECT c.account_id, c.id, c.created_at, ats_contact_trigram_key(c.search_contacts), c.search_phones
-      FROM changed c WHERE c.active
+      FROM changed c WHERE c.kept
       ON CONFLICT (account_id, applicant_id) DO UPDATE SET
         created_at = excluded.created_at,
         contacts_key = excluded.contacts_key,
@@ -86,7 +89,8 @@ CREATE TRIGGER "applicants_contact_keys_d" AFTER DELETE ON "applicants" REFERENC
 CREATE TRIGGER "applicants_contact_keys_t" AFTER TRUNCATE ON "applicants" FOR EACH STATEMENT EXECUTE FUNCTION ats_applicant_contact_keys_write();--> statement-breakpoint
 INSERT INTO applicant_contact_keys (account_id, applicant_id, created_at, contacts_key, phones_key)
 SELECT a.account_id, a.id, a.created_at, ats_contact_trigram_key(a.search_contacts), a.search_phones
-FROM applicants a WHERE a.archived_at IS NULL;--> statement-breakpoint
+FROM applicants a
+WHERE a.archived_at IS NULL AND (coalesce(a.search_contacts, '') <> '' OR coalesce(a.search_phones, '') <> '');--> statement-breakpoint
 -- Its rows belong to applicants: the changes name them, as 0061 does for such tables (made after
 -- the fill, which no answer has seen yet).
 CREATE TRIGGER "applicant_contact_keys_data_notify_i" AFTER INSERT ON "applicant_contact_keys" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ats_notify_data_change('applicant_id');--> statement-breakpoint
