@@ -90,6 +90,23 @@ const CONTACT_INDEXES = [
 ];
 /** The part of them decision 0068 added: its own write cost is printed too. */
 const COVERING_INDEXES = ['applicants_active_contacts_idx', 'applicants_active_long_contacts_idx'];
+/**
+ * Decision 0074: the narrow table of the contact keys the fragments' trigram candidates are read
+ * from, its indexes, and the statement triggers on `applicants` that write it (their own write
+ * cost is printed: the same inserts with the triggers disabled).
+ */
+const CONTACT_KEYS_RELATIONS = [
+  'applicant_contact_keys',
+  'applicant_contact_keys_pk',
+  'applicant_contact_keys_contacts_idx',
+  'applicant_contact_keys_phones_idx',
+];
+const CONTACT_KEYS_TRIGGERS = [
+  'applicants_contact_keys_i',
+  'applicants_contact_keys_u',
+  'applicants_contact_keys_d',
+  'applicants_contact_keys_t',
+];
 const WRITE_COST_ROWS = 10_000;
 
 /**
@@ -515,6 +532,8 @@ type WriteCost = {
   withoutMs: number;
   /** Without the covering indexes of decision 0068 only (the trigram ones kept). */
   withoutCoveringMs: number;
+  /** Without the contact keys' triggers only (decision 0074: the narrow table not written). */
+  withoutKeysMs: number;
   indexes: string[];
   /** The load average over the rounds. */
   load: string;
@@ -876,8 +895,10 @@ async function measureTarget(
       fragments[f.key] = { ...measured, raw, load: { endpoint: loadAfter, raw: os.loadavg()[0]! } };
     }
     const { rows: sizes } = await runner.query(
-      `select c.relname as name, pg_relation_size(c.oid)::bigint as bytes
-       from pg_class c where c.relname in (${CONTACT_INDEXES.map((n) => `'${n}'`).join(', ')})
+      `select c.relname as name,
+         (case when c.relkind = 'r' then pg_table_size(c.oid) else pg_relation_size(c.oid) end)::bigint as bytes
+       from pg_class c
+       where c.relname in (${[...CONTACT_INDEXES, ...CONTACT_KEYS_RELATIONS].map((n) => `'${n}'`).join(', ')})
        order by c.relname`,
     );
     const { rows: table } = await runner.query(
@@ -928,20 +949,26 @@ async function measureWriteCost(url: string, accountId: number): Promise<WriteCo
       with: [] as number[],
       without: [] as number[],
       withoutCovering: [] as number[],
+      withoutKeys: [] as number[],
     };
     const loads: number[] = [];
     for (let round = 0; round < 2; round += 1) {
-      for (const variant of ['with', 'without', 'withoutCovering'] as const) {
+      for (const variant of ['with', 'without', 'withoutCovering', 'withoutKeys'] as const) {
         const lo = 10_000_000 + round * WRITE_COST_ROWS;
         await client.query('begin');
         try {
           const dropped =
-            variant === 'with'
-              ? []
-              : variant === 'without'
-                ? indexes
-                : indexes.filter((index) => COVERING_INDEXES.includes(index));
+            variant === 'without'
+              ? indexes
+              : variant === 'withoutCovering'
+                ? indexes.filter((index) => COVERING_INDEXES.includes(index))
+                : [];
           for (const index of dropped) await client.query(`drop index ${index}`);
+          if (variant === 'without' || variant === 'withoutKeys') {
+            for (const trigger of CONTACT_KEYS_TRIGGERS) {
+              await client.query(`alter table applicants disable trigger ${trigger}`);
+            }
+          }
           const t0 = performance.now();
           await client.query(batchSql(context, lo, lo + WRITE_COST_ROWS - 1));
           times[variant].push(performance.now() - t0);
@@ -960,6 +987,7 @@ async function measureWriteCost(url: string, accountId: number): Promise<WriteCo
       withMs: median(times.with),
       withoutMs: median(times.without),
       withoutCoveringMs: median(times.withoutCovering),
+      withoutKeysMs: median(times.withoutKeys),
       indexes,
       load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     };
@@ -1091,7 +1119,7 @@ function rowsFor(r: TargetResult): Row[] {
   rows.push({
     measurement: `${l} · contact search indexes' size`,
     value: mb(r.indexSizes.reduce((sum, i) => sum + i.bytes, 0)),
-    note: `${r.indexSizes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')}; the applicants table ${mb(r.tableBytes)}`,
+    note: `${r.indexSizes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')} (the narrow table itself counted among them); the applicants table ${mb(r.tableBytes)}`,
   });
   if (r.writeCost) {
     const w = r.writeCost;
@@ -1100,12 +1128,17 @@ function rowsFor(r: TargetResult): Row[] {
       value: `${fmt.seconds(w.withMs / 1000)} / ${fmt.seconds(w.withoutMs / 1000)}`,
       note:
         `${fmt.rate((WRITE_COST_ROWS * 1000) / w.withMs)} / ${fmt.rate((WRITE_COST_ROWS * 1000) / w.withoutMs)} rows; ` +
-        `${fmt.ratio(w.withMs / w.withoutMs)} the time without ${w.indexes.join(', ')} (one insert…select statement, rolled back, median of 2 each, alternated; load average ${w.load})`,
+        `${fmt.ratio(w.withMs / w.withoutMs)} the time without ${w.indexes.join(', ')} and without writing applicant_contact_keys (one insert…select statement, rolled back, median of 2 each, alternated; load average ${w.load})`,
     });
     rows.push({
       measurement: `${l} · write cost of the covering indexes alone (decision 0068)`,
       value: `${fmt.seconds(w.withMs / 1000)} / ${fmt.seconds(w.withoutCoveringMs / 1000)}`,
       note: `${fmt.ratio(w.withMs / w.withoutCoveringMs)} the time without ${COVERING_INDEXES.join(', ')} (the trigram indexes kept; same rounds as above)`,
+    });
+    rows.push({
+      measurement: `${l} · write cost of the contact keys' table alone (decision 0074)`,
+      value: `${fmt.seconds(w.withMs / 1000)} / ${fmt.seconds(w.withoutKeysMs / 1000)}`,
+      note: `${fmt.ratio(w.withMs / w.withoutKeysMs)} the time without writing applicant_contact_keys (its statement triggers on applicants disabled; same rounds as above)`,
     });
   }
   rows.push(

@@ -7,8 +7,9 @@
 //                                                                    # PGlite (server stopped)
 // Options: --batch (50,000 on PostgreSQL, 10,000 on PGlite), --jobs (parallel connections,
 // PostgreSQL only, 2), --seed (1; another seed gives other people), --keep-indexes (by default
-// the applicants' secondary indexes are dropped for loads of 100k rows or more and rebuilt after,
-// which is several times faster — do not do that on a database a server is using), --no-vacuum.
+// the secondary indexes of the applicants and of their contact keys are dropped for loads of 100k
+// rows or more and rebuilt after, which is several times faster — do not do that on a database a
+// server is using), --no-vacuum.
 //
 // The account must exist (sign up through the API first); its first user becomes the recruiter
 // of every applicant and its résumé sources are spread over them. The rows are deterministic for a
@@ -30,7 +31,10 @@ export type GenerateOptions = {
   applicants: number;
   batch?: number;
   seed?: number;
-  /** Drop the secondary indexes of `applicants` for the load and rebuild them after. */
+  /**
+   * Drop the secondary indexes of `applicants` and of its contact keys (kept by its triggers) for
+   * the load and rebuild them after.
+   */
   rebuildIndexes?: boolean;
   /** VACUUM ANALYZE afterwards (visibility map and statistics, as a settled database has). */
   vacuum?: boolean;
@@ -393,8 +397,8 @@ export async function generateApplicants(
     ? await one(
         runner,
         `select indexname, indexdef from pg_indexes
-         where schemaname = 'public' and tablename = 'applicants'
-           and indexname not in (select conname from pg_constraint where conrelid = 'applicants'::regclass)`,
+         where schemaname = 'public' and tablename in ('applicants', 'applicant_contact_keys')
+           and indexname not in (select conname from pg_constraint where conrelid = to_regclass('public.' || tablename))`,
       )
     : [];
   for (const index of indexes) await one(runner, `drop index ${String(index.indexname)}`);
@@ -459,6 +463,7 @@ export async function generateApplicants(
   const vacuumStarted = performance.now();
   if (options.vacuum ?? true) {
     await one(runner, 'vacuum (analyze) applicants');
+    await one(runner, 'vacuum (analyze) applicant_contact_keys');
     await one(runner, 'analyze applicant_tags');
   }
   const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;

@@ -44,6 +44,8 @@ export const APPLICANT_LIST_TABLES = [
   ...CARD_OWN_TABLES,
   ...CARD_REFERENCE_TABLES,
   'applicant_match_keys',
+  // Read inside the search function (the contact fragments' candidates, decision 0074).
+  'applicant_contact_keys',
   'applicant_doubles',
   'applicant_double_dismissals',
   'account_divisions',

@@ -141,6 +141,32 @@ export const applicants = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * The contact keys alone, one narrow row per applicant not archived (decision 0074, migration
+ * 0090): the search box's phone and e-mail fragments read their trigram candidates here, about 60
+ * rows to a page, instead of a wide `applicants` row each. Written only by the statement triggers
+ * on `applicants` (`ats_applicant_contact_keys_write`), in the writer's own statement.
+ */
+export const applicantContactKeys = pgTable(
+  'applicant_contact_keys',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    applicantId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    // `search_contacts` with its marks turned into upper-case letters (`ats_contact_trigram_key`),
+    // so that the trigrams of an e-mail fragment span its dots and @.
+    contactsKey: text(),
+    // `search_phones` as it is.
+    phonesKey: text(),
+  },
+  (t) => [
+    primaryKey({ name: 'applicant_contact_keys_pk', columns: [t.accountId, t.applicantId] }),
+    index('applicant_contact_keys_contacts_idx').using('gin', sql`contacts_key gin_trgm_ops`),
+    index('applicant_contact_keys_phones_idx').using('gin', sql`phones_key gin_trgm_ops`),
+    tenantPolicy('applicant_contact_keys'),
+  ],
+).enableRLS();
+
 export const tags = pgTable(
   'tags',
   {

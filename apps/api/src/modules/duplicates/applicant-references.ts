@@ -19,7 +19,10 @@
  * - tombstone: what analytics keeps of a deleted applicant (decision 0032); a merge never meets
  *   one (its two applicants exist) and leaves none for its loser, who counts through the primary;
  * - summary: analytics' per-application summaries (migration 0066), recomputed from the log by its
- *   triggers in the merge's (and the undo's) transaction as the transitions move; nothing to do.
+ *   triggers in the merge's (and the undo's) transaction as the transitions move; nothing to do;
+ * - keys: the search box's contact keys (migration 0090), written by the triggers on `applicants`
+ *   as the merge changes the primary's contacts and deletes the secondary (and as an undo puts
+ *   both back); nothing to do.
  */
 export const APPLICANT_REFERENCES = {
   applicant_comments: 'move',
@@ -44,6 +47,7 @@ export const APPLICANT_REFERENCES = {
   applicant_doubles: 'derived',
   analytics_deleted_applicants: 'tombstone',
   analytics_application_summaries: 'summary',
+  applicant_contact_keys: 'keys',
 } as const;
 
 export type MovedTable = {
