@@ -1,7 +1,8 @@
-// Companies connected to the job sites' fakes for the job-sites tests (hh.ru through the real
-// OAuth flow: connect → the fake's consent, which redirects at once → our callback; Avito with
-// client credentials), and what the tests of the sites' messages share: a sync run to its end,
-// the applicant a response became, the conversation, the site's channel, the outbox.
+// The job-sites tests' app beside the hh.ru fake it talks to (its webhooks delivered without a
+// socket), companies connected to the job sites' fakes (hh.ru through the real OAuth flow:
+// connect → the fake's consent, which redirects at once → our callback; Avito with client
+// credentials), and what the tests of the sites' messages share: a sync run to its end, the
+// applicant a response became, the conversation, the site's channel, the outbox.
 import type { TMsgMessage } from '@ats/contracts/messaging';
 import type { Database } from '@ats/db/connection';
 import { sql } from 'drizzle-orm';
@@ -9,8 +10,57 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { systemRows } from './db-helpers.ts';
 import { type SignedUp, signUpCompany } from './factories.ts';
-import { call } from './test-app.ts';
+import { type HhFake, type HhFakeOptions, startHhFake } from './fakes/hh-fake.ts';
+import { type TestApp, call, createTestApp } from './test-app.ts';
 import { openVacancy } from './vacancy-fixtures.ts';
+
+/**
+ * A fake site's webhook deliveries handed to the app without a socket (the fakes'
+ * `setWebhookTransport`): the status the app answered.
+ */
+export const deliveriesTo = (app: FastifyInstance) => async (url: string, body: unknown) => {
+  const answer = await app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    payload: body as Record<string, unknown>,
+  });
+  return answer.statusCode;
+};
+
+/**
+ * The hh.ru fake and a test app whose HH_* point at it. With `publicUrl`, the app runs there, so
+ * connecting subscribes to the fake's webhooks, and the fake's deliveries reach the app.
+ */
+export async function startAppWithHhFake(
+  options: {
+    fake?: HhFakeOptions;
+    publicUrl?: string;
+    app?: Parameters<typeof createTestApp>[1];
+  } = {},
+): Promise<{ t: TestApp; fake: HhFake }> {
+  const fake = await startHhFake({
+    clientId: 'hh-client',
+    clientSecret: 'hh-secret',
+    ...options.fake,
+  });
+  try {
+    const t = await createTestApp(
+      {
+        HH_CLIENT_ID: 'hh-client',
+        HH_CLIENT_SECRET: 'hh-secret',
+        HH_API_BASE: fake.url,
+        HH_OAUTH_BASE: fake.url,
+        ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+      },
+      options.app,
+    );
+    if (options.publicUrl) fake.setWebhookTransport(deliveriesTo(t.app));
+    return { t, fake };
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
+}
 
 export type HhConnected = SignedUp & { connectionId: number };
 

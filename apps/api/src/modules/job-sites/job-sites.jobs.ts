@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../platform/queue.ts';
+import type { JobDefinition, Queue } from '../../platform/queue.ts';
 import { ZAvitoHookMessage, storeAvitoHookMessage } from './avito/avito-messenger-hook.ts';
+import type { JobSitesDeps } from './job-sites.service.ts';
 import { readNewPublication, refreshLivePublications } from './publications.service.ts';
-import { dueConnections, syncConnection } from './responses-sync.service.ts';
+import { askForSyncOf, dueConnections, syncConnection } from './responses-sync.service.ts';
 
 const ZSyncPayload = z.object({
   accountId: z.number().int(),
@@ -31,6 +32,36 @@ export const jobSiteSyncJob: JobDefinition<z.infer<typeof ZSyncPayload>> = {
   retryDelaySeconds: 60,
   expireInSeconds: 30 * 60,
 };
+
+/**
+ * A webhook's delivery asks for a sync of its vacancy on the site (or of every linked one, when
+ * it names none): the wish is left on the connection now, so a sync at work answers it (decision
+ * 0077), and the job is queued, folded with one for the same vacancy still waiting; without a
+ * queue the sync runs in this process. A vacancy no link of the connection names asks for nothing.
+ */
+export async function queueWebhookSync(
+  deps: JobSitesDeps & { queue?: Queue | undefined },
+  accountId: number,
+  connectionId: number,
+  externalVacancyId?: string,
+): Promise<void> {
+  if (!(await askForSyncOf(deps, accountId, connectionId, externalVacancyId))) return;
+  const payload = {
+    accountId,
+    connectionId,
+    ...(externalVacancyId ? { externalVacancyId } : {}),
+    asked: true,
+  };
+  if (deps.queue) {
+    await deps.queue.enqueue(jobSiteSyncJob, payload, {
+      singletonKey: `job_site_sync_${accountId}_${connectionId}_${externalVacancyId ?? 'all'}`,
+    });
+  } else {
+    void syncConnection(deps, accountId, connectionId, externalVacancyId, { asked: true }).catch(
+      () => undefined,
+    );
+  }
+}
 
 const ZAvitoMessagePayload = z.object({
   accountId: z.number().int(),

@@ -23,7 +23,7 @@ import { success } from '../../platform/envelope.ts';
 import { publicUrlFor } from '../../platform/public-url.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { getApplicantCard } from '../applicants/applicants.service.ts';
-import { jobSiteAvitoMessageJob, jobSiteSyncJob } from './job-sites.jobs.ts';
+import { jobSiteSyncJob } from './job-sites.jobs.ts';
 import { assertCanManageJobSites } from './job-sites.policy.ts';
 import {
   type JobSitesDeps,
@@ -44,13 +44,10 @@ import { askForSyncOf, markSyncQueued, syncConnection } from './responses-sync.s
 import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
 import {
   ZAvitoMessengerDelivery,
-  applicantMessageOf,
-  avitoConnectionByToken,
-  avitoHookWork,
-  storeAvitoHookMessage,
   unsubscribeAvitoMessenger,
 } from './avito/avito-messenger-hook.ts';
-import { WEBHOOK_MESSAGES, registerHhWebhook } from './hh/hh-webhook.service.ts';
+import { receiveAvitoMessengerHook } from './avito/avito-messenger-hook.service.ts';
+import { registerHhWebhook } from './hh/hh-webhook.service.ts';
 
 const TAGS = ['Сайты вакансий'];
 
@@ -253,9 +250,7 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  // Avito's messenger webhook (decision 0076): the connection's unguessable token names it
-  // (unknown: 404, nothing stored). Answered at once (Avito allows 2 s): the applicant's message
-  // is handed to the job queue, or, in a chat no application of ours names yet, the sync is.
+  // Avito's messenger webhook (decision 0076): the connection's unguessable token names it.
   r.post(
     '/api/job_sites/webhooks/avito/messenger/:token',
     {
@@ -268,52 +263,14 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(z.object({ ok: z.boolean() })) },
       },
     },
-    async (request) => {
-      const connection = await avitoConnectionByToken(siteDeps, request.params.token);
-      if (!connection) throw notFound(WEBHOOK_MESSAGES.unknown);
-      const userId = Number(connection.externalAccountId);
-      const message = Number.isSafeInteger(userId)
-        ? applicantMessageOf(request.body, userId)
-        : null;
-      if (!message) return success({ ok: true });
-      const work = await avitoHookWork(siteDeps, connection, message);
-      const { accountId, id: connectionId } = connection;
-      if (work === 'store') {
-        if (deps.queue) {
-          await deps.queue.enqueue(
-            jobSiteAvitoMessageJob,
-            { accountId, connectionId, message },
-            { singletonKey: `job_site_avito_message_${connectionId}_${message.id}` },
-          );
-        } else {
-          void storeAvitoHookMessage(siteDeps, accountId, connectionId, message).catch(
-            () => undefined,
-          );
-        }
-      } else if (work === 'sync') {
-        const vacancy = message.itemId ?? undefined;
-        // The wish is left now, so a sync at work answers it (decision 0077).
-        if (!(await askForSyncOf(siteDeps, accountId, connectionId, vacancy))) {
-          return success({ ok: true });
-        }
-        const payload = {
-          accountId,
-          connectionId,
-          ...(vacancy ? { externalVacancyId: vacancy } : {}),
-          asked: true,
-        };
-        if (deps.queue) {
-          await deps.queue.enqueue(jobSiteSyncJob, payload, {
-            singletonKey: `job_site_sync_${accountId}_${connectionId}_${vacancy ?? 'all'}`,
-          });
-        } else {
-          void syncConnection(siteDeps, accountId, connectionId, vacancy, { asked: true }).catch(
-            () => undefined,
-          );
-        }
-      }
-      return success({ ok: true });
-    },
+    async (request) =>
+      success(
+        await receiveAvitoMessengerHook(
+          { ...siteDeps, queue: deps.queue },
+          request.params.token,
+          request.body,
+        ),
+      ),
   );
 
   r.get(

@@ -2,14 +2,15 @@ import { JOB_SITE_MESSAGES } from '@ats/contracts/job-sites';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
+import type { HhFake } from '../../../test/fakes/hh-fake.ts';
 import {
   addTeamMember,
   changeUserSettings,
   type SignedUp,
   signUpCompany,
 } from '../../../test/factories.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import { startAppWithHhFake } from '../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
 // hh.ru end to end against the local fake (apps/api/test/fakes/hh-fake.ts): OAuth connect with
@@ -22,21 +23,14 @@ let fake: HhFake;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp(
-    {
-      HH_CLIENT_ID: 'hh-client',
-      HH_CLIENT_SECRET: 'hh-secret',
-      HH_API_BASE: fake.url,
-      HH_OAUTH_BASE: fake.url,
-    },
-    {
+  ({ t, fake } = await startAppWithHhFake({
+    app: {
       logger: {
         level: 'debug',
         stream: { write: (line: string) => void logLines.push(line) },
       },
     },
-  );
+  }));
 }, 180_000);
 afterAll(async () => {
   await t?.close();

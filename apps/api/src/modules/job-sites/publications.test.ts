@@ -1,9 +1,13 @@
 import { PUBLICATION_MESSAGES } from '@ats/contracts/job-site-publications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
+import type { HhFake } from '../../../test/fakes/hh-fake.ts';
 import { signUpCompany } from '../../../test/factories.ts';
-import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  startAppWithHhFake,
+} from '../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
 // Publishing our vacancies on hh.ru (decision 0053) against the fake: the site's validation
@@ -17,17 +21,7 @@ let fake: HhFake;
 
 beforeAll(async () => {
   // One fake serves every test: enough paid publications for all of them.
-  fake = await startHhFake({
-    clientId: 'hh-client',
-    clientSecret: 'hh-secret',
-    publications: { standard: 100 },
-  });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-  });
+  ({ t, fake } = await startAppWithHhFake({ fake: { publications: { standard: 100 } } }));
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -4,10 +4,14 @@ import { PUBLICATION_MESSAGES } from '@ats/contracts/job-site-publications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
+import type { HhFake } from '../../../test/fakes/hh-fake.ts';
 import { addTeamMember, signUpCompany } from '../../../test/factories.ts';
-import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  startAppWithHhFake,
+} from '../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
 // The employer's hh.ru vacancies not linked yet (decision 0060), against the fake: the active
@@ -22,13 +26,7 @@ let t: TestApp;
 let fake: HhFake;
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-  });
+  ({ t, fake } = await startAppWithHhFake());
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
-import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import type { HhFake } from '../../../test/fakes/hh-fake.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  startAppWithHhFake,
+} from '../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 import { PHOTO_NOTES, downloadPhoto } from './resume-photo.ts';
 
@@ -31,13 +35,7 @@ const PHOTOS = {
 } as const;
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-  });
+  ({ t, fake } = await startAppWithHhFake());
   c = await connectedToHh(t.app);
   const ours = await openVacancy(t.app, c.token, { position: 'Дизайнер' });
   const external = fake.addVacancy('Дизайнер');

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../test/db-helpers.ts';
-import { type HhFake, startHhFake } from '../../../test/fakes/hh-fake.ts';
-import { type HhConnected, connectedToHh } from '../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
+import type { HhFake } from '../../../test/fakes/hh-fake.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  startAppWithHhFake,
+} from '../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../test/test-app.ts';
 import { openVacancy } from '../../../test/vacancy-fixtures.ts';
 
 // One sync of a connection at a time (decision 0077), raced on purpose against the hh.ru fake:
@@ -16,23 +20,7 @@ let t: TestApp;
 let fake: HhFake;
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-    PUBLIC_URL: 'http://ats.test',
-  });
-  // The fake's deliveries reach the app without a socket.
-  fake.setWebhookTransport(async (url, body) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body as Record<string, unknown>,
-    });
-    return answer.statusCode;
-  });
+  ({ t, fake } = await startAppWithHhFake({ publicUrl: 'http://ats.test' }));
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -6,6 +6,7 @@ import {
   type JobSiteConnected,
   connectedToAvito,
   conversationOf,
+  deliveriesTo,
   importedOne,
   linkedVacancy,
   outboxRow,
@@ -36,14 +37,7 @@ beforeAll(async () => {
   // The fake's deliveries reach the app without a socket. (Its check of the applications
   // webhook's address still goes over the network, where ats.test answers nothing: that webhook
   // stays unset here, so only the syncs a test asks for import applications.)
-  avito.setWebhookTransport(async (url, body) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      payload: body as Record<string, unknown>,
-    });
-    return answer.statusCode;
-  });
+  avito.setWebhookTransport(deliveriesTo(t.app));
 }, 180_000);
 afterAll(async () => {
   await t?.close();

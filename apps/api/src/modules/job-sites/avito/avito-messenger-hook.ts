@@ -20,9 +20,10 @@ import { avitoClientFor } from './avito-site.ts';
 // - Subscribed when the connection is made, checked on every sync (`POST /messenger/v1/
 //   subscriptions`; missing: subscribed again; our token under another address: that one is
 //   unsubscribed), unsubscribed on disconnect.
-// - A delivery is answered at once: the token names the connection (unknown: 404), our own
-//   messages (`author_id == user_id`) and Avito's `system`/`deleted` ones are passed over, and the
-//   applicant's message is handed to the job queue. The job stores it into the conversation of
+// - A delivery is answered at once (`avito-messenger-hook.service.ts` receives it, as
+//   `hh/hh-webhook.service.ts` does hh.ru's): the token names the connection (unknown: 404), our
+//   own messages (`author_id == user_id`) and Avito's `system`/`deleted` ones are passed over, and
+//   the applicant's message is handed to the job queue. The job stores it into the conversation of
 //   the applicant whose application named that chat, once per Avito message id (as the sync
 //   does); a chat no application of ours names yet asks for the connection's sync, whose chat
 //   logic reads it once the application is imported.

@@ -2,7 +2,7 @@ import { JOB_SITE_MESSAGES } from '@ats/contracts/job-sites';
 import { MSG_MESSAGES } from '@ats/contracts/messaging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HhFake, startHhFake } from '../../../../test/fakes/hh-fake.ts';
+import type { HhFake } from '../../../../test/fakes/hh-fake.ts';
 import {
   type HhConnected,
   connectedToHh,
@@ -14,8 +14,9 @@ import {
   siteChannelOf,
   syncNow,
   waitFor,
+  startAppWithHhFake,
 } from '../../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
+import { type TestApp, call } from '../../../../test/test-app.ts';
 import { HH_MESSAGE_TEXTS } from './hh-messages.ts';
 
 // hh.ru negotiation messages in the applicant's conversation (decision 0062) against the fake:
@@ -28,13 +29,7 @@ let t: TestApp;
 let fake: HhFake;
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-  });
+  ({ t, fake } = await startAppWithHhFake());
 }, 180_000);
 afterAll(async () => {
   await t?.close();

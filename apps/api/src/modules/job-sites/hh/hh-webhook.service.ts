@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { conflict, notFound } from '../../../platform/errors.ts';
 import type { Queue } from '../../../platform/queue.ts';
 import { tenantFor } from '../../../platform/tenancy.ts';
-import { jobSiteSyncJob } from '../job-sites.jobs.ts';
+import { queueWebhookSync } from '../job-sites.jobs.ts';
 import * as repo from '../job-sites.repository.ts';
 import { type JobSitesDeps, siteSessionOf, webhookTokenOf } from '../job-sites.service.ts';
-import { askForSyncOf, syncConnection } from '../responses-sync.service.ts';
 import { type THhWebhookDelivery, subscribeHhWebhook } from './hh-webhook.ts';
 
 // Webhooks in (decision 0054). On connect the connection gets an unguessable token and, when
@@ -84,26 +83,12 @@ export async function receiveHhWebhook(
     return saved.length > 0;
   });
   if (!fresh) throw conflict(WEBHOOK_MESSAGES.repeated);
-  const vacancy = delivery.payload?.vacancy_id || undefined;
-  // The wish is left now, so a sync at work answers it (decision 0077); a vacancy not linked
-  // here asks for nothing.
-  if (!(await askForSyncOf(deps, connection.accountId, connection.id, vacancy))) {
-    return { accepted: true };
-  }
-  const payload = {
-    accountId: connection.accountId,
-    connectionId: connection.id,
-    ...(vacancy ? { externalVacancyId: vacancy } : {}),
-    asked: true,
-  };
-  if (deps.queue) {
-    await deps.queue.enqueue(jobSiteSyncJob, payload, {
-      singletonKey: `job_site_sync_${connection.accountId}_${connection.id}_${vacancy ?? 'all'}`,
-    });
-  } else {
-    void syncConnection(deps, payload.accountId, payload.connectionId, vacancy, {
-      asked: true,
-    }).catch(() => undefined);
-  }
+  // Its vacancy synced (a vacancy not linked here asks for nothing).
+  await queueWebhookSync(
+    deps,
+    connection.accountId,
+    connection.id,
+    delivery.payload?.vacancy_id || undefined,
+  );
   return { accepted: true };
 }

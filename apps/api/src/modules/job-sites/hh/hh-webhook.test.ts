@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRows } from '../../../../test/db-helpers.ts';
-import { type HhFake, startHhFake } from '../../../../test/fakes/hh-fake.ts';
-import { type HhConnected, connectedToHh } from '../../../../test/job-site-connections.ts';
-import { type TestApp, call, createTestApp } from '../../../../test/test-app.ts';
+import type { HhFake } from '../../../../test/fakes/hh-fake.ts';
+import {
+  type HhConnected,
+  connectedToHh,
+  startAppWithHhFake,
+} from '../../../../test/job-site-connections.ts';
+import { type TestApp, call } from '../../../../test/test-app.ts';
 import { openVacancy } from '../../../../test/vacancy-fixtures.ts';
 
 // hh.ru's webhooks (decision 0054) against the fake: subscribed on connect at PUBLIC_URL with an
@@ -14,24 +18,7 @@ let t: TestApp;
 let fake: HhFake;
 
 beforeAll(async () => {
-  fake = await startHhFake({ clientId: 'hh-client', clientSecret: 'hh-secret' });
-  t = await createTestApp({
-    HH_CLIENT_ID: 'hh-client',
-    HH_CLIENT_SECRET: 'hh-secret',
-    HH_API_BASE: fake.url,
-    HH_OAUTH_BASE: fake.url,
-    PUBLIC_URL: 'http://ats.test',
-  });
-  // The fake's deliveries reach the app without a socket.
-  fake.setWebhookTransport(async (url, body) => {
-    const u = new URL(url);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: u.pathname,
-      payload: body as Record<string, unknown>,
-    });
-    return answer.statusCode;
-  });
+  ({ t, fake } = await startAppWithHhFake({ publicUrl: 'http://ats.test' }));
 }, 180_000);
 afterAll(async () => {
   await t?.close();
