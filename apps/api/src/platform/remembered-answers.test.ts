@@ -13,11 +13,15 @@ import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openVacancy } from '../../test/vacancy-fixtures.ts';
 import {
   APPLICANT_LIST_TABLES,
+  APPLICANT_PART_TABLES,
+  type ApplicantPart,
   CARD_OWN_TABLES,
   CARD_REFERENCE_TABLES,
   PART_TABLES,
   type RememberedPart,
   tagsOfChanges,
+  valueHash,
+  valueTag,
 } from './answer-dependencies.ts';
 
 // Decision 0050: a change drops only the remembered answers built from what it touched. These
@@ -157,7 +161,7 @@ describe('the tables a remembered answer is built from', () => {
     const everyone = [company.token, member.token, watcher.token];
     // The watcher is no member of the vacancy: the applicant is not theirs to see.
     const staff = [company.token, member.token];
-    const parts: [RememberedPart, string, string[]][] = [
+    const parts: [RememberedPart | ApplicantPart, string, string[]][] = [
       ['me', '/api/me', everyone],
       ['account', '/api/account', everyone],
       ['unread', `/api/msg_integrations/chats/unread?applicant_ids=${id}`, everyone],
@@ -179,7 +183,13 @@ describe('the tables a remembered answer is built from', () => {
           expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(200);
         }
       });
-      const declared: readonly string[] = PART_TABLES[part];
+      const declared: readonly string[] =
+        part in APPLICANT_PART_TABLES
+          ? [
+              ...APPLICANT_PART_TABLES[part as ApplicantPart].own,
+              ...APPLICANT_PART_TABLES[part as ApplicantPart].reference,
+            ]
+          : PART_TABLES[part as RememberedPart];
       const left = read.filter((table) => !declared.includes(table));
       if (left.length > 0) missing[url] = left;
       expect(read.length, url).toBeGreaterThan(0);
@@ -187,24 +197,251 @@ describe('the tables a remembered answer is built from', () => {
     expect(missing).toEqual({});
   });
 
+  /**
+   * One applicant's card, evaluations and doubles (decision 0082), with doubles, dismissals and
+   * evaluations among the other applicants: Анна twice (one e-mail: a certain double), a third
+   * Анна Соколова dismissed as her double, Вера with her own double and evaluation, Ирина alone.
+   */
+  const applicantsWithDoubles = async () => {
+    const company = await signUpCompany(t.app);
+    const token = company.token;
+    const vacancy = await openVacancy(t.app, token);
+    const ok = async (method: string, url: string, body?: unknown) => {
+      const answer = await call(t.app, method as never, url, body, { token });
+      expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body.message;
+    };
+    const create = async (first_name: string, last_name: string, email: string) =>
+      ((await ok('POST', '/api/applicants', { first_name, last_name, email })) as { id: number })
+        .id;
+    const anna = await create('Анна', 'Соколова', 'anna@example.com');
+    const anna2 = await create('Анна', 'Соколова', 'anna@example.com');
+    const anna3 = await create('Анна', 'Соколова', 'sokolova@example.com');
+    const vera = await create('Вера', 'Орлова', 'vera@example.com');
+    const vera2 = await create('Вера', 'Орлова', 'vera@example.com');
+    const irina = await create('Ирина', 'Волкова', 'irina@example.com');
+    await ok('POST', '/api/applicants/doubles/dismiss', { applicant_id: anna, double_id: anna3 });
+    const form = await ok('POST', '/api/evaluations', {
+      name: 'Собеседование',
+      criterions: [{ name: 'Впечатление', criterion_type: 'text' }],
+    });
+    const evaluate = async (applicant: number, text: string) => {
+      await ok('POST', '/api/applications', { applicant_id: applicant, vacancy_id: vacancy.id });
+      return ok('POST', '/api/applicant_evaluations', {
+        evaluation_id: form.id,
+        applicant_id: applicant,
+        vacancy_id: vacancy.id,
+        recommendation: 'yes',
+        criterions: [
+          {
+            criterion_id: form.criterions[0].id,
+            result: { criterion_type: 'text', result: text },
+          },
+        ],
+      });
+    };
+    await evaluate(anna, 'Хорошо');
+    await evaluate(vera, 'Отлично');
+    return { company, token, vacancy, form, ok, evaluate, anna, anna2, anna3, vera, vera2, irina };
+  };
+
+  it("answers one applicant's reads the same with every applicant's rows they do not name hidden", async () => {
+    const f = await applicantsWithDoubles();
+    const all = [f.anna, f.anna2, f.anna3, f.vera, f.vera2, f.irina];
+    const read = (url: string, fresh = false) =>
+      call(t.app, 'GET', url, undefined, { token: f.token, ...(fresh ? { headers: FRESH } : {}) });
+    /** A change of the applicant's own row only (a statement naming it, as the triggers say). */
+    const touch = (id: number) =>
+      t.database.withTenant(f.company.accountId, (tx) =>
+        tx.execute(sql`update applicants set updated_at = updated_at where id = ${id}`),
+      );
+    const remembered = async (url: string) => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        if ((await read(url)).headers['x-cache'] === 'hit') return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`${url} is never remembered`);
+    };
+    /** The applicants whose change drops the remembered answer: the ones it names. */
+    const named = async (url: string) => {
+      const names: number[] = [];
+      for (const id of all) {
+        await remembered(url);
+        await touch(id);
+        if ((await read(url)).headers['x-cache'] !== 'hit') names.push(id);
+        // This process hears its change again through NOTIFY: let it arrive before the next.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return names;
+    };
+    // Every applicant's rows of the tables these reads send statements to, by the column their
+    // changes are recorded by (migration 0061): hidden from the app's role while listed.
+    const tables = [
+      ...new Set([
+        ...CARD_OWN_TABLES,
+        ...Object.values(APPLICANT_PART_TABLES).flatMap((part) => part.own),
+      ]),
+    ];
+    const system = (text: string) => t.database.system.execute(sql.raw(text));
+    await system('create table test_hidden_applicants (id integer primary key)');
+    await system('grant select on test_hidden_applicants to ats_app');
+    for (const table of tables) {
+      const column = table === 'applicants' ? 'id' : 'applicant_id';
+      await system(
+        `create policy test_hidden on ${table} as restrictive for select to ats_app
+           using (not exists (select 1 from test_hidden_applicants h where h.id = ${table}.${column}))`,
+      );
+    }
+    try {
+      const checked: Record<string, { names: number[]; same: boolean }> = {};
+      for (const id of [f.anna, f.vera]) {
+        for (const url of [
+          `/api/applicants/${id}`,
+          `/api/applicant_evaluations?applicant_id=${id}`,
+          `/api/applicants/${id}/get_double`,
+        ]) {
+          const names = await named(url);
+          const before = await read(url, true);
+          const hidden = all.filter((other) => !names.includes(other));
+          await t.database.system.execute(
+            sql`insert into test_hidden_applicants select unnest(${`{${hidden.join(',')}}`}::int[])`,
+          );
+          const after = await read(url, true);
+          await system('delete from test_hidden_applicants');
+          checked[url] = {
+            names,
+            same:
+              JSON.stringify([after.status, after.body]) ===
+              JSON.stringify([before.status, before.body]),
+          };
+        }
+      }
+      // Each names its applicant, the doubles the applicants compared with it too; and what
+      // each answers comes from those applicants' rows alone.
+      expect(checked).toEqual({
+        [`/api/applicants/${f.anna}`]: { names: [f.anna], same: true },
+        [`/api/applicant_evaluations?applicant_id=${f.anna}`]: { names: [f.anna], same: true },
+        [`/api/applicants/${f.anna}/get_double`]: {
+          names: [f.anna, f.anna2, f.anna3],
+          same: true,
+        },
+        [`/api/applicants/${f.vera}`]: { names: [f.vera], same: true },
+        [`/api/applicant_evaluations?applicant_id=${f.vera}`]: { names: [f.vera], same: true },
+        [`/api/applicants/${f.vera}/get_double`]: { names: [f.vera, f.vera2], same: true },
+      });
+    } finally {
+      for (const table of tables) await system(`drop policy test_hidden on ${table}`);
+      await system('drop table test_hidden_applicants');
+    }
+  });
+
+  it("keeps another applicant's evaluations and doubles remembered through one applicant's change", async () => {
+    const f = await applicantsWithDoubles();
+    const read = (url: string) => call(t.app, 'GET', url, undefined, { token: f.token });
+    const evaluations = (id: number) => `/api/applicant_evaluations?applicant_id=${id}`;
+    const doubles = (id: number) => `/api/applicants/${id}/get_double`;
+    const urls = [evaluations(f.anna), evaluations(f.vera), doubles(f.anna), doubles(f.vera)];
+    /** Read until remembered; then which answers a change left in memory. */
+    const remembered = async () => {
+      // This process hears its last change again through NOTIFY: let it arrive first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const url of urls) {
+        for (let attempt = 0; attempt < 20; attempt += 1) {
+          if ((await read(url)).headers['x-cache'] === 'hit') break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    };
+    const kept = async () => {
+      const hits: string[] = [];
+      for (const url of urls) if ((await read(url)).headers['x-cache'] === 'hit') hits.push(url);
+      return hits;
+    };
+    const matches = async (id: number) =>
+      (
+        (await read(doubles(id))).body.message.items as {
+          applicant: { id: number; last_name: string };
+        }[]
+      ).map((m) => m.applicant);
+
+    // Вера evaluated again: Анна's evaluations and both doubles stay; Вера's go and show it.
+    await remembered();
+    await f.ok('POST', '/api/applicant_evaluations', {
+      evaluation_id: f.form.id,
+      applicant_id: f.vera,
+      recommendation: 'no',
+      criterions: [
+        {
+          criterion_id: f.form.criterions[0].id,
+          result: { criterion_type: 'text', result: 'Нет' },
+        },
+      ],
+    });
+    expect(await kept()).toEqual([evaluations(f.anna), doubles(f.anna), doubles(f.vera)]);
+    const veras = await read(evaluations(f.vera));
+    expect(veras.body.message.applicant_evaluation_count).toBe(2);
+
+    // Ирина, no one's double, renamed: every answer stays.
+    await remembered();
+    await f.ok('PATCH', `/api/applicants/${f.irina}`, { last_name: 'Зайцева' });
+    expect(await kept()).toEqual(urls);
+
+    // Ирина takes Вера's name and e-mail: she becomes Вера's double; Анна's answers stay.
+    await remembered();
+    await f.ok('PATCH', `/api/applicants/${f.irina}`, {
+      first_name: 'Вера',
+      last_name: 'Орлова',
+      email: 'vera@example.com',
+    });
+    expect(await kept()).toEqual([evaluations(f.anna), evaluations(f.vera), doubles(f.anna)]);
+    expect((await matches(f.vera)).map((a) => a.id).sort()).toEqual([f.vera2, f.irina].sort());
+
+    // Анна's double renamed: Анна's doubles show the new name; Вера's answers stay.
+    await remembered();
+    await f.ok('PATCH', `/api/applicants/${f.anna2}`, { middle_name: 'Петровна' });
+    expect(await kept()).toEqual([evaluations(f.anna), evaluations(f.vera), doubles(f.vera)]);
+    expect((await read(doubles(f.anna))).body.message.items[0].applicant.middle_name).toBe(
+      'Петровна',
+    );
+
+    // «Не дубль» for Вера and Ирина: Вера's doubles go, Анна's stay.
+    await remembered();
+    await f.ok('POST', '/api/applicants/doubles/dismiss', {
+      applicant_id: f.irina,
+      double_id: f.vera,
+    });
+    expect(await kept()).toEqual([evaluations(f.anna), evaluations(f.vera), doubles(f.anna)]);
+    expect((await matches(f.vera)).map((a) => a.id)).toEqual([f.vera2]);
+  });
+
   it('reads a change as the tags it moves, and anything unknown as everything', () => {
     expect(tagsOfChanges('applicant_comments:5;tags')).toEqual([
       'any',
       'rows:applicant_comments',
       'applicant:5',
+      'applicant:5:applicant_comments',
       'table:tags',
     ]);
     expect(tagsOfChanges('applicants:1,2')).toEqual([
       'any',
       'rows:applicants',
       'applicant:1',
+      'applicant:1:applicants',
       'applicant:2',
+      'applicant:2:applicants',
     ]);
     // Rows of no applicant (a vacancy's file): the table's rows, no card.
     expect(tagsOfChanges('files:')).toEqual(['any', 'rows:files']);
     expect(tagsOfChanges('')).toEqual([]);
     expect(tagsOfChanges('*')).toBeNull();
     expect(tagsOfChanges('applicants:1;DROP')).toBeNull();
+    // The rows holding values of a column the table is read by (the match keys, migration 0093).
+    expect(tagsOfChanges(`applicant_match_keys.key:${valueHash('e:anna@example.com')},7`)).toEqual([
+      'any',
+      valueTag('applicant_match_keys', 'key', 'e:anna@example.com'),
+      'value:applicant_match_keys.key:7',
+    ]);
+    expect(tagsOfChanges('applicant_match_keys.key')).toBeNull();
   });
 });
 
@@ -248,6 +485,14 @@ describe('remembered answers under random writes', () => {
       const tag = await ok('POST', '/api/tags', { name: 'Резерв', color: '#00AA00' });
       const source = await ok('POST', '/api/account_sources', { name: 'Сайт' });
       const reasons = (await ok('GET', '/api/reasons?reason_type=reject')) as { id: number }[];
+      const form = await ok('POST', '/api/evaluations', {
+        name: 'Собеседование',
+        criterions: [{ name: 'Впечатление', criterion_type: 'text' }],
+      });
+      // Saved once through the API, each gets its match keys: the doubles compare them.
+      for (const [i, id] of ids.entries()) {
+        await ok('PATCH', `/api/applicants/${id}`, { email: `anna${i}@example.com` });
+      }
       const stages = vacancy.statuses.filter((s) => !s.is_reject);
       const live = new Set(ids);
       const applications = new Map<number, number>();
@@ -264,9 +509,9 @@ describe('remembered answers under random writes', () => {
         '/api/account',
         '/api/msg_integrations/chats/unread',
         '/api/evaluations',
-        `/api/applicant_evaluations?applicant_id=${ids[0]}`,
-        `/api/applicants/${ids[0]}/get_double`,
-        `/api/applicants/${ids[6]}/get_double`,
+        // One applicant's reads (decision 0082): each applicant's doubles, some evaluations.
+        ...ids.slice(0, 3).map((id) => `/api/applicant_evaluations?applicant_id=${id}`),
+        ...ids.map((id) => `/api/applicants/${id}/get_double`),
         '/api/account_sources',
         '/api/applicant_filters',
         '/api/account_divisions',
@@ -471,6 +716,45 @@ describe('remembered answers under random writes', () => {
               admin_user: { name: `Сотрудник ${(n += 1)}` },
             }),
         }),
+        () => {
+          const id = someone();
+          return {
+            kind: `evaluate ${id}`,
+            run: () =>
+              ok('POST', '/api/applicant_evaluations', {
+                evaluation_id: form.id,
+                applicant_id: id,
+                recommendation: random.pick(['yes', 'maybe', 'no']),
+                criterions: [
+                  {
+                    criterion_id: form.criterions[0].id,
+                    result: { criterion_type: 'text', result: `Оценка ${(n += 1)}` },
+                  },
+                ],
+              }),
+          };
+        },
+        () => {
+          const id = someone();
+          const other = random.int(ids.length);
+          return {
+            // A double found (or lost) by another applicant's edit.
+            kind: `${id} takes the e-mail of ${ids[other]}`,
+            run: () => ok('PATCH', `/api/applicants/${id}`, { email: `anna${other}@example.com` }),
+          };
+        },
+        () => {
+          const [one, other] = [someone(), someone()];
+          if (one === other) return null;
+          return {
+            kind: `«Не дубль» for ${one} and ${other}`,
+            run: () =>
+              ok('POST', '/api/applicants/doubles/dismiss', {
+                applicant_id: one,
+                double_id: other,
+              }),
+          };
+        },
         () => ({
           kind: 'create an applicant',
           run: () => ok('POST', '/api/applicants', { first_name: 'Ольга', last_name: 'Соколова' }),

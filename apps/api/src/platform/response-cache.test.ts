@@ -50,6 +50,28 @@ describe('the response cache', () => {
     expect(cache.get(8, 'card:1')).toBeNull();
   });
 
+  it('holds a tag learnt as the answer was read to the moment the read began', () => {
+    const cache = live();
+    const tags = ['applicant:1:applicants'];
+    // Applicant 2 changed before the read began: a read that compared it saw the change.
+    cache.forgetTags(7, ['applicant:2:applicants']);
+    const early = cache.stamp(7, tags);
+    cache.set('doubles:1', 'current', cache.extend(early, ['applicant:2:applicants']));
+    expect(cache.get(7, 'doubles:1')).toBe('current');
+    // Applicant 3 changed while the read was running: the answer may predate it, not kept.
+    const racing = cache.stamp(7, tags);
+    cache.forgetTags(7, ['applicant:3:applicants']);
+    cache.set('doubles:5', 'stale', cache.extend(racing, ['applicant:3:applicants']));
+    expect(cache.get(7, 'doubles:5')).toBeNull();
+    // Kept, it goes with a change of any of its tags, learnt ones included; not with others'.
+    cache.set('doubles:1', 'kept', cache.extend(cache.stamp(7, tags), ['applicant:3:applicants']));
+    cache.forgetTags(7, ['applicant:4:applicants']);
+    cache.forgetTags(8, ['applicant:3:applicants']);
+    expect(cache.get(7, 'doubles:1')).toBe('kept');
+    cache.forgetTags(7, ['applicant:3:applicants']);
+    expect(cache.get(7, 'doubles:1')).toBeNull();
+  });
+
   it('stops trusting an answer after the time limit', () => {
     let now = 0;
     const cache = live(() => now);

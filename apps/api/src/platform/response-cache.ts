@@ -20,9 +20,11 @@ import type { Notifier } from './notify.ts';
  *
  * An answer is used only while nothing it is built from has changed since it was read:
  * - an answer names what it depends on as tags (answer-dependencies.ts: `applicant:<id>`,
- *   `table:<t>`…); every tag of an account has a version, and so has the account; an answer
- *   remembers the versions of its tags and of its account when its read began and is stale as
- *   soon as one of them moves on (nothing is searched or deleted on a change);
+ *   `table:<t>`…), some of them learnt only as it is read (the applicants a read of doubles
+ *   compared); the cache counts the moves of tags and keeps, per tag of an account, the count at
+ *   its last move, and the account has a version; an answer remembers the count and its
+ *   account's version when its read began and is stale as soon as the version moves or one of
+ *   its tags moves after that count (nothing is searched or deleted on a change);
  * - a change moves the tags of what it touched: this process's tenant transactions report what
  *   their tables' triggers recorded (`Database.onTenantWrite`, before the writer's promise
  *   settles), and the database announces each change on the channel `ats_data` (statement
@@ -50,15 +52,17 @@ export const RESPONSE_CACHE_MAX_ENTRIES = 20_000;
 export const DATA_CHANNEL = 'ats_data';
 
 /**
- * The versions of the account and of the answer's tags when a read began: the answer is stored
- * (and later served) only while they all still hold.
+ * When a read began: the account's version, and the count of tag moves (`at`). The answer is
+ * stored (and later served) only while the account's version holds and none of its tags has
+ * moved since `at`: a tag learnt only once the read is done (an applicant it turned out to
+ * read, `CachedAnswers`'s `readTags`) is checked against the same moment.
  */
 export type Stamp = {
   accountId: number;
   version: number;
   epoch: number;
+  at: number;
   tags: readonly string[];
-  tagVersions: number[];
 };
 
 /** More tag versions than this and they are all forgotten (with every answer: epoch moves). */
@@ -74,6 +78,8 @@ export type ResponseCache = {
   getEncoded: (accountId: number, key: string, encoding: Encoding) => Buffer | null;
   /** The versions a read of an answer built from `tags` begins at; no tags: any change. */
   stamp: (accountId: number, tags?: readonly string[]) => Stamp;
+  /** The same stamp, its answer also built from `tags` (learnt as it was read). */
+  extend: (stamp: Stamp, tags: readonly string[]) => Stamp;
   /** Remembers `body` read at `stamp`, unless the account changed meanwhile. */
   set: (
     key: string,
@@ -105,29 +111,28 @@ export function createResponseCache(
 ): ResponseCache {
   const entries = new Map<string, Entry>();
   const versions = new Map<number, number>();
-  const tagVersions = new Map<string, number>();
+  /** Per tag of an account, the count of moves (`moves`) when it last moved. */
+  const tagMoved = new Map<string, number>();
+  let moves = 0;
   let epoch = 0;
   let bytes = 0;
   let live = false;
 
   const versionOf = (accountId: number) => versions.get(accountId) ?? 0;
   const tagSlot = (accountId: number, tag: string) => `${accountId}\u0000${tag}`;
-  const tagVersionOf = (accountId: number, tag: string) =>
-    tagVersions.get(tagSlot(accountId, tag)) ?? 0;
+  const movedAt = (accountId: number, tag: string) => tagMoved.get(tagSlot(accountId, tag)) ?? 0;
   const current = (stamp: Stamp) =>
     stamp.epoch === epoch &&
     stamp.version === versionOf(stamp.accountId) &&
-    stamp.tags.every((tag, i) => stamp.tagVersions[i] === tagVersionOf(stamp.accountId, tag));
+    stamp.tags.every((tag) => movedAt(stamp.accountId, tag) <= stamp.at);
   const forgetTags = (accountId: number, tags: readonly string[]) => {
-    if (tagVersions.size + tags.length > RESPONSE_CACHE_MAX_TAGS) {
-      // Versions may only move forward while an answer can remember them: forget both.
-      tagVersions.clear();
+    if (tagMoved.size + tags.length > RESPONSE_CACHE_MAX_TAGS) {
+      // A tag's last move is known only while it is kept: forget the answers with them.
+      tagMoved.clear();
       clear();
     }
-    for (const tag of tags) {
-      const id = tagSlot(accountId, tag);
-      tagVersions.set(id, (tagVersions.get(id) ?? 0) + 1);
-    }
+    moves += 1;
+    for (const tag of tags) tagMoved.set(tagSlot(accountId, tag), moves);
   };
   const slot = (accountId: number, key: string) => `${accountId}\u0000${key}`;
   const remove = (id: string) => {
@@ -171,9 +176,10 @@ export function createResponseCache(
       accountId,
       version: versionOf(accountId),
       epoch,
+      at: moves,
       tags,
-      tagVersions: tags.map((tag) => tagVersionOf(accountId, tag)),
     }),
+    extend: (stamp, tags) => ({ ...stamp, tags: [...stamp.tags, ...tags] }),
     set: (key, body, stamp, encoded) => {
       if (!live || !current(stamp)) return;
       // UTF-16 length × 2 bounds the string's memory whatever its letters.
@@ -227,6 +233,11 @@ export type CachedAnswers = <T>(
   compute: () => Promise<T>,
   /** What the answer is built from (answer-dependencies.ts); none: any change of the account. */
   tags?: readonly string[],
+  /**
+   * What else it turned out to be built from, asked once `compute` has answered (the other
+   * applicants a read of one applicant's doubles compared): held to the moment the read began.
+   */
+  readTags?: () => readonly string[],
 ) => Promise<T | FastifyReply>;
 
 /** Where no cache is wired (the demo seed, scripts): always the database. */
@@ -302,7 +313,7 @@ export async function registerResponseCache(
     return payload;
   });
 
-  return async (request, reply, key, compute, tags) => {
+  return async (request, reply, key, compute, tags, readTags) => {
     const accountId = request.session?.accountId;
     if (accountId === undefined || request.method !== 'GET' || wantsFresh(request)) {
       return compute();
@@ -326,7 +337,8 @@ export async function registerResponseCache(
     }
     const stamp = cache.stamp(accountId, tags);
     const value = await compute();
-    pending.set(request, { key, stamp });
+    const more = readTags?.() ?? [];
+    pending.set(request, { key, stamp: more.length > 0 ? cache.extend(stamp, more) : stamp });
     return value;
   };
 }

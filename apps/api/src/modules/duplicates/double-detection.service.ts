@@ -20,21 +20,32 @@ export const CHECK_CANDIDATE_LIMIT = 300;
 
 type Found = { row: SubjectRow; match: TDoubleMatch };
 
+/**
+ * What a look-up of doubles read besides the subject: the keys it looked the candidates up by
+ * and the candidates it compared (a remembered answer depends on them, decision 0082).
+ */
+export type DoublesRead = { keys: string[]; applicantIds: number[] };
+
 /** The doubles of a subject (saved or a draft), best first; dismissed pairs left out. */
 export async function findDoublesOfSubject(
   tx: Db,
   accountId: number,
   subject: DoubleSubject,
   excludeIds: number[],
-  options: { isNew?: boolean } = {},
+  options: { isNew?: boolean; read?: DoublesRead } = {},
 ): Promise<Found[]> {
+  const keys = matchKeysOf(subject);
   const rows = await repo.findCandidatesByKeys(
     tx,
     accountId,
-    matchKeysOf(subject),
+    keys,
     excludeIds,
     CHECK_CANDIDATE_LIMIT,
   );
+  if (options.read) {
+    options.read.keys.push(...keys);
+    options.read.applicantIds.push(...rows.map((row) => row.id));
+  }
   // A draft, or an applicant saved in this very transaction, cannot have been dismissed yet.
   const dismissed =
     subject.id > 0 && !options.isNew

@@ -18,13 +18,18 @@ import { successEnvelope, ZTextEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
+import {
+  applicantPartTags,
+  callerKey,
+  doublesReadTags,
+} from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { queueNotStarted } from '../../platform/queue.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import * as mergeService from './applicant-merge.service.ts';
+import type { DoublesRead } from './double-detection.service.ts';
 import * as scanService from './double-scan.service.ts';
 import * as duplicatesService from './duplicates.service.ts';
 
@@ -64,15 +69,18 @@ export function registerDuplicatesRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { tenant, session } = callerOf(request);
+      const { id } = request.params;
       // Remembered per caller (what they reach is checked when it is read), dropped by a change
-      // of any applicant: a double is another applicant (decision 0078).
+      // of the applicant, of an applicant it was compared with, or of the keys it looked them up
+      // by (decisions 0078, 0082).
+      const read: DoublesRead = { keys: [], applicantIds: [] };
       return answers(
         request,
         reply,
-        `doubles:${callerKey(session)}:${request.params.id}`,
-        async () =>
-          success(await duplicatesService.getApplicantDoubles(tenant, session, request.params.id)),
-        partTags('doubles'),
+        `doubles:${callerKey(session)}:${id}`,
+        async () => success(await duplicatesService.getApplicantDoubles(tenant, session, id, read)),
+        applicantPartTags('doubles', id),
+        () => doublesReadTags(read),
       );
     },
   );

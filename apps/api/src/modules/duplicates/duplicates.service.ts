@@ -12,6 +12,7 @@ import type { Tenant } from '../../platform/tenancy.ts';
 import { getUser } from '../users/users.service.ts';
 import {
   type DoubleDraft,
+  type DoublesRead,
   findDoublesOfDraft,
   findDoublesOfSubject,
   regroupPairs,
@@ -76,17 +77,21 @@ export async function findDoublesOfDrafts(
   });
 }
 
-/** An applicant's doubles compared live (the stored pairs may predate an edit). */
+/**
+ * An applicant's doubles compared live (the stored pairs may predate an edit). `read`, when
+ * given, gets the keys and the other applicants the answer was built from.
+ */
 export async function getApplicantDoubles(
   tenant: Tenant,
   session: Session,
   id: number,
+  read?: DoublesRead,
 ): Promise<TDoubleMatchList> {
   assertCanReadDoubles(session);
   const found = await tenant.transaction(async (tx) => {
     const [row] = await repo.findSubjectRows(tx, tenant.accountId, [id]);
     if (!row) throw notFound(APPLICANT_NOT_FOUND);
-    return findDoublesOfSubject(tx, tenant.accountId, subjectOf(row), [id]);
+    return findDoublesOfSubject(tx, tenant.accountId, subjectOf(row), [id], read && { read });
   });
   return { items: found.map((f) => f.match) };
 }

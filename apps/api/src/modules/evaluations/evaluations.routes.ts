@@ -15,7 +15,7 @@ import { ZId, ZIdParams } from '@ats/contracts/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
+import { applicantPartTags, callerKey, partTags } from '../../platform/answer-dependencies.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
@@ -142,14 +142,15 @@ export function registerEvaluationsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { tenant, session } = callerOf(request);
-      // Per caller: a watcher sees the evaluations of their vacancies (decision 0078).
+      // Per caller: a watcher sees the evaluations of their vacancies (decision 0078). Another
+      // applicant's evaluation leaves it (decision 0082).
       return answers(
         request,
         reply,
         `applicant_evaluations:${callerKey(session)}:${request.url}`,
         async () =>
           success(await evaluations.listApplicantEvaluations(tenant, session, request.query)),
-        partTags('applicantEvaluations'),
+        applicantPartTags('applicantEvaluations', request.query.applicant_id),
       );
     },
   );
