@@ -203,12 +203,58 @@ export async function moveTransitions(
   );
 }
 
+/** The applicant's log rows still on it (of applications taken off a vacancy) moved to `to`. */
+export async function moveApplicantTransitions(
+  tx: Db,
+  accountId: number,
+  from: number,
+  to: number,
+) {
+  return selectRows<TransitionOrigin>(
+    tx,
+    sql`update application_transitions t set applicant_id = ${to}
+        from application_transitions o
+        where t.account_id = ${accountId} and t.applicant_id = ${from}
+          and o.account_id = t.account_id and o.id = t.id
+        returning t.id, o.application_id, o.applicant_id`,
+  );
+}
+
+/**
+ * Each recorded transition back on the application and applicant it had before the merge. A row
+ * recorded twice (merges made before each row was recorded once) takes its first record, the
+ * state before the merge: an update joined to two rows would take either.
+ */
 export async function restoreTransitions(tx: Db, accountId: number, origins: TransitionOrigin[]) {
   if (origins.length === 0) return;
   await tx.execute(sql`
     update application_transitions t set application_id = o.application_id, applicant_id = o.applicant_id
-    from jsonb_to_recordset(${json(origins)}) as o(id int, application_id int, applicant_id int)
+    from (select distinct on (id) id, application_id, applicant_id
+          from (select (e.v ->> 'id')::int as id, (e.v ->> 'application_id')::int as application_id,
+                       (e.v ->> 'applicant_id')::int as applicant_id, e.n
+                from jsonb_array_elements(${json(origins)}) with ordinality as e(v, n)) r
+          order by id, n) o
     where t.account_id = ${accountId} and t.id = o.id`);
+}
+
+/**
+ * The log of the secondary's applications that were taken off a vacancy after the merge goes back
+ * to the secondary with them: the moves made on such an application since the merge were made on
+ * the secondary's application, as on one still there (`alignTransitionApplicants`).
+ */
+export async function returnRemovedApplicationsLog(
+  tx: Db,
+  accountId: number,
+  applicationIds: number[],
+  secondaryId: number,
+) {
+  if (applicationIds.length === 0) return;
+  await tx.execute(sql`
+    update application_transitions t set applicant_id = ${secondaryId}
+    where t.account_id = ${accountId} and t.application_id = any(${intArray(applicationIds)})
+      and t.applicant_id <> ${secondaryId}
+      and not exists (select 1 from applications a
+                      where a.account_id = t.account_id and a.id = t.application_id)`);
 }
 
 /**

@@ -76,13 +76,22 @@ const WRITTEN_COLUMNS = [
   ]),
 ];
 
-/** The secondary's applications: moved to the primary, or joined with its one on the vacancy. */
+/**
+ * The secondary's applications: moved to the primary, or joined with its one on the vacancy; and
+ * every log row of the secondary, those of applications taken off a vacancy included, to the
+ * primary. Each moved transition is recorded once, as it was before the merge: a row moved twice
+ * here (the primary's rows joining the secondary's application, then that application's rows
+ * given the primary) keeps its first origin, which is what an undo puts back.
+ */
 async function moveApplications(tx: Db, accountId: number, primaryId: number, secondaryId: number) {
   const mine = new Map(
     (await repo.findApplications(tx, accountId, primaryId)).map((a) => [a.vacancy_id, a]),
   );
   const moved: number[] = [];
-  const transitions: repo.TransitionOrigin[] = [];
+  const origins = new Map<number, repo.TransitionOrigin>();
+  const record = (rows: repo.TransitionOrigin[]) => {
+    for (const row of rows) if (!origins.has(row.id)) origins.set(row.id, row);
+  };
   const deleted: repo.ApplicationHead[] = [];
   const theirApplications = await repo.findApplications(tx, accountId, secondaryId);
   for (const theirs of theirApplications) {
@@ -91,32 +100,34 @@ async function moveApplications(tx: Db, accountId: number, primaryId: number, se
     const keepTheirs =
       own !== undefined && new Date(theirs.entered_status_at) > new Date(own.entered_status_at);
     if (own && !keepTheirs) {
-      transitions.push(
-        ...(await repo.moveTransitions(tx, accountId, theirs.id, {
+      record(
+        await repo.moveTransitions(tx, accountId, theirs.id, {
           applicationId: own.id,
           applicantId: primaryId,
-        })),
+        }),
       );
       deleted.push(theirs);
       continue;
     }
     if (own) {
-      transitions.push(
-        ...(await repo.moveTransitions(tx, accountId, own.id, {
+      record(
+        await repo.moveTransitions(tx, accountId, own.id, {
           applicationId: theirs.id,
           applicantId: primaryId,
-        })),
+        }),
       );
       deleted.push(own);
     }
-    transitions.push(
-      ...(await repo.moveTransitions(tx, accountId, theirs.id, {
+    record(
+      await repo.moveTransitions(tx, accountId, theirs.id, {
         applicationId: theirs.id,
         applicantId: primaryId,
-      })),
+      }),
     );
     moved.push(theirs.id);
   }
+  // What is left on the secondary: the log of its applications taken off a vacancy.
+  record(await repo.moveApplicantTransitions(tx, accountId, secondaryId, primaryId));
   const deletedRows = await repo.findApplicationRows(
     tx,
     accountId,
@@ -124,7 +135,12 @@ async function moveApplications(tx: Db, accountId: number, primaryId: number, se
   );
   for (const application of deleted) await repo.deleteApplication(tx, accountId, application.id);
   for (const id of moved) await repo.setApplicationApplicant(tx, accountId, id, primaryId);
-  return { moved, transitions, deletedRows, vacancies: theirApplications.length };
+  return {
+    moved,
+    transitions: [...origins.values()],
+    deletedRows,
+    vacancies: theirApplications.length,
+  };
 }
 
 type Performed = { mergeId: number; moved: repo.MergeMoved; vacancies: number };
@@ -296,6 +312,7 @@ export async function undoApplicantMerge(tenant: Tenant, session: Session, merge
     );
     await repo.restoreRows(tx, 'applications', snapshot.deleted.applications);
     await repo.restoreTransitions(tx, accountId, moved.transitions);
+    await repo.returnRemovedApplicationsLog(tx, accountId, moved.applications, secondaryId);
     await repo.alignTransitionApplicants(tx, accountId, [primaryId, secondaryId]);
     await repo.removeTags(tx, accountId, primaryId, moved.tags_added);
     await repo.restoreRows(tx, 'applicant_tags', snapshot.deleted.applicant_tags);

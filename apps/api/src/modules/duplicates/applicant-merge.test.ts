@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemRows, tenantRows } from '../../../test/db-helpers.ts';
 import { postMultipart, tinyPdf } from '../../../test/documents.ts';
 import { insertTag } from '../../../test/applicant-factory.ts';
@@ -15,6 +15,7 @@ import {
 import { backdateApplication, insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { APPLICANT_REFERENCES } from './applicant-references.ts';
+import { MERGE_MESSAGES } from './applicant-merge.service.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -439,6 +440,202 @@ describe('moves made between a merge and its undo', () => {
     expect(onV2).toHaveLength(2);
     expect(onV2.every((r) => r.applicant_id === pair.secondary)).toBe(true);
     expect(rows.filter((r) => r.applicant_id !== r.owner)).toEqual([]);
+  });
+});
+
+describe('the log after merges and undos', () => {
+  // Every row of the transition log carries the applicant who owns its application now — for a
+  // card taken off a vacancy (the log keeps its rows), the person it belonged to — whatever
+  // merges and undos came between, and an undo gives back exactly what its merge moved.
+  let company: SignedUp;
+  let vacancy: Awaited<ReturnType<typeof insertVacancyWithStages>>;
+  let other: Awaited<ReturnType<typeof insertVacancyWithStages>>;
+  // A company of its own for each case: the numbers of analytics are the case's alone.
+  beforeEach(async () => {
+    company = await signUpCompany(t.app, { company: 'ООО «Журнал»' });
+    vacancy = await insertVacancyWithStages(t.database, company.accountId, { position: 'Кассир' });
+    other = await insertVacancyWithStages(t.database, company.accountId, { position: 'Повар' });
+  });
+
+  const as = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call(t.app, method, url, body, { token: company.token });
+  async function done(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
+    const response = await as(method, url, body);
+    expect(response.status, `${url}: ${JSON.stringify(response.body)}`).toBe(200);
+    return response.body.message;
+  }
+  const applicant = async (name: string) =>
+    (await done('POST', '/api/applicants', { first_name: name, last_name: 'Журналова' }))
+      .id as number;
+  const place = async (applicantId: number, on = vacancy) =>
+    (await done('POST', '/api/applications', { applicant_id: applicantId, vacancy_id: on.id }))
+      .id as number;
+  const move = (applicationId: number, stage: string, on = vacancy) =>
+    done('POST', `/api/applications/${applicationId}/move`, { status_id: on.stage(stage).id });
+  const merge = async (primary: number, secondary: number) =>
+    (await done('POST', '/api/applicants/merge', { primary_id: primary, secondary_id: secondary }))
+      .merge.id as number;
+  const undo = (mergeId: number) => done('POST', `/api/applicants/merges/${mergeId}/undo`);
+
+  /** The log as stored: each row's application and applicant, by id. */
+  const log = () =>
+    tenantRows<{ id: number; application_id: number; applicant_id: number }>(
+      t.database,
+      company.accountId,
+      sql`select id, application_id, applicant_id from application_transitions order by id`,
+    );
+  /** Applications whose rows carry another applicant than the owner, or more than one. */
+  const stray = () =>
+    tenantRows<{ application_id: number; applicants: number[]; owner: number | null }>(
+      t.database,
+      company.accountId,
+      sql`select t.application_id, array_agg(distinct t.applicant_id order by t.applicant_id) as applicants,
+                 min(a.applicant_id) as owner
+          from application_transitions t
+          left join applications a on a.account_id = t.account_id and a.id = t.application_id
+          group by t.application_id
+          having count(distinct t.applicant_id) > 1 or bool_or(a.applicant_id <> t.applicant_id)`,
+    );
+
+  const day = (shift: number) =>
+    new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+  /** The headline numbers of the last days and who the list shows behind them. */
+  async function headline(...keys: string[]) {
+    const body = await done(
+      'GET',
+      `/api/analytics/company_base_indicators?date_from=${day(-2)}&date_to=${day(2)}`,
+    );
+    const result: Record<string, { value: number; shown: number[] }> = {};
+    for (const key of keys) {
+      const metric = (body.indicators as { key: string; value: number; drill: string }[]).find(
+        (i) => i.key === key,
+      )!;
+      const list = await done(
+        'GET',
+        `/api/applicants?per_page=100&drill=${encodeURIComponent(metric.drill)}`,
+      );
+      result[key] = {
+        value: metric.value,
+        shown: (list.applicants as { id: number }[]).map((a) => a.id).sort((a, b) => a - b),
+      };
+    }
+    return result;
+  }
+
+  it('a card taken off a vacancy while merged goes back to the secondary with its moves', async () => {
+    const primary = await applicant('Основной');
+    const secondary = await applicant('Второй');
+    const card = await place(secondary);
+    const mergeId = await merge(primary, secondary);
+    // Moved on while it belonged to the primary, then taken off the vacancy.
+    await move(card, 'Оффер');
+    await move(card, 'Вышел на работу');
+    await done('DELETE', `/api/applications/${card}`);
+    await undo(mergeId);
+
+    const rows = (await log()).filter((r) => r.application_id === card);
+    expect(rows.map((r) => r.applicant_id)).toEqual([secondary, secondary, secondary]);
+    expect(await stray()).toEqual([]);
+    // The one person placed, offered and hired is the secondary, and the list shows them.
+    const numbers = await headline('placed', 'offers_made', 'hired', 'offers_accepted');
+    for (const key of ['placed', 'offers_made', 'hired', 'offers_accepted']) {
+      expect([key, numbers[key]]).toEqual([key, { value: 1, shown: [secondary] }]);
+    }
+  });
+
+  it('the log of a card taken off before the merge follows the person, and comes back on undo', async () => {
+    const primary = await applicant('Основной');
+    const secondary = await applicant('Второй');
+    const gone = await place(secondary);
+    await done('DELETE', `/api/applications/${gone}`);
+    await place(primary, other);
+    const before = await log();
+    expect(await headline('placed')).toEqual({ placed: { value: 2, shown: [primary, secondary] } });
+
+    const mergeId = await merge(primary, secondary);
+    // One person now: placed once, and no row of the log names the removed secondary.
+    expect((await log()).filter((r) => r.applicant_id === secondary)).toEqual([]);
+    expect(await headline('placed')).toEqual({ placed: { value: 1, shown: [primary] } });
+
+    await undo(mergeId);
+    expect(await log()).toEqual(before);
+    expect(await headline('placed')).toEqual({ placed: { value: 2, shown: [primary, secondary] } });
+  });
+
+  it('a chain A→B, B→C undone newest first gives the log back; every step keeps rows on their owner', async () => {
+    const [a, b, c] = [await applicant('Анна'), await applicant('Белла'), await applicant('Вера')];
+    const [cardA, cardB, cardC] = [await place(a), await place(b), await place(c)];
+    const cardB2 = await place(b, other);
+    await move(cardB, 'Первичный контакт');
+    // On the shared vacancy the card that moved most recently stays: a's over b's, then c's.
+    await backdateApplication(t.database, company.accountId, cardB, 2);
+    await backdateApplication(t.database, company.accountId, cardA, 1);
+    const before = await log();
+
+    const first = await merge(b, a); // cardA stays, now b's; cardB's rows join it
+    expect(await stray()).toEqual([]);
+    await move(cardB2, 'Оффер', other);
+    const second = await merge(c, b); // cardC stays; cardA's rows (a's and b's) join it
+    expect(await stray()).toEqual([]);
+    // b's card on the other vacancy, now c's, moves on and is taken off.
+    await move(cardB2, 'Вышел на работу', other);
+    await done('DELETE', `/api/applications/${cardB2}`);
+    await move(cardC, 'Оффер');
+    expect(await stray()).toEqual([]);
+
+    // The older merge waits: its primary was merged away since.
+    const early = await as('POST', `/api/applicants/merges/${first}/undo`);
+    expect([early.status, early.body.message]).toEqual([409, MERGE_MESSAGES.primaryGone]);
+    await undo(second);
+    expect(await stray()).toEqual([]);
+    await undo(first);
+    expect(await stray()).toEqual([]);
+
+    const after = await log();
+    // Every row there before is back on its application and applicant; the moves made since
+    // follow their card: b's card on the other vacancy (taken off) and c's own.
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((r) => [r.application_id, r.applicant_id])).toEqual([
+      [cardB2, b],
+      [cardB2, b],
+      [cardC, c],
+    ]);
+    const cards = await tenantRows<{ id: number; applicant_id: number }>(
+      t.database,
+      company.accountId,
+      sql`select id, applicant_id from applications order by id`,
+    );
+    expect(cards).toEqual([
+      { id: cardA, applicant_id: a },
+      { id: cardB, applicant_id: b },
+      { id: cardC, applicant_id: c },
+    ]);
+  });
+
+  it('two merges into one primary are undone newest first, and give the log back', async () => {
+    const [a, b, c] = [await applicant('Анна'), await applicant('Белла'), await applicant('Вера')];
+    const [cardA, cardB, cardC] = [await place(a), await place(b), await place(c)];
+    await backdateApplication(t.database, company.accountId, cardB, 2);
+    await backdateApplication(t.database, company.accountId, cardC, 1);
+    const before = await log();
+
+    const first = await merge(b, a); // cardA stays, now b's; cardB's rows join it
+    await move(cardA, 'Интервью с HR');
+    const second = await merge(b, c); // cardA moved last: it stays, cardC's rows join it
+    expect(await stray()).toEqual([]);
+    const early = await as('POST', `/api/applicants/merges/${first}/undo`);
+    expect([early.status, early.body.message]).toEqual([409, MERGE_MESSAGES.laterMerge]);
+    await undo(second);
+    expect(await stray()).toEqual([]);
+    await undo(first);
+    expect(await stray()).toEqual([]);
+
+    const after = await log();
+    expect(after.slice(0, before.length)).toEqual(before);
+    // The move made while merged was made on a's card: it goes back with it.
+    expect(after.slice(before.length).map((r) => [r.application_id, r.applicant_id])).toEqual([
+      [cardA, a],
+    ]);
   });
 });
 

@@ -11,7 +11,8 @@
  *   secondary and fails as «кандидат не найден» rather than sending the same letter twice);
  * - applications: moved, or joined with the primary's application on the same vacancy (the one
  *   that moved most recently stays, the other's transitions move into it, the other is deleted
- *   and kept in the snapshot); transitions follow their application;
+ *   and kept in the snapshot); transitions follow their application, and the log rows of the
+ *   secondary's applications taken off a vacancy follow the person (decision 0083);
  * - tags: the secondary's tags are added to the primary (a union); its rows are in the snapshot;
  * - dismissals: «Не дубль» of the secondary also holds for the primary; its rows are in the
  *   snapshot;
