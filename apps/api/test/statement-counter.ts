@@ -7,8 +7,16 @@ import pg from 'pg';
  */
 const BOOKKEEPING =
   /^\s*(begin|commit|rollback|set local role|select set_config|select txid_current_if_assigned|prepare)\b/i;
-/** The job queue's polling and the board feed's LISTEN run on their own connections, any time. */
-const BACKGROUND = /\bpgboss\.|^\s*(listen|unlisten)\b/i;
+/**
+ * Sent by the process's own background work at any time, whatever request is running: the job
+ * queue's polling, the board feed's LISTEN, and the messaging pollers' list of live channels of
+ * every account (Telegram's rescan, the mailboxes' pass).
+ */
+const BACKGROUND =
+  /\bpgboss\.|^\s*(listen|unlisten)\b|\bfrom "msg_channels" where \("msg_channels"\."kind" = /i;
+
+/** Whether a statement comes from the process's background work rather than a request. */
+export const isBackgroundStatement = (text: string) => BACKGROUND.test(text);
 
 type QueryFn = (...args: unknown[]) => unknown;
 const textOf = (arg: unknown) =>

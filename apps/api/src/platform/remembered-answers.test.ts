@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '../http-server.ts';
 import { insertApplicants } from '../../test/applicant-factory.ts';
 import { addTeamMember, signUpCompany } from '../../test/factories.ts';
-import { countStatements } from '../../test/statement-counter.ts';
+import { countStatements, isBackgroundStatement } from '../../test/statement-counter.ts';
 import { seedOf, withSeed } from '../../test/seeded.ts';
 import { call, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openVacancy } from '../../test/vacancy-fixtures.ts';
@@ -70,6 +70,7 @@ describe('the tables a remembered answer is built from', () => {
     // All of them: a hot read's text is sent once per connection, as PREPARE (a fresh database
     // here, so within this read).
     for (const statement of counter.all()) {
+      if (isBackgroundStatement(statement)) continue;
       for (const match of statement.matchAll(/\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
         tables.add(match[1]!.toLowerCase());
       }
