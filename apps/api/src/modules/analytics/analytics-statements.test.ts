@@ -60,4 +60,10 @@ describe('statements per analytics call', () => {
   it('company_count_applicants counts its six numbers in one statement of the rollups', async () => {
     expect((await statementsOf('company_count_applicants')).length).toBeLessThanOrEqual(2);
   });
+
+  it('company_count_applicants_by_period counts its six kinds in one statement', async () => {
+    expect((await statementsOf('company_count_applicants_by_period')).length).toBeLessThanOrEqual(
+      2,
+    );
+  });
 });
