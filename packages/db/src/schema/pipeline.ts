@@ -324,6 +324,33 @@ export const analyticsActivityDays = pgTable(
 ).enableRLS();
 
 /**
+ * `analytics_activity_days` summed per calendar week (from Monday) and month of the day (migration
+ * 0094, decision 0084): per account, kind (placed, moved, hired, rejected, refused), actor (0: the
+ * whole company), span (`week`, `month`), its first day and the previous day, how many events. A
+ * period's distinct applicants read whole months and weeks here and only the days at its edges.
+ * Kept by statement triggers on `analytics_activity_days`.
+ */
+export const analyticsActivitySpans = pgTable(
+  'analytics_activity_spans',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    actorId: integer().notNull(),
+    span: text().notNull(),
+    start: date({ mode: 'string' }).notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_activity_spans_pk',
+      columns: [t.accountId, t.kind, t.actorId, t.span, t.start, t.prevDay],
+    }),
+    tenantPolicy('analytics_activity_spans'),
+  ],
+).enableRLS();
+
+/**
  * Applicants added per day (migration 0057, decision 0042): per account, day of the account's
  * time zone, resume source (0: none) and creator (0: nobody), how many applicants and tombstones
  * of deleted ones were created — «Новые кандидаты» without scanning the applicants. Kept by

@@ -74,7 +74,7 @@ const daysOf = (scope: AnalyticsScope): facts.PeriodDays => ({
 /**
  * Facts counted now and in the previous period: those the rollup keeps (decision 0042) read from
  * it when the filters allow, offers made and accepted from the per-application summaries
- * (migration 0082) when they allow, the rest from the log — at most three statements.
+ * (migration 0082) when they allow, the rest from the log — the three parts in one statement.
  * `fromLog`: all from the log (the reference the rollups are tested against).
  */
 export async function countFactsOf(
@@ -92,16 +92,17 @@ export async function countFactsOf(
     (k) => !(rolled as string[]).includes(k) && !(summarised as string[]).includes(k),
   );
   const ids = actorIds ?? (f.actorId !== undefined ? [f.actorId] : undefined);
-  const fromRollup = rolled.length
-    ? await facts.countFactsFromRollup(tx, rolled, scope.accountId, daysOf(scope), ids)
-    : [];
-  const fromSummaries = summarised.length
-    ? await facts.countFactsFromSummaries(tx, summarised, f, current(scope), previous(scope))
-    : [];
-  const fromLogRows = logged.length
-    ? await facts.countFacts(tx, logged, f, current(scope), previous(scope), actorIds)
-    : [];
-  const rows = [...fromRollup, ...fromSummaries, ...fromLogRows];
+  const rows = await facts.countFactsTogether(tx, [
+    ...(rolled.length
+      ? [facts.countFactsFromRollupSql(rolled, scope.accountId, daysOf(scope), ids)]
+      : []),
+    ...(summarised.length
+      ? [facts.countFactsFromSummariesSql(summarised, f, current(scope), previous(scope))]
+      : []),
+    ...(logged.length
+      ? [facts.countFactsSql(logged, f, current(scope), previous(scope), actorIds)]
+      : []),
+  ]);
   // One actor asked through the filters is answered as the whole (no actor column).
   return actorIds ? rows : rows.map((r) => ({ ...r, actor_id: null }));
 }
@@ -277,11 +278,27 @@ export async function countByPeriod(
     index.set(start, row);
   }
   await tenant.transaction(async (tx) => {
+    const put = (kind: (typeof PERIOD_KINDS)[number], day: string, n: number) => {
+      const row = index.get(day);
+      if (row) (row[FIELD[kind]] as number) = n;
+    };
+    if (facts.rollupServes(filters.facts)) {
+      // Every kind from the rollups in one statement (decision 0042).
+      const rows = await facts.countFactsByBucketFromRollup(
+        tx,
+        PERIOD_KINDS,
+        scope.accountId,
+        filters.facts.actorId ?? 0,
+        scope.dateFrom,
+        scope.dateTo,
+        bucket,
+      );
+      for (const { kind, day, n } of rows) put(kind, day, n);
+      return;
+    }
     for (const kind of PERIOD_KINDS) {
-      const rows = await countByBucketOf(tx, scope, kind, filters.facts);
-      for (const { day, n } of rows) {
-        const row = index.get(day);
-        if (row) (row[FIELD[kind]] as number) = n;
+      for (const { day, n } of await countByBucketOf(tx, scope, kind, filters.facts)) {
+        put(kind, day, n);
       }
     }
   });
@@ -434,6 +451,23 @@ export async function closeDurations(
   };
 }
 
+/**
+ * The time to hire of hires counted per (day placed, day hired) (hireDaysWithPlacement), working
+ * and calendar days, each pair as many times as it was counted.
+ */
+export function hireDayDurations(rows: facts.HireDaysRow[], calendar: Workdays): Durations {
+  const durations: Durations = { workdays: [], days: [] };
+  for (const row of rows) {
+    const workdays = calendar.between(row.placed_day, row.hired_day);
+    const days = daysBetween(row.placed_day, row.hired_day);
+    for (let i = 0; i < row.n; i++) {
+      durations.workdays.push(workdays);
+      durations.days.push(days);
+    }
+  }
+  return durations;
+}
+
 export async function companyBaseIndicators(
   tenant: Tenant,
   scope: AnalyticsScope,
@@ -441,21 +475,28 @@ export async function companyBaseIndicators(
 ): Promise<TCompanyBaseIndicators> {
   const filters = companyFilters(scope);
   const f = filters.facts;
+  // Four statements, each for both periods.
   const values = await tenant.transaction(async (tx) => {
     const [statesNow, statesBefore] = (await facts.vacancyStatesAt(tx, f, [
       scope.to,
       scope.previousToTs,
     ])) as [{ open: number; hold: number }, { open: number; hold: number }];
-    const closedNow = await facts.closedVacancies(tx, f, current(scope));
-    const closedBefore = await facts.closedVacancies(tx, f, previous(scope));
-    const hiresNow = await facts.hiresWithPlacement(tx, f, current(scope));
-    const hiresBefore = await facts.hiresWithPlacement(tx, f, previous(scope));
+    const closed = await facts.closedVacancies(tx, f, current(scope), previous(scope));
+    const hires = await facts.hireDaysWithPlacement(
+      tx,
+      f,
+      current(scope),
+      previous(scope),
+      scope.timeZone,
+    );
     const m = await metricsOf(
       tx,
       scope,
       ['new', 'placed', 'hired', 'rejected', 'refused', 'offers', 'accepted'] as const,
       filters,
     );
+    const closedNow = closed.filter((c) => c.now);
+    const closedBefore = closed.filter((c) => !c.now);
     const counted = {
       vacancies_open: plain(statesNow.open, statesBefore.open),
       vacancies_held: plain(statesNow.hold, statesBefore.hold),
@@ -468,19 +509,26 @@ export async function companyBaseIndicators(
       offers_made: m.offers,
       offers_accepted: m.accepted,
     };
-    return { counted, hiresNow, hiresBefore, closedNow, closedBefore };
+    return { counted, hires, closedNow, closedBefore };
   });
   // One read of the calendar for the four durations.
   const days = [
-    ...[...values.hiresNow, ...values.hiresBefore].flatMap((h) => [h.placed_at, h.hired_at]),
-    ...[...values.closedNow, ...values.closedBefore].flatMap((c) => [c.created_at, c.closed_at]),
-  ]
-    .filter((at) => at)
-    .map((at) => dateIn(scope.timeZone, new Date(at)))
-    .sort();
-  const workdays = days.length > 0 ? await loadWorkdays(tenant, days[0]!, days.at(-1)!) : undefined;
-  const hireNow = await hireDurations(tenant, scope, values.hiresNow, workdays);
-  const hireBefore = await hireDurations(tenant, scope, values.hiresBefore, workdays);
+    ...values.hires.flatMap((h) => [h.placed_day, h.hired_day]),
+    ...[...values.closedNow, ...values.closedBefore].flatMap((c) => [
+      dateIn(scope.timeZone, new Date(c.created_at)),
+      dateIn(scope.timeZone, new Date(c.closed_at)),
+    ]),
+  ].sort();
+  const workdays =
+    days.length > 0 ? await loadWorkdays(tenant, days[0]!, days.at(-1)!) : { between: () => 0 };
+  const hireNow = hireDayDurations(
+    values.hires.filter((h) => h.now),
+    workdays,
+  );
+  const hireBefore = hireDayDurations(
+    values.hires.filter((h) => !h.now),
+    workdays,
+  );
   const closeNow = await closeDurations(tenant, scope, values.closedNow, workdays);
   const closeBefore = await closeDurations(tenant, scope, values.closedBefore, workdays);
   const result: Record<TAnalyticsIndicator, TMetric> = {

@@ -206,6 +206,30 @@ export type FactCount = {
   previous: number;
 };
 
+/** The statement of countFacts: kind, actor_id, value, previous. */
+export function countFactsSql(
+  kinds: readonly FactKind[],
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+  actorIds?: number[],
+): SQL {
+  const w = { from: previous.from, to: current.to };
+  const union = sql.join(
+    kinds.map((kind) => sql`select ${kind}::text as kind, x.* from (${factSql(kind, f, w)}) x`),
+    sql` union all `,
+  );
+  const counted = (condition: SQL) => sql`(case when f.kind = 'moved'
+      then count(*) filter (where ${condition})
+      else count(distinct f.applicant_id) filter (where ${condition}) end)::int`;
+  return sql`select f.kind, ${actorIds ? sql`f.actor_id` : sql`null::int`} as actor_id,
+               ${counted(sql`f.at >= ${ts(current.from)}`)} as value,
+               ${counted(sql`f.at < ${ts(previous.to)}`)} as previous
+        from (${union}) f
+        ${actorIds ? sql`where f.actor_id = any(${ids(actorIds)})` : sql``}
+        group by 1, 2`;
+}
+
 /**
  * Several facts counted now and in the previous period in one statement (as countFact counts
  * each); with `actorIds`, per actor (who added the applicant, or made the transition) of those.
@@ -218,24 +242,19 @@ export async function countFacts(
   previous: Window,
   actorIds?: number[],
 ) {
-  const w = { from: previous.from, to: current.to };
-  const union = sql.join(
-    kinds.map((kind) => sql`select ${kind}::text as kind, x.* from (${factSql(kind, f, w)}) x`),
-    sql` union all `,
-  );
-  const counted = (condition: SQL) => sql`(case when f.kind = 'moved'
-      then count(*) filter (where ${condition})
-      else count(distinct f.applicant_id) filter (where ${condition}) end)::int`;
-  const rows = await selectRows<FactCount>(
+  return selectRows<FactCount>(tx, countFactsSql(kinds, f, current, previous, actorIds));
+}
+
+/** The counts of several statements of the kind above (same columns) read in one. */
+export async function countFactsTogether(tx: Db, statements: SQL[]) {
+  if (statements.length === 0) return [];
+  return selectRows<FactCount>(
     tx,
-    sql`select f.kind, ${actorIds ? sql`f.actor_id` : sql`null::int`} as actor_id,
-               ${counted(sql`f.at >= ${ts(current.from)}`)} as value,
-               ${counted(sql`f.at < ${ts(previous.to)}`)} as previous
-        from (${union}) f
-        ${actorIds ? sql`where f.actor_id = any(${ids(actorIds)})` : sql``}
-        group by 1, 2`,
+    sql.join(
+      statements.map((s) => sql`(${s})`),
+      sql` union all `,
+    ),
   );
-  return rows;
 }
 
 /**
@@ -254,38 +273,123 @@ export const rollupServes = (f: FactFilters) =>
 /** The inclusive days of the account's time zone a report and its previous period cover. */
 export type PeriodDays = { from: string; to: string; previousFrom: string; previousTo: string };
 
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+const isoOfDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+const plusDays = (iso: string, days: number) => isoOfDay(dayNumber(iso) + days);
+const lastOfMonth = (iso: string) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return plusDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+};
+const isMonday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay() === 1;
+
 /**
- * The rollups' rows over days [from, to] as (kind, actor_id, day, prev_day, n) of the given actors
- * (0: the whole company): the log's events, and the applicants added (each counted once, so its
- * `prev_day` is -infinity; the company's are every creator's rows).
+ * Days [from, to] cut into what the rollups hold whole (migration 0094): calendar months, weeks
+ * from Monday, and the days left at the edges as runs of days. A week is not taken when it would
+ * cross into a month the days hold whole, so that month is read as one.
  */
-function rollupRows(
+export type Piece = { span: 'day' | 'week' | 'month'; from: string; to: string };
+export function piecesOf(from: string, to: string): Piece[] {
+  const pieces: Piece[] = [];
+  const add = (span: Piece['span'], a: string, b: string) => {
+    const last = pieces.at(-1);
+    if (span === 'day' && last?.span === 'day' && plusDays(last.to, 1) === a) last.to = b;
+    else pieces.push({ span, from: a, to: b });
+  };
+  for (let x = from; x <= to;) {
+    const monthEnd = lastOfMonth(x);
+    const weekEnd = plusDays(x, 6);
+    if (x.endsWith('-01') && monthEnd <= to) {
+      add('month', x, monthEnd);
+      x = plusDays(monthEnd, 1);
+    } else if (
+      isMonday(x) &&
+      weekEnd <= to &&
+      (weekEnd <= monthEnd || lastOfMonth(plusDays(monthEnd, 1)) > to)
+    ) {
+      add('week', x, weekEnd);
+      x = plusDays(weekEnd, 1);
+    } else {
+      add('day', x, x);
+      x = plusDays(x, 1);
+    }
+  }
+  return pieces;
+}
+
+/** Days [from, to] counted as one: the applicants with an event in them, labelled `key`. */
+export type Cut = { key: string; from: string; to: string };
+
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}`;
+
+/**
+ * The rollups' counts per cut as (key, kind, actor_id, n) of the given actors (0: the whole
+ * company): the applicants with an event in the cut's days are the events of those days whose
+ * previous one (same applicant, kind and actor) is before its first day, read from the days at
+ * its edges and the weeks and months it holds whole (`analytics_activity_spans`); moves are all
+ * the events. The applicants added are the rows of `analytics_applicant_days` (each counted once;
+ * the company's are every creator's rows) and their weeks and months kept as kind `new`.
+ */
+function rollupCounts(
   kinds: readonly RollupKind[],
   accountId: number,
-  from: string,
-  to: string,
+  cuts: Cut[],
   actorIds: number[],
 ): SQL {
   const actors = actorIds.length === 1 ? sql`= ${actorIds[0]}::int` : sql`= any(${ids(actorIds)})`;
   const creators = actorIds.filter((id) => id !== 0);
-  const events = kinds.filter((k) => k !== 'new');
   const parts: SQL[] = [];
-  if (events.length) {
-    parts.push(sql`select r.kind, r.actor_id, r.day, r.prev_day, r.n
-        from analytics_activity_days r
-        where r.account_id = ${accountId}::int
-          and r.kind = any(${`{${events.join(',')}}`}::text[])
-          and r.actor_id ${actors}
-          and r.day between ${from}::date and ${to}::date`);
+  const pieces = cuts.flatMap((c) => piecesOf(c.from, c.to).map((p) => ({ ...p, cut: c })));
+  const eventArm = (events: string[], prev: (alias: string) => SQL) =>
+    sql`select x.key, r.kind, r.actor_id, r.n
+        from unnest(${textArray(pieces.map((p) => p.cut.key))}::text[],
+                    ${textArray(pieces.map((p) => p.cut.from))}::date[],
+                    ${textArray(pieces.map((p) => p.span))}::text[],
+                    ${textArray(pieces.map((p) => p.from))}::date[],
+                    ${textArray(pieces.map((p) => p.to))}::date[])
+               as x(key, cutoff, span, first_day, last_day)
+        cross join lateral (
+          select d.kind, d.actor_id, d.n from analytics_activity_days d
+          where x.span = 'day' and d.account_id = ${accountId}::int
+            and d.kind = any(${`{${events.join(',')}}`}::text[]) and d.actor_id ${actors}
+            and d.day between x.first_day and x.last_day and ${prev('d')}
+          union all
+          select s.kind, s.actor_id, s.n from analytics_activity_spans s
+          where x.span <> 'day' and s.account_id = ${accountId}::int
+            and s.kind = any(${`{${events.join(',')}}`}::text[]) and s.actor_id ${actors}
+            and s.span = x.span and s.start = x.first_day and ${prev('s')}) r`;
+  const counted = kinds.filter((k) => k !== 'new' && k !== 'moved');
+  if (counted.length) parts.push(eventArm(counted, (a) => sql`${sql.raw(a)}.prev_day < x.cutoff`));
+  if (kinds.includes('moved')) parts.push(eventArm(['moved'], () => sql`true`));
+  // «Новые кандидаты»: each applicant one row (no previous day); the days read per source and
+  // creator, the spans per actor (0: the company).
+  const newArm = (actor: SQL, condition: SQL, spanActors: SQL) =>
+    sql`select x.key, 'new'::text as kind, r.actor_id, r.n
+        from unnest(${textArray(pieces.map((p) => p.cut.key))}::text[],
+                    ${textArray(pieces.map((p) => p.span))}::text[],
+                    ${textArray(pieces.map((p) => p.from))}::date[],
+                    ${textArray(pieces.map((p) => p.to))}::date[])
+               as x(key, span, first_day, last_day)
+        cross join lateral (
+          select ${actor} as actor_id, d.n from analytics_applicant_days d
+          where x.span = 'day' and d.account_id = ${accountId}::int and ${condition}
+            and d.day between x.first_day and x.last_day
+          union all
+          select s.actor_id, s.n from analytics_activity_spans s
+          where x.span <> 'day' and s.account_id = ${accountId}::int and s.kind = 'new'
+            and s.actor_id ${spanActors} and s.span = x.span and s.start = x.first_day) r`;
+  if (kinds.includes('new') && actorIds.includes(0)) {
+    parts.push(newArm(sql`0`, sql`true`, sql`= 0`));
   }
-  const newRows = (actor: SQL, condition: SQL) =>
-    sql`select 'new'::text as kind, ${actor} as actor_id, r.day, '-infinity'::date as prev_day, r.n
-        from analytics_applicant_days r
-        where r.account_id = ${accountId}::int and ${condition}
-          and r.day between ${from}::date and ${to}::date`;
-  if (kinds.includes('new') && actorIds.includes(0)) parts.push(newRows(sql`0`, sql`true`));
   if (kinds.includes('new') && creators.length) {
-    parts.push(newRows(sql`r.actor_id`, sql`r.actor_id = any(${ids(creators)})`));
+    parts.push(
+      newArm(
+        sql`d.actor_id`,
+        sql`d.actor_id = any(${ids(creators)})`,
+        sql`= any(${ids(creators)})`,
+      ),
+    );
   }
   return sql.join(parts, sql` union all `);
 }
@@ -302,17 +406,45 @@ export async function countFactsFromRollup(
   days: PeriodDays,
   actorIds?: number[],
 ) {
-  const counted = (from: string, to: string) => sql`coalesce(sum(r.n) filter (
-      where r.day between ${from}::date and ${to}::date
-        and (r.kind = 'moved' or r.prev_day < ${from}::date)), 0)::int`;
-  return selectRows<FactCount>(
-    tx,
-    sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
-               ${counted(days.from, days.to)} as value,
-               ${counted(days.previousFrom, days.previousTo)} as previous
-        from (${rollupRows(kinds, accountId, days.previousFrom, days.to, actorIds ?? [0])}) r
-        group by 1, 2`,
-  );
+  return selectRows<FactCount>(tx, countFactsFromRollupSql(kinds, accountId, days, actorIds));
+}
+
+/** The statement of countFactsFromRollup: kind, actor_id, value, previous. */
+export function countFactsFromRollupSql(
+  kinds: readonly RollupKind[],
+  accountId: number,
+  days: PeriodDays,
+  actorIds?: number[],
+): SQL {
+  const cuts = [
+    { key: 'now', from: days.from, to: days.to },
+    { key: 'before', from: days.previousFrom, to: days.previousTo },
+  ];
+  return sql`select r.kind, ${actorIds ? sql`r.actor_id` : sql`null::int`} as actor_id,
+               coalesce(sum(r.n) filter (where r.key = 'now'), 0)::int as value,
+               coalesce(sum(r.n) filter (where r.key = 'before'), 0)::int as previous
+        from (${rollupCounts(kinds, accountId, cuts, actorIds ?? [0])}) r
+        group by 1, 2`;
+}
+
+/**
+ * The buckets (day, week from Monday, month) of the days [from, to], each cut to them and named
+ * by its first day (uncut).
+ */
+export function bucketCuts(from: string, to: string, bucket: TAnalyticsBucket): Cut[] {
+  const cuts: Cut[] = [];
+  for (let x = from; x <= to;) {
+    const start =
+      bucket === 'day'
+        ? x
+        : bucket === 'month'
+          ? `${x.slice(0, 7)}-01`
+          : plusDays(x, 1 - (new Date(`${x}T00:00:00Z`).getUTCDay() || 7));
+    const end = bucket === 'day' ? x : bucket === 'month' ? lastOfMonth(x) : plusDays(start, 6);
+    cuts.push({ key: start, from: x, to: end < to ? end : to });
+    x = plusDays(end, 1);
+  }
+  return cuts;
 }
 
 /**
@@ -328,14 +460,74 @@ export async function countFactByBucketFromRollup(
   to: string,
   bucket: TAnalyticsBucket,
 ) {
-  const start = sql`greatest(date_trunc(${bucket}, r.day::timestamp)::date, ${from}::date)`;
-  return selectRows<{ day: string; n: number }>(
+  const rows = await countFactsByBucketFromRollup(tx, [kind], accountId, actorId, from, to, bucket);
+  return rows.map(({ day, n }) => ({ day, n }));
+}
+
+/** countFactByBucketFromRollup of several kinds in one statement: kind, day, n. */
+export async function countFactsByBucketFromRollup(
+  tx: Db,
+  kinds: readonly RollupKind[],
+  accountId: number,
+  actorId: number,
+  from: string,
+  to: string,
+  bucket: TAnalyticsBucket,
+) {
+  if (bucket === 'day') return countFactsByDayFromRollup(tx, kinds, accountId, actorId, from, to);
+  return selectRows<{ kind: RollupKind; day: string; n: number }>(
     tx,
-    sql`select to_char(date_trunc(${bucket}, r.day::timestamp), 'YYYY-MM-DD') as day,
-               coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < ${start}), 0)::int as n
-        from (${rollupRows([kind], accountId, from, to, [actorId])}) r
-        group by 1`,
+    sql`select r.kind, r.key as day, coalesce(sum(r.n), 0)::int as n
+        from (${rollupCounts(kinds, accountId, bucketCuts(from, to, bucket), [actorId])}) r
+        group by 1, 2`,
   );
+}
+
+/**
+ * Per day no week or month is whole: one range of the days, each row counted when its previous
+ * event is before its own day (the applicants added: every row). The events and the applicants
+ * added are two statements: as one `union all` the planner took parallel workers for a month's
+ * few thousand rows, slower than both apart under load.
+ */
+async function countFactsByDayFromRollup(
+  tx: Db,
+  kinds: readonly RollupKind[],
+  accountId: number,
+  actorId: number,
+  from: string,
+  to: string,
+) {
+  type Row = { kind: RollupKind; day: string; n: number };
+  const events = kinds.filter((k) => k !== 'new');
+  const rows: Row[] = [];
+  if (events.length) {
+    rows.push(
+      ...(await selectRows<Row>(
+        tx,
+        sql`select r.kind, to_char(r.day, 'YYYY-MM-DD') as day,
+                   coalesce(sum(r.n) filter (where r.kind = 'moved' or r.prev_day < r.day), 0)::int as n
+            from analytics_activity_days r
+            where r.account_id = ${accountId}::int
+              and r.kind = any(${`{${events.join(',')}}`}::text[]) and r.actor_id = ${actorId}::int
+              and r.day between ${from}::date and ${to}::date
+            group by r.kind, r.day`,
+      )),
+    );
+  }
+  if (kinds.includes('new')) {
+    rows.push(
+      ...(await selectRows<Row>(
+        tx,
+        sql`select 'new'::text as kind, to_char(r.day, 'YYYY-MM-DD') as day, sum(r.n)::int as n
+            from analytics_applicant_days r
+            where r.account_id = ${accountId}::int
+              ${actorId === 0 ? sql`` : sql`and r.actor_id = ${actorId}::int`}
+              and r.day between ${from}::date and ${to}::date
+            group by r.day`,
+      )),
+    );
+  }
+  return rows;
 }
 
 /** The applicants a fact holds in a window: the drill's id set. */
@@ -466,6 +658,16 @@ export async function countFactsFromSummaries(
   current: Window,
   previous: Window,
 ) {
+  return selectRows<FactCount>(tx, countFactsFromSummariesSql(kinds, f, current, previous));
+}
+
+/** The statement of countFactsFromSummaries: kind, actor_id (null), value, previous. */
+export function countFactsFromSummariesSql(
+  kinds: readonly SummaryKind[],
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+): SQL {
   const w = { from: previous.from, to: current.to };
   const union = sql.join(
     kinds.map(
@@ -473,14 +675,11 @@ export async function countFactsFromSummaries(
     ),
     sql` union all `,
   );
-  return selectRows<FactCount>(
-    tx,
-    sql`select f.kind, null::int as actor_id,
+  return sql`select f.kind, null::int as actor_id,
                count(distinct f.applicant_id) filter (where f.at >= ${ts(current.from)})::int as value,
                count(distinct f.applicant_id) filter (where f.at < ${ts(previous.to)})::int as previous
         from (${union}) f
-        group by 1`,
-  );
+        group by 1`;
 }
 
 /**
@@ -510,8 +709,41 @@ export async function hiresWithPlacement(tx: Db, f: FactFilters, w: Window, from
   );
 }
 
+export type HireDaysRow = { now: boolean; placed_day: string; hired_day: string; n: number };
+
+/**
+ * hiresWithPlacement of the period and of the previous one, in one statement and as days: each
+ * application's first hire in each of the two windows with its placement, as days of the time
+ * zone, counted per (window, day placed, day hired) — all the time to hire needs, in far fewer
+ * rows than one per hire (the summaries' path: the filters must be those summariesServe).
+ */
+export async function hireDaysWithPlacement(
+  tx: Db,
+  f: FactFilters,
+  current: Window,
+  previous: Window,
+  timeZone: string,
+) {
+  // Grouped by dates, named after: sorting text by the collation costs more than the rest.
+  const day = (at: SQL) => sql`((${at}) at time zone ${timeZone})::date`;
+  return selectRows<HireDaysRow>(
+    tx,
+    sql`select h.now, to_char(h.placed_day, 'YYYY-MM-DD') as placed_day,
+               to_char(h.hired_day, 'YYYY-MM-DD') as hired_day, h.n
+        from (select h.now, ${day(sql`h.placed_at`)} as placed_day, ${day(sql`h.at`)} as hired_day,
+                     count(*)::int as n
+              from (select h.application_id, h.placed_at, h.at >= ${ts(current.from)} as now,
+                           min(h.at) as at
+                    from (${summaryHires(f, { from: previous.from, to: current.to }, 'hired_at')}) h
+                    group by 1, 2, 3) h
+              group by 1, 2, 3) h`,
+  );
+}
+
 export type ClosedVacancyRow = {
   id: number;
+  /** Closed in the period (else in the previous one). */
+  now: boolean;
   created_at: string;
   closed_at: string;
   log: [string, string][] | null;
@@ -529,11 +761,14 @@ function vacancyRowCondition(f: FactFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Vacancies whose last closing is in the window, with their state log (for the hold time). */
-export async function closedVacancies(tx: Db, f: FactFilters, w: Window) {
+/**
+ * Vacancies whose last closing is in the period or the previous one (`now`: in the period), with
+ * their state log (for the hold time): both periods in one statement.
+ */
+export async function closedVacancies(tx: Db, f: FactFilters, current: Window, previous: Window) {
   return selectRows<ClosedVacancyRow>(
     tx,
-    sql`select v.id, v.created_at, c.closed_at,
+    sql`select v.id, v.created_at, c.closed_at, c.closed_at >= ${ts(current.from)} as now,
                (select json_agg(json_build_array(l.changed_at, l.to_state) order by l.changed_at, l.id)
                 from vacancy_state_log l where l.account_id = v.account_id and l.vacancy_id = v.id) as log
         from vacancies v
@@ -544,7 +779,7 @@ export async function closedVacancies(tx: Db, f: FactFilters, w: Window) {
             case when v.state = 'closed' then v.closed_at end) as closed_at) c
         where ${vacancyRowCondition(f)}
           and v.state = 'closed'
-          and c.closed_at >= ${ts(w.from)} and c.closed_at < ${ts(w.to)}`,
+          and c.closed_at >= ${ts(previous.from)} and c.closed_at < ${ts(current.to)}`,
   );
 }
 

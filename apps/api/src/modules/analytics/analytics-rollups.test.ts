@@ -7,9 +7,13 @@ import { type SeededVacancy, insertVacancyWithStages } from '../../../test/pipel
 import { seedOf, withSeed } from '../../../test/seeded.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { countByBucketOf, countByReasonOf, countFactsOf } from './analytics-company.service.ts';
-import { hiresWithPlacement } from './analytics-facts.repository.ts';
+import {
+  countFactsByBucketFromRollup,
+  hireDaysWithPlacement,
+  hiresWithPlacement,
+} from './analytics-facts.repository.ts';
 import { listFunnelStages, listSources } from './analytics-reports.repository.ts';
-import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
+import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 
 // The rollups `analytics_activity_days` (migration 0049) and `analytics_applicant_days` (0057,
 // decision 0042) against the log and the applicants: after a random sequence of applicants added
@@ -26,7 +30,8 @@ import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 // template stage and day (0091) equals it from the summaries and from the log, for the company and
 // a division's subtree, with vacancies taken off their template and back, template stages made
 // rejection stages and back, vacancy stages linked to other template stages and stages added on
-// the way; and the rollups themselves equal a rebuild.
+// the way; the activity rollup's weeks and months (0094), through which the counts of whole weeks
+// and months are read, equal its days summed; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -469,18 +474,38 @@ describe('the rollup of the transition log', () => {
                   expect(sorted(rolled), where).toEqual(sorted(scratch));
                 }
               }
-              for (const kind of KINDS) {
-                for (const actorId of [undefined, ...actorIds]) {
-                  const f = { accountId: admin.accountId, divisionIds: null, actorId };
-                  const byBucket = async (fromLog: boolean) =>
-                    (await countByBucketOf(tx, scope, kind, f, fromLog))
+              for (const actorId of [undefined, ...actorIds]) {
+                const f = { accountId: admin.accountId, divisionIds: null, actorId };
+                const fromLog: string[] = [];
+                for (const kind of KINDS) {
+                  const byBucket = async (log: boolean) =>
+                    (await countByBucketOf(tx, scope, kind, f, log))
                       .filter((r) => r.n !== 0)
-                      .map((r) => `${r.day}:${r.n}`)
+                      .map((r) => `${kind}:${r.day}:${r.n}`)
                       .sort();
+                  const logged = await byBucket(true);
                   expect(await byBucket(false), `${where}, ${kind}, actor ${actorId}`).toEqual(
-                    await byBucket(true),
+                    logged,
                   );
+                  fromLog.push(...logged);
                 }
+                // Every kind's buckets in the one statement countByPeriod reads.
+                const together = (
+                  await countFactsByBucketFromRollup(
+                    tx,
+                    KINDS,
+                    admin.accountId,
+                    actorId ?? 0,
+                    from,
+                    to,
+                    bucket,
+                  )
+                )
+                  .filter((r) => r.n !== 0)
+                  .map((r) => `${r.kind}:${r.day}:${r.n}`);
+                expect(together.sort(), `${where}, all kinds, actor ${actorId}`).toEqual(
+                  fromLog.sort(),
+                );
               }
             }
           }
@@ -609,6 +634,26 @@ describe('the rollup of the transition log', () => {
               const hired = await hires(false);
               expect(hired, `${where}, hires of ${vacancyId}`).toEqual(await hires(true));
               hiresSeen += hired.length;
+              // The time to hire's days of both periods in one statement (base indicators).
+              const previousWindow = { from: scope.previousFromTs, to: scope.previousToTs };
+              const daysOfLog = async (now: boolean) =>
+                (await hiresWithPlacement(tx, f, now ? scope : previousWindow, true))
+                  .filter((h) => h.placed_at)
+                  .map((h) =>
+                    [
+                      now,
+                      dateIn(ZONE, new Date(h.placed_at)),
+                      dateIn(ZONE, new Date(h.hired_at)),
+                    ].join('|'),
+                  );
+              const hireDays = (
+                await hireDaysWithPlacement(tx, f, scope, previousWindow, ZONE)
+              ).flatMap((h) =>
+                Array.from({ length: h.n }, () => [h.now, h.placed_day, h.hired_day].join('|')),
+              );
+              expect(hireDays.sort(), `${where}, hire days of ${vacancyId}`).toEqual(
+                [...(await daysOfLog(true)), ...(await daysOfLog(false))].sort(),
+              );
             }
           }
         });
@@ -647,11 +692,55 @@ describe('the rollup of the transition log', () => {
               order by 1`,
             )
           ).map((r) => r.k);
+        // The weeks and months (migration 0094) are the days summed per span, kept by the
+        // triggers through the history and through the rebuild.
+        const spans = async () =>
+          (
+            await selectRows<{ k: string }>(
+              t.database.system,
+              sql`select concat_ws('|', kind, actor_id, span, start, prev_day, n) as k
+              from analytics_activity_spans
+              where account_id = ${admin.accountId}::int and n <> 0
+              order by 1`,
+            )
+          ).map((r) => r.k);
+        const summed = async () =>
+          (
+            await selectRows<{ k: string }>(
+              t.database.system,
+              sql`select concat_ws('|', c.kind, c.actor_id, p.span,
+                                 date_trunc(p.span, c.day::timestamp)::date,
+                                 case when c.kind = 'moved' then '-infinity'::date
+                                      else c.prev_day end,
+                                 sum(c.n)) as k
+            from (select kind, actor_id, day, prev_day, n from analytics_activity_days
+                  where account_id = ${admin.accountId}::int
+                    and kind in ('placed', 'moved', 'hired', 'rejected', 'refused')
+                  union all
+                  select 'new', a.actor_id, r.day, '-infinity'::date, r.n
+                  from analytics_applicant_days r
+                  cross join lateral (select 0 union all select r.actor_id where r.actor_id <> 0)
+                    a(actor_id)
+                  where r.account_id = ${admin.accountId}::int) c
+            cross join (values ('week'), ('month')) p(span)
+            group by c.kind, c.actor_id, p.span, date_trunc(p.span, c.day::timestamp),
+                     case when c.kind = 'moved' then '-infinity'::date else c.prev_day end
+            having sum(c.n) <> 0
+            order by 1`,
+            )
+          ).map((r) => r.k);
+        const keptSpans = await spans();
+        expect(keptSpans, context).toEqual(await summed());
         const kept = await snapshot();
         await t.database.system.execute(
           sql`select analytics_rebuild_rollups(${admin.accountId}::int)`,
         );
         expect(kept, context).toEqual(await snapshot());
+        expect(await spans(), context).toEqual(await summed());
+        expect(keptSpans, context).toEqual(await spans());
+        expect(keptSpans.filter((k) => k.includes('|week|')).length).toBeGreaterThan(0);
+        expect(keptSpans.filter((k) => k.includes('|month|')).length).toBeGreaterThan(0);
+        expect(keptSpans.filter((k) => k.startsWith('new|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('new|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => !k.startsWith('new|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('summary|')).length).toBeGreaterThan(0);

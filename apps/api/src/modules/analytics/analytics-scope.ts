@@ -169,23 +169,30 @@ export async function resolveScope(
   const divisionIds = query.division_id
     ? await divisionSubtreeIds(tenant, query.division_id)
     : null;
-  await tenant.transaction(async (tx) => {
-    if (
-      query.admin_user_id &&
-      !(await facts.userExists(tx, tenant.accountId, query.admin_user_id))
-    ) {
-      throw notFound(USER_NOT_FOUND);
-    }
-    if (query.vacancy_id && !(await facts.vacancyExists(tx, tenant.accountId, query.vacancy_id))) {
-      throw notFound(VACANCY_NOT_FOUND);
-    }
-    if (
-      query.status_group_id &&
-      !(await facts.funnelExists(tx, tenant.accountId, query.status_group_id))
-    ) {
-      throw notFound(FUNNEL_NOT_FOUND);
-    }
-  });
+  const named = query.admin_user_id || query.vacancy_id || query.status_group_id;
+  // The whole company's reports name no id: no transaction (two round trips) for nothing.
+  if (named) {
+    await tenant.transaction(async (tx) => {
+      if (
+        query.admin_user_id &&
+        !(await facts.userExists(tx, tenant.accountId, query.admin_user_id))
+      ) {
+        throw notFound(USER_NOT_FOUND);
+      }
+      if (
+        query.vacancy_id &&
+        !(await facts.vacancyExists(tx, tenant.accountId, query.vacancy_id))
+      ) {
+        throw notFound(VACANCY_NOT_FOUND);
+      }
+      if (
+        query.status_group_id &&
+        !(await facts.funnelExists(tx, tenant.accountId, query.status_group_id))
+      ) {
+        throw notFound(FUNNEL_NOT_FOUND);
+      }
+    });
+  }
   return periodScope(
     { accountId: tenant.accountId, userId: session.userId, timeZone },
     dateFrom,

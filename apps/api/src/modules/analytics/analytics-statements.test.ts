@@ -60,4 +60,14 @@ describe('statements per analytics call', () => {
   it('company_count_applicants counts its six numbers in one statement of the rollups', async () => {
     expect((await statementsOf('company_count_applicants')).length).toBeLessThanOrEqual(2);
   });
+
+  it('company_count_applicants_by_period counts its six kinds in one or two statements', async () => {
+    // By week or month: one statement of the rollups; by day: the events and the applicants added.
+    expect(
+      (await statementsOf('company_count_applicants_by_period', { period: 'week' })).length,
+    ).toBeLessThanOrEqual(2);
+    expect(
+      (await statementsOf('company_count_applicants_by_period', { period: 'day' })).length,
+    ).toBeLessThanOrEqual(3);
+  });
 });

@@ -1,0 +1,218 @@
+// Where the time of the activity calls goes (company_base_indicators, company_count_applicants,
+// company_count_applicants_by_period, recruiter_vacancies_details), over the last year and month,
+// on a database the `analytics` entry prepared and kept (BENCH_KEEP_DB=1; it is migrated first):
+//   npx tsx bench/analytics-activity-explain.ts postgres://…/ats_bench_analytics_200000_1000000 \
+//     [--before <dir>]
+// `<dir>` holds an earlier tree of the sources (`git archive <commit> apps packages | tar -x -C
+// <dir>`, with `node_modules` linked to this one's): its services run beside this tree's, one
+// right after the other, and their answers are compared (`isDeepStrictEqual`).
+// Per call, period and version, three rounds (EXPLAIN_ROUNDS), medians: the round trips of one
+// request (every `pg` query: the transactions' opening and commit included), the statements that
+// read, the call's wall and CPU time in this process (services, driver, formatting), and the
+// sum of EXPLAIN (ANALYZE, BUFFERS) execution times of its statements as the tenant, with their
+// shared buffers. `--plans` prints each statement's plan of the last version as text.
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../packages/db/src/connection.ts';
+import { tenantFor, type Tenant } from '../apps/api/src/platform/tenancy.ts';
+import type { AnalyticsScope } from '../apps/api/src/modules/analytics/analytics-scope.ts';
+import {
+  addDaysIso,
+  periodScope,
+  todayIn,
+} from '../apps/api/src/modules/analytics/analytics-scope.ts';
+
+const url = process.argv[2];
+if (!url) throw new Error('usage: analytics-activity-explain.ts <database-url> [--before <dir>]');
+const beforeAt = process.argv.indexOf('--before');
+const beforeDir = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
+const printPlans = process.argv.includes('--plans');
+const rounds = Number(process.env.EXPLAIN_ROUNDS ?? 3);
+const only = process.env.EXPLAIN_CALLS?.split(',');
+
+type Report = (tenant: Tenant, scope: AnalyticsScope, query: object) => Promise<unknown>;
+type Calls = Record<string, Report>;
+
+async function callsOf(root: string): Promise<Calls> {
+  const dir = path.join(root, 'apps/api/src/modules/analytics');
+  const company = await import(pathToFileURL(path.join(dir, 'analytics-company.service.ts')).href);
+  const reports = await import(pathToFileURL(path.join(dir, 'analytics-reports.service.ts')).href);
+  return {
+    company_base_indicators: company.companyBaseIndicators,
+    company_count_applicants: company.companyCountApplicants,
+    company_count_applicants_by_period: company.companyCountApplicantsByPeriod,
+    recruiter_vacancies_details: reports.recruiterVacanciesDetails,
+  };
+}
+
+// Every query of the process is seen here while `recording` is set.
+type Sent = { text: string; values: unknown[] };
+let recording: Sent[] | null = null;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (recording) {
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+    if (typeof first === 'string') {
+      recording.push({ text: first, values: Array.isArray(second) ? second : [] });
+    } else if (first && typeof first === 'object' && 'text' in first) {
+      recording.push({
+        text: first.text,
+        values: first.values ?? (Array.isArray(second) ? second : []),
+      });
+    }
+  }
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const reads = (sent: Sent[]) =>
+  sent.filter(
+    (s) =>
+      /^[\s(]*(select|with)\b/i.test(s.text) &&
+      !/set_config\(|txid_current_if_assigned|;\s*commit/i.test(s.text),
+  );
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 });
+const explainer = new pg.Client({ connectionString: url });
+await explainer.connect();
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement as the tenant: its time and shared buffers. */
+async function explain(accountId: number, s: Sent, print: boolean) {
+  await explainer.query('begin read only');
+  try {
+    await explainer.query('set local role ats_app');
+    await explainer.query(`select set_config('app.account_id', '${accountId}', true)`);
+    await explainer.query('set local jit = off');
+    if (print) {
+      const plan = await explainer.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${s.text}`,
+        s.values,
+      );
+      console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    const { rows } = await explainer.query<{ 'QUERY PLAN': unknown }>(
+      `explain (analyze, buffers, format json) ${s.text}`,
+      s.values,
+    );
+    const [root] = rows[0]!['QUERY PLAN'] as {
+      'Execution Time': number;
+      Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+    }[];
+    return {
+      ms: root!['Execution Time'],
+      buffers: root!.Plan['Shared Hit Blocks'] + root!.Plan['Shared Read Blocks'],
+    };
+  } finally {
+    await explainer.query('rollback');
+  }
+}
+
+type Figures = {
+  trips: number;
+  statements: number;
+  wall: number;
+  cpu: number;
+  sql: number;
+  buffers: number;
+  answer: unknown;
+};
+
+async function measure(
+  report: Report,
+  tenant: Tenant,
+  scope: AnalyticsScope,
+  print: boolean,
+): Promise<Figures> {
+  const runs: Omit<Figures, 'answer'>[] = [];
+  let answer: unknown;
+  for (let i = 0; i < rounds; i++) {
+    recording = [];
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    answer = await report(tenant, scope, {});
+    const wall = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    const sent = recording;
+    recording = null;
+    let sql = 0;
+    let buffers = 0;
+    for (const s of reads(sent)) {
+      const plan = await explain(tenant.accountId, s, print && i === rounds - 1);
+      sql += plan.ms;
+      buffers += plan.buffers;
+    }
+    runs.push({
+      trips: sent.length,
+      statements: reads(sent).length,
+      wall,
+      cpu: (used.user + used.system) / 1000,
+      sql,
+      buffers,
+    });
+  }
+  return {
+    trips: runs[0]!.trips,
+    statements: runs[0]!.statements,
+    wall: median(runs.map((r) => r.wall)),
+    cpu: median(runs.map((r) => r.cpu)),
+    sql: median(runs.map((r) => r.sql)),
+    buffers: runs[0]!.buffers,
+    answer,
+  };
+}
+
+const show = (f: Figures) =>
+  `${f.trips} trips, ${f.statements} statements, wall ${f.wall.toFixed(0)} ms, ` +
+  `CPU ${f.cpu.toFixed(0)} ms, SQL ${f.sql.toFixed(0)} ms (${f.buffers} buffers)`;
+
+try {
+  const { rows } = await explainer.query<{ comment: string }>(
+    `select shobj_description(oid, 'pg_database') as comment from pg_database
+     where datname = current_database()`,
+  );
+  const accountId = (JSON.parse(rows[0]?.comment ?? '{}') as { accountId: number }).accountId;
+  const owner = await explainer.query<{ time_zone: string; user_id: number }>(
+    `select coalesce(nullif(a.time_zone, ''), 'Europe/Moscow') as time_zone,
+            (select u.id from users u where u.account_id = a.id order by u.id limit 1) as user_id
+     from accounts a where a.id = $1`,
+    [accountId],
+  );
+  const { time_zone: timeZone, user_id: userId } = owner.rows[0]!;
+  const tenant = tenantFor(database, accountId, userId);
+  const after = await callsOf(path.resolve(import.meta.dirname, '..'));
+  const before = beforeDir ? await callsOf(path.resolve(beforeDir)) : undefined;
+  const load = () => os.loadavg()[0]!.toFixed(1);
+  const today = todayIn(timeZone);
+  for (const [span, days] of [
+    ['year', 365],
+    ['month', 30],
+  ] as const) {
+    if ((process.env.EXPLAIN_SPAN ?? span) !== span) continue;
+    const dateFrom = addDaysIso(today, -(days - 1));
+    const scope = periodScope({ accountId, userId, timeZone }, dateFrom, today);
+    for (const call of Object.keys(after)) {
+      if (only && !only.includes(call)) continue;
+      const loadBefore = load();
+      const b = before ? await measure(before[call]!, tenant, scope, false) : undefined;
+      const a = await measure(after[call]!, tenant, scope, printPlans);
+      console.log(
+        `${span} ${call} [load ${loadBefore} → ${load()}]\n` +
+          (b
+            ? `  before: ${show(b)}\n  after:  ${show(a)}\n` +
+              `  SQL ×${(b.sql / a.sql).toFixed(1)}, wall ×${(b.wall / a.wall).toFixed(1)}, ` +
+              `same answer: ${isDeepStrictEqual(a.answer, b.answer)}`
+            : `  ${show(a)}`),
+      );
+    }
+  }
+} finally {
+  await explainer.end();
+  await database.close();
+}
