@@ -302,7 +302,9 @@ export const analyticsDeletedApplicants = pgTable(
  * The analytics rollup of the transition log (migration 0049, decision 0042): per account, kind
  * (placed, moved, hired, rejected, refused), actor (0: the whole company) and day of the account's
  * time zone, how many events had their previous event of the same applicant, kind and actor on
- * `prev_day` (-infinity: none). Kept by statement triggers on `application_transitions`.
+ * `prev_day` (-infinity: none). Kept by statement triggers on `application_transitions`. Kinds
+ * `reject_reason`/`refuse_reason` (migration 0067) carry the reason, `placed_source`/`hired_source`
+ * (0092) the applicant's source where the actor stands.
  */
 export const analyticsActivityDays = pgTable(
   'analytics_activity_days',
@@ -319,6 +321,10 @@ export const analyticsActivityDays = pgTable(
       name: 'analytics_activity_days_pk',
       columns: [t.accountId, t.kind, t.actorId, t.day, t.prevDay],
     }),
+    // Migration 0092: the kinds by source by day (INCLUDE n), for the report by source.
+    index('analytics_activity_days_source_idx')
+      .on(t.accountId, t.day, t.kind, t.actorId, t.prevDay)
+      .where(sql`${t.kind} in ('placed_source', 'hired_source')`),
     tenantPolicy('analytics_activity_days'),
   ],
 ).enableRLS();
@@ -428,6 +434,12 @@ export const analyticsApplicationSummaries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    // Migration 0092: the columns of the account's default funnel this application reached (those
+    // at or before the farthest its steps' stages stand for), set by a trigger when written.
+    sourceColumnIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     primaryKey({
@@ -482,6 +494,33 @@ export const analyticsFunnelDays = pgTable(
       columns: [t.accountId, t.stageId, t.day, t.prevDay],
     }),
     tenantPolicy('analytics_funnel_days'),
+  ],
+).enableRLS();
+
+/**
+ * Distinct applicants per resume source, default-funnel column and placement day (migration
+ * 0092, decision 0080): how many applicants of the source had an application placed that day which
+ * reached the column, beside the previous such day of the same applicant and column (`prev_day`,
+ * -infinity: none) — the report by source's reach over [a, b] is `sum(n) where day between a and b
+ * and prev_day < a`. Kept by statement triggers on the summaries.
+ */
+export const analyticsSourceReachDays = pgTable(
+  'analytics_source_reach_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    sourceId: integer().notNull(),
+    stageId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      // Day first: a period is one range (migration 0092 adds `n` to it, INCLUDE).
+      name: 'analytics_source_reach_days_pk',
+      columns: [t.accountId, t.day, t.sourceId, t.stageId, t.prevDay],
+    }),
+    tenantPolicy('analytics_source_reach_days'),
   ],
 ).enableRLS();
 

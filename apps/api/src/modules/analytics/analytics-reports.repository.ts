@@ -708,6 +708,17 @@ const furthestFromSummaries = (A: SQL) => sql`
  * cohort reached each column — the stages of the account's default funnel; a vacancy's stage
  * counts in the column it was copied from, else in the one of the same name — and applicants
  * hired in the period (the drill `hired` with `src`). `actorId`: placed, hired by that user.
+ *
+ * For the whole company (no division, no actor) all three are read from rollups (migration 0092,
+ * decision 0080), no log row or summary read: «came» and «hired» from the activity rollup, where
+ * each placement and each hire is also counted as kind `placed_source` / `hired_source` with the
+ * applicant's source where the actor stands, beside the same applicant's previous one; the reach
+ * from `analytics_source_reach_days`, each applicant counted per default-funnel column reached on
+ * each placement day of an application that reached it, beside the previous such day. The
+ * distinct applicants over the period's whole days are the rows of those days whose previous day
+ * is before it. `columns` must then be the default funnel's (as the service passes them). A source
+ * shows when it has an applicant who came or was hired: the cohort's applicants all came (a
+ * summary is a placement of the period). `r.noRollup` reads them as before (tests, bench).
  */
 export async function listSources(
   tx: Db,
@@ -764,23 +775,40 @@ export async function listSources(
             group by 1, 2) sp
       join cols c on sp.pos >= c.position
       group by sp.source_id, c.id`;
-  return selectRows<SourceRow>(
-    tx,
-    sql`
-    with ${cohortCte(r, set, actorId, sql`, c.source_id`)},
-    cols as (
-      select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
-        as c(id int, name text, position int)
+  const rolledUp =
+    !r.fromLog &&
+    !r.noRollup &&
+    actorId === undefined &&
+    set.divisionIds === null &&
+    set.vacancyId === undefined &&
+    set.statusGroupId === undefined &&
+    set.ownerId === undefined;
+  const fromDay = localDay(ts(r.from), r.timeZone);
+  const toDay = localDay(ts(r.to), r.timeZone);
+  // From the rollups: per source and column the applicants who reached it, and per source those
+  // who came and were hired, from the rows of the period's days whose previous day of the same
+  // applicant (and column) is before it.
+  const counted = rolledUp
+    ? sql`
+    per_column as (
+      select f.source_id, f.stage_id as column_id, sum(f.n)::int as n
+      from analytics_source_reach_days f
+      where f.account_id = ${A} and f.stage_id in (select c.id from cols c)
+        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
+      group by 1, 2
+      having sum(f.n) <> 0
     ),
-    stage_map as (
-      select s.id as stage_id,
-             coalesce((select c.position from cols c where c.id = s.copied_from_id),
-                      (select min(c.position) from cols c where lower(c.name) = lower(s.name)))
-               as key_position
-      from statuses s
-      where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
-    ),
-    ${r.fromLog ? furthestFromLog(A) : furthestFromSummaries(A)},
+    per_source as (
+      select d.actor_id as source_id,
+             coalesce(sum(d.n) filter (where d.kind = 'placed_source'), 0)::int as came,
+             coalesce(sum(d.n) filter (where d.kind = 'hired_source'), 0)::int as hired
+      from analytics_activity_days d
+      where d.account_id = ${A} and d.kind in ('placed_source', 'hired_source')
+        and d.day >= ${fromDay} and d.day < ${toDay} and d.prev_day < ${fromDay}
+      group by d.actor_id
+      having sum(d.n) <> 0
+    ),`
+    : sql`
     came as (
       select distinct t.applicant_id from application_transitions t
       where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
@@ -806,7 +834,29 @@ export async function listSources(
       from people pe
       group by pe.source_id
     ),
-    per_column as (${perColumn}),
+    per_column as (${perColumn}),`;
+  return selectRows<SourceRow>(
+    tx,
+    sql`
+    with ${rolledUp ? sql`` : sql`${cohortCte(r, set, actorId, sql`, c.source_id`)},`}
+    cols as (
+      select * from jsonb_to_recordset(${JSON.stringify(columns)}::jsonb)
+        as c(id int, name text, position int)
+    ),
+    ${
+      rolledUp
+        ? sql``
+        : sql`stage_map as (
+      select s.id as stage_id,
+             coalesce((select c.position from cols c where c.id = s.copied_from_id),
+                      (select min(c.position) from cols c where lower(c.name) = lower(s.name)))
+               as key_position
+      from statuses s
+      where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
+    ),
+    ${r.fromLog ? furthestFromLog(A) : furthestFromSummaries(A)},`
+    }
+    ${counted}
     -- Once for all sources (a subquery per source joined the cohort again for each).
     per_source_columns as (
       select pc.source_id, jsonb_object_agg(pc.column_id::text, pc.n) as reached
@@ -817,7 +867,8 @@ export async function listSources(
     from per_source ps
     left join per_source_columns psc on psc.source_id = ps.source_id
     left join account_sources src on src.account_id = ${A} and src.id = ps.source_id
-    order by ps.came desc, ps.hired desc, src.position nulls last, src.name nulls last`,
+    order by ps.came desc, ps.hired desc, src.position nulls last, src.name nulls last,
+             ps.source_id`,
   );
 }
 

@@ -31,7 +31,11 @@ import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 // a division's subtree, with vacancies taken off their template and back, template stages made
 // rejection stages and back, vacancy stages linked to other template stages and stages added on
 // the way; the activity rollup's weeks and months (0094), through which the counts of whole weeks
-// and months are read, equal its days summed; and the rollups themselves equal a rebuild.
+// and months are read, equal its days summed; the company's report by resume source from its rollups
+// (0092: came and hired from the activity rollup by source, the reach per default-funnel column from
+// distinct applicants per source, column and day) equals it from the summaries and from the log,
+// with sources changed, applicants deleted and merged, a default-funnel stage made a rejection stage
+// and a vacancy's stage renamed on the way; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -409,6 +413,27 @@ describe('the rollup of the transition log', () => {
               set moved_at = moved_at - ((id * 7) % 45) * interval '1 day'
               where account_id = ${A}::int and kind = 'place'`,
         );
+        // After that backdating (which recomputes every placed application's summary), what the
+        // sources' reach per column depends on besides the summaries (0092): a stage of the default
+        // funnel made a rejection stage or no longer one (every summary's columns), then a stage of
+        // the second vacancy unlinked from its template stage and named as the default funnel's
+        // last column now (it stands for that column by name: that vacancy's summaries).
+        await t.database.system.execute(
+          sql`update statuses set is_reject = not is_reject,
+                     reject_kind = case when is_reject then null else 'reject' end
+              where account_id = ${A}::int and id = ${templateStages[1]}::int`,
+        );
+        await t.database.system.execute(
+          sql`update statuses
+              set copied_from_id = null,
+                  name = (select name from statuses where account_id = ${A}::int
+                            and status_group_id = (select status_group_id from statuses
+                                                   where id = ${templateStages[0]}::int)
+                            and not is_reject
+                          order by position desc limit 1)
+              where account_id = ${A}::int
+                and id = ${vacancies[1]!.stages.filter((st) => !st.is_reject)[1]!.id}::int`,
+        );
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>
@@ -531,6 +556,7 @@ describe('the rollup of the transition log', () => {
           ),
         );
         let cohortSeen = 0;
+        let sourcesSeen = 0;
         let offersSeen = 0;
         let hiresSeen = 0;
         /** Monday to Friday of [lo, hi]: a calendar under which working days differ from days. */
@@ -600,14 +626,21 @@ describe('the rollup of the transition log', () => {
                 }
               }
             }
+            // The company's came and hired per source from the activity rollup (0092), an actor's
+            // from the summaries and the log; both equal the log, and so does the summaries' path.
             for (const actorId of [undefined, ...actorIds]) {
-              const sources = async (fromLog: boolean) =>
-                (await listSources(tx, range(fromLog), set, columns, actorId)).map((r) =>
+              const sources = async (fromLog: boolean, noRollup = false) =>
+                (await listSources(tx, range(fromLog, noRollup), set, columns, actorId)).map((r) =>
                   JSON.stringify([r.source_id, r.came, r.hired, r.reached]),
                 );
-              expect(await sources(false), `${where}, sources of ${actorId}`).toEqual(
-                await sources(true),
-              );
+              const scratch = await sources(true);
+              const rolled = await sources(false);
+              expect(rolled, `${where}, sources of ${actorId}`).toEqual(scratch);
+              expect(
+                await sources(false, true),
+                `${where}, sources of ${actorId}, summaries`,
+              ).toEqual(scratch);
+              if (actorId === undefined) sourcesSeen += rolled.length;
             }
             // Offers made and accepted, and the hires with their placement (time to hire), from
             // the summaries (migration 0082) and from the log, for the company and each vacancy.
@@ -658,6 +691,7 @@ describe('the rollup of the transition log', () => {
           }
         });
         expect(cohortSeen, context).toBeGreaterThan(0);
+        expect(sourcesSeen, context).toBeGreaterThan(0);
         expect(offersSeen, context).toBeGreaterThan(0);
         expect(hiresSeen, context).toBeGreaterThan(0);
 
@@ -678,7 +712,7 @@ describe('the rollup of the transition log', () => {
                                coalesce(furthest_position, -1), source_id, offered_at,
                                offered_by, first_hired_at, hired_at, hire_count, accepted_at,
                                step_stage_ids, step_days, template_stage_ids,
-                               template_step_ids)
+                               template_step_ids, source_column_ids)
               from analytics_application_summaries
               where account_id = ${admin.accountId}::int
               union all
@@ -688,6 +722,10 @@ describe('the rollup of the transition log', () => {
               union all
               select concat_ws('|', 'stays', stage_id, placed_day, entered_on, left_on, n)
               from analytics_funnel_stays
+              where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'reach', source_id, stage_id, day, prev_day, n)
+              from analytics_source_reach_days
               where account_id = ${admin.accountId}::int and n <> 0
               order by 1`,
             )
@@ -746,6 +784,8 @@ describe('the rollup of the transition log', () => {
         expect(kept.filter((k) => k.startsWith('summary|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('funnel|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('stays|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('reach|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('placed_source|')).length).toBeGreaterThan(0);
       }),
     300_000,
   );
