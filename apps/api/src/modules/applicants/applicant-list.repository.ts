@@ -298,6 +298,38 @@ export function applicantListPageQuery(
   return { query, name: statementName('applicant_list', query), countLimit: null };
 }
 
+/**
+ * The sort the partial index applicants_active_created_idx gives in order (a walk of it), or null
+ * when the list sorts by something it does not hold.
+ */
+function walkedSort(filters: TApplicantListFilters): 'created_desc' | 'created_asc' | null {
+  const sort = filters.sort ?? (filters.search !== undefined ? 'relevance' : 'created_desc');
+  if (sort === 'created_desc' || sort === 'created_asc') return sort;
+  return sort === 'relevance' && filters.search === undefined ? 'created_desc' : null;
+}
+
+/**
+ * The applicants a list filtered by tags alone, or by a vacancy (and a stage there) alone, links
+ * to — archived ones too, each once — read from the link's own index; null for any other filter.
+ */
+function linkedApplicants(
+  accountId: number,
+  conditions: SQL[],
+  filters: TApplicantListFilters,
+): SQL | null {
+  if (conditions.length !== 3) return null;
+  if (filters.tags?.length) {
+    return sql`select distinct at.applicant_id from applicant_tags at
+      where at.account_id = ${accountId}::int and at.tag_id = any(${intArray(filters.tags)})`;
+  }
+  if (filters.vacancy_id !== undefined) {
+    return sql`select distinct ap.applicant_id from applications ap
+      where ap.account_id = ${accountId}::int and ap.vacancy_id = ${filters.vacancy_id}::int
+        ${filters.status_id === undefined ? sql`` : sql`and ap.status_id = ${filters.status_id}::int`}`;
+  }
+  return null;
+}
+
 /** The page read by its conditions, in the filters' order (not the search-alone path). */
 function listPageStatement(
   accountId: number,
@@ -307,19 +339,66 @@ function listPageStatement(
   offset: number,
 ): SQL {
   const where = sql.join(conditions, sql` and `);
+  const order = applicantListOrder(filters);
+  const walk = sql`
+    select a.* from applicants a where ${where}
+    order by ${order}
+    limit ${limit}::int offset ${offset}::int`;
   // The whole active base (only the tenant and "not archived"): the account's two counters kept by
   // triggers (migrations 0002, 0013), instead of counting a million rows on every page.
-  const total =
-    conditions.length === 2
-      ? sql`(select a.applicants_count - a.archived_applicants_count from accounts a where a.id = ${accountId}::int)`
-      : sql`(select count(*)::int from applicants a where ${where})`;
+  if (conditions.length === 2) {
+    return sql`
+      select
+        (select a.applicants_count - a.archived_applicants_count from accounts a where a.id = ${accountId}::int) as total,
+        ${listRowJson(walk)} as rows`;
+  }
+  // Decision 0085: a list filtered by tags or a vacancy alone counts the link's applicants less the
+  // archived ones among them, both on small indexes, instead of joining every match to the
+  // account's active applicants (which the planner did by scanning them all).
+  const linked = linkedApplicants(accountId, conditions, filters);
+  const total = linked
+    ? sql`((select count(*)::int from (${linked}) l) - (
+        select count(*)::int from (${linked}) l
+        join applicants a on a.account_id = ${accountId}::int and a.id = l.applicant_id
+          and a.archived_at is not null))`
+    : sql`(select count(*)::int from applicants a where ${where})`;
+  const sort = walkedSort(filters);
+  if (sort === null) return sql`select ${total} as total, ${listRowJson(walk)} as rows`;
+  // Decision 0085: in the order of the creation index, a page is found either by walking the
+  // index until enough applicants match (about (offset + limit) × base / total entries: cheap when
+  // many match, the whole base when few do) or from the matching applicants themselves (about
+  // `total` rows, sorted). The count says which is cheaper before either runs: the page starts
+  // from the matches when total² ≤ (offset + limit) × the active base. A materialized set has no
+  // index order for the planner to walk, whatever it estimates for a rare vacancy or tag.
+  const direction = sort === 'created_desc' ? sql`desc nulls last` : sql`asc nulls first`;
+  // The link's few applicants are probed one by one (index-only on applicants_active_id_idx): a
+  // join would let the planner scan the account's whole index for them.
+  const matches = linked
+    ? sql`select l.applicant_id as id, (
+          select a.created_at from applicants a
+          where a.account_id = ${accountId}::int and a.id = l.applicant_id and a.archived_at is null
+        ) as created_at
+        from (${linked}) l`
+    : sql`select a.id, a.created_at from applicants a where ${where}`;
+  const fromMatches = sql`
+    with matched as materialized (${matches})
+    select a.* from (
+      select m.id, m.created_at from matched m where m.created_at is not null
+      order by m.created_at ${direction}, m.id ${direction}
+      limit ${limit}::int offset ${offset}::int
+    ) p
+    join applicants a on a.account_id = ${accountId}::int and a.id = p.id
+    order by ${order}`;
+  // `offset 0` keeps the count one subquery, run once, however often the statement reads it.
   return sql`
-    select
-      ${total} as total,
-      ${listRowJson(sql`
-        select a.* from applicants a where ${where}
-        order by ${applicantListOrder(filters)}
-        limit ${limit}::int offset ${offset}::int`)} as rows`;
+    select c.total,
+      case when c.total::float8 * c.total <= (${offset}::float8 + ${limit}::float8) * (
+          select greatest(a.applicants_count - a.archived_applicants_count, 0)
+          from accounts a where a.id = ${accountId}::int)
+        then ${listRowJson(fromMatches)}
+        else ${listRowJson(walk)}
+      end as rows
+    from (select ${total} offset 0) c(total)`;
 }
 
 /** The page's statement built afresh from the filters (not the search-alone path): for tests. */
