@@ -116,7 +116,7 @@ export const applicants = pgTable(
       .on(t.accountId, t.createdAt.desc(), t.id.desc())
       .where(sql`archived_at is null`),
     // The unfiltered list counts the account's counter minus the archive, read through this; a
-    // list filtered by tags or a vacancy alone subtracts its archived matches by their ids (0096).
+    // list filtered by tags alone subtracts its archived applicants by their ids (0096).
     index('applicants_archived_idx')
       .on(t.accountId, t.id)
       .where(sql`archived_at is not null`),
@@ -133,7 +133,7 @@ export const applicants = pgTable(
     // applicants_active_created_idx that INCLUDEs search_contacts and search_phones, for the newest
     // walk of a common fragment index-only, and its companion for keys too long for a btree entry.
     // And, in migration 0096 only: applicants_active_id_idx, (account_id, id) INCLUDE (created_at)
-    // of the active applicants, for the filtered list's count and the page read from its matches.
+    // of the active applicants, for a page of a tag read from its few applicants (0096).
     // A name word and its one-letter deletions: one typo away is one shared key (migration 0034).
     index('applicants_name_typo_keys_idx').using(
       'gin',

@@ -565,8 +565,7 @@ describe('pagination', () => {
   it('a filter pages through its applicants in order, whether few or many of the base match', async () => {
     // 40 applicants, two added in each minute (the id breaks the tie), 4 of them archived. With 2
     // a page, a tag on 26 active applicants is read by walking the newest ones on its first pages
-    // and from its matches on the last ones (decision 0085); a tag on 2 always from its matches; a
-    // vacancy's 9 by walking on the first page.
+    // and from its matches on the last ones (decision 0085); a tag on 2 always from its matches.
     const other = await signUpCompany(t.app);
     const start = Date.UTC(2023, 5, 1, 9, 0, 0);
     const ids = await insertApplicants(
