@@ -115,9 +115,10 @@ export const applicants = pgTable(
     index('applicants_active_created_idx')
       .on(t.accountId, t.createdAt.desc(), t.id.desc())
       .where(sql`archived_at is null`),
-    // The unfiltered list counts the account's counter minus the archive, read through this.
+    // The unfiltered list counts the account's counter minus the archive, read through this; a
+    // list filtered by tags alone subtracts its archived applicants by their ids (0096).
     index('applicants_archived_idx')
-      .on(t.accountId)
+      .on(t.accountId, t.id)
       .where(sql`archived_at is not null`),
     index('applicants_admin_user_idx').on(t.accountId, t.adminUserId),
     index('applicants_source_idx').on(t.accountId, t.accountSourceId),
@@ -131,6 +132,8 @@ export const applicants = pgTable(
     // Also, written in migration 0085 only (the builder has no INCLUDE): a btree like
     // applicants_active_created_idx that INCLUDEs search_contacts and search_phones, for the newest
     // walk of a common fragment index-only, and its companion for keys too long for a btree entry.
+    // And, in migration 0096 only: applicants_active_id_idx, (account_id, id) INCLUDE (created_at)
+    // of the active applicants, for a page of a tag read from its few applicants (0096).
     // A name word and its one-letter deletions: one typo away is one shared key (migration 0034).
     index('applicants_name_typo_keys_idx').using(
       'gin',

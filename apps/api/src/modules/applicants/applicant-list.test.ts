@@ -561,6 +561,82 @@ describe('pagination', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors).toEqual({ per_page: 'На странице от 1 до 100 кандидатов' });
   });
+
+  it('a filter pages through its applicants in order, whether few or many of the base match', async () => {
+    // 40 applicants, two added in each minute (the id breaks the tie), 4 of them archived. With 2
+    // a page, a tag on 26 active applicants is read by walking the newest ones on its first pages
+    // and from its matches on the last ones (decision 0085); a tag on 2 always from its matches.
+    const other = await signUpCompany(t.app);
+    const start = Date.UTC(2023, 5, 1, 9, 0, 0);
+    const ids = await insertApplicants(
+      t.database,
+      other.accountId,
+      Array.from({ length: 40 }, (_, i) => ({
+        lastName: `Постраничный-${i + 1}`,
+        createdAt: new Date(start + Math.floor(i / 2) * 60_000),
+        ...(i % 10 === 9 ? { archivedAt: new Date() } : {}),
+      })),
+    );
+    const many = await insertTag(t.database, other.accountId, 'Многие');
+    const few = await insertTag(t.database, other.accountId, 'Немногие');
+    await tagApplicants(
+      t.database,
+      other.accountId,
+      many,
+      ids.filter((_, i) => i % 4 !== 0),
+    );
+    await tagApplicants(t.database, other.accountId, few, [ids[3]!, ids[17]!, ids[29]!]);
+    const active = (tagged: number[]) => ids.filter((id, i) => tagged.includes(id) && i % 10 !== 9);
+    const oldestFirst = {
+      [many]: active(ids.filter((_, i) => i % 4 !== 0)),
+      [few]: active([ids[3]!, ids[17]!, ids[29]!]),
+    };
+    expect(oldestFirst[many]).toHaveLength(26);
+    expect(oldestFirst[few]).toHaveLength(2);
+    for (const tagId of [many, few]) {
+      for (const sort of ['created_desc', 'created_asc'] as const) {
+        const seen: number[] = [];
+        for (let page = 1; page <= 14; page++) {
+          const body = await list(
+            `tags[]=${tagId}&sort=${sort}&per_page=2&page=${page}`,
+            other.token,
+          );
+          expect(body.applicant_count).toBe(oldestFirst[tagId]!.length);
+          seen.push(...body.applicants.map((a) => a.id));
+        }
+        const expected = [...oldestFirst[tagId]!];
+        expect(seen, `${tagId} ${sort}`).toEqual(
+          sort === 'created_asc' ? expected : expected.reverse(),
+        );
+      }
+    }
+    // A vacancy with 10 applicants, one of them archived afterwards: 9 listed, counted alike.
+    const vacancy = await insertVacancyWithStages(t.database, other.accountId, {
+      position: 'Тестировщик',
+    });
+    const placed = [0, 2, 4, 6, 12, 15, 20, 26, 33, 38].map((i) => ids[i]!);
+    for (const applicantId of placed) {
+      const response = await call(
+        t.app,
+        'POST',
+        '/api/applications',
+        { applicant_id: applicantId, vacancy_id: vacancy.id },
+        { token: other.token },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+    }
+    const archived = await call(t.app, 'POST', `/api/applicants/${ids[12]}/archive`, undefined, {
+      token: other.token,
+    });
+    expect(archived.status).toBe(200);
+    const seen: number[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const body = await list(`vacancy_id=${vacancy.id}&per_page=2&page=${page}`, other.token);
+      expect(body.applicant_count).toBe(9);
+      seen.push(...body.applicants.map((a) => a.id));
+    }
+    expect(seen).toEqual(placed.filter((id) => id !== ids[12]).reverse());
+  });
 });
 
 describe('the total of the active base', () => {
