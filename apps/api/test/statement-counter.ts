@@ -82,6 +82,8 @@ export function countStatements(database: Database) {
     dataStatements: () =>
       statements.filter((text) => !BOOKKEEPING.test(text) && !BACKGROUND.test(text)),
     all: () => [...statements],
+    /** Every statement but the process's background work's (which may land in any window). */
+    foreground: () => statements.filter((text) => !BACKGROUND.test(text)),
     stop: () => restore.forEach((undo) => undo()),
   };
 }

@@ -148,7 +148,7 @@ describe('API answers compressed', () => {
       } finally {
         counter.stop();
       }
-      expect(counter.all()).toEqual([]);
+      expect(counter.foreground()).toEqual([]);
       const [br, gzip, gzipAgain, none] = hits as [
         typeof first,
         typeof first,

@@ -150,7 +150,7 @@ describe('the card and list pages served from memory', () => {
     expect(again.headers['x-cache']).toBe('hit');
     expect(again.headers['content-type']).toMatch(/^application\/json/);
     expect(again.body).toEqual(first.body);
-    expect(counter.all()).toEqual([]);
+    expect(counter.foreground()).toEqual([]);
   });
 
   it('shows an edit, a comment and a renamed tag on the very next read', async () => {
