@@ -1,7 +1,8 @@
 // `screens`: the card, the applicants list, a vacancy's board and the home page opened in Chromium
 // on an account of 100,000 applicants (PGlite), cold (a new browser context) and warm (the same
 // context, second visit): time to usable, requests and bytes, API requests before usable, next to
-// the previous run's figures (bench/screens-last.json). See bench/README.md.
+// the previous run's figures (bench/screens-last.json), and where the time went (`· split`; for
+// a whole trace of one screen, bench/screens-trace.ts). See bench/README.md.
 //
 // "Usable" is the screen's own marker: the main region carries `data-ready="true"` once its first
 // data is drawn (features/*: the card's <article>, the list's <section>, the board, the home page).
