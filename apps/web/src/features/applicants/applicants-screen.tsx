@@ -7,16 +7,7 @@ import {
   UsersIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { Button, buttonClassName } from '@ats/ui/button';
@@ -32,6 +23,8 @@ import { ApplicantVirtualList } from './applicant-virtual-list';
 import { useApplicantList } from './applicants.queries';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
+import { CreateApplicantDialog } from './create-applicant-dialog';
+import { ImportApplicantsDialog } from './import-dialog';
 import { defaultSort, SORT_LABELS } from './list-sorts';
 import {
   compactFilters,
@@ -46,14 +39,6 @@ import { ColumnPicker } from './column-picker';
 import { readListColumns, saveListColumns, type ListColumn } from './list-columns';
 import { SavedFilters } from './saved-filters';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
-
-// The create and import dialogs (forms, photo, file parsing) are loaded when opened.
-const CreateApplicantDialog = lazy(async () => ({
-  default: (await import('./create-applicant-dialog')).CreateApplicantDialog,
-}));
-const ImportApplicantsDialog = lazy(async () => ({
-  default: (await import('./import-dialog')).ImportApplicantsDialog,
-}));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -308,16 +293,8 @@ export function ApplicantsScreen({ renderBulkActions }: Props = {}) {
           onSort={setSort}
         />
       )}
-      {createOpen && (
-        <Suspense fallback={null}>
-          <CreateApplicantDialog open onClose={() => setCreateOpen(false)} />
-        </Suspense>
-      )}
-      {importOpen && (
-        <Suspense fallback={null}>
-          <ImportApplicantsDialog open onClose={() => setImportOpen(false)} />
-        </Suspense>
-      )}
+      <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <ImportApplicantsDialog open={importOpen} onClose={() => setImportOpen(false)} />
     </section>
   );
 }
