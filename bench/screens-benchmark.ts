@@ -1,7 +1,8 @@
 // `screens`: the card, the applicants list, a vacancy's board and the home page opened in Chromium
 // on an account of 100,000 applicants (PGlite), cold (a new browser context) and warm (the same
 // context, second visit): time to usable, requests and bytes, API requests before usable, next to
-// the previous run's figures (bench/screens-last.json). See bench/README.md.
+// the previous run's figures (bench/screens-last.json), and where the time went (`· split`; for
+// a whole trace of one screen, bench/screens-trace.ts). See bench/README.md.
 //
 // "Usable" is the screen's own marker: the main region carries `data-ready="true"` once its first
 // data is drawn (features/*: the card's <article>, the list's <section>, the board, the home page).
@@ -50,6 +51,11 @@ type Mode = 'cold' | 'warm';
 /** One opening of a screen, as measured in the page. */
 type Visit = {
   usableMs: number;
+  /** The HTML's and the last script's last byte, ms since the navigation started. */
+  htmlMs: number;
+  scriptsMs: number;
+  /** The main thread's tasks over 50 ms before usable, summed. */
+  longTasksMs: number;
   apiBeforeUsable: string[];
   requests: number;
   bytes: number;
@@ -57,7 +63,15 @@ type Visit = {
 
 type Figures = Record<
   string,
-  { usableMs: number; apiBeforeUsable: number; requests: number; bytes: number }
+  {
+    usableMs: number;
+    apiBeforeUsable: number;
+    requests: number;
+    bytes: number;
+    htmlMs?: number;
+    scriptsMs?: number;
+    longTasksMs?: number;
+  }
 >;
 
 type Meta = { email: string; accountId: number; applicantId: number; vacancyId: number };
@@ -135,16 +149,33 @@ async function logIn(api: Api, email: string): Promise<string> {
   return answer.auth_token;
 }
 
-/** Records when the ready marker appears and what the page had loaded by then. */
+/**
+ * Records when the ready marker appears and what the page had loaded by then, with where the
+ * time went: the HTML's last byte, the last script's last byte and the main thread's long tasks
+ * (over 50 ms: script evaluation and React's render) before the marker.
+ */
 const READY_PROBE = `
 (() => {
+  let longTasks = 0;
+  try {
+    new PerformanceObserver((list) => {
+      if (window.__screenReady) return;
+      for (const entry of list.getEntries()) longTasks += entry.duration;
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   const mark = () => {
     if (window.__screenReady || !document.querySelector('[data-screen][data-ready="true"]')) return;
     const at = performance.now();
-    const api = performance.getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime < at)
+    const resources = performance.getEntriesByType('resource').filter((e) => e.startTime < at);
+    const api = resources
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
       .map((e) => new URL(e.name).pathname + new URL(e.name).search);
-    window.__screenReady = { at, api };
+    const html = performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0;
+    const scripts = resources
+      .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link')
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .reduce((last, e) => Math.max(last, e.responseEnd), html);
+    window.__screenReady = { at, api, html, scripts, longTasks };
   };
   new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true,
     attributeFilter: ['data-ready'] });
@@ -167,6 +198,9 @@ async function visit(page: Page, url: string): Promise<Visit> {
     ];
     return {
       usableMs: ready.at,
+      htmlMs: ready.html,
+      scriptsMs: ready.scripts,
+      longTasksMs: ready.longTasks,
       apiBeforeUsable: ready.api,
       requests: entries.length,
       bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
@@ -177,7 +211,9 @@ async function visit(page: Page, url: string): Promise<Visit> {
 // Functions run in the page (never strings: the app's CSP forbids eval); the bench's tsconfig has
 // no DOM types, so what they touch is typed here.
 type PagePerformance = { getEntriesByType: (type: string) => { transferSize: number }[] };
-type Probe = { __screenReady?: { at: number; api: string[] } };
+type Probe = {
+  __screenReady?: { at: number; api: string[]; html: number; scripts: number; longTasks: number };
+};
 
 async function newContext(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
@@ -289,6 +325,9 @@ async function run(): Promise<BenchReport> {
       apiBeforeUsable: Math.max(...list.map((v) => v.apiBeforeUsable.length)),
       requests: median(list.map((v) => v.requests)),
       bytes: median(list.map((v) => v.bytes)),
+      htmlMs: median(list.map((v) => v.htmlMs)),
+      scriptsMs: median(list.map((v) => v.scriptsMs)),
+      longTasksMs: median(list.map((v) => v.longTasksMs)),
     };
     figures[key] = f;
     const before = previous?.[key];
@@ -299,6 +338,11 @@ async function run(): Promise<BenchReport> {
       measurement: `${key} · usable`,
       value: `${fmt.ms(f.usableMs)} (p50 of ${list.length}), ${load}`,
       note: `${f.apiBeforeUsable} API before usable, ${f.requests} requests, ${(f.bytes / 1024).toFixed(1)} kB${was}`,
+    });
+    rows.push({
+      measurement: `${key} · split`,
+      value: `HTML ${fmt.ms(f.htmlMs)}, scripts ${fmt.ms(f.scriptsMs)}, long tasks ${fmt.ms(f.longTasksMs)}`,
+      note: "medians: the HTML's and the last script's last byte, the main thread's tasks over 50 ms before usable",
     });
     rows.push({
       measurement: `${key} · API before usable`,

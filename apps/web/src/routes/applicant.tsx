@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { Spinner } from '@ats/ui/spinner';
 import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
 import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 import { EvaluationsSection } from '../features/evaluations/card-evaluations';
-import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-dialog';
+import { ScheduleMeetingButton, meetingSubjectOf } from '../features/events/meeting-button';
 import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
 import { CardConsent } from '../features/consent/card-consent';
-import { ConversationPanel } from '../features/messaging/conversation-panel';
 import { useCurrentUser } from '../shared/session/session.queries';
 import { useUnreadCounters } from '../shared/messaging/unread.queries';
+
+// «Переписка» is a tab the card opens on: its code is loaded when the tab is shown.
+const ConversationPanel = lazy(async () => ({
+  default: (await import('../features/messaging/conversation-panel')).ConversationPanel,
+}));
 
 export default function ApplicantRoute() {
   const { id } = useParams();
@@ -25,7 +31,11 @@ export default function ApplicantRoute() {
           ? undefined
           : {
               unread: unread.data?.applicants[String(id)],
-              render: (applicant) => <ConversationPanel applicantId={applicant.id} canSend />,
+              render: (applicant) => (
+                <Suspense fallback={<Spinner label="Загружаем переписку" />}>
+                  <ConversationPanel applicantId={applicant.id} canSend />
+                </Suspense>
+              ),
             }
       }
       renderActions={(applicant) => (

@@ -1,21 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { ApplicantCardScreen } from '../features/applicants/applicant-card-screen';
-import { CreateApplicantForm } from '../features/applicants/create-applicant-dialog';
+import { Spinner } from '@ats/ui/spinner';
 import { BoardScreen } from '../features/board/board-screen';
-import {
-  DelayActionButton,
-  DelayActionDialog,
-} from '../features/delayed-tasks/delay-action-button';
-import { EvaluationsSection } from '../features/evaluations/card-evaluations';
-import {
-  MeetingDialog,
-  ScheduleMeetingButton,
-  meetingSubjectOf,
-} from '../features/events/meeting-dialog';
-import { BookingLinkButton } from '../features/event-booking/booking-link-dialog';
-import { ConversationPanel } from '../features/messaging/conversation-panel';
-import { useUnreadCounters } from '../shared/messaging/unread.queries';
-import { useCurrentUser } from '../shared/session/session.queries';
+
+// What the board shows only on a click (an applicant's card, the create form, the dialogs) is
+// loaded then: the board's first paint needs the columns alone.
+const BoardCard = lazy(() => import('./vacancy-candidates-card'));
+const CreateApplicantForm = lazy(async () => ({
+  default: (await import('../features/applicants/create-applicant-dialog')).CreateApplicantForm,
+}));
+const DelayActionDialog = lazy(async () => ({
+  default: (await import('../features/delayed-tasks/delay-action-dialog')).DelayActionDialog,
+}));
+const MeetingDialog = lazy(async () => ({
+  default: (await import('../features/events/meeting-dialog')).MeetingDialog,
+}));
 
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
@@ -23,53 +22,39 @@ export default function VacancyCandidatesRoute() {
     <BoardScreen
       key={id}
       vacancyId={Number(id)}
-      renderCreateApplicant={(props) => <CreateApplicantForm {...props} />}
+      renderCreateApplicant={(props) => (
+        <Suspense fallback={<Spinner label="Загружаем форму" />}>
+          <CreateApplicantForm {...props} />
+        </Suspense>
+      )}
       // The applicant's card in the board's side panel, the same card as /applicant/{id}.
-      renderCard={(applicantId) => <BoardCard key={applicantId} applicantId={applicantId} />}
+      renderCard={(applicantId) => (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-24 text-zinc-500">
+              <Spinner label="Загружаем карточку кандидата" className="[&>svg]:size-6" />
+            </div>
+          }
+        >
+          <BoardCard key={applicantId} applicantId={applicantId} />
+        </Suspense>
+      )}
       // «Назначить встречу» in a card's menu: this vacancy, the calendar's dialog.
       renderDelayAction={(applicantIds, onClose) => (
-        <DelayActionDialog applicantIds={applicantIds} onClose={onClose} />
+        <Suspense fallback={null}>
+          <DelayActionDialog applicantIds={applicantIds} onClose={onClose} />
+        </Suspense>
       )}
       renderScheduleMeeting={(target, onClose) => (
-        <MeetingDialog
-          open
-          calendarLink
-          onClose={onClose}
-          applicant={target.applicant}
-          vacancy={target.vacancy}
-        />
-      )}
-    />
-  );
-}
-
-/**
- * The applicant's card in the board's side panel, the same card as /applicant/{id}, with its
- * «Переписка» tab and unread count (a hiring manager does not write to applicants: no tab).
- */
-function BoardCard({ applicantId }: { applicantId: number }) {
-  const me = useCurrentUser();
-  const writes = me.member_type !== 'watcher';
-  const unread = useUnreadCounters(writes ? [applicantId] : []);
-  return (
-    <ApplicantCardScreen
-      id={applicantId}
-      embedded
-      renderEvaluations={(applicant) => <EvaluationsSection applicant={applicant} />}
-      conversation={
-        writes
-          ? {
-              unread: unread.data?.applicants[String(applicantId)],
-              render: (applicant) => <ConversationPanel applicantId={applicant.id} canSend />,
-            }
-          : undefined
-      }
-      renderActions={(applicant) => (
-        <>
-          <ScheduleMeetingButton {...meetingSubjectOf(applicant)} />
-          <DelayActionButton applicantIds={[applicant.id]} />
-          <BookingLinkButton applicant={applicant} />
-        </>
+        <Suspense fallback={null}>
+          <MeetingDialog
+            open
+            calendarLink
+            onClose={onClose}
+            applicant={target.applicant}
+            vacancy={target.vacancy}
+          />
+        </Suspense>
       )}
     />
   );

@@ -7,7 +7,16 @@ import {
   UsersIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { APPLICANT_LIST_SORTS, type TApplicantListSort } from '@ats/contracts/applicant-list';
 import { Button, buttonClassName } from '@ats/ui/button';
@@ -23,8 +32,6 @@ import { ApplicantVirtualList } from './applicant-virtual-list';
 import { useApplicantList } from './applicants.queries';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { BulkActionsBar } from './bulk-actions-bar';
-import { CreateApplicantDialog } from './create-applicant-dialog';
-import { ImportApplicantsDialog } from './import-dialog';
 import { defaultSort, SORT_LABELS } from './list-sorts';
 import {
   compactFilters,
@@ -39,6 +46,14 @@ import { ColumnPicker } from './column-picker';
 import { readListColumns, saveListColumns, type ListColumn } from './list-columns';
 import { SavedFilters } from './saved-filters';
 import { useDebouncedValue } from '../../shared/use-debounced-value';
+
+// The create and import dialogs (forms, photo, file parsing) are loaded when opened.
+const CreateApplicantDialog = lazy(async () => ({
+  default: (await import('./create-applicant-dialog')).CreateApplicantDialog,
+}));
+const ImportApplicantsDialog = lazy(async () => ({
+  default: (await import('./import-dialog')).ImportApplicantsDialog,
+}));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -293,8 +308,16 @@ export function ApplicantsScreen({ renderBulkActions }: Props = {}) {
           onSort={setSort}
         />
       )}
-      <CreateApplicantDialog open={createOpen} onClose={() => setCreateOpen(false)} />
-      <ImportApplicantsDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      {createOpen && (
+        <Suspense fallback={null}>
+          <CreateApplicantDialog open onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportApplicantsDialog open onClose={() => setImportOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

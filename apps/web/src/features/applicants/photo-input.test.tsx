@@ -47,7 +47,7 @@ describe('photo size (SPEC.md §9 Base64 size)', () => {
     render(<PhotoInput value={null} onChange={onChange} />);
     cropped = new Blob([new Uint8Array(5.5 * MB)], { type: 'image/jpeg' });
     pick(image(MB));
-    fireEvent.click(screen.getByText('Сохранить кадр'));
+    fireEvent.click(await screen.findByText('Сохранить кадр'));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Фото 5,5 МБ больше допустимых 5 МБ'),
     );
@@ -55,7 +55,7 @@ describe('photo size (SPEC.md §9 Base64 size)', () => {
 
     cropped = new Blob([new Uint8Array(3000)], { type: 'image/jpeg' });
     pick(image(MB));
-    fireEvent.click(screen.getByText('Сохранить кадр'));
+    fireEvent.click(await screen.findByText('Сохранить кадр'));
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange.mock.calls[0]![0]).toMatch(/^data:image\/jpeg;base64,/);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -66,7 +66,7 @@ describe('photo size (SPEC.md §9 Base64 size)', () => {
     render(<PhotoInput value={null} onChange={vi.fn()} onUpload={onUpload} />);
     cropped = new Blob([new Uint8Array(5.5 * MB)], { type: 'image/jpeg' });
     pick(image(MB));
-    fireEvent.click(screen.getByText('Сохранить кадр'));
+    fireEvent.click(await screen.findByText('Сохранить кадр'));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(onUpload).not.toHaveBeenCalled();
   });

@@ -1,10 +1,14 @@
 import { PhotoIcon, TrashIcon } from '@heroicons/react/24/outline';
-import { useId, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, useState, type ChangeEvent } from 'react';
 import { MAX_PHOTO_BYTES } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { imageAtDensities } from '../../shared/images/image-densities';
 import { dataUrlOversize, fileOversize } from '../../shared/format/upload-size';
-import { PhotoCropDialog } from './photo-crop';
+
+// The crop (and its library) is loaded once a photo is picked, not with the card or the form.
+const PhotoCropDialog = lazy(async () => ({
+  default: (await import('./photo-crop')).PhotoCropDialog,
+}));
 
 /** Reads a file (or the cropped photo) as a data URL, the form the create request takes photos in. */
 export function readFileAsDataUrl(file: Blob): Promise<string> {
@@ -112,7 +116,11 @@ export function PhotoInput({ value, onChange, onUpload, error }: Props) {
           <p className="text-xs text-zinc-500">JPG, PNG или WebP до 5 МБ</p>
         )}
       </div>
-      <PhotoCropDialog src={picked} onCancel={closeCrop} onSave={save} />
+      {picked !== null && (
+        <Suspense fallback={null}>
+          <PhotoCropDialog src={picked} onCancel={closeCrop} onSave={save} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { ClockIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonSize } from '@ats/ui/button';
-import { Dialog } from '@ats/ui/dialog';
-import { pluralize } from '../../shared/format/plurals';
-import { ScheduleTaskForm } from './schedule-task-form';
 
-const APPLICANT_FORMS = { one: 'кандидат', few: 'кандидата', many: 'кандидатов' };
+// The dialog's form is loaded when the button is pressed, not with the card or the list.
+const DelayActionDialog = lazy(async () => ({
+  default: (await import('./delay-action-dialog')).DelayActionDialog,
+}));
 
 type Props = { applicantIds: number[]; size?: ButtonSize };
 
@@ -22,35 +21,11 @@ export function DelayActionButton({ applicantIds, size = 'sm' }: Props) {
         <ClockIcon className="size-4" aria-hidden="true" />
         Отложить действие
       </Button>
-      {open && <DelayActionDialog applicantIds={applicantIds} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <DelayActionDialog applicantIds={applicantIds} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The «Отложить действие» dialog itself, for a menu item that opens it (the board's card). */
-export function DelayActionDialog({
-  applicantIds,
-  onClose,
-}: {
-  applicantIds: number[];
-  onClose: () => void;
-}) {
-  const navigate = useNavigate();
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Отложить действие"
-      description={`Для: ${pluralize(applicantIds.length, APPLICANT_FORMS)}`}
-    >
-      <ScheduleTaskForm
-        applicantIds={applicantIds}
-        onCancel={onClose}
-        onDone={(id) => {
-          onClose();
-          void navigate(`/delayed-tasks/${id}`);
-        }}
-      />
-    </Dialog>
   );
 }

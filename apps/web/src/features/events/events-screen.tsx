@@ -39,12 +39,8 @@ import {
   type PlacedEvent,
   type TCalendarEvent,
 } from './events.queries';
-import {
-  MeetingDialog,
-  meetingSubjectOf,
-  type MeetingDialogProps,
-  type MeetingSubject,
-} from './meeting-dialog';
+import { meetingSubjectOf } from './meeting-button';
+import { MeetingDialog, type MeetingDialogProps, type MeetingSubject } from './meeting-dialog';
 import { MonthGrid } from './month-grid';
 import { longDate, monthTitle, shortDate, weekTitle } from './period-labels';
 import { TimeGrid, type GridColumn } from './time-grid';

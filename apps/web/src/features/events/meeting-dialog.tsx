@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TApplicant } from '@ats/contracts/applicants';
 import { Button } from '@ats/ui/button';
 import { ConfirmDialog } from '@ats/ui/confirm-dialog';
 import { Dialog } from '@ats/ui/dialog';
@@ -9,7 +8,6 @@ import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { Textarea } from '@ats/ui/textarea';
 import type { FieldErrors } from '../../shared/api-client';
-import { applicantName } from '../../shared/format/applicant-format';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { formatTime, parseTime, toIsoDate, toRuDate } from './calendar-math';
 import {
@@ -444,28 +442,4 @@ function splitGuests(text: string): string[] {
     .split(/[\s,;]+/)
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
-}
-
-/** «Назначить встречу» as a button with its dialog (the applicant's card). */
-export function ScheduleMeetingButton(props: MeetingSubject) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        Назначить встречу
-      </Button>
-      <MeetingDialog {...props} calendarLink open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-/** The applicant of a card and their vacancies, as the dialog takes them. */
-export function meetingSubjectOf(applicant: TApplicant): MeetingSubject {
-  return {
-    applicant: { id: applicant.id, name: applicantName(applicant) },
-    vacancies: applicant.vacancies.map((vacancy) => ({
-      id: vacancy.vacancy_id,
-      position: vacancy.vacancy_name,
-    })),
-  };
 }

@@ -1,5 +1,5 @@
 import { BriefcaseIcon, PlusIcon } from '@heroicons/react/20/solid';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@ats/ui/button';
 import { PageHeader } from '@ats/ui/page-header';
@@ -8,7 +8,6 @@ import { useCurrentUser } from '../../shared/session/session.queries';
 import { HomeOverview } from './home-overview';
 import { useHome } from './vacancies.queries';
 import { VacancyFilters } from './vacancy-filters';
-import { CreateVacancyDialog } from './vacancy-form-dialog';
 import {
   groupingOf,
   listParamsOf,
@@ -20,6 +19,11 @@ import { VacancyList } from './vacancy-list';
 import { canCreateVacancy } from './vacancy-permissions';
 import { VacancyStateTabs } from './vacancy-state-tabs';
 import { useVacancyList } from './vacancies.queries';
+
+// The create form (with the rich-text editor) is loaded when it is opened, not with the home page.
+const CreateVacancyDialog = lazy(async () => ({
+  default: (await import('./vacancy-form-dialog')).CreateVacancyDialog,
+}));
 
 /** `/`: my vacancies and who waits too long, then every vacancy by state with filters. */
 export function VacanciesHomeScreen() {
@@ -89,7 +93,11 @@ export function VacanciesHomeScreen() {
           />
         </div>
       </section>
-      {creating && <CreateVacancyDialog open onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateVacancyDialog open onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,240 @@
+// Where a screen's time to usable goes in the browser: opens a screen of the `screens` bench's
+// kept base (BENCH_KEEP_DB=1 `npm run bench -- screens` makes it) cold and warm in Chromium with
+// a performance trace, and sums the renderer's main-thread work from the navigation to the ready
+// marker: the HTML's arrival, script compile and evaluation (per file), React's work (tasks run
+// by the page's scripts), style, layout and paint, and the time the thread waited.
+//
+//   npx tsx bench/screens-trace.ts [card|list|board|home] [rounds]
+//
+// WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright';
+import { apiRequest, BENCH_PASSWORD, startApiServer } from './support/api-server.ts';
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const applicants = Number(process.env.BENCH_SCREENS_APPLICANTS ?? 100_000);
+const dataDir = path.join(os.tmpdir(), 'ats-bench-screens', `pglite-${applicants}`);
+const metaPath = path.join(dataDir, 'bench-meta.json');
+
+type Meta = { email: string; applicantId: number; vacancyId: number };
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; fileName?: string } };
+};
+
+const READY_MARK = `
+(() => {
+  const mark = () => {
+    if (window.__screenReadyMark || !document.querySelector('[data-screen][data-ready="true"]')) return;
+    window.__screenReadyMark = performance.now();
+    performance.mark('screen-ready');
+  };
+  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-ready'] });
+})();`;
+
+/** Main-thread work of the page's renderer between the navigation and the ready mark. */
+function summarize(events: TraceEvent[]) {
+  const start = events.find((e) => e.name === 'navigationStart' && e.cat.includes('blink'));
+  const ready = events.find((e) => e.name === 'screen-ready');
+  if (!start || !ready) throw new Error('no navigation or ready mark in the trace');
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      e.pid === ready.pid,
+  );
+  if (!main) throw new Error('no renderer main thread');
+  const on = events.filter(
+    (e) =>
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e.ph === 'X' &&
+      e.ts >= start.ts &&
+      e.ts + (e.dur ?? 0) <= ready.ts,
+  );
+  const total = (name: string | RegExp) =>
+    on
+      .filter((e) => (typeof name === 'string' ? e.name === name : name.test(e.name)))
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+  const busy = total('RunTask');
+  const perFile = new Map<string, number>();
+  for (const e of on) {
+    if (!/^v8\.(compileModule|evaluateModule|compile)$|^EvaluateScript$/.test(e.name)) continue;
+    const url = e.args?.data?.url ?? e.args?.data?.fileName ?? '?';
+    const file = `${e.name} ${url.replace(/^.*\/assets\//, '')}`;
+    perFile.set(file, (perFile.get(file) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  const nav = events.find((e) => e.name === 'ResourceReceiveResponse');
+  return {
+    usableMs: (ready.ts - start.ts) / 1000,
+    firstResponseMs: nav ? (nav.ts - start.ts) / 1000 : null,
+    busyMs: busy,
+    idleMs: (ready.ts - start.ts) / 1000 - busy,
+    parseHtml: total('ParseHTML'),
+    compile: total(/^v8\.compile/),
+    evaluateModule: total('v8.evaluateModule'),
+    functionCall: total('FunctionCall'),
+    timerFired: total('TimerFire'),
+    styles: total('UpdateLayoutTree'),
+    layout: total('Layout'),
+    paint: total(/^(Paint|PrePaint|Layerize|Commit)$/),
+    gc: total(/GC/),
+    top: [...perFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12),
+  };
+}
+
+async function traced(page: Page, url: string) {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'v8.execute',
+      'blink.user_timing',
+      'blink',
+      'loading',
+      'toplevel',
+    ],
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (globalThis as { __screenReadyMark?: number }).__screenReadyMark,
+    null,
+    {
+      timeout: 60_000,
+      polling: 50,
+    },
+  );
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const buffer = await browser.stopTracing();
+  const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  return summarize(trace.traceEvents);
+}
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+};
+
+/** Self time per script file (or V8's own entries: GC, program) of a CPU profile of the visit. */
+async function profiled(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (globalThis as { __screenReadyMark?: number }).__screenReadyMark,
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const key = frame.url
+      ? frame.url.replace(/^.*\/assets\//, '')
+      : frame.functionName || '(anonymous)';
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  await cdp.detach();
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+}
+
+async function main() {
+  const screen = process.argv[2] ?? 'card';
+  const rounds = Number(process.argv[3] ?? 3);
+  if (!existsSync(metaPath))
+    throw new Error(`no kept base at ${dataDir}: run the screens bench with BENCH_KEEP_DB=1`);
+  const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Meta;
+  const url = {
+    card: `/applicant/${meta.applicantId}`,
+    list: '/applicants',
+    board: `/vacancy/${meta.vacancyId}/candidates`,
+    home: '/',
+  }[screen]!;
+  const api = await startApiServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const login = await apiRequest<{ auth_token: string }>(
+      'POST',
+      `${api.url}/api/auth/login`,
+      null,
+      {
+        email: meta.email,
+        password: BENCH_PASSWORD,
+      },
+    );
+    for (let round = 0; round < rounds + 1; round += 1) {
+      const context = await browser.newContext({ baseURL: api.url });
+      await context.addCookies([
+        {
+          name: 'auth_token',
+          value: login.auth_token,
+          url: api.url,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
+      await context.addInitScript(READY_MARK);
+      const page = await context.newPage();
+      if (process.env.TRACE_PROFILE === '1') {
+        await traced(page, url);
+        await page.goto('about:blank');
+        const top = await profiled(page, url);
+        await context.close();
+        if (round === 0) continue;
+        console.log(`${screen} warm, CPU profile self time by file:`);
+        for (const [file, ms] of top) console.log(`    ${ms.toFixed(1)} ms ${file}`);
+        continue;
+      }
+      const cold = await traced(page, url);
+      await page.goto('about:blank');
+      const warm = await traced(page, url);
+      await context.close();
+      // The first round warms the server's caches.
+      if (round === 0) continue;
+      for (const [mode, s] of [
+        ['cold', cold],
+        ['warm', warm],
+      ] as const) {
+        const { top, ...figures } = s;
+        console.log(
+          `${screen} ${mode} ` +
+            Object.entries(figures)
+              .map(([k, v]) => `${k}=${typeof v === 'number' ? v.toFixed(1) : v}`)
+              .join(' '),
+        );
+        if (process.env.TRACE_FILES === '1') {
+          for (const [file, ms] of top) console.log(`    ${ms.toFixed(1)} ms ${file}`);
+        }
+      }
+    }
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await browser.close();
+    await api.stop();
+  }
+}
+
+await main();
