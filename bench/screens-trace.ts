@@ -159,8 +159,9 @@ async function profiled(page: Page, url: string) {
 async function main() {
   const screen = process.argv[2] ?? 'card';
   const rounds = Number(process.argv[3] ?? 3);
-  if (!existsSync(metaPath))
+  if (!existsSync(metaPath)) {
     throw new Error(`no kept base at ${dataDir}: run the screens bench with BENCH_KEEP_DB=1`);
+  }
   const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Meta;
   const url = {
     card: `/applicant/${meta.applicantId}`,
