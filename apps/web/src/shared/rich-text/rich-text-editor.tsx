@@ -89,14 +89,24 @@ export function RichTextEditor({
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  // The editable's ARIA state follows the form (editorProps are read once, at creation).
+  // The editable's ARIA state follows the form (editorProps are read once, at creation). The
+  // editor's view exists only once its content is mounted, which may come after this effect (a
+  // form loaded when it is opened): then it is set on the editor's `mount`.
   useEffect(() => {
-    const dom = editor?.view.dom;
-    if (!dom) return;
-    if (invalid) dom.setAttribute('aria-invalid', 'true');
-    else dom.removeAttribute('aria-invalid');
-    if (describedBy) dom.setAttribute('aria-describedby', describedBy);
-    else dom.removeAttribute('aria-describedby');
+    if (!editor) return;
+    const apply = () => {
+      const dom = mountedDom(editor);
+      if (!dom) return;
+      if (invalid) dom.setAttribute('aria-invalid', 'true');
+      else dom.removeAttribute('aria-invalid');
+      if (describedBy) dom.setAttribute('aria-describedby', describedBy);
+      else dom.removeAttribute('aria-describedby');
+    };
+    apply();
+    editor.on('mount', apply);
+    return () => {
+      editor.off('mount', apply);
+    };
   }, [editor, invalid, describedBy]);
 
   const active = useEditorState({
@@ -146,4 +156,14 @@ export function RichTextEditor({
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/** The editable element, or null while the editor is not mounted (its view throws then). */
+function mountedDom(editor: Editor): HTMLElement | null {
+  if (editor.isDestroyed) return null;
+  try {
+    return editor.view.dom;
+  } catch {
+    return null;
+  }
 }
