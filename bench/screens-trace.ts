@@ -29,6 +29,8 @@ type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event, µs (what the load of other processes does not inflate). */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { url?: string; fileName?: string } };
@@ -70,7 +72,11 @@ function summarize(events: TraceEvent[]) {
     on
       .filter((e) => (typeof name === 'string' ? e.name === name : name.test(e.name)))
       .reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+  /** The same, in the thread's CPU time. */
+  const cpuOf = (name: string) =>
+    on.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
   const busy = total('RunTask');
+  const cpu = cpuOf('RunTask');
   const perFile = new Map<string, number>();
   for (const e of on) {
     if (!/^v8\.(compileModule|evaluateModule|compile)$|^EvaluateScript$/.test(e.name)) continue;
@@ -83,6 +89,9 @@ function summarize(events: TraceEvent[]) {
     usableMs: (ready.ts - start.ts) / 1000,
     firstResponseMs: nav ? (nav.ts - start.ts) / 1000 : null,
     busyMs: busy,
+    cpuMs: cpu,
+    evaluateCpu: cpuOf('v8.evaluateModule'),
+    functionCallCpu: cpuOf('FunctionCall'),
     idleMs: (ready.ts - start.ts) / 1000 - busy,
     parseHtml: total('ParseHTML'),
     compile: total(/^v8\.compile/),
