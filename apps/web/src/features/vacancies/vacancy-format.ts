@@ -78,16 +78,19 @@ export function flattenDivisions(tree: TDivision[], depth = 0): DivisionOption[]
   ]);
 }
 
+/** One decimal at most, Russian style; one formatter for every number a funnel prints. */
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }));
+
 /** Percent with at most one decimal, Russian style: 33,3 %. */
 export function formatPercent(value: number | null): string {
   if (value == null) return '—';
-  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(value)} %`;
+  return `${oneDecimal().format(value)} %`;
 }
 
 /** Days with one decimal: '2,5 дн.'. */
 export function formatAvgDays(value: number | null): string {
   if (value == null) return '—';
-  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(value)} дн.`;
+  return `${oneDecimal().format(value)} дн.`;
 }
 
 /** Priority 0–10 (the contract's range) as the selects offer it. */
