@@ -7,6 +7,10 @@
 //   npx tsx bench/screens-trace.ts [card|list|board|home] [rounds]
 //
 // WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
+// TRACE_FILES=1 lists the files' compile and evaluation; TRACE_PROFILE=1 takes a CPU profile
+// instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
+// under each file's top-level code, what it calls included: with a build of one file per module
+// (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate.
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +29,8 @@ type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event, µs (what the load of other processes does not inflate). */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { url?: string; fileName?: string } };
@@ -66,7 +72,11 @@ function summarize(events: TraceEvent[]) {
     on
       .filter((e) => (typeof name === 'string' ? e.name === name : name.test(e.name)))
       .reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+  /** The same, in the thread's CPU time. */
+  const cpuOf = (name: string) =>
+    on.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
   const busy = total('RunTask');
+  const cpu = cpuOf('RunTask');
   const perFile = new Map<string, number>();
   for (const e of on) {
     if (!/^v8\.(compileModule|evaluateModule|compile)$|^EvaluateScript$/.test(e.name)) continue;
@@ -79,6 +89,9 @@ function summarize(events: TraceEvent[]) {
     usableMs: (ready.ts - start.ts) / 1000,
     firstResponseMs: nav ? (nav.ts - start.ts) / 1000 : null,
     busyMs: busy,
+    cpuMs: cpu,
+    evaluateCpu: cpuOf('v8.evaluateModule'),
+    functionCallCpu: cpuOf('FunctionCall'),
     idleMs: (ready.ts - start.ts) / 1000 - busy,
     parseHtml: total('ParseHTML'),
     compile: total(/^v8\.compile/),
@@ -124,7 +137,7 @@ async function traced(page: Page, url: string) {
 
 type ProfileNode = {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 };
 
@@ -144,16 +157,46 @@ async function profiled(page: Page, url: string) {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parentOf.set(child, node.id);
+  }
   const self = new Map<string, number>();
+  // TRACE_PROFILE=modules: the time under each script's top-level code (its frame at 0:0), the
+  // functions it calls included: with a build of one file per module (Rolldown
+  // `preserveModules`), the cost of evaluating each module.
+  const byModule = process.env.TRACE_PROFILE === 'modules';
   profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    const key = frame.url
-      ? frame.url.replace(/^.*\/assets\//, '')
-      : frame.functionName || '(anonymous)';
+    let key: string | undefined;
+    if (byModule) {
+      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+        const frame = byId.get(at)!.callFrame;
+        if (
+          frame.url &&
+          frame.functionName === '' &&
+          frame.lineNumber === 0 &&
+          frame.columnNumber === 0
+        ) {
+          key = frame.url.replace(/^.*\/assets\//, '');
+          break;
+        }
+      }
+      if (!key) return;
+    } else {
+      const frame = byId.get(id)!.callFrame;
+      key = frame.url
+        ? frame.url.replace(/^.*\/assets\//, '')
+        : frame.functionName || '(anonymous)';
+    }
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   await cdp.detach();
-  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  const sorted = [...self.entries()].sort((a, b) => b[1] - a[1]);
+  if (byModule) {
+    const sum = sorted.reduce((total, [, ms]) => total + ms, 0);
+    return [['(all modules)', sum] as [string, number], ...sorted.slice(0, 40)];
+  }
+  return sorted.slice(0, Number(process.env.TRACE_TOP ?? 15));
 }
 
 async function main() {
@@ -194,7 +237,7 @@ async function main() {
       ]);
       await context.addInitScript(READY_MARK);
       const page = await context.newPage();
-      if (process.env.TRACE_PROFILE === '1') {
+      if (process.env.TRACE_PROFILE === '1' || process.env.TRACE_PROFILE === 'modules') {
         await traced(page, url);
         await page.goto('about:blank');
         const top = await profiled(page, url);

@@ -13,14 +13,17 @@ import {
   LIST_MIN_WIDTH_CLASS,
   type ListColumn,
 } from './list-columns';
+import { onFirstUse } from '../../shared/format/on-first-use';
 
 export const ROW_HEIGHT = 64;
 
 /** The day an applicant was added, in Moscow like the filter's dates. */
-const addedFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
+const addedFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }),
+);
 const formatAdded = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : addedFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : addedFormat().format(date);
 };
 
 type Props = {

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../shared/format/applicant-format';
 import { useApplicantFileMutations } from './applicants.queries';
 import { useCardEditing } from './card-access';
 import { CardSection, Muted } from './card-section';
+import { onFirstUse } from '../../shared/format/on-first-use';
 
 export const FILE_KIND_LABELS: Record<TApplicantFileKind, string> = {
   resume: 'Резюме',
@@ -24,12 +25,12 @@ export const FILE_KIND_LABELS: Record<TApplicantFileKind, string> = {
 
 const KB = 1024;
 const MB = 1024 * 1024;
-const oneDecimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }));
 
 /** '12 КБ', '1,5 МБ': КБ under a megabyte (never '0 КБ'), МБ with one decimal above. */
 export function formatFileSize(bytes: number): string {
   if (bytes < MB) return `${Math.max(1, Math.round(bytes / KB))} КБ`;
-  return `${oneDecimal.format(bytes / MB)} МБ`;
+  return `${oneDecimal().format(bytes / MB)} МБ`;
 }
 
 export function FilesSection({ applicant }: { applicant: TApplicantCard }) {

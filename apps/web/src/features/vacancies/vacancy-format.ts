@@ -1,6 +1,7 @@
 import type { TDivision } from '@ats/contracts/divisions';
 import { currencySymbol } from '../../shared/format/currency';
 import { pluralize, type PluralForms } from '../../shared/format/plurals';
+import { onFirstUse } from '../../shared/format/on-first-use';
 
 export const DAY_FORMS: PluralForms = { one: 'день', few: 'дня', many: 'дней' };
 export const APPLICANT_FORMS: PluralForms = {
@@ -12,7 +13,7 @@ export const VACANCY_FORMS: PluralForms = { one: 'вакансия', few: 'ва�
 
 export const formatDays = (days: number) => pluralize(days, DAY_FORMS);
 
-const money = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const money = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
 
 /** 'от 150 000 до 250 000 ₽', 'до 90 000 $', or null when no amount is set. */
 export function formatSalary(
@@ -23,11 +24,11 @@ export function formatSalary(
   const symbol = currencySymbol(currency || 'RUB');
   if (from != null && to != null) {
     return from === to
-      ? `${money.format(from)} ${symbol}`
-      : `${money.format(from)} – ${money.format(to)} ${symbol}`;
+      ? `${money().format(from)} ${symbol}`
+      : `${money().format(from)} – ${money().format(to)} ${symbol}`;
   }
-  if (from != null) return `от ${money.format(from)} ${symbol}`;
-  if (to != null) return `до ${money.format(to)} ${symbol}`;
+  if (from != null) return `от ${money().format(from)} ${symbol}`;
+  if (to != null) return `до ${money().format(to)} ${symbol}`;
   return null;
 }
 
@@ -77,16 +78,19 @@ export function flattenDivisions(tree: TDivision[], depth = 0): DivisionOption[]
   ]);
 }
 
+/** One decimal at most, Russian style; one formatter for every number a funnel prints. */
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }));
+
 /** Percent with at most one decimal, Russian style: 33,3 %. */
 export function formatPercent(value: number | null): string {
   if (value == null) return '—';
-  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(value)} %`;
+  return `${oneDecimal().format(value)} %`;
 }
 
 /** Days with one decimal: '2,5 дн.'. */
 export function formatAvgDays(value: number | null): string {
   if (value == null) return '—';
-  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(value)} дн.`;
+  return `${oneDecimal().format(value)} дн.`;
 }
 
 /** Priority 0–10 (the contract's range) as the selects offer it. */

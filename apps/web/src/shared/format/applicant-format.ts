@@ -1,6 +1,7 @@
 import { personDisplayName } from '@ats/contracts/person-name';
 import { currencySymbol } from './currency';
 import { formatMonths, formatYears } from './plurals';
+import { onFirstUse } from './on-first-use';
 
 export type ApplicantNameParts = {
   first_name?: string | null;
@@ -23,14 +24,14 @@ export function applicantInitials(applicant: ApplicantNameParts): string {
   return (letters || applicant.email?.slice(0, 2) || '?').toUpperCase();
 }
 
-const groupDigits = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const groupDigits = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
 
 /** '150000' + 'RUB' → '150 000 ₽'; free text the clients sent ('от 100к') is kept as is. */
 export function formatSalary(money: string | null | undefined, currency?: string | null): string {
   const text = money?.trim();
   if (!text) return '';
   const digits = text.replace(/[\s\u00a0]/g, '');
-  const amount = /^\d+$/.test(digits) ? groupDigits.format(Number(digits)) : text;
+  const amount = /^\d+$/.test(digits) ? groupDigits().format(Number(digits)) : text;
   const symbol = currencySymbol(currency);
   return symbol ? `${amount}\u00a0${symbol}` : amount;
 }
@@ -39,21 +40,21 @@ export const formatAge = (age: number | null | undefined) =>
   age === null || age === undefined ? '' : formatYears(age);
 
 const FOUND_FORMS = { one: 'кандидат', few: 'кандидата', many: 'кандидатов' };
-const pluralRules = new Intl.PluralRules('ru-RU');
+const pluralRules = onFirstUse(() => new Intl.PluralRules('ru-RU'));
 
 /** '1 кандидат', '3 кандидата', '10 000 кандидатов'. */
 export function formatApplicantCount(count: number): string {
-  const category = pluralRules.select(count);
+  const category = pluralRules().select(count);
   const word =
     category === 'one' ? FOUND_FORMS.one : category === 'few' ? FOUND_FORMS.few : FOUND_FORMS.many;
-  return `${groupDigits.format(count)} ${word}`;
+  return `${groupDigits().format(count)} ${word}`;
 }
 
 /** 'Найден 1 кандидат', 'Найдено 3 кандидата', 'Найдено 25 кандидатов'. */
 export function formatFoundCount(count: number, capped = false): string {
   // A search lists its best 1,000: 'Найдено больше 1 000 кандидатов, показаны лучшие'.
   if (capped) return `Найдено больше ${formatApplicantCount(count)}, показаны лучшие`;
-  const verb = pluralRules.select(count) === 'one' ? 'Найден' : 'Найдено';
+  const verb = pluralRules().select(count) === 'one' ? 'Найден' : 'Найдено';
   return `${verb} ${formatApplicantCount(count)}`;
 }
 
@@ -67,7 +68,7 @@ export function formatExperience(months: number | null | undefined): string {
     .join(' ');
 }
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' }));
 
 /** ISO 'YYYY-MM-DD' → 'DD.MM.YYYY' (dates carry no time, so no time-zone shift). */
 export function formatIsoDate(value: string | null | undefined): string {
@@ -76,35 +77,40 @@ export function formatIsoDate(value: string | null | undefined): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : value;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
+const dateTimeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('ru-RU', {
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Moscow',
+    }),
+);
 
 /** A timestamp in Moscow time: '12 марта 2025 г., 14:05'. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat().format(date);
 }
 
 export const formatShortDate = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
 };
 
-const monthYear = new Intl.DateTimeFormat('ru-RU', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const monthYear = onFirstUse(
+  () => new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 const monthYearOf = (iso: string) => {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : monthYear.format(date).replace(/\s*г\.$/, '');
+  return Number.isNaN(date.getTime())
+    ? iso
+    : monthYear()
+        .format(date)
+        .replace(/\s*г\.$/, '');
 };
 
 const monthsBetween = (startIso: string, end: Date) => {

@@ -1,6 +1,7 @@
 import { cx } from '@ats/ui/class-names';
+import { onFirstUse } from '../format/on-first-use';
 
-const FORMS = new Intl.PluralRules('ru-RU');
+const FORMS = onFirstUse(() => new Intl.PluralRules('ru-RU'));
 const WORDS: Record<string, string> = {
   one: 'непрочитанное сообщение',
   few: 'непрочитанных сообщения',
@@ -10,7 +11,7 @@ const WORDS: Record<string, string> = {
 
 /** «3 непрочитанных сообщения»: what a counter says to a screen reader. */
 export function unreadLabel(count: number): string {
-  return `${count} ${WORDS[FORMS.select(count)] ?? WORDS.many}`;
+  return `${count} ${WORDS[FORMS().select(count)] ?? WORDS.many}`;
 }
 
 /** A red counter of unread messages; read aloud in words. */
