@@ -1,6 +1,7 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
+import { piecesOf } from './analytics-facts.repository.ts';
 
 // The SQL of the reports by source, by vacancy, by recruiter, of one vacancy and of one funnel
 // (issue 13). Every number is read from the transition log (`application_transitions`) and the
@@ -20,6 +21,11 @@ export type ReportRange = {
    * distinct applicants per day answers it (the comparison of the tests and the bench).
    */
   noRollup?: boolean;
+  /**
+   * The period's days of the account's time zone, inclusive (`from` and `to` their bounds): given,
+   * the reports read what the activity rollup counts per vacancy from it (migration 0097).
+   */
+  days?: { from: string; to: string };
 };
 
 /** Which vacancies a report reads: all of the account, narrowed by each filter given. */
@@ -455,6 +461,38 @@ const hiresOfSet = (A: SQL, r: ReportRange, actorId?: number) => sql`
         offset 0) t
       where t.vacancy_id in (select id from sv)`;
 
+/**
+ * Per vacancy of the account, the distinct applicants placed on it and hired on it in the days
+ * [from, to] from the activity rollup's kinds per vacancy (migration 0097, decision 0087): the
+ * rows of the days at the period's edges (analytics_activity_days_vacancy_idx) and of the weeks
+ * and months it holds whole (analytics_activity_spans_vacancy_idx), each counted when the same
+ * applicant's previous event of the kind on the vacancy is before the first day (decisions 0042,
+ * 0084). Every vacancy of the account is counted (a row per vacancy, kind and piece at most): the
+ * report joins the set's vacancies to them, and a semi-join with the set per row cost more.
+ */
+const vacancyCountsFromRollup = (A: SQL, days: { from: string; to: string }) => {
+  const pieces = piecesOf(days.from, days.to);
+  const texts = (values: string[]) => sql`${`{${values.join(',')}}`}`;
+  return sql`
+      select r.actor_id as vacancy_id,
+             coalesce(sum(r.n) filter (where r.kind = 'placed_vacancy'), 0)::int as placed,
+             coalesce(sum(r.n) filter (where r.kind = 'hired_vacancy'), 0)::int as hired
+      from unnest(${texts(pieces.map((p) => p.span))}::text[],
+                  ${texts(pieces.map((p) => p.from))}::date[],
+                  ${texts(pieces.map((p) => p.to))}::date[]) as x(span, first_day, last_day)
+      cross join lateral (
+        select d.kind, d.actor_id, d.n from analytics_activity_days d
+        where x.span = 'day' and d.account_id = ${A}
+          and d.kind in ('placed_vacancy', 'hired_vacancy')
+          and d.day between x.first_day and x.last_day and d.prev_day < ${days.from}::date
+        union all
+        select s.kind, s.actor_id, s.n from analytics_activity_spans s
+        where x.span <> 'day' and s.account_id = ${A}
+          and s.kind in ('placed_vacancy', 'hired_vacancy')
+          and s.span = x.span and s.start = x.first_day and s.prev_day < ${days.from}::date) r
+      group by r.actor_id`;
+};
+
 /** The state of vacancy `v` at an instant, by its log (as analytics-facts vacancyStatesAt). */
 const stateAt = (at: Date) => sql`coalesce(
     (select l.to_state from vacancy_state_log l
@@ -523,7 +561,12 @@ export async function listVacanciesInPeriod(
       from spans s
       group by s.vacancy_id
     ),
-    placed as (
+    ${
+      r.days && !r.fromLog && !r.noRollup
+        ? sql`counted as (${vacancyCountsFromRollup(A, r.days)}),
+    placed as (select c.vacancy_id, c.placed as n from counted c),
+    hired as (select c.vacancy_id, c.hired as n from counted c),`
+        : sql`placed as (
       select t.vacancy_id, count(distinct t.applicant_id)::int as n
       from application_transitions t
       where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
@@ -534,7 +577,8 @@ export async function listVacanciesInPeriod(
       select t.vacancy_id, count(distinct t.applicant_id)::int as n
       from (${hiresOfSet(A, r)}) t
       group by t.vacancy_id
-    ),
+    ),`
+    }
     rows as (
       select v.id as vacancy_id, v.position, ${stateAt(r.to)} as state, d.name as division_name,
              v.needed, v.created_at, ${lastClosingBefore(r.to)} as last_closed,
