@@ -526,25 +526,47 @@ export async function listVacanciesInPeriod(
     tx,
     sql`
     with sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
-    events as (
-      select l.vacancy_id, l.changed_at as at, l.to_state as state, l.id as seq
+    -- The set's state log read once; what stateAt and lastClosingBefore ask of it per vacancy
+    -- (as they define it) from these rows, not from an index probe per vacancy and question.
+    logs as materialized (
+      select l.vacancy_id, l.changed_at, l.id, l.from_state, l.to_state
       from vacancy_state_log l
       where l.account_id = ${A} and l.vacancy_id in (select id from sv)
-        and l.changed_at < ${ts(r.to)}
+    ),
+    firsts as (
+      select distinct on (g.vacancy_id) g.vacancy_id, g.from_state
+      from logs g
+      order by g.vacancy_id, g.changed_at, g.id
+    ),
+    lasts as (
+      select g.vacancy_id,
+             (array_agg(g.to_state order by g.changed_at desc, g.id desc))[1] as state,
+             max(g.changed_at) filter (where g.to_state = 'closed') as last_closed
+      from logs g
+      where g.changed_at < ${ts(r.to)}
+      group by g.vacancy_id
+    ),
+    events as (
+      select g.vacancy_id, g.changed_at as at, g.to_state as state, g.id as seq
+      from logs g
+      where g.changed_at < ${ts(r.to)}
       union all
       -- Created in the state its first logged change left (open when the log says nothing).
-      select v.id, v.created_at,
-             coalesce((select l.from_state from vacancy_state_log l
-                       where l.account_id = v.account_id and l.vacancy_id = v.id
-                       order by l.changed_at, l.id limit 1), 'open'), -1
+      select v.id, v.created_at, coalesce(f.from_state, 'open'), -1
       from vacancies v
+      left join firsts f on f.vacancy_id = v.id
       where v.account_id = ${A} and v.id in (select id from sv)
       union all
       select v.id, v.closed_at, 'closed', 1 from vacancies v
       where v.account_id = ${A} and v.id in (select id from sv) and v.closed_at is not null
         and v.closed_at < ${ts(r.to)}
-        and not exists (select 1 from vacancy_state_log l
-                        where l.account_id = v.account_id and l.vacancy_id = v.id)
+        and not exists (select 1 from firsts f where f.vacancy_id = v.id)
+    ),
+    owners as (
+      select m.vacancy_id, array_agg(m.user_id order by m.user_id) as ids
+      from vacancy_members m
+      where m.account_id = ${A} and m.role = 'owner' and m.vacancy_id in (select id from sv)
+      group by m.vacancy_id
     ),
     spans as (
       select e.vacancy_id, e.state, e.at,
@@ -580,14 +602,21 @@ export async function listVacanciesInPeriod(
     ),`
     }
     rows as (
-      select v.id as vacancy_id, v.position, ${stateAt(r.to)} as state, d.name as division_name,
-             v.needed, v.created_at, ${lastClosingBefore(r.to)} as last_closed,
+      select v.id as vacancy_id, v.position,
+             coalesce(la.state,
+                      case when f.vacancy_id is not null then coalesce(f.from_state, 'open') end,
+                      v.state) as state,
+             d.name as division_name, v.needed, v.created_at,
+             coalesce(la.last_closed,
+                      case when v.closed_at < ${ts(r.to)} and f.vacancy_id is null
+                           then v.closed_at end) as last_closed,
              coalesce(p.days_open, 0) as days_open, coalesce(p.alive_in_period, false) as alive,
-             coalesce((select array_agg(m.user_id order by m.user_id) from vacancy_members m
-                       where m.account_id = v.account_id and m.vacancy_id = v.id
-                         and m.role = 'owner'), '{}') as owner_ids,
+             coalesce(o.ids, '{}') as owner_ids,
              coalesce(pl.n, 0) as placed, coalesce(h.n, 0) as hired
       from vacancies v
+      left join firsts f on f.vacancy_id = v.id
+      left join lasts la on la.vacancy_id = v.id
+      left join owners o on o.vacancy_id = v.id
       left join per_vacancy p on p.vacancy_id = v.id
       left join account_divisions d on d.account_id = v.account_id and d.id = v.division_id
       left join placed pl on pl.vacancy_id = v.id
