@@ -304,7 +304,8 @@ export const analyticsDeletedApplicants = pgTable(
  * time zone, how many events had their previous event of the same applicant, kind and actor on
  * `prev_day` (-infinity: none). Kept by statement triggers on `application_transitions`. Kinds
  * `reject_reason`/`refuse_reason` (migration 0067) carry the reason, `placed_source`/`hired_source`
- * (0092) the applicant's source where the actor stands.
+ * (0092) the applicant's source where the actor stands, `placed_vacancy`/`hired_vacancy` (0097) the
+ * log row's vacancy.
  */
 export const analyticsActivityDays = pgTable(
   'analytics_activity_days',
@@ -325,15 +326,20 @@ export const analyticsActivityDays = pgTable(
     index('analytics_activity_days_source_idx')
       .on(t.accountId, t.day, t.kind, t.actorId, t.prevDay)
       .where(sql`${t.kind} in ('placed_source', 'hired_source')`),
+    // Migration 0097: the kinds by vacancy by day (INCLUDE n), for the reports by vacancy.
+    index('analytics_activity_days_vacancy_idx')
+      .on(t.accountId, t.day, t.kind, t.actorId, t.prevDay)
+      .where(sql`${t.kind} in ('placed_vacancy', 'hired_vacancy')`),
     tenantPolicy('analytics_activity_days'),
   ],
 ).enableRLS();
 
 /**
  * `analytics_activity_days` summed per calendar week (from Monday) and month of the day (migration
- * 0094, decision 0084): per account, kind (placed, moved, hired, rejected, refused), actor (0: the
- * whole company), span (`week`, `month`), its first day and the previous day, how many events. A
- * period's distinct applicants read whole months and weeks here and only the days at its edges.
+ * 0094, decision 0084): per account, kind (placed, moved, hired, rejected, refused; placed_vacancy
+ * and hired_vacancy since 0097, the actor being the vacancy), actor (0: the whole company), span
+ * (`week`, `month`), its first day and the previous day, how many events. A period's distinct
+ * applicants read whole months and weeks here and only the days at its edges.
  * Kept by statement triggers on `analytics_activity_days`.
  */
 export const analyticsActivitySpans = pgTable(
@@ -352,6 +358,10 @@ export const analyticsActivitySpans = pgTable(
       name: 'analytics_activity_spans_pk',
       columns: [t.accountId, t.kind, t.actorId, t.span, t.start, t.prevDay],
     }),
+    // Migration 0097: the kinds by vacancy by span and start (INCLUDE n).
+    index('analytics_activity_spans_vacancy_idx')
+      .on(t.accountId, t.span, t.start, t.kind, t.actorId, t.prevDay)
+      .where(sql`${t.kind} in ('placed_vacancy', 'hired_vacancy')`),
     tenantPolicy('analytics_activity_spans'),
   ],
 ).enableRLS();

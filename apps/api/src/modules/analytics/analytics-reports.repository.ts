@@ -1,6 +1,7 @@
 import { type Db, selectRows } from '@ats/db/connection';
 import { intArray } from '@ats/db/sql-arrays';
 import { type SQL, sql } from 'drizzle-orm';
+import { piecesOf } from './analytics-facts.repository.ts';
 
 // The SQL of the reports by source, by vacancy, by recruiter, of one vacancy and of one funnel
 // (issue 13). Every number is read from the transition log (`application_transitions`) and the
@@ -20,6 +21,11 @@ export type ReportRange = {
    * distinct applicants per day answers it (the comparison of the tests and the bench).
    */
   noRollup?: boolean;
+  /**
+   * The period's days of the account's time zone, inclusive (`from` and `to` their bounds): given,
+   * the reports read what the activity rollup counts per vacancy from it (migration 0097).
+   */
+  days?: { from: string; to: string };
 };
 
 /** Which vacancies a report reads: all of the account, narrowed by each filter given. */
@@ -455,6 +461,38 @@ const hiresOfSet = (A: SQL, r: ReportRange, actorId?: number) => sql`
         offset 0) t
       where t.vacancy_id in (select id from sv)`;
 
+/**
+ * Per vacancy of the account, the distinct applicants placed on it and hired on it in the days
+ * [from, to] from the activity rollup's kinds per vacancy (migration 0097, decision 0087): the
+ * rows of the days at the period's edges (analytics_activity_days_vacancy_idx) and of the weeks
+ * and months it holds whole (analytics_activity_spans_vacancy_idx), each counted when the same
+ * applicant's previous event of the kind on the vacancy is before the first day (decisions 0042,
+ * 0084). Every vacancy of the account is counted (a row per vacancy, kind and piece at most): the
+ * report joins the set's vacancies to them, and a semi-join with the set per row cost more.
+ */
+const vacancyCountsFromRollup = (A: SQL, days: { from: string; to: string }) => {
+  const pieces = piecesOf(days.from, days.to);
+  const texts = (values: string[]) => sql`${`{${values.join(',')}}`}`;
+  return sql`
+      select r.actor_id as vacancy_id,
+             coalesce(sum(r.n) filter (where r.kind = 'placed_vacancy'), 0)::int as placed,
+             coalesce(sum(r.n) filter (where r.kind = 'hired_vacancy'), 0)::int as hired
+      from unnest(${texts(pieces.map((p) => p.span))}::text[],
+                  ${texts(pieces.map((p) => p.from))}::date[],
+                  ${texts(pieces.map((p) => p.to))}::date[]) as x(span, first_day, last_day)
+      cross join lateral (
+        select d.kind, d.actor_id, d.n from analytics_activity_days d
+        where x.span = 'day' and d.account_id = ${A}
+          and d.kind in ('placed_vacancy', 'hired_vacancy')
+          and d.day between x.first_day and x.last_day and d.prev_day < ${days.from}::date
+        union all
+        select s.kind, s.actor_id, s.n from analytics_activity_spans s
+        where x.span <> 'day' and s.account_id = ${A}
+          and s.kind in ('placed_vacancy', 'hired_vacancy')
+          and s.span = x.span and s.start = x.first_day and s.prev_day < ${days.from}::date) r
+      group by r.actor_id`;
+};
+
 /** The state of vacancy `v` at an instant, by its log (as analytics-facts vacancyStatesAt). */
 const stateAt = (at: Date) => sql`coalesce(
     (select l.to_state from vacancy_state_log l
@@ -488,25 +526,47 @@ export async function listVacanciesInPeriod(
     tx,
     sql`
     with sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
-    events as (
-      select l.vacancy_id, l.changed_at as at, l.to_state as state, l.id as seq
+    -- The set's state log read once; what stateAt and lastClosingBefore ask of it per vacancy
+    -- (as they define it) from these rows, not from an index probe per vacancy and question.
+    logs as materialized (
+      select l.vacancy_id, l.changed_at, l.id, l.from_state, l.to_state
       from vacancy_state_log l
       where l.account_id = ${A} and l.vacancy_id in (select id from sv)
-        and l.changed_at < ${ts(r.to)}
+    ),
+    firsts as (
+      select distinct on (g.vacancy_id) g.vacancy_id, g.from_state
+      from logs g
+      order by g.vacancy_id, g.changed_at, g.id
+    ),
+    lasts as (
+      select g.vacancy_id,
+             (array_agg(g.to_state order by g.changed_at desc, g.id desc))[1] as state,
+             max(g.changed_at) filter (where g.to_state = 'closed') as last_closed
+      from logs g
+      where g.changed_at < ${ts(r.to)}
+      group by g.vacancy_id
+    ),
+    events as (
+      select g.vacancy_id, g.changed_at as at, g.to_state as state, g.id as seq
+      from logs g
+      where g.changed_at < ${ts(r.to)}
       union all
       -- Created in the state its first logged change left (open when the log says nothing).
-      select v.id, v.created_at,
-             coalesce((select l.from_state from vacancy_state_log l
-                       where l.account_id = v.account_id and l.vacancy_id = v.id
-                       order by l.changed_at, l.id limit 1), 'open'), -1
+      select v.id, v.created_at, coalesce(f.from_state, 'open'), -1
       from vacancies v
+      left join firsts f on f.vacancy_id = v.id
       where v.account_id = ${A} and v.id in (select id from sv)
       union all
       select v.id, v.closed_at, 'closed', 1 from vacancies v
       where v.account_id = ${A} and v.id in (select id from sv) and v.closed_at is not null
         and v.closed_at < ${ts(r.to)}
-        and not exists (select 1 from vacancy_state_log l
-                        where l.account_id = v.account_id and l.vacancy_id = v.id)
+        and not exists (select 1 from firsts f where f.vacancy_id = v.id)
+    ),
+    owners as (
+      select m.vacancy_id, array_agg(m.user_id order by m.user_id) as ids
+      from vacancy_members m
+      where m.account_id = ${A} and m.role = 'owner' and m.vacancy_id in (select id from sv)
+      group by m.vacancy_id
     ),
     spans as (
       select e.vacancy_id, e.state, e.at,
@@ -523,7 +583,12 @@ export async function listVacanciesInPeriod(
       from spans s
       group by s.vacancy_id
     ),
-    placed as (
+    ${
+      r.days && !r.fromLog && !r.noRollup
+        ? sql`counted as (${vacancyCountsFromRollup(A, r.days)}),
+    placed as (select c.vacancy_id, c.placed as n from counted c),
+    hired as (select c.vacancy_id, c.hired as n from counted c),`
+        : sql`placed as (
       select t.vacancy_id, count(distinct t.applicant_id)::int as n
       from application_transitions t
       where t.account_id = ${A} and t.kind = 'place' and t.vacancy_id in (select id from sv)
@@ -534,16 +599,24 @@ export async function listVacanciesInPeriod(
       select t.vacancy_id, count(distinct t.applicant_id)::int as n
       from (${hiresOfSet(A, r)}) t
       group by t.vacancy_id
-    ),
+    ),`
+    }
     rows as (
-      select v.id as vacancy_id, v.position, ${stateAt(r.to)} as state, d.name as division_name,
-             v.needed, v.created_at, ${lastClosingBefore(r.to)} as last_closed,
+      select v.id as vacancy_id, v.position,
+             coalesce(la.state,
+                      case when f.vacancy_id is not null then coalesce(f.from_state, 'open') end,
+                      v.state) as state,
+             d.name as division_name, v.needed, v.created_at,
+             coalesce(la.last_closed,
+                      case when v.closed_at < ${ts(r.to)} and f.vacancy_id is null
+                           then v.closed_at end) as last_closed,
              coalesce(p.days_open, 0) as days_open, coalesce(p.alive_in_period, false) as alive,
-             coalesce((select array_agg(m.user_id order by m.user_id) from vacancy_members m
-                       where m.account_id = v.account_id and m.vacancy_id = v.id
-                         and m.role = 'owner'), '{}') as owner_ids,
+             coalesce(o.ids, '{}') as owner_ids,
              coalesce(pl.n, 0) as placed, coalesce(h.n, 0) as hired
       from vacancies v
+      left join firsts f on f.vacancy_id = v.id
+      left join lasts la on la.vacancy_id = v.id
+      left join owners o on o.vacancy_id = v.id
       left join per_vacancy p on p.vacancy_id = v.id
       left join account_divisions d on d.account_id = v.account_id and d.id = v.division_id
       left join placed pl on pl.vacancy_id = v.id

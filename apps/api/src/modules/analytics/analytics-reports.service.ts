@@ -51,6 +51,7 @@ const rangeOf = (scope: AnalyticsScope): repo.ReportRange => ({
   timeZone: scope.timeZone,
   from: scope.from,
   to: scope.to,
+  days: { from: scope.dateFrom, to: scope.dateTo },
 });
 
 const window = (scope: AnalyticsScope) => ({ from: scope.from, to: scope.to });

@@ -12,7 +12,11 @@ import {
   hireDaysWithPlacement,
   hiresWithPlacement,
 } from './analytics-facts.repository.ts';
-import { listFunnelStages, listSources } from './analytics-reports.repository.ts';
+import {
+  listFunnelStages,
+  listSources,
+  listVacanciesInPeriod,
+} from './analytics-reports.repository.ts';
 import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 
 // The rollups `analytics_activity_days` (migration 0049) and `analytics_applicant_days` (0057,
@@ -559,6 +563,7 @@ describe('the rollup of the transition log', () => {
         let sourcesSeen = 0;
         let offersSeen = 0;
         let hiresSeen = 0;
+        let vacanciesSeen = 0;
         /** Monday to Friday of [lo, hi]: a calendar under which working days differ from days. */
         const weekdays = (lo: string, hi: string) => {
           const days: string[] = [];
@@ -642,6 +647,26 @@ describe('the rollup of the transition log', () => {
               ).toEqual(scratch);
               if (actorId === undefined) sourcesSeen += rolled.length;
             }
+            // The vacancies' placed and hired from the activity rollup's kinds per vacancy (0097)
+            // equal them from the log: the whole company, a division's subtree, an owner's.
+            for (const vacancySet of [
+              set,
+              { divisionIds: [divisions.parent, divisions.child] },
+              { divisionIds: null, ownerId: team[1]!.userId },
+            ]) {
+              for (const all of [true, false]) {
+                const details = async (days?: { from: string; to: string }) =>
+                  (
+                    await listVacanciesInPeriod(tx, { ...range(!days), days }, vacancySet, { all })
+                  ).map((v) => `${v.vacancy_id}|${v.placed}|${v.hired}|${v.state}|${v.days_open}`);
+                const rolled = await details({ from, to });
+                expect(
+                  rolled,
+                  `${where}, vacancies of ${JSON.stringify(vacancySet)}, all ${all}`,
+                ).toEqual(await details());
+                vacanciesSeen += rolled.filter((k) => k.split('|')[1] !== '0').length;
+              }
+            }
             // Offers made and accepted, and the hires with their placement (time to hire), from
             // the summaries (migration 0082) and from the log, for the company and each vacancy.
             for (const vacancyId of [undefined, ...vacancies.map((v) => v.id)]) {
@@ -694,6 +719,7 @@ describe('the rollup of the transition log', () => {
         expect(sourcesSeen, context).toBeGreaterThan(0);
         expect(offersSeen, context).toBeGreaterThan(0);
         expect(hiresSeen, context).toBeGreaterThan(0);
+        expect(vacanciesSeen, context).toBeGreaterThan(0);
 
         const snapshot = async () =>
           (
@@ -753,7 +779,8 @@ describe('the rollup of the transition log', () => {
                                  sum(c.n)) as k
             from (select kind, actor_id, day, prev_day, n from analytics_activity_days
                   where account_id = ${admin.accountId}::int
-                    and kind in ('placed', 'moved', 'hired', 'rejected', 'refused')
+                    and kind in ('placed', 'moved', 'hired', 'rejected', 'refused',
+                                 'placed_vacancy', 'hired_vacancy')
                   union all
                   select 'new', a.actor_id, r.day, '-infinity'::date, r.n
                   from analytics_applicant_days r
@@ -786,6 +813,8 @@ describe('the rollup of the transition log', () => {
         expect(kept.filter((k) => k.startsWith('stays|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('reach|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('placed_source|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('hired_vacancy|')).length).toBeGreaterThan(0);
+        expect(keptSpans.filter((k) => k.startsWith('placed_vacancy|')).length).toBeGreaterThan(0);
       }),
     300_000,
   );
