@@ -1,6 +1,6 @@
 import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { applicantNameParts } from '../../platform/person-name.ts';
 
 export type HomeVacancyRow = {
@@ -43,9 +43,12 @@ const readable = (userId: number) => sql`not exists (select 1 from user_status_r
 
 /** Open vacancies the user owns or watches, each with its readable stages and their counts. */
 export async function listMyOpenVacancies(tx: Db, accountId: number, userId: number) {
-  return selectRows<HomeVacancyRow>(
-    tx,
-    sql`
+  return selectRows<HomeVacancyRow>(tx, myOpenVacanciesQuery(accountId, userId));
+}
+
+/** The statement of `listMyOpenVacancies` (also replayed by the benches). */
+export function myOpenVacanciesQuery(accountId: number, userId: number): SQL {
+  return sql`
     select v.id, v.position, v.state, v.priority, m.role, v.date_will_close::text as date_will_close,
            (select json_build_object('id', d.id, 'name', d.name, 'icon', d.icon) from account_divisions d
              where d.account_id = v.account_id and d.id = v.division_id) as division,
@@ -65,8 +68,7 @@ export async function listMyOpenVacancies(tx: Db, accountId: number, userId: num
     from vacancy_members m
     join vacancies v on v.account_id = m.account_id and v.id = m.vacancy_id
     where m.account_id = ${accountId} and m.user_id = ${userId} and v.state = 'open'
-    order by v.priority desc, v.created_at desc, v.id desc`,
-  );
+    order by v.priority desc, v.created_at desc, v.id desc`;
 }
 
 /**
@@ -79,9 +81,12 @@ export async function listOverdueApplications(
   userId: number,
   limit: number,
 ) {
-  return selectRows<OverdueRow>(
-    tx,
-    sql`
+  return selectRows<OverdueRow>(tx, overdueApplicationsQuery(accountId, userId, limit));
+}
+
+/** The statement of `listOverdueApplications` (also replayed by the benches). */
+export function overdueApplicationsQuery(accountId: number, userId: number, limit: number): SQL {
+  return sql`
     select a.id as application_id, a.applicant_id,
            ${applicantNameParts('p')} as applicant_person,
            v.id as vacancy_id, v.position as vacancy_position,
@@ -98,6 +103,5 @@ export async function listOverdueApplications(
       and a.entered_status_at < now() - make_interval(days => s.stay_duration)
       and p.archived_at is null and ${readable(userId)}
     order by a.entered_status_at, a.id
-    limit ${limit}`,
-  );
+    limit ${limit}`;
 }
