@@ -5,20 +5,22 @@
 //
 // Every database is a copy of the same base (one at the old migrations, one at the new), so the
 // same queries are drawn from each. Per kind of search (a surname, six digits of a phone, the start
-// of an e-mail, each résumé word the team bench sends) and per home statement: a warm-up pass,
+// of an e-mail, each résumé word the team bench sends) and per home statement (the overdue one also
+// as it was before decision 0091, whose answers the new one must equal): a warm-up pass,
 // then BENCH_EXPLAIN_ROUNDS (3) rounds interleaved over the databases; printed per database the
 // median over rounds of the kind's p50 and p95 (execution + planning, ms) and of its buffers, and
 // whether every answer was the same as the first database's.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applicantListPageQuery } from '../apps/api/src/modules/applicants/applicant-list.repository.ts';
 import {
   myOpenVacanciesQuery,
   overdueApplicationsQuery,
 } from '../apps/api/src/modules/home/home.repository.ts';
+import { applicantNameParts } from '../apps/api/src/platform/person-name.ts';
 import { HOME_OVERDUE_LIMIT } from '../packages/contracts/src/home.ts';
 import { percentile } from './support/load.ts';
 
@@ -31,7 +33,34 @@ if (urls.length === 0) {
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
-type Case = { kind: string; label: string; query: SQL };
+/**
+ * `prepared`: sent as `database.readAsTenant` sends it (a named statement, the plan cache's
+ * choice); else as `tenant.transaction` runs it (unnamed: planned with the values each time).
+ * `sameAs`: the index of a case whose answer this one must equal (a statement and its rewrite).
+ */
+type Case = { kind: string; label: string; query: SQL; prepared: boolean; sameAs?: number };
+
+/** The overdue statement as it was before decision 0091, for the side-by-side. */
+const overdueBefore = (accountId: number, userId: number, limit: number) => sql`
+    select a.id as application_id, a.applicant_id,
+           ${applicantNameParts('p')} as applicant_person,
+           v.id as vacancy_id, v.position as vacancy_position,
+           s.id as status_id, s.name as status_name, s.stay_duration,
+           floor(extract(epoch from now() - a.entered_status_at) / 86400)::int as days_in_status,
+           a.entered_status_at
+    from vacancy_members m
+    join vacancies v on v.account_id = m.account_id and v.id = m.vacancy_id and v.state = 'open'
+    join applications a on a.account_id = m.account_id and a.vacancy_id = m.vacancy_id
+    join statuses s on s.account_id = a.account_id and s.id = a.status_id
+    join applicants p on p.account_id = a.account_id and p.id = a.applicant_id
+    where m.account_id = ${accountId} and m.user_id = ${userId}
+      and s.stay_duration is not null and not s.is_reject and s.status_type <> 'hired'
+      and a.entered_status_at < now() - make_interval(days => s.stay_duration)
+      and p.archived_at is null and not exists (select 1 from user_status_rights r
+        where r.account_id = s.account_id and r.status_id = s.id and r.user_id = ${userId}
+          and not r.is_read)
+    order by a.entered_status_at, a.id
+    limit ${limit}`;
 
 /** The big account, its admin, and the statements to measure, read from the first database. */
 async function readCases(url: string): Promise<{ accountId: number; cases: Case[] }> {
@@ -64,6 +93,7 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
           { search: text },
           { page: 1, perPage: 30 },
         ).query,
+        prepared: true,
       });
     for (const p of people) {
       search('surname', String(p.last_name));
@@ -95,11 +125,20 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
         kind: 'home: open vacancies',
         label: `user ${userId}`,
         query: myOpenVacanciesQuery(accountId, userId),
+        prepared: false,
+      });
+      cases.push({
+        kind: 'home: overdue, before 0091',
+        label: `user ${userId}`,
+        query: overdueBefore(accountId, userId, HOME_OVERDUE_LIMIT),
+        prepared: false,
       });
       cases.push({
         kind: 'home: overdue',
         label: `user ${userId}`,
         query: overdueApplicationsQuery(accountId, userId, HOME_OVERDUE_LIMIT),
+        prepared: false,
+        sameAs: cases.length - 1,
       });
     }
     return { accountId, cases };
@@ -122,27 +161,36 @@ async function measure(
   backend: number,
   prepared: Set<string>,
   accountId: number,
-  query: SQL,
+  k: Case,
 ): Promise<Measured> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `explain_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  if (!prepared.has(name)) {
-    await c.query(`prepare ${name} as ${text}`);
-    prepared.add(name);
+  const { sql: text, params } = dialect.sqlToQuery(k.query);
+  let explain: pg.QueryConfig;
+  let execute: pg.QueryConfig;
+  if (k.prepared) {
+    const name = `explain_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (!prepared.has(name)) {
+      await c.query(`prepare ${name} as ${text}`);
+      prepared.add(name);
+    }
+    const args = params
+      .map((p) =>
+        typeof p === 'number'
+          ? String(p)
+          : c.escapeLiteral(typeof p === 'string' ? p : JSON.stringify(p)),
+      )
+      .join(', ');
+    const statement = `execute ${name}${args ? `(${args})` : ''}`;
+    explain = { text: `explain (analyze, buffers, format json) ${statement}` };
+    execute = { text: statement };
+  } else {
+    explain = { text: `explain (analyze, buffers, format json) ${text}`, values: params };
+    execute = { text, values: params };
   }
-  const args = params
-    .map((p) =>
-      typeof p === 'number'
-        ? String(p)
-        : c.escapeLiteral(typeof p === 'string' ? p : JSON.stringify(p)),
-    )
-    .join(', ');
-  const execute = `execute ${name}${args ? `(${args})` : ''}`;
   await c.query(
     `begin read only; set local role ats_app; select set_config('app.account_id', '${accountId}', true)`,
   );
   try {
-    const explained = await c.query(`explain (analyze, buffers, format json) ${execute}`);
+    const explained = await c.query(explain);
     const plan = (explained.rows[0] as { 'QUERY PLAN': Record<string, unknown>[] })[
       'QUERY PLAN'
     ][0]!;
@@ -182,7 +230,7 @@ async function main() {
     for (let round = 0; round <= rounds; round++) {
       for (const [d, c] of clients.entries()) {
         for (const [i, k] of cases.entries()) {
-          const m = await measure(c, backends[d]!, prepared[d]!, accountId, k.query);
+          const m = await measure(c, backends[d]!, prepared[d]!, accountId, k);
           if (round > 0) results[d]![i]!.push(m); // round 0 warms up
         }
       }
@@ -215,6 +263,13 @@ async function main() {
       return `${p50!.toFixed(1)} / ${p95!.toFixed(1)} ms, ${Math.round(b50!)} / ${Math.round(b95!)}, ${(cpu / calls).toFixed(1)}`;
     });
     for (const i of idx) {
+      const twin = cases[i]!.sameAs;
+      for (let d = 0; d < urls.length && twin !== undefined; d++) {
+        if (results[d]![i]![0]!.answer !== results[d]![twin]![0]!.answer) {
+          differ++;
+          console.error(`answers differ: ${cases[i]!.kind} ${cases[i]!.label} (db${d + 1})`);
+        }
+      }
       for (let d = 1; d < urls.length; d++) {
         if (results[d]![i]![0]!.answer !== results[0]![i]![0]!.answer) {
           differ++;
@@ -225,9 +280,7 @@ async function main() {
     console.log([kind, idx.length, ...cells].join(' | '));
   }
   console.log(
-    urls.length > 1
-      ? `answers: ${differ === 0 ? 'the same on every database' : `${differ} differ`}`
-      : '',
+    `answers: ${differ === 0 ? 'the same on every database and of every rewrite' : `${differ} differ`}`,
   );
 }
 
