@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { ANALYTICS_CALLS, type TAnalyticsCall } from '../packages/contracts/src/analytics.ts';
@@ -76,7 +77,7 @@ function pgOwner(url: string, jobs: number): Owner {
 async function pgliteOwner(dataDir: string): Promise<Owner> {
   const db = await PGlite.create({
     dataDir: path.join(dataDir, 'pglite'),
-    extensions: { pg_trgm, unaccent },
+    extensions: { btree_gin, pg_trgm, unaccent },
   });
   return { jobs: 1, query: (text) => db.query(text), close: () => db.close() };
 }
@@ -614,7 +615,7 @@ async function measure(
   ) {
     const db = await PGlite.create({
       dataDir: path.join(prepared.env.DATA_DIR as string, 'pglite'),
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
     try {
       for (const span of ['year', 'month'] as Span[]) {

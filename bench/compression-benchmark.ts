@@ -8,6 +8,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   BROTLI_LEVEL,
@@ -93,7 +94,7 @@ async function run(): Promise<BenchReport> {
     }
     const db = await PGlite.create({
       dataDir: path.join(dataDir, 'pglite'),
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
     try {
       await generateApplicants(

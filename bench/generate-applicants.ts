@@ -537,10 +537,11 @@ async function main() {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+    const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
     // The API keeps its PGlite files in DATA_DIR/pglite (packages/db/src/connection.ts).
     const db = await PGlite.create({
       dataDir: path.join(dataDir!, 'pglite'),
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
     try {
       result = await generateApplicants(

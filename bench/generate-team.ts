@@ -97,6 +97,26 @@ async function comments(runner: SqlRunner, accountId: number) {
 }
 
 /**
+ * A session for each of `users` (a fresh token, inserted as its hash, as sign-in stores it),
+ * replacing the sessions they had: a base kept from an earlier run gets new tokens this way.
+ */
+export async function issueSessions(
+  db: { query: (text: string) => Promise<unknown> },
+  accountId: number,
+  users: Omit<TeamUser, 'token'>[],
+): Promise<TeamUser[]> {
+  const issued = users.map((u) => ({ ...u, token: randomBytes(32).toString('base64url') }));
+  await db.query(
+    `delete from sessions where account_id = ${accountId} and user_id = any(array[${users.map((u) => u.id).join(',')}]::int[])`,
+  );
+  await db.query(
+    `insert into sessions (account_id, user_id, token_hash, expires_at)
+     values ${issued.map((u) => `(${accountId}, ${u.id}, '${hashToken(u.token)}', now() + interval '30 days')`).join(',\n')}`,
+  );
+  return issued;
+}
+
+/**
  * Fills the accounts (`big` with `options.base` applicants and its team, `small[i]` with
  * `options.smallSizes[i]`) on the PostgreSQL database at `url`. Prints rows/s.
  */
@@ -172,18 +192,17 @@ export async function generateTeam(
       );
       for (const account of [big, ...small]) await comments(many, account.accountId);
     });
-    const users = (
-      await many.query(
-        `select id, member_type from users where account_id = ${big.accountId} order by id limit ${options.users}`,
-      )
-    ).rows.map((r) => ({
-      id: Number(r.id),
-      role: r.member_type === 'watcher' ? ('manager' as const) : ('recruiter' as const),
-      token: randomBytes(32).toString('base64url'),
-    }));
-    await many.query(
-      `insert into sessions (account_id, user_id, token_hash, expires_at)
-       values ${users.map((u) => `(${big.accountId}, ${u.id}, '${hashToken(u.token)}', now() + interval '30 days')`).join(',\n')}`,
+    const users = await issueSessions(
+      many,
+      big.accountId,
+      (
+        await many.query(
+          `select id, member_type from users where account_id = ${big.accountId} order by id limit ${options.users}`,
+        )
+      ).rows.map((r) => ({
+        id: Number(r.id),
+        role: r.member_type === 'watcher' ? ('manager' as const) : ('recruiter' as const),
+      })),
     );
     await step('vacuum analyze', () => many.query('vacuum analyze'));
     const ids = [big.accountId, ...small.map((s) => s.accountId)];

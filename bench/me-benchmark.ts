@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
@@ -139,7 +140,7 @@ const pgliteTarget = (dataDir: string): Target => ({
     // The server has stopped and released the directory: open the same files in this process.
     const db = await PGlite.create({
       dataDir: path.join(dataDir, 'pglite'),
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
     try {
       const lookup = lookupSql();

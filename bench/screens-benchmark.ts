@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { generateApplicants, type SqlRunner } from './generate-applicants.ts';
@@ -79,7 +80,7 @@ type Meta = { email: string; accountId: number; applicantId: number; vacancyId: 
 async function pgliteRunner(dataDir: string): Promise<SqlRunner & { close: () => Promise<void> }> {
   const db = await PGlite.create({
     dataDir: path.join(dataDir, 'pglite'),
-    extensions: { pg_trgm, unaccent },
+    extensions: { btree_gin, pg_trgm, unaccent },
   });
   return { jobs: 1, query: (text) => db.query(text), close: () => db.close() };
 }

@@ -4,8 +4,9 @@
 // then two (with the worker as a third process), the same reads' raw SQL replayed by the same
 // users beside them, and every card remembered by one process checked against the database after
 // a write through the other. See bench/README.md («team»).
-import { loadavg } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
+import os, { loadavg } from 'node:os';
+import path from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type ChildProcess } from 'node:child_process';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -17,9 +18,15 @@ import {
   boardPageQuery,
 } from '../apps/api/src/modules/pipeline/board.repository.ts';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
-import { generateTeam, smallAccountSizes, type TeamUser } from './generate-team.ts';
+import {
+  generateTeam,
+  issueSessions,
+  smallAccountSizes,
+  type TeamGenerated,
+  type TeamUser,
+} from './generate-team.ts';
 import { percentile } from './support/load.ts';
-import { acquirePostgres } from './support/postgres.ts';
+import { acquirePostgres, findServer, type Server } from './support/postgres.ts';
 import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
 import { AUTH_HEADER, signUpBenchAccount, startApiServer } from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
@@ -670,6 +677,93 @@ function summarise(samples: Sample[]) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The base kept between runs (BENCH_KEEP_DB=1): generating 1M takes ~17 minutes, the run ~7.
+
+const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
+const keepDb = () => process.env.BENCH_KEEP_DB === '1';
+
+type TeamAccountIds = { accountId: number; userId: number };
+/** What a kept base holds, in its database's comment: written once the base is complete. */
+type KeptTeam = {
+  complete: true;
+  big: TeamAccountIds;
+  small: TeamAccountIds[];
+  generated: Omit<TeamGenerated, 'users'>;
+  /** The users with a session; their tokens are issued afresh on every run. */
+  users: Omit<TeamUser, 'token'>[];
+};
+type TeamDatabase = {
+  url: string;
+  source: string;
+  /** The kept base when one was found complete. */
+  kept: KeptTeam | null;
+  /** Records a complete base for the next run (a no-op unless kept). */
+  remember: (kept: KeptTeam) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * A database named by the base's size on a server that stays up (the one recorded in
+ * KEEP_ROOT/team-postgres.json when it still answers, else DATABASE_URL or a new one): reused
+ * when its comment says it is complete, else dropped and created empty. Never dropped at the end.
+ */
+async function keptTeamDatabase(name: string): Promise<TeamDatabase | { skip: string }> {
+  const statePath = path.join(KEEP_ROOT, 'team-postgres.json');
+  let server: Server | null = null;
+  if (existsSync(statePath)) {
+    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
+    server = await withClient(baseUrl, async () => ({
+      baseUrl,
+      source: `kept server ${baseUrl}`,
+      stop: async () => {},
+    })).catch(() => null); // gone (reboot, stopped): find another
+  }
+  if (!server) {
+    const found = await findServer();
+    if ('skip' in found) return found;
+    server = found;
+    mkdirSync(KEEP_ROOT, { recursive: true });
+    writeFileSync(statePath, JSON.stringify({ baseUrl: server.baseUrl }));
+  }
+  const { baseUrl, source } = server;
+  const kept = await withClient(baseUrl, async (admin) => {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [name],
+    );
+    const found = rows[0]?.comment ? (JSON.parse(rows[0].comment) as Partial<KeptTeam>) : null;
+    if (found?.complete) return found as KeptTeam;
+    if (rows.length) await admin.query(`drop database ${name} with (force)`); // an interrupted fill
+    await admin.query(`create database ${name}`);
+    return null;
+  });
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    source: `${source}, database ${name} (kept: BENCH_KEEP_DB=1${kept ? ', reused' : ''})`,
+    kept,
+    remember: (complete) =>
+      withClient(baseUrl, async (admin) => {
+        await admin.query(
+          `comment on database ${name} is ${admin.escapeLiteral(JSON.stringify(complete))}`,
+        );
+      }),
+    stop: async () => {}, // the server and the database stay for the next run
+  };
+}
+
 async function run(): Promise<BenchReport> {
   const base = envNumber('BENCH_TEAM_BASE', 1_000_000);
   const smallCount = envNumber('BENCH_TEAM_SMALL_ACCOUNTS', 50);
@@ -682,7 +776,9 @@ async function run(): Promise<BenchReport> {
     .split(',')
     .map(Number)
     .filter((n) => n >= 1);
-  const handle = await acquirePostgres();
+  const handle: TeamDatabase | { skip: string } = keepDb()
+    ? await keptTeamDatabase(`ats_bench_team_${base}_${smallCount}_${userCount}`)
+    : { ...(await acquirePostgres()), kept: null, remember: async () => {} };
   if ('skip' in handle) {
     return { rows: [], verdicts: [], notes: [`PostgreSQL skipped: ${handle.skip}`] };
   }
@@ -693,23 +789,50 @@ async function run(): Promise<BenchReport> {
   const env = { DATABASE_URL: handle.url };
   try {
     // ---- The base -------------------------------------------------------------------------
-    // Migrates; 51 sign-ups from one address in a minute need a wider sign-up allowance.
-    const setup = await startApiServer({ ...env, THROTTLE_SCALE: '100' });
-    let big: { accountId: number; userId: number };
-    const small: { accountId: number; userId: number }[] = [];
-    try {
-      big = await signUpBenchAccount(setup, 'team');
-      for (let i = 0; i < smallCount; i++) small.push(await signUpBenchAccount(setup, `team ${i}`));
-    } finally {
-      await setup.stop();
-    }
+    let big: TeamAccountIds;
+    let generated: TeamGenerated;
     const sizes = smallAccountSizes(smallCount, base);
-    const generated = await generateTeam(handle.url, big, small, {
-      base,
-      smallSizes: sizes,
-      users: userCount,
-      log,
-    });
+    if (handle.kept) {
+      // A kept base: migrated by one start of the API, its users given new sessions.
+      const started = performance.now();
+      const setup = await startApiServer(env);
+      await setup.stop();
+      const kept = handle.kept;
+      big = kept.big;
+      const users = await withClient(handle.url, (c) =>
+        issueSessions(c, kept.big.accountId, kept.users),
+      );
+      generated = { ...kept.generated, users };
+      log(
+        `kept base reused, migrated and signed in in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    } else {
+      // Migrates; 51 sign-ups from one address in a minute need a wider sign-up allowance.
+      const setup = await startApiServer({ ...env, THROTTLE_SCALE: '100' });
+      const small: TeamAccountIds[] = [];
+      try {
+        big = await signUpBenchAccount(setup, 'team');
+        for (let i = 0; i < smallCount; i++) {
+          small.push(await signUpBenchAccount(setup, `team ${i}`));
+        }
+      } finally {
+        await setup.stop();
+      }
+      generated = await generateTeam(handle.url, big, small, {
+        base,
+        smallSizes: sizes,
+        users: userCount,
+        log,
+      });
+      const { users, ...counts } = generated;
+      await handle.remember({
+        complete: true,
+        big,
+        small,
+        generated: counts,
+        users: users.map(({ id, role }) => ({ id, role })),
+      });
+    }
     notes.push(
       `base: ${base.toLocaleString('en-US')} applicants in the big account and ${smallCount} smaller ones (${sizes
         .reduce((s, n) => s + n, 0)
@@ -717,7 +840,7 @@ async function run(): Promise<BenchReport> {
         .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
         .join(
           ', ',
-        )} — generated in ${generated.totalSeconds.toFixed(0)} s (${Math.round(generated.rowsPerSecond).toLocaleString('en-US')} rows/s; ${Object.entries(
+        )} — ${handle.kept ? 'reused (BENCH_KEEP_DB=1), generated earlier' : 'generated'} in ${generated.totalSeconds.toFixed(0)} s (${Math.round(generated.rowsPerSecond).toLocaleString('en-US')} rows/s; ${Object.entries(
         generated.seconds,
       )
         .map(([k, s]) => `${k} ${s.toFixed(0)} s`)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -109,7 +110,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const client = await PGlite.create({
       dataDir: inMemory ? undefined : path.join(dataDir, 'pglite'),
-      extensions: { pg_trgm, unaccent },
+      extensions: { btree_gin, pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
     const preparedOnPglite = new Set<string>();

@@ -125,7 +125,9 @@ export const applicants = pgTable(
     index('applicants_email_idx').on(t.accountId, sql`lower(email)`),
     index('applicants_phone_idx').on(t.accountId, t.phone),
     index('applicants_search_name_idx').using('gin', sql`search_name gin_trgm_ops`),
-    index('applicants_search_document_idx').using('gin', t.searchDocument),
+    // The résumé words by account (btree_gin, migration 0101): a search's index scan yields only
+    // the account's matches instead of ANDing a bitmap of all its applicants.
+    index('applicants_account_document_idx').using('gin', t.accountId, t.searchDocument),
     index('applicants_search_name_words_idx').using('gin', t.searchNameWords),
     index('applicants_search_phones_idx').using('gin', sql`search_phones gin_trgm_ops`),
     index('applicants_search_contacts_idx').using('gin', sql`search_contacts gin_trgm_ops`),

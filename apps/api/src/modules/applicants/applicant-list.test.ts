@@ -382,6 +382,29 @@ describe('search in two stages: exact words first, trigrams only for typos', () 
     const rare = await search('Вишневецкая');
     expect(rare).toMatchObject({ applicant_count: 1, applicant_count_capped: false });
   });
+
+  it('past 1,000 résumé matches its pages are the newest 1,000, newest first, none twice', async () => {
+    const ids = async (query: string) => {
+      const all: number[] = [];
+      for (let page = 1; page <= 34; page++) {
+        const response = await call(
+          t.app,
+          'GET',
+          `/api/applicants?${query}&page=${page}`,
+          undefined,
+          { token: other.token },
+        );
+        expect(response.status).toBe(200);
+        all.push(...(response.body.message as { applicants: Item[] }).applicants.map((a) => a.id));
+      }
+      return all;
+    };
+    const byRelevance = await ids('search=кладовщик');
+    expect(new Set(byRelevance).size).toBe(1000);
+    // Résumé hits rank alike: the same order as the newest-first list of the same search.
+    const newest = await ids('search=кладовщик&sort=created_desc');
+    expect(byRelevance).toEqual(newest.slice(0, 1000));
+  });
 });
 
 describe('every filter of the list', () => {

@@ -1,6 +1,6 @@
 import type { TPersonNameParts } from '@ats/contracts/person-name';
 import { type Db, selectRows } from '@ats/db/connection';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { applicantNameParts } from '../../platform/person-name.ts';
 
 export type HomeVacancyRow = {
@@ -43,9 +43,12 @@ const readable = (userId: number) => sql`not exists (select 1 from user_status_r
 
 /** Open vacancies the user owns or watches, each with its readable stages and their counts. */
 export async function listMyOpenVacancies(tx: Db, accountId: number, userId: number) {
-  return selectRows<HomeVacancyRow>(
-    tx,
-    sql`
+  return selectRows<HomeVacancyRow>(tx, myOpenVacanciesQuery(accountId, userId));
+}
+
+/** The statement of `listMyOpenVacancies` (also replayed by the benches). */
+export function myOpenVacanciesQuery(accountId: number, userId: number): SQL {
+  return sql`
     select v.id, v.position, v.state, v.priority, m.role, v.date_will_close::text as date_will_close,
            (select json_build_object('id', d.id, 'name', d.name, 'icon', d.icon) from account_divisions d
              where d.account_id = v.account_id and d.id = v.division_id) as division,
@@ -65,8 +68,7 @@ export async function listMyOpenVacancies(tx: Db, accountId: number, userId: num
     from vacancy_members m
     join vacancies v on v.account_id = m.account_id and v.id = m.vacancy_id
     where m.account_id = ${accountId} and m.user_id = ${userId} and v.state = 'open'
-    order by v.priority desc, v.created_at desc, v.id desc`,
-  );
+    order by v.priority desc, v.created_at desc, v.id desc`;
 }
 
 /**
@@ -79,25 +81,44 @@ export async function listOverdueApplications(
   userId: number,
   limit: number,
 ) {
-  return selectRows<OverdueRow>(
-    tx,
-    sql`
-    select a.id as application_id, a.applicant_id,
+  return selectRows<OverdueRow>(tx, overdueApplicationsQuery(accountId, userId, limit));
+}
+
+/**
+ * The statement of `listOverdueApplications` (also replayed by the benches). Each readable stage
+ * with a stay limit of each open vacancy gives its longest-waiting applications on the board's
+ * index (read backwards: oldest entry first, up to the limit with its ties) — an application's
+ * stage is always one of its vacancy's (a foreign key) — instead of every application of the
+ * vacancies joined to every stage of the account (decision 0091). The limit is then taken over
+ * those by (entered_status_at, id), which the ties keep exact.
+ */
+export function overdueApplicationsQuery(accountId: number, userId: number, limit: number): SQL {
+  return sql`
+    select o.application_id, o.applicant_id,
            ${applicantNameParts('p')} as applicant_person,
-           v.id as vacancy_id, v.position as vacancy_position,
-           s.id as status_id, s.name as status_name, s.stay_duration,
-           floor(extract(epoch from now() - a.entered_status_at) / 86400)::int as days_in_status,
-           a.entered_status_at
-    from vacancy_members m
-    join vacancies v on v.account_id = m.account_id and v.id = m.vacancy_id and v.state = 'open'
-    join applications a on a.account_id = m.account_id and a.vacancy_id = m.vacancy_id
-    join statuses s on s.account_id = a.account_id and s.id = a.status_id
-    join applicants p on p.account_id = a.account_id and p.id = a.applicant_id
-    where m.account_id = ${accountId} and m.user_id = ${userId}
-      and s.stay_duration is not null and not s.is_reject and s.status_type <> 'hired'
-      and a.entered_status_at < now() - make_interval(days => s.stay_duration)
-      and p.archived_at is null and ${readable(userId)}
-    order by a.entered_status_at, a.id
-    limit ${limit}`,
-  );
+           o.vacancy_id, o.vacancy_position, o.status_id, o.status_name, o.stay_duration,
+           floor(extract(epoch from now() - o.entered_status_at) / 86400)::int as days_in_status,
+           o.entered_status_at
+    from (
+      select w.id as application_id, w.applicant_id, w.entered_status_at,
+             v.id as vacancy_id, v.position as vacancy_position,
+             s.id as status_id, s.name as status_name, s.stay_duration
+      from vacancy_members m
+      join vacancies v on v.account_id = m.account_id and v.id = m.vacancy_id and v.state = 'open'
+      join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id
+      cross join lateral (
+        select a.id, a.applicant_id, a.entered_status_at from applications a
+        where a.account_id = v.account_id and a.vacancy_id = v.id and a.status_id = s.id
+          and a.entered_status_at < now() - make_interval(days => s.stay_duration)
+          and exists (select 1 from applicants p
+            where p.account_id = a.account_id and p.id = a.applicant_id and p.archived_at is null)
+        order by a.entered_status_at asc nulls first
+        fetch first (${limit}::int) rows with ties) w
+      where m.account_id = ${accountId} and m.user_id = ${userId}
+        and s.stay_duration is not null and not s.is_reject and s.status_type <> 'hired'
+        and ${readable(userId)}
+      order by w.entered_status_at, w.id
+      limit ${limit}::int) o
+    join applicants p on p.account_id = ${accountId} and p.id = o.applicant_id
+    order by o.entered_status_at, o.application_id`;
 }

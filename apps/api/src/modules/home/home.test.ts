@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
@@ -102,6 +103,49 @@ describe('the home page', () => {
     expect(theirs.overdue.map((o: { applicant_name: string }) => o.applicant_name)).toEqual([
       'Тихонов Олег',
     ]);
+  });
+
+  it('shows the 50 who waited longest over both vacancies and every stage, ties by application', async () => {
+    const me = await addTeamMember(t.app, admin.token, { member_type: 'owner', is_admin: false });
+    const first = await openVacancy(t.app, me.token, { position: 'Кладовщик' });
+    const second = await openVacancy(t.app, me.token, { position: 'Грузчик' });
+    const people = await insertApplicants(
+      t.database,
+      admin.accountId,
+      Array.from({ length: 64 }, (_, n) => ({ lastName: `Ждущий${n}`, firstName: 'Тест' })),
+    );
+    // «Новый», «Первичный контакт» and «Интервью с HR» of either vacancy, in turn.
+    const stages = [first, second].flatMap((v) => v.statuses.slice(0, 3).map((s) => [v.id, s.id]));
+    for (const [n, applicantId] of people.entries()) {
+      const [vacancyId, statusId] = stages[n % stages.length]!;
+      await placeThroughStages(t.database, admin.accountId, vacancyId!, [
+        { applicantId: applicantId!, path: [statusId!], daysPerStage: 30 },
+      ]);
+    }
+    // Seven instants shared by many (ties across stages and vacancies); the oldest three archived.
+    const rows = await t.database.withTenant(admin.accountId, async (tx) => {
+      await tx.execute(sql`update applications set entered_status_at =
+          timestamptz '2026-01-01 09:00:00+03' + (applicant_id % 7) * interval '1 day'
+        where account_id = ${admin.accountId} and vacancy_id in (${first.id}, ${second.id})`);
+      await tx.execute(sql`update applicants set archived_at = now()
+        where account_id = ${admin.accountId}
+          and id in (${people[0]!}, ${people[7]!}, ${people[14]!})`);
+      return (
+        (await tx.execute(sql`select ap.id, ap.entered_status_at, p.archived_at is not null as archived
+          from applications ap join applicants p on p.account_id = ap.account_id and p.id = ap.applicant_id
+          where ap.account_id = ${admin.accountId} and ap.vacancy_id in (${first.id}, ${second.id})`)) as {
+          rows: { id: number; entered_status_at: Date | string; archived: boolean }[];
+        }
+      ).rows;
+    });
+    const at = (r: (typeof rows)[number]) => new Date(r.entered_status_at).getTime();
+    const expected = rows
+      .filter((r) => !r.archived)
+      .sort((a, b) => at(a) - at(b) || a.id - b.id)
+      .slice(0, 50)
+      .map((r) => r.id);
+    const page = (await home(me.token)).body.message;
+    expect(page.overdue.map((o: { application_id: number }) => o.application_id)).toEqual(expected);
   });
 
   it("never shows another account's vacancies", async () => {
