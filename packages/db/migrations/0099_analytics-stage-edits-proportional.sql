@@ -23,8 +23,9 @@
 -- out as they were (the stage's type before) and put back as they are. The summaries' hires
 -- already follow the stage (0082: its vacancy's summaries).
 
--- The columns reached of an account's summaries that hold one of `p_columns`, or are of one of
--- `p_vacancies`, where they changed (an update of the column: the rollup's update trigger follows).
+-- The columns reached of an account's summaries that hold one of `p_columns` (a scan of the
+-- account's summaries, skipped when there is none) or are of one of `p_vacancies` (by the vacancy
+-- index), where they changed (an update of the column: the rollup's update trigger follows).
 CREATE FUNCTION analytics_source_columns_refresh_some(p_account integer, p_columns integer[],
 	p_vacancies integer[])
 RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
@@ -43,8 +44,12 @@ RETURNS void LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
 	candidates AS (
 		SELECT s.application_id, s.step_stage_ids, s.source_column_ids
 		FROM analytics_application_summaries s
-		WHERE s.account_id = p_account
-		  AND (s.source_column_ids && p_columns OR s.vacancy_id = ANY (p_vacancies))
+		WHERE cardinality(p_columns) > 0 AND s.account_id = p_account
+		  AND s.source_column_ids && p_columns
+		UNION
+		SELECT s.application_id, s.step_stage_ids, s.source_column_ids
+		FROM analytics_application_summaries s
+		WHERE s.account_id = p_account AND s.vacancy_id = ANY (p_vacancies)
 	),
 	reach AS (
 		SELECT c.application_id, max(k.pos) AS pos
@@ -244,3 +249,40 @@ $$;--> statement-breakpoint
 DROP TRIGGER "statuses_type_rollups" ON "statuses";--> statement-breakpoint
 CREATE TRIGGER "statuses_type_rollups" AFTER UPDATE ON "statuses"
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_hires_of_stages();
+--> statement-breakpoint
+-- A stage moved, made a rejection or an offer stage or not, its type changed, or deleted: its
+-- vacancy's summaries (0082), read by the vacancy index, and nothing for a template's stage (no
+-- summary is of it: the join on a null vacancy scanned them all).
+CREATE OR REPLACE FUNCTION analytics_application_summaries_of_stages() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+	accounts_ integer[];
+	applications_ integer[];
+	pair_accounts integer[];
+	pair_vacancies integer[];
+BEGIN
+	IF TG_OP = 'DELETE' THEN
+		SELECT array_agg(account_id), array_agg(vacancy_id) INTO pair_accounts, pair_vacancies
+		FROM (SELECT DISTINCT account_id, vacancy_id FROM old_rows WHERE vacancy_id IS NOT NULL) o;
+	ELSE
+		SELECT array_agg(account_id), array_agg(vacancy_id) INTO pair_accounts, pair_vacancies
+		FROM (SELECT o.account_id, o.vacancy_id FROM old_rows o JOIN new_rows n
+		        ON n.account_id = o.account_id AND n.id = o.id
+		      WHERE o.vacancy_id IS NOT NULL
+		        AND (n.position IS DISTINCT FROM o.position OR n.is_reject IS DISTINCT FROM o.is_reject
+		             OR n.vacancy_id IS DISTINCT FROM o.vacancy_id OR n.is_offer IS DISTINCT FROM o.is_offer
+		             OR n.status_type IS DISTINCT FROM o.status_type)
+		      UNION SELECT n.account_id, n.vacancy_id FROM old_rows o JOIN new_rows n
+		        ON n.account_id = o.account_id AND n.id = o.id
+		      WHERE n.vacancy_id IS NOT NULL AND n.vacancy_id IS DISTINCT FROM o.vacancy_id) v;
+	END IF;
+	IF pair_accounts IS NULL THEN RETURN NULL; END IF;
+	SELECT array_agg(s.account_id), array_agg(s.application_id) INTO accounts_, applications_
+	FROM unnest(pair_accounts, pair_vacancies) AS k(a, v)
+	JOIN analytics_application_summaries s ON s.account_id = k.a AND s.vacancy_id = k.v;
+	IF accounts_ IS NOT NULL THEN
+		PERFORM analytics_application_summaries_refresh(accounts_, applications_);
+	END IF;
+	RETURN NULL;
+END
+$$;
