@@ -164,7 +164,79 @@ async function randomHistory(rnd: () => number, steps: number) {
       ),
     );
   const ops: string[] = [];
+  /** Stages added to the default funnel by the history (deleted again by a later step). */
+  const added: number[] = [];
+  /**
+   * An administrator's edit of a stage through the stage editor: a stage of the default funnel
+   * renamed (a new name, or another column's in another case), the default funnel reordered, a
+   * stage's type changed (a vacancy's: its hires; a template's), a stage added to the default
+   * funnel at some place and deleted again unused; or a stage of the second vacancy unlinked
+   * from its template stage and named as a column (it stands for that column by name).
+   */
+  const stageEdit = async (step: number) => {
+    const A = admin.accountId;
+    const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+      call(t.app, method, url, body, { token: admin.token });
+    const funnel = await t.database.withTenant(A, (tx) =>
+      selectRows<{ id: number; name: string; status_group_id: number }>(
+        tx,
+        sql`select id, name, status_group_id from statuses
+            where account_id = ${A}::int
+              and status_group_id = (select status_group_id from statuses
+                                     where account_id = ${A}::int and id = ${templateStages[0]}::int)
+            order by position, id`,
+      ),
+    );
+    const kind = rnd();
+    if (kind < 0.25) {
+      const name = rnd() < 0.5 ? `Этап ${step}` : pick(funnel).name.toUpperCase();
+      const r = await asAdmin('PATCH', `/api/statuses/${pick(funnel).id}`, { name });
+      return `funnel stage renamed ${r.status}`;
+    }
+    if (kind < 0.45) {
+      const ids = funnel.map((s) => s.id).sort(() => rnd() - 0.5);
+      const r = await asAdmin('POST', '/api/statuses/reorder', { status_ids: ids });
+      return `funnel reordered ${r.status}`;
+    }
+    if (kind < 0.65) {
+      const stage =
+        rnd() < 0.7 ? pick(pick(vacancies).stages.filter((s) => !s.is_reject)).id : pick(funnel).id;
+      const [current] = await t.database.withTenant(A, (tx) =>
+        selectRows<{ status_type: string }>(
+          tx,
+          sql`select status_type from statuses where account_id = ${A}::int and id = ${stage}::int`,
+        ),
+      );
+      const r = await asAdmin('PATCH', `/api/statuses/${stage}`, {
+        status_type: current!.status_type === 'hired' ? 'user' : 'hired',
+      });
+      return `stage type ${r.status}`;
+    }
+    if (kind < 0.85) {
+      if (added.length > 0 && rnd() < 0.6) {
+        const id = added.splice(Math.floor(rnd() * added.length), 1)[0]!;
+        const r = await asAdmin('DELETE', `/api/statuses/${id}`);
+        return `funnel stage deleted ${r.status}`;
+      }
+      const r = await asAdmin('POST', '/api/statuses', {
+        status_group_id: funnel[0]!.status_group_id,
+        name: rnd() < 0.5 ? `Новый ${step}` : pick(funnel).name,
+        order: Math.floor(rnd() * (funnel.length + 2)),
+      });
+      if (r.status === 200) added.push(r.body.message.id);
+      return `funnel stage added ${r.status}`;
+    }
+    // (The second vacancy only: the first keeps its stages copies, so its summaries' columns
+    // follow the funnel's positions alone.)
+    const stage = pick(vacancies[1]!.stages.filter((s) => !s.is_reject)).id;
+    await t.database.system.execute(
+      sql`update statuses set copied_from_id = null, name = ${pick(funnel).name}
+          where account_id = ${A}::int and id = ${stage}::int`,
+    );
+    return 'stage unlinked';
+  };
   for (let step = 0; step < steps; step++) {
+    if (rnd() < 0.08) ops.push(await stageEdit(step));
     const roll = rnd();
     const apps = await applications();
     const who = actor();
@@ -438,6 +510,47 @@ describe('the rollup of the transition log', () => {
               where account_id = ${A}::int
                 and id = ${vacancies[1]!.stages.filter((st) => !st.is_reject)[1]!.id}::int`,
         );
+        // Then the stage editor's edits once each (decision 0089): the default funnel's last
+        // column renamed (the unlinked stage above no longer stands for it by name), the default
+        // funnel reordered (that column first), and the first vacancy's second stage made a hired
+        // stage or no longer one (the hires of its applicants).
+        const asAdmin = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
+          call(t.app, method, url, body, { token: admin.token });
+        const funnel = await t.database.withTenant(A, (tx) =>
+          selectRows<{ id: number; is_reject: boolean }>(
+            tx,
+            sql`select id, is_reject from statuses
+                where account_id = ${A}::int
+                  and status_group_id = (select status_group_id from statuses
+                                         where account_id = ${A}::int and id = ${templateStages[0]}::int)
+                order by position, id`,
+          ),
+        );
+        const lastColumn = funnel.filter((st) => !st.is_reject).at(-1)!.id;
+        expect(
+          (await asAdmin('PATCH', `/api/statuses/${lastColumn}`, { name: 'Финал' })).status,
+        ).toBe(200);
+        const reordered = [
+          lastColumn,
+          ...funnel.map((st) => st.id).filter((id) => id !== lastColumn),
+        ];
+        expect(
+          (await asAdmin('POST', '/api/statuses/reorder', { status_ids: reordered })).status,
+        ).toBe(200);
+        const secondStage = vacancies[0]!.stages.filter((st) => !st.is_reject)[1]!.id;
+        const [secondType] = await t.database.withTenant(A, (tx) =>
+          selectRows<{ status_type: string }>(
+            tx,
+            sql`select status_type from statuses where account_id = ${A}::int and id = ${secondStage}::int`,
+          ),
+        );
+        expect(
+          (
+            await asAdmin('PATCH', `/api/statuses/${secondStage}`, {
+              status_type: secondType!.status_type === 'hired' ? 'user' : 'hired',
+            })
+          ).status,
+        ).toBe(200);
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>

@@ -216,6 +216,44 @@ describe('Avito', { timeout: 180_000 }, () => {
     expect(resumed.state).toBe('active');
   });
 
+  it('a delivery naming a vacancy no link of ours names syncs nothing; one naming the linked vacancy brings its applicant', async () => {
+    // Avito tells the subscribed URL of every application of the employer: one for a vacancy
+    // this company has not linked leaves the connection as it was (no sync, no new last sync).
+    const c = await connectAvito();
+    const vacancyId = nextVacancy++;
+    const foreign = nextVacancy++;
+    avito.addApplication({ vacancyId, name: { first_name: 'Лидия' }, phone: phone() });
+    await link(c, String(vacancyId));
+    const hook = avitoHookToken(
+      { config: t.config, database: t.database },
+      c.accountId,
+      c.connectionId,
+    );
+    const deliver = (vacancy: number | string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/job_sites/webhooks/avito/${hook}`,
+        payload: {
+          event: 'application.created',
+          application_id: 'b'.repeat(24),
+          vacancy_id: vacancy,
+        },
+      });
+    expect((await deliver(foreign)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const untouched = await settled(c);
+    expect(untouched.last_sync_at).toBeNull();
+    expect(await applicantsOf(c.accountId)).toHaveLength(0);
+
+    expect((await deliver(String(vacancyId))).statusCode).toBe(200);
+    for (let i = 0; i < 100 && (await applicantsOf(c.accountId)).length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const synced = await settled(c);
+    expect(synced.last_sync_result).toMatchObject({ ok: true, imported: 1 });
+    expect((await applicantsOf(c.accountId)).map((a) => a.first_name)).toEqual(['Лидия']);
+  });
+
   it('a webhook delivered twice brings one applicant; a foreign token or connection is 404', async () => {
     const c = await connectAvito();
     const vacancyId = nextVacancy++;

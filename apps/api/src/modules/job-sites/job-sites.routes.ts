@@ -1,9 +1,7 @@
 import { successEnvelope } from '@ats/contracts/envelope';
-import { notFound } from '../../platform/errors.ts';
 import { ZIdParams } from '@ats/contracts/ids';
 import {
   JOB_SITE_CALLS,
-  JOB_SITE_MESSAGES,
   ZJobSiteCallResult,
   ZJobSiteCallbackQuery,
   ZJobSiteConnectRequest,
@@ -40,12 +38,13 @@ import {
 } from './job-sites.service.ts';
 import { registerPublicationRoutes } from './publications.routes.ts';
 import { registerRemoteVacancyRoutes } from './remote-vacancies.routes.ts';
-import { askForSyncOf, markSyncQueued, syncConnection } from './responses-sync.service.ts';
-import { avitoHookConnection, connectAvito } from './avito/avito-connect.ts';
+import { markSyncQueued, syncConnection } from './responses-sync.service.ts';
+import { connectAvito } from './avito/avito-connect.ts';
 import {
   ZAvitoMessengerDelivery,
   unsubscribeAvitoMessenger,
 } from './avito/avito-messenger-hook.ts';
+import { receiveAvitoApplicationsHook } from './avito/avito-applications-hook.service.ts';
 import { receiveAvitoMessengerHook } from './avito/avito-messenger-hook.service.ts';
 import { registerHhWebhook } from './hh/hh-webhook.service.ts';
 
@@ -58,18 +57,13 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
    * A sync's wish is left on the connection when it is asked for (the button's before this, by
    * markSyncQueued), so whichever sync begins a pass after that answers it: the one at work,
    * with another pass that reads the links again (one just made included), or this job, which
-   * finds nothing left when the other did (decision 0077). Deliveries of a webhook are folded
-   * while one waits.
+   * finds nothing left when the other did (decision 0077). This is the button's; the webhooks'
+   * go through queueWebhookSync (job-sites.jobs.ts), which folds deliveries while one waits.
    */
-  const enqueueSync = async (accountId: number, connectionId: number, onDemand = false) => {
-    if (!onDemand && !(await askForSyncOf(siteDeps, accountId, connectionId))) return;
+  const enqueueSync = async (accountId: number, connectionId: number) => {
     const payload = { accountId, connectionId, asked: true };
     if (deps.queue) {
-      await deps.queue.enqueue(
-        jobSiteSyncJob,
-        payload,
-        onDemand ? {} : { singletonKey: `job_site_sync_${accountId}_${connectionId}` },
-      );
+      await deps.queue.enqueue(jobSiteSyncJob, payload);
     } else {
       void syncConnection(siteDeps, accountId, connectionId, undefined, { asked: true }).catch(
         () => undefined,
@@ -224,13 +218,14 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
       assertCanManageJobSites(session);
       const row = await connectionOf(tenant, request.params.id);
       await markSyncQueued(tenant, row);
-      await enqueueSync(row.accountId, row.id, true);
+      await enqueueSync(row.accountId, row.id);
       return success(toConnection(await connectionOf(tenant, row.id)));
     },
   );
 
   // Avito's applications webhook: the signed token names the connection; a delivery (however
-  // often it comes) only asks for a sync, which reads and dedupes by the application's id.
+  // often it comes) only asks for a sync of the vacancy it names, which reads and dedupes by the
+  // application's id.
   r.post(
     '/api/job_sites/webhooks/avito/:token',
     {
@@ -242,12 +237,14 @@ export function registerJobSitesRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: successEnvelope(z.object({ ok: z.boolean() })) },
       },
     },
-    async (request) => {
-      const row = await avitoHookConnection(siteDeps, request.params.token);
-      if (!row) throw notFound(JOB_SITE_MESSAGES.connectionNotFound);
-      if (row.state !== 'reconnect') await enqueueSync(row.accountId, row.id);
-      return success({ ok: true });
-    },
+    async (request) =>
+      success(
+        await receiveAvitoApplicationsHook(
+          { ...siteDeps, queue: deps.queue },
+          request.params.token,
+          request.body,
+        ),
+      ),
   );
 
   // Avito's messenger webhook (decision 0076): the connection's unguessable token names it.
