@@ -34,7 +34,11 @@ type Explained = { text: string; ms: number; buffers: Buffers; triggers: Trigger
 let capturing = false;
 /** Plain rounds: no auto_explain, only the server process's CPU time around the action. */
 let plain = false;
-/** Plain rounds with the tables' triggers (and foreign-key checks) off: what the rest costs. */
+/**
+ * Plain rounds with the tables' triggers (and foreign-key checks) off: what the rest costs. The
+ * switch of session_replication_role resets the connection's cached plans, so statements that
+ * keep a plan (named ones, PL/pgSQL's) are planned again in these rounds.
+ */
 let withoutTriggers = false;
 /** The server processes (backends) the action's tenant transactions ran on. */
 let backends = new Map<number, number>();
@@ -351,7 +355,7 @@ await setup.end();
 
 for (const r of results) {
   console.log(
-    `\n## ${r.action}: server CPU ${median(r.cpu).toFixed(2)} ms, ${median(r.cpuWithoutTriggers).toFixed(2)} ms with the triggers off; explained statements' total ${median(r.totals).toFixed(2)} ms (medians of ${ROUNDS})`,
+    `\n## ${r.action}: server CPU ${median(r.cpu).toFixed(2)} ms, ${median(r.cpuWithoutTriggers).toFixed(2)} ms with the triggers off (replica role, which also drops the connection's cached plans); explained statements' total ${median(r.totals).toFixed(2)} ms (medians of ${ROUNDS})`,
   );
   console.log('ms (median) | calls | shared hit / read / dirtied | statement, trigger or function');
   for (const l of r.lines) {
