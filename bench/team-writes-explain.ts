@@ -4,7 +4,9 @@
 // every statement of its tenant transaction explained by auto_explain (ANALYZE, BUFFERS,
 // triggers, nested statements) and the transaction rolled back instead of committed, so each
 // round writes the same rows on the same data. Warm-up rounds first, then the median of the
-// rounds per statement, per trigger and per trigger function's own statements:
+// rounds per statement, per trigger and per trigger function's own statements. Before those,
+// plain rounds (no auto_explain) measure the server process's CPU per action, with the triggers
+// on and off, from /proc/<pid>/schedstat (the server must run on this machine):
 //   npx tsx bench/team-writes-explain.ts postgres://…/<a copy of the team base>
 // WRITES_ROUNDS (default 5), WRITES_WARMUP (2), WRITES_ONLY=<part of an action's name>.
 // The copy must be one nobody else uses: the script adds a session for the account's owner
