@@ -1,6 +1,7 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import { zipDirectoryEnd } from './file-types.ts';
 
 /** Excel workbooks (xlsx) behind our own small interface: written as a stream, read row by row. */
 
@@ -200,45 +201,57 @@ function plainCell(value: ExcelCell): CellValue {
   return null;
 }
 
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** A chunk of the padding entry; the stream's buffers hold far less than all of them. */
+const PADDING_CHUNK = Buffer.alloc(16 * 1024);
+const PADDING_CHUNKS = 64;
+const PADDING_NAME = Buffer.from('padding.bin');
+
+/** The local header of a stored (not compressed) entry holding the padding's bytes. */
+function paddingHeader(): Buffer {
+  const size = PADDING_CHUNK.length * PADDING_CHUNKS;
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(10, 4); // version needed: 1.0
+  header.writeUInt32LE(size, 18); // compressed size (stored: the same)
+  header.writeUInt32LE(size, 22); // uncompressed size
+  header.writeUInt16LE(PADDING_NAME.length, 26);
+  return Buffer.concat([header, PADDING_NAME]);
+}
 
 /**
- * `input` once its first bytes are those of a zip archive (an xlsx is one). The zip reader is never
- * handed anything else: on an empty stream it would wait for ever.
+ * What the zip reader is given: the archive's entries as they are, without its central directory,
+ * and then an entry of padding the workbook reader skips.
+ *
+ * The reader takes the entries in their order and defers a sheet stored before the shared strings
+ * (Excel's own order, and ours) to a temporary file. Meanwhile the zip parser runs on through the
+ * small entries, which it can pass without anyone reading them, and at the directory it announces
+ * the end at once: an entry it had passed but the reader had not yet taken (often `workbook.xml`)
+ * was lost, and a sound file was refused as damaged, now and then, more often on a busy machine.
+ * The padding is larger than the streams between them can hold, so the parser waits there until
+ * the reader has taken every entry before it; only then does the input end.
  */
-async function zipInput(input: Readable): Promise<Readable> {
-  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
-  let head = Buffer.alloc(0);
-  while (head.length < ZIP_SIGNATURE.length) {
-    const next = await chunks.next();
-    if (next.done) break;
-    head = Buffer.concat([head, Buffer.from(next.value)]);
-  }
-  if (!head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
-    input.destroy();
+function readerInput(bytes: Buffer): Readable {
+  const end = zipDirectoryEnd(bytes);
+  if (!end || end.offset > end.at) {
     throw new UnreadableSpreadsheetError(new Error('not a zip archive'));
   }
-  async function* whole() {
-    yield head;
-    for (;;) {
-      const next = await chunks.next();
-      if (next.done) return;
-      yield Buffer.from(next.value);
-    }
+  function* chunks() {
+    yield bytes.subarray(0, end!.offset);
+    yield paddingHeader();
+    for (let i = 0; i < PADDING_CHUNKS; i += 1) yield PADDING_CHUNK;
   }
-  return Readable.from(whole(), { objectMode: false });
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
  * The rows of the workbook's first sheet, one at a time, header included; empty rows are skipped
- * (their line numbers are kept). Consumes `input`. A file that is not an xlsx workbook, or is
- * damaged, throws UnreadableSpreadsheetError; one past `limits`, SpreadsheetLimitError.
+ * (their line numbers are kept). A file that is not an xlsx workbook, or is damaged, throws UnreadableSpreadsheetError; one past `limits`, SpreadsheetLimitError.
  */
 export async function* readSheetRows(
-  input: Readable,
+  bytes: Buffer,
   limits: SheetLimits = { maxRows: Infinity, maxColumns: Infinity },
 ): AsyncGenerator<SheetRow> {
-  const zip = await zipInput(input);
+  const zip = readerInput(bytes);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(zip, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -280,6 +293,5 @@ export async function* readSheetRows(
   } finally {
     await sheets.return?.().catch(() => undefined);
     zip.destroy();
-    input.destroy();
   }
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   IMPORT_MESSAGES,
   MAX_IMPORT_COLUMNS,
@@ -118,7 +117,7 @@ const tooManyColumns = () =>
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<ImportRow> {
   assertZipInflatesWithinLimits(bytes);
   try {
-    const rows = readSheetRows(Readable.from([bytes]), {
+    const rows = readSheetRows(bytes, {
       maxRows: MAX_IMPORT_LINES,
       maxColumns: MAX_IMPORT_COLUMNS,
     });
