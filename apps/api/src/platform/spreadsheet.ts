@@ -245,7 +245,8 @@ function readerInput(bytes: Buffer): Readable {
 
 /**
  * The rows of the workbook's first sheet, one at a time, header included; empty rows are skipped
- * (their line numbers are kept). A file that is not an xlsx workbook, or is damaged, throws UnreadableSpreadsheetError; one past `limits`, SpreadsheetLimitError.
+ * (their line numbers are kept). A file that is not an xlsx workbook, or is damaged, throws
+ * UnreadableSpreadsheetError; one past `limits`, SpreadsheetLimitError.
  */
 export async function* readSheetRows(
   bytes: Buffer,
