@@ -420,7 +420,13 @@ export async function generateAnalytics(
   if (replica) await q(`set session_replication_role = origin`);
   await q(`alter table applications enable trigger user`);
   // The log was loaded with its triggers off: the analytics rollups (migration 0049) from it.
+  // The rebuild fills the summaries and then joins them with themselves in the same transaction,
+  // while the statistics still say the account has none: the planner chose a nested loop that
+  // read every summary once per summary (at 1M the rebuild ran for more than 14 minutes before
+  // it was stopped). Bulk work wants hash joins anyway.
+  await q(`set enable_nestloop = off`);
   await q(`select analytics_rebuild_rollups(${a})`);
+  await q(`reset enable_nestloop`);
   for (const index of dropped) await q(index.def);
   const indexSeconds = (performance.now() - t3) / 1000;
   const counts = await q(
