@@ -312,6 +312,9 @@ function walkedSort(filters: TApplicantListFilters): 'created_desc' | 'created_a
  * A list filtered by tags alone (decision 0085): the applicants its tag links name (archived ones
  * too, each once), read on the tags' own index, and the condition on one walked applicant, kept a
  * per-row probe (`offset 0`: not made a join) so that a walk stays in the creation index's order.
+ * One tag is compared as one value, not as an array (decision 0093): the plan kept for the
+ * statement then reads that tag's range of applicant_tags_tag_idx, in applicant order, with no
+ * duplicates to drop (the key holds a link once), instead of every link of the account.
  * Null for any other filter.
  */
 function taggedOnly(
@@ -320,9 +323,12 @@ function taggedOnly(
   filters: TApplicantListFilters,
 ): { applicants: SQL; each: SQL } | null {
   if (conditions.length !== 3 || !filters.tags?.length) return null;
-  const tags = () => sql`at.tag_id = any(${intArray(filters.tags!)})`;
+  const ids = [...new Set(filters.tags)];
+  const one = ids.length === 1;
+  const tags = () =>
+    one ? sql`at.tag_id = ${ids[0]}::int` : sql`at.tag_id = any(${intArray(ids)})`;
   return {
-    applicants: sql`select distinct at.applicant_id from applicant_tags at
+    applicants: sql`select ${one ? sql`` : sql`distinct`} at.applicant_id from applicant_tags at
       where at.account_id = ${accountId}::int and ${tags()}`,
     each: sql`exists (select 1 from applicant_tags at
       where at.account_id = a.account_id and at.applicant_id = a.id and ${tags()} offset 0)`,
@@ -361,13 +367,24 @@ function listPageStatement(
   // Decision 0085: the tagged applicants less the archived ones among them, both on small indexes,
   // instead of joining every tag link to the account's active applicants (which the planner did
   // by scanning all of them: 139,000 buffers for a tag on 5% of 200,000).
-  const total = sql`((select count(*)::int from (${tagged.applicants}) l) - (
-      select count(*)::int from (${tagged.applicants}) l
-      join applicants a on a.account_id = ${accountId}::int and a.id = l.applicant_id
-        and a.archived_at is not null))`;
-  const walked = page(sql.join([conditions[0]!, conditions[1]!, tagged.each], sql` and `));
+  // Decision 0093: one pass over the tagged, each not among the archived (an anti join with the
+  // archive's index, both in id order), instead of reading the tag's links twice.
+  const total = sql`(select count(*)::int from (${tagged.applicants}) l
+      where not exists (select 1 from applicants a
+        where a.account_id = ${accountId}::int and a.id = l.applicant_id and a.archived_at is not null))`;
+  const each = sql.join([conditions[0]!, conditions[1]!, tagged.each], sql` and `);
   const sort = walkedSort(filters);
-  if (sort === null) return sql`select ${total} as total, ${listRowJson(walked)} as rows`;
+  if (sort === null) return sql`select ${total} as total, ${listRowJson(page(each))} as rows`;
+  // The walk reads only the creation index (its key holds the id the probe needs: index-only)
+  // and then the page's own rows, instead of every walked applicant's wide row (decision 0093).
+  const walked = sql`
+    select a.* from (
+      select a.id from applicants a where ${each}
+      order by ${order}
+      limit ${limit}::int offset ${offset}::int
+    ) p
+    join applicants a on a.account_id = ${accountId}::int and a.id = p.id
+    order by ${order}`;
   // In the order of the creation index a page is found either by walking the index until enough
   // applicants carry the tag (about (offset + limit) × base / total entries: cheap when many do,
   // the whole base when few do) or from the tagged applicants themselves (about `total` probes,

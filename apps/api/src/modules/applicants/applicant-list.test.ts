@@ -633,6 +633,20 @@ describe('pagination', () => {
         );
       }
     }
+    // Both tags: the 2 who carry both are listed and counted once (26, not 28); the same tag
+    // asked twice is that tag (decision 0093 reads one tag as a value, several as a set).
+    for (const [filter, expected] of [
+      [`tags=${many},${few}`, oldestFirst[many]!],
+      [`tags=${few}&tags=${few}`, oldestFirst[few]!],
+    ] as const) {
+      const seen: number[] = [];
+      for (let page = 1; page <= 14; page++) {
+        const body = await list(`${filter}&per_page=2&page=${page}`, other.token);
+        expect(body.applicant_count, filter).toBe(expected.length);
+        seen.push(...body.applicants.map((a) => a.id));
+      }
+      expect(seen, filter).toEqual([...expected].reverse());
+    }
     // A vacancy with 10 applicants, one of them archived afterwards: 9 listed, counted alike.
     const vacancy = await insertVacancyWithStages(t.database, other.accountId, {
       position: 'Тестировщик',
