@@ -128,7 +128,9 @@ export const applicants = pgTable(
     // The résumé words by account (btree_gin, migration 0101): a search's index scan yields only
     // the account's matches instead of ANDing a bitmap of all its applicants.
     index('applicants_account_document_idx').using('gin', t.accountId, t.searchDocument),
-    index('applicants_search_name_words_idx').using('gin', t.searchNameWords),
+    // The names' words by account too (migration 0103): else the planner ANDs the names' bitmap
+    // with the account's from the index above.
+    index('applicants_account_name_words_idx').using('gin', t.accountId, t.searchNameWords),
     index('applicants_search_phones_idx').using('gin', sql`search_phones gin_trgm_ops`),
     index('applicants_search_contacts_idx').using('gin', sql`search_contacts gin_trgm_ops`),
     // Also, written in migration 0085 only (the builder has no INCLUDE): a btree like
