@@ -9,7 +9,9 @@
 // as it was before decision 0091, whose answers the new one must equal): a warm-up pass,
 // then BENCH_EXPLAIN_ROUNDS (3) rounds interleaved over the databases; printed per database the
 // median over rounds of the kind's p50 and p95 (execution + planning, ms) and of its buffers, and
-// whether every answer was the same as the first database's.
+// whether every answer was the same as the first database's. Home's two statements are measured
+// unnamed and named (prepared once, the plan cache's choice, as the API sends them since decision
+// 0095); BENCH_EXPLAIN_HOME_ONLY=1 leaves search out.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -27,6 +29,8 @@ import { percentile } from './support/load.ts';
 const urls = (process.env.BENCH_EXPLAIN_URLS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.BENCH_EXPLAIN_ROUNDS ?? 3);
 const perKind = Number(process.env.BENCH_EXPLAIN_PER_KIND ?? 40);
+/** BENCH_EXPLAIN_HOME_ONLY=1: home's statements alone, no search. */
+const homeOnly = process.env.BENCH_EXPLAIN_HOME_ONLY === '1';
 if (urls.length === 0) {
   console.error('BENCH_EXPLAIN_URLS: one or more comma-separated database URLs of team bases');
   process.exit(2);
@@ -83,7 +87,8 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
        order by id limit ${perKind}`,
     );
     const cases: Case[] = [];
-    const search = (kind: string, text: string) =>
+    const search = (kind: string, text: string) => {
+      if (homeOnly) return;
       cases.push({
         kind,
         label: text,
@@ -95,6 +100,7 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
         ).query,
         prepared: true,
       });
+    };
     for (const p of people) {
       search('surname', String(p.last_name));
       const digits = String(p.phone ?? '').replace(/\D/g, '');
@@ -139,6 +145,21 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
         query: overdueApplicationsQuery(accountId, userId, HOME_OVERDUE_LIMIT),
         prepared: false,
         sameAs: cases.length - 1,
+      });
+      // As the API sends them since decision 0095: named, planned once per connection.
+      cases.push({
+        kind: 'home: open vacancies, named',
+        label: `user ${userId}`,
+        query: myOpenVacanciesQuery(accountId, userId),
+        prepared: true,
+        sameAs: cases.length - 3,
+      });
+      cases.push({
+        kind: 'home: overdue, named',
+        label: `user ${userId}`,
+        query: overdueApplicationsQuery(accountId, userId, HOME_OVERDUE_LIMIT),
+        prepared: true,
+        sameAs: cases.length - 2,
       });
     }
     return { accountId, cases };

@@ -47,6 +47,9 @@ let backends = new Map<number, number>();
 let captured: Explained[] = [];
 /** The texts the API itself sent in the captured transaction: the rest ran inside them. */
 let sent = new Set<string>();
+/** Round trips (queries sent) and transactions opened by the API during the action. */
+let trips = 0;
+let transactions = 0;
 const listening = new WeakSet<object>();
 
 const AUTO_EXPLAIN =
@@ -103,6 +106,9 @@ function hookQueries() {
     }
     const text = args[0];
     if (capturing) {
+      trips += 1;
+      const opening = typeof text === 'string' ? text : '';
+      if (/^begin\b/i.test(opening)) transactions += 1;
       const sentText =
         typeof text === 'string' ? text : (text as { text?: string } | undefined)?.text;
       if (sentText) sent.add(sentText);
@@ -260,6 +266,9 @@ const results: {
   totals: number[];
   cpu: number[];
   cpuWithoutTriggers: number[];
+  apiCpu: number[];
+  trips: number[];
+  transactions: number[];
 }[] = [];
 for (const [action, run] of ACTIONS) {
   if (ONLY && !action.includes(ONLY)) continue;
@@ -268,20 +277,32 @@ for (const [action, run] of ACTIONS) {
   // The server's CPU per action, without auto_explain's instruments: plain rounds first.
   const cpu: number[] = [];
   const cpuWithoutTriggers: number[] = [];
+  const apiCpu: number[] = [];
+  const tripCounts: number[] = [];
+  const transactionCounts: number[] = [];
   plain = true;
   for (const off of [false, true]) {
     withoutTriggers = off;
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
       backends = new Map();
+      trips = 0;
+      transactions = 0;
+      const apiStart = process.cpuUsage();
       capturing = true;
       try {
         await run();
       } finally {
         capturing = false;
       }
+      const apiUsed = process.cpuUsage(apiStart);
       if (round < WARMUP) continue;
       const used = [...backends].reduce((sum, [pid, start]) => sum + cpuNanos(pid) - start, 0);
       (off ? cpuWithoutTriggers : cpu).push(used / 1e6);
+      if (!off) {
+        apiCpu.push((apiUsed.user + apiUsed.system) / 1e3);
+        tripCounts.push(trips);
+        transactionCounts.push(transactions);
+      }
     }
   }
   withoutTriggers = false;
@@ -348,7 +369,16 @@ for (const [action, run] of ACTIONS) {
     }
     totals.push(total);
   }
-  results.push({ action, lines: [...lines.values()], totals, cpu, cpuWithoutTriggers });
+  results.push({
+    action,
+    lines: [...lines.values()],
+    totals,
+    cpu,
+    cpuWithoutTriggers,
+    apiCpu,
+    trips: tripCounts,
+    transactions: transactionCounts,
+  });
 }
 
 await api.close();
@@ -358,6 +388,9 @@ await setup.end();
 for (const r of results) {
   console.log(
     `\n## ${r.action}: server CPU ${median(r.cpu).toFixed(2)} ms, ${median(r.cpuWithoutTriggers).toFixed(2)} ms with the triggers off (replica role, which also drops the connection's cached plans); explained statements' total ${median(r.totals).toFixed(2)} ms (medians of ${ROUNDS})`,
+  );
+  console.log(
+    `   API: ${median(r.trips)} round trips in ${median(r.transactions)} transactions; this process's CPU (the API and its HTTP client) ${median(r.apiCpu).toFixed(2)} ms`,
   );
   console.log('ms (median) | calls | shared hit / read / dirtied | statement, trigger or function');
   for (const l of r.lines) {

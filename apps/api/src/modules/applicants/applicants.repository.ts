@@ -462,10 +462,12 @@ export async function logApplicantsChanges(
 ) {
   if (entries.length === 0) return;
   const rows = entries.map((e) => ({ a: e.applicantId, x: e.action, c: e.changes }));
-  await tx.execute(sql`
+  const query = sql`
     insert into applicant_worklog (account_id, applicant_id, user_id, action, changes)
     select ${tenant.accountId}::int, e.a, ${tenant.userId}::int, e.x, e.c
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(a int, x text, c jsonb)`);
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(a int, x text, c jsonb)`;
+  // Named: every move, rejection and edit logs through it (decision 0095).
+  await selectRows(tx, query, { name: statementName('applicant_worklog_insert', query) });
 }
 
 /** Name parts and contacts of the applicants among `ids` (a letter to each). */

@@ -705,17 +705,25 @@ export async function busyIntervalsOfUsers(
 export const lockUserCalendars = (tx: Db, tenant: Tenant, userIds: number[]) =>
   repo.lockCalendars(tx, tenant.accountId, userIds);
 
-/** The home page: the user's events (taking part or made) of today and tomorrow. */
-export async function listHomeEvents(tenant: Tenant, userId: number): Promise<THomeEvent[]> {
-  const rows = await tenant.transaction(async (tx) => {
-    const zone = knownZone((await repo.findAccountClock(tx, tenant.accountId)).time_zone);
+/**
+ * The home page: the user's events (taking part or made) of today and tomorrow; inside the
+ * caller's transaction `tx` when given (home reads all it shows in one).
+ */
+export async function listHomeEvents(
+  tenant: Tenant,
+  userId: number,
+  tx?: Db,
+): Promise<THomeEvent[]> {
+  const read = async (db: Db) => {
+    const zone = knownZone((await repo.findAccountClock(db, tenant.accountId)).time_zone);
     const today = todayIn(zone);
-    return repo.listEventRows(tx, tenant.accountId, {
+    return repo.listEventRows(db, tenant.accountId, {
       ...periodOf(zone, today, addDays(today, 1)),
       ownerId: userId,
       limit: 200,
     });
-  });
+  };
+  const rows = tx ? await read(tx) : await tenant.transaction(read);
   return rows.map((row) => {
     const e = toEvent(row, { userId, memberType: 'owner', isAdmin: false });
     return {

@@ -1,5 +1,5 @@
 import type { TPersonNameParts } from '@ats/contracts/person-name';
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import { type SQL, sql } from 'drizzle-orm';
 import { applicantNameParts } from '../../platform/person-name.ts';
 
@@ -43,7 +43,9 @@ const readable = (userId: number) => sql`not exists (select 1 from user_status_r
 
 /** Open vacancies the user owns or watches, each with its readable stages and their counts. */
 export async function listMyOpenVacancies(tx: Db, accountId: number, userId: number) {
-  return selectRows<HomeVacancyRow>(tx, myOpenVacanciesQuery(accountId, userId));
+  const query = myOpenVacanciesQuery(accountId, userId);
+  // Named, as the overdue list: planned once per connection (decision 0095).
+  return selectRows<HomeVacancyRow>(tx, query, { name: statementName('home_vacancies', query) });
 }
 
 /** The statement of `listMyOpenVacancies` (also replayed by the benches). */
@@ -81,7 +83,10 @@ export async function listOverdueApplications(
   userId: number,
   limit: number,
 ) {
-  return selectRows<OverdueRow>(tx, overdueApplicationsQuery(accountId, userId, limit));
+  const query = overdueApplicationsQuery(accountId, userId, limit);
+  // Named: planned once per connection; its generic plan reads by the same keys as a fresh one
+  // (decision 0095).
+  return selectRows<OverdueRow>(tx, query, { name: statementName('home_overdue', query) });
 }
 
 /**

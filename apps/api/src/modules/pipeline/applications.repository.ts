@@ -1,4 +1,4 @@
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import type { RowOf } from '@ats/db/rows';
 import { applicationTransitions, applications } from '@ats/db/schema/pipeline';
 import { intArray } from '@ats/db/sql-arrays';
@@ -141,12 +141,10 @@ export async function lockApplication(
   id: number,
   userId: number,
 ): Promise<LockedApplication | null> {
-  const [row] = await selectRows<Omit<LockedApplication, 'from_name' | 'from_right'>>(
-    tx,
-    // The lock is taken on the application alone: a join locked with it would be re-checked
-    // against the stage it had before a concurrent move, and the row would vanish. The stages
-    // come from a subquery on the locked row, outside the lock.
-    sql`with ap as (
+  // The lock is taken on the application alone: a join locked with it would be re-checked
+  // against the stage it had before a concurrent move, and the row would vanish. The stages
+  // come from a subquery on the locked row, outside the lock.
+  const query = sql`with ap as (
           select * from applications
           where account_id = ${accountId}::int and id = ${id}::int
           for update)
@@ -164,8 +162,11 @@ export async function lockApplication(
                  from statuses s
                  where s.account_id = ap.account_id and s.vacancy_id = ap.vacancy_id), '[]') as stages
         from ap
-        join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id`,
-  );
+        join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id`;
+  // Named: planned once per connection (decision 0095), as every move and rejection sends it.
+  const [row] = await selectRows<Omit<LockedApplication, 'from_name' | 'from_right'>>(tx, query, {
+    name: statementName('application_lock', query),
+  });
   if (!row) return null;
   const from = row.stages.find((s) => s.id === row.status_id);
   // The foreign key keeps the card on a stage of its vacancy; a stage created after this
@@ -263,9 +264,7 @@ export async function moveApplication(
     rejectKind: 'reject' | 'refuse' | null;
   },
 ) {
-  const [row] = await selectRows<ApplicationRow>(
-    tx,
-    sql`
+  const query = sql`
     with moved as (
       update applications ap
       -- The moment of the move, after the row lock: now() is the transaction's start, and a
@@ -285,8 +284,10 @@ export async function moveApplication(
              ${change.reasonId}::int, ${change.comment}::text, ${change.kind}::text
       from moved
     )
-    select * from moved`,
-  );
+    select * from moved`;
+  const [row] = await selectRows<ApplicationRow>(tx, query, {
+    name: statementName('application_move', query),
+  });
   return row!;
 }
 
@@ -303,11 +304,11 @@ export async function findReasonOfType(
   id: number,
   reasonType: 'reject' | 'refuse',
 ) {
-  const [row] = await selectRows<{ id: number; name: string }>(
-    tx,
-    sql`select id, name from reasons
-        where account_id = ${accountId}::int and id = ${id}::int and reason_type = ${reasonType}`,
-  );
+  const query = sql`select id, name from reasons
+      where account_id = ${accountId}::int and id = ${id}::int and reason_type = ${reasonType}::text`;
+  const [row] = await selectRows<{ id: number; name: string }>(tx, query, {
+    name: statementName('reason_of_type', query),
+  });
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import { intArray } from '@ats/db/sql-arrays';
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -28,15 +28,15 @@ export type EnteredStage = {
   reject_kind: string | null;
 };
 
-export const enteredStages = (tx: Db, accountId: number, applicationIds: number[]) =>
-  selectRows<EnteredStage>(
-    tx,
-    sql`select ap.id as application_id, ap.applicant_id, ap.vacancy_id, ap.status_id,
-               s.copied_from_id, s.name, s.is_reject, s.reject_kind
-        from applications ap
-        join statuses s on s.account_id = ap.account_id and s.id = ap.status_id
-        where ap.account_id = ${accountId}::int and ap.id = any(${intArray(applicationIds)})`,
-  );
+export function enteredStages(tx: Db, accountId: number, applicationIds: number[]) {
+  const query = sql`select ap.id as application_id, ap.applicant_id, ap.vacancy_id, ap.status_id,
+             s.copied_from_id, s.name, s.is_reject, s.reject_kind
+      from applications ap
+      join statuses s on s.account_id = ap.account_id and s.id = ap.status_id
+      where ap.account_id = ${accountId}::int and ap.id = any(${intArray(applicationIds)})`;
+  // Named: every move and placement reads it (decision 0095).
+  return selectRows<EnteredStage>(tx, query, { name: statementName('entered_stages', query) });
+}
 
 export type StageEnteredListener = {
   inTransaction: (tx: Db, tenant: Tenant, entered: StageEntered[]) => Promise<void>;

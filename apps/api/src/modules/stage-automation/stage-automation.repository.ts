@@ -1,4 +1,4 @@
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import type { RowOf } from '@ats/db/rows';
 import { stageAutomationRules, stageAutomationRuns } from '@ats/db/schema/stage-automation';
 import { intArray } from '@ats/db/sql-arrays';
@@ -124,9 +124,7 @@ export function insertEnterRuns(
   entered: { applicationId: number; automationDepth: number }[],
 ) {
   const rows = JSON.stringify(entered.map((e) => ({ id: e.applicationId, d: e.automationDepth })));
-  return selectRows<{ id: number; application_id: number }>(
-    tx,
-    sql`
+  const query = sql`
     with e as (select * from jsonb_to_recordset(${rows}::jsonb) as e(id int, d int)),
     entry as (
       select ap.account_id, ap.id, ap.applicant_id, ap.vacancy_id, ap.status_id,
@@ -155,8 +153,11 @@ export function insertEnterRuns(
            rule_id, 'enter', action, params, d, ${actingUserId}::int
     from wanted
     on conflict do nothing
-    returning id, application_id`,
-  );
+    returning id, application_id`;
+  // Named: every move and placement sends it (decision 0095).
+  return selectRows<{ id: number; application_id: number }>(tx, query, {
+    name: statementName('automation_enter_runs', query),
+  });
 }
 
 /** Runs of these applications still waiting (to hand to the queue after the move's commit). */
