@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDate } from './applicants.ts';
 import { MAX_ID } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // Analytics (SPEC.md §7 "Analytics", GET /api/analytics/...). Every number is computed from the
 // append-only transition log, the vacancy state log and the applicants — never from the stage an
@@ -25,31 +26,35 @@ export const ANALYTICS_VACANCY_STATES = ['open', 'hold', 'closed'] as const;
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const idParam = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((value, ctx): number | undefined => {
-    if (isBlank(value)) return undefined;
-    const n = typeof value === 'number' ? value : Number(String(value).trim());
-    if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
-      ctx.addIssue({ code: 'custom', message: 'Некорректный идентификатор' });
-      return z.NEVER;
-    }
-    return n;
-  });
+const idParam = lazySchema(() =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value, ctx): number | undefined => {
+      if (isBlank(value)) return undefined;
+      const n = typeof value === 'number' ? value : Number(String(value).trim());
+      if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message: 'Некорректный идентификатор' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+);
 
-const dateParam = z
-  .string()
-  .nullish()
-  .transform((value, ctx): string | undefined => {
-    if (isBlank(value)) return undefined;
-    const parsed = ZDate.safeParse(value);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: 'Дата указывается как ГГГГ-ММ-ДД или ДД.ММ.ГГГГ' });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+const dateParam = lazySchema(() =>
+  z
+    .string()
+    .nullish()
+    .transform((value, ctx): string | undefined => {
+      if (isBlank(value)) return undefined;
+      const parsed = ZDate.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'Дата указывается как ГГГГ-ММ-ДД или ДД.ММ.ГГГГ' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+);
 
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 
@@ -59,71 +64,75 @@ const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
  * `status_group_id` by `status_group_conversion` (the routes say so in Russian when missing).
  * The period is inclusive, in the account's time zone; when absent it is the last 30 days.
  */
-export const ZAnalyticsQuery = z
-  .object({
-    date_from: dateParam,
-    date_to: dateParam,
-    /** The division and its whole subtree. */
-    division_id: idParam,
-    /** A recruiter (a user of the account). */
-    admin_user_id: idParam,
-    vacancy_id: idParam,
-    /** A funnel (status group). */
-    status_group_id: idParam,
-    state: z
-      .string()
-      .nullish()
-      .transform((value, ctx): (typeof ANALYTICS_VACANCY_STATES)[number] | undefined => {
-        if (isBlank(value)) return undefined;
-        const v = String(value).trim();
-        if (!(ANALYTICS_VACANCY_STATES as readonly string[]).includes(v)) {
-          ctx.addIssue({ code: 'custom', message: 'Состояние вакансии: open, hold или closed' });
-          return z.NEVER;
+export const ZAnalyticsQuery = lazySchema(() =>
+  z
+    .object({
+      date_from: dateParam,
+      date_to: dateParam,
+      /** The division and its whole subtree. */
+      division_id: idParam,
+      /** A recruiter (a user of the account). */
+      admin_user_id: idParam,
+      vacancy_id: idParam,
+      /** A funnel (status group). */
+      status_group_id: idParam,
+      state: z
+        .string()
+        .nullish()
+        .transform((value, ctx): (typeof ANALYTICS_VACANCY_STATES)[number] | undefined => {
+          if (isBlank(value)) return undefined;
+          const v = String(value).trim();
+          if (!(ANALYTICS_VACANCY_STATES as readonly string[]).includes(v)) {
+            ctx.addIssue({ code: 'custom', message: 'Состояние вакансии: open, hold или closed' });
+            return z.NEVER;
+          }
+          return v as (typeof ANALYTICS_VACANCY_STATES)[number];
+        }),
+      /** Bucket of the `*_by_period` calls; by default day up to 62 days, week up to 1 year, else month. */
+      period: z
+        .string()
+        .nullish()
+        .transform((value, ctx): TAnalyticsBucket | undefined => {
+          if (isBlank(value)) return undefined;
+          const v = String(value).trim();
+          if (!(ANALYTICS_BUCKETS as readonly string[]).includes(v)) {
+            ctx.addIssue({ code: 'custom', message: 'Шаг: day, week или month' });
+            return z.NEVER;
+          }
+          return v as TAnalyticsBucket;
+        }),
+    })
+    .superRefine((q, ctx) => {
+      if (q.date_from && q.date_to) {
+        if (q.date_from > q.date_to) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['date_to'],
+            message: 'Дата окончания периода раньше даты начала',
+          });
+        } else if (dayNumber(q.date_to) - dayNumber(q.date_from) + 1 > ANALYTICS_MAX_DAYS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['date_from'],
+            message: 'Период не может быть длиннее 5 лет',
+          });
         }
-        return v as (typeof ANALYTICS_VACANCY_STATES)[number];
-      }),
-    /** Bucket of the `*_by_period` calls; by default day up to 62 days, week up to 1 year, else month. */
-    period: z
-      .string()
-      .nullish()
-      .transform((value, ctx): TAnalyticsBucket | undefined => {
-        if (isBlank(value)) return undefined;
-        const v = String(value).trim();
-        if (!(ANALYTICS_BUCKETS as readonly string[]).includes(v)) {
-          ctx.addIssue({ code: 'custom', message: 'Шаг: day, week или month' });
-          return z.NEVER;
-        }
-        return v as TAnalyticsBucket;
-      }),
-  })
-  .superRefine((q, ctx) => {
-    if (q.date_from && q.date_to) {
-      if (q.date_from > q.date_to) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['date_to'],
-          message: 'Дата окончания периода раньше даты начала',
-        });
-      } else if (dayNumber(q.date_to) - dayNumber(q.date_from) + 1 > ANALYTICS_MAX_DAYS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['date_from'],
-          message: 'Период не может быть длиннее 5 лет',
-        });
       }
-    }
-  });
+    }),
+);
 export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;
 
 /** The period a report covers, and the previous period of the same length right before it. */
-export const ZAnalyticsPeriod = z.object({
-  date_from: z.string(),
-  date_to: z.string(),
-  previous_from: z.string(),
-  previous_to: z.string(),
-  /** The account's time zone the days are counted in (e.g. Europe/Moscow). */
-  time_zone: z.string(),
-});
+export const ZAnalyticsPeriod = lazySchema(() =>
+  z.object({
+    date_from: z.string(),
+    date_to: z.string(),
+    previous_from: z.string(),
+    previous_to: z.string(),
+    /** The account's time zone the days are counted in (e.g. Europe/Moscow). */
+    time_zone: z.string(),
+  }),
+);
 export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
 
 /**
@@ -131,14 +140,16 @@ export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
  * `GET /api/applicants?drill=<drill>`) lists exactly the applicants the count counted, computed
  * by the same SQL. Opaque to clients; null where a number is not a count of applicants.
  */
-export const ZAnalyticsDrill = z.string().max(400).nullable();
+export const ZAnalyticsDrill = lazySchema(() => z.string().max(400).nullable());
 
 /** A number with the previous period's value beside it (null: nothing to count, e.g. no hires). */
-export const ZMetric = z.object({
-  value: z.number().nullable(),
-  previous: z.number().nullable(),
-  drill: ZAnalyticsDrill,
-});
+export const ZMetric = lazySchema(() =>
+  z.object({
+    value: z.number().nullable(),
+    previous: z.number().nullable(),
+    drill: ZAnalyticsDrill,
+  }),
+);
 export type TMetric = z.infer<typeof ZMetric>;
 
 // ---- Definitions (shown next to each number, «Как считается») -------------------------------
@@ -222,220 +233,248 @@ export const ANALYTICS_DEFINITIONS: Record<string, string> = {
 // ---- Answers ---------------------------------------------------------------------------------
 
 /** `company_base_indicators` (division_id): the headline numbers with the previous period's. */
-export const ZCompanyBaseIndicators = z.object({
-  period: ZAnalyticsPeriod,
-  indicators: z.array(
-    z.object({ key: z.enum(ANALYTICS_INDICATORS), label: z.string() }).extend(ZMetric.shape),
-  ),
-});
+export const ZCompanyBaseIndicators = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    indicators: z.array(
+      z.object({ key: z.enum(ANALYTICS_INDICATORS), label: z.string() }).extend(ZMetric.shape),
+    ),
+  }),
+);
 export type TCompanyBaseIndicators = z.infer<typeof ZCompanyBaseIndicators>;
 
 /** The activity numbers of a set (the company, a recruiter, a vacancy) in a period. */
-export const ZActivityCounts = z.object({
-  applicants_new: ZMetric,
-  placed: ZMetric,
-  moved: ZMetric,
-  hired: ZMetric,
-  rejected: ZMetric,
-  refused: ZMetric,
-});
+export const ZActivityCounts = lazySchema(() =>
+  z.object({
+    applicants_new: ZMetric,
+    placed: ZMetric,
+    moved: ZMetric,
+    hired: ZMetric,
+    rejected: ZMetric,
+    refused: ZMetric,
+  }),
+);
 export type TActivityCounts = z.infer<typeof ZActivityCounts>;
 
 /** `company_count_applicants` (division_id), `vacancy_count_applicants` (vacancy_id). */
-export const ZCountApplicants = z.object({
-  period: ZAnalyticsPeriod,
-  counts: ZActivityCounts,
-});
+export const ZCountApplicants = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    counts: ZActivityCounts,
+  }),
+);
 export type TCountApplicants = z.infer<typeof ZCountApplicants>;
 
 /** One bucket of a `*_by_period` call: its first day and the counts inside it. */
-export const ZPeriodBucket = z.object({
-  /** First day of the bucket, YYYY-MM-DD (Monday for weeks, the 1st for months). */
-  date: z.string(),
-  label: z.string(),
-  applicants_new: z.number().int(),
-  placed: z.number().int(),
-  moved: z.number().int(),
-  hired: z.number().int(),
-  rejected: z.number().int(),
-  refused: z.number().int(),
-  drill: z.object({
-    applicants_new: ZAnalyticsDrill,
-    placed: ZAnalyticsDrill,
-    hired: ZAnalyticsDrill,
-    rejected: ZAnalyticsDrill,
-    refused: ZAnalyticsDrill,
+export const ZPeriodBucket = lazySchema(() =>
+  z.object({
+    /** First day of the bucket, YYYY-MM-DD (Monday for weeks, the 1st for months). */
+    date: z.string(),
+    label: z.string(),
+    applicants_new: z.number().int(),
+    placed: z.number().int(),
+    moved: z.number().int(),
+    hired: z.number().int(),
+    rejected: z.number().int(),
+    refused: z.number().int(),
+    drill: z.object({
+      applicants_new: ZAnalyticsDrill,
+      placed: ZAnalyticsDrill,
+      hired: ZAnalyticsDrill,
+      rejected: ZAnalyticsDrill,
+      refused: ZAnalyticsDrill,
+    }),
   }),
-});
+);
 export type TPeriodBucket = z.infer<typeof ZPeriodBucket>;
 
 /** `company_count_applicants_by_period`, `recruiter_…_by_period`, `vacancy_…_by_period`. */
-export const ZCountByPeriod = z.object({
-  period: ZAnalyticsPeriod,
-  bucket: z.enum(ANALYTICS_BUCKETS),
-  buckets: z.array(ZPeriodBucket),
-});
+export const ZCountByPeriod = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    bucket: z.enum(ANALYTICS_BUCKETS),
+    buckets: z.array(ZPeriodBucket),
+  }),
+);
 export type TCountByPeriod = z.infer<typeof ZCountByPeriod>;
 
 /** A stage of a funnel (cohort): reached and conversions, time in stage. */
-export const ZFunnelStage = z.object({
-  /** The vacancy's stage (vacancy reports) or the funnel template's stage (status_group_conversion). */
-  status_id: z.number().int(),
-  name: z.string(),
-  color: z.string(),
-  order: z.number().int(),
-  is_offer: z.boolean(),
-  is_hired: z.boolean(),
-  reached: z.number().int(),
-  /** Percent (0–100, one decimal) of the previous stage's `reached`; null on the first. */
-  conversion_from_previous: z.number().nullable(),
-  /** Percent of the first stage's `reached`. */
-  conversion_from_first: z.number().nullable(),
-  avg_workdays_in_stage: z.number().nullable(),
-  avg_days_in_stage: z.number().nullable(),
-  drill: ZAnalyticsDrill,
-});
+export const ZFunnelStage = lazySchema(() =>
+  z.object({
+    /** The vacancy's stage (vacancy reports) or the funnel template's stage (status_group_conversion). */
+    status_id: z.number().int(),
+    name: z.string(),
+    color: z.string(),
+    order: z.number().int(),
+    is_offer: z.boolean(),
+    is_hired: z.boolean(),
+    reached: z.number().int(),
+    /** Percent (0–100, one decimal) of the previous stage's `reached`; null on the first. */
+    conversion_from_previous: z.number().nullable(),
+    /** Percent of the first stage's `reached`. */
+    conversion_from_first: z.number().nullable(),
+    avg_workdays_in_stage: z.number().nullable(),
+    avg_days_in_stage: z.number().nullable(),
+    drill: ZAnalyticsDrill,
+  }),
+);
 export type TFunnelStage = z.infer<typeof ZFunnelStage>;
 
 /** `company_analytics_by_sources` (admin_user_id, division_id). */
-export const ZAnalyticsBySources = z.object({
-  period: ZAnalyticsPeriod,
-  /** The stages counted as «reached» columns: the account's standard stages, in order. */
-  stages: z.array(z.object({ key: z.string(), name: z.string() })),
-  rows: z.array(
-    z.object({
-      /** null: applicants without a source. */
-      account_source_id: z.number().int().nullable(),
-      name: z.string(),
-      came: z.number().int(),
-      /** Reached per stage, in the order of `stages`. */
-      reached: z.array(z.number().int()),
-      hired: z.number().int(),
-      /** Percent hired of came, one decimal; null when nobody came. */
-      conversion: z.number().nullable(),
-      drill: z.object({ came: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
-    }),
-  ),
-});
+export const ZAnalyticsBySources = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    /** The stages counted as «reached» columns: the account's standard stages, in order. */
+    stages: z.array(z.object({ key: z.string(), name: z.string() })),
+    rows: z.array(
+      z.object({
+        /** null: applicants without a source. */
+        account_source_id: z.number().int().nullable(),
+        name: z.string(),
+        came: z.number().int(),
+        /** Reached per stage, in the order of `stages`. */
+        reached: z.array(z.number().int()),
+        hired: z.number().int(),
+        /** Percent hired of came, one decimal; null when nobody came. */
+        conversion: z.number().nullable(),
+        drill: z.object({ came: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
+      }),
+    ),
+  }),
+);
 export type TAnalyticsBySources = z.infer<typeof ZAnalyticsBySources>;
 
 /** `company_analytics_by_vacancies` (division_id, admin_user_id, state). */
-export const ZAnalyticsByVacancies = z.object({
-  period: ZAnalyticsPeriod,
-  rows: z.array(
-    z.object({
-      vacancy_id: z.number().int(),
-      position: z.string(),
-      state: z.enum(ANALYTICS_VACANCY_STATES),
-      division_name: z.string().nullable(),
-      /** Calendar days open (hold excluded) up to the period's end or the closing. */
-      days_open: z.number().int(),
-      needed: z.number().int(),
-      hired: z.number().int(),
-      /** The cohort funnel of the vacancy in the period. */
-      stages: z.array(ZFunnelStage),
-      drill: z.object({ placed: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
-    }),
-  ),
-});
+export const ZAnalyticsByVacancies = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    rows: z.array(
+      z.object({
+        vacancy_id: z.number().int(),
+        position: z.string(),
+        state: z.enum(ANALYTICS_VACANCY_STATES),
+        division_name: z.string().nullable(),
+        /** Calendar days open (hold excluded) up to the period's end or the closing. */
+        days_open: z.number().int(),
+        needed: z.number().int(),
+        hired: z.number().int(),
+        /** The cohort funnel of the vacancy in the period. */
+        stages: z.array(ZFunnelStage),
+        drill: z.object({ placed: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
+      }),
+    ),
+  }),
+);
 export type TAnalyticsByVacancies = z.infer<typeof ZAnalyticsByVacancies>;
 
 /** `company_reasons_rejection` (division_id), `vacancy_reasons_rejection` (vacancy_id). */
-export const ZReasonsRejection = z.object({
-  period: ZAnalyticsPeriod,
-  reject_total: z.number().int(),
-  refuse_total: z.number().int(),
-  rows: z.array(
-    z.object({
-      /** null: rejected without a reason. */
-      reason_id: z.number().int().nullable(),
-      name: z.string(),
-      kind: z.enum(['reject', 'refuse']),
-      count: z.number().int(),
-      /** Percent of all rows of the same kind, one decimal. */
-      share: z.number(),
-      drill: ZAnalyticsDrill,
-    }),
-  ),
-});
+export const ZReasonsRejection = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    reject_total: z.number().int(),
+    refuse_total: z.number().int(),
+    rows: z.array(
+      z.object({
+        /** null: rejected without a reason. */
+        reason_id: z.number().int().nullable(),
+        name: z.string(),
+        kind: z.enum(['reject', 'refuse']),
+        count: z.number().int(),
+        /** Percent of all rows of the same kind, one decimal. */
+        share: z.number(),
+        drill: ZAnalyticsDrill,
+      }),
+    ),
+  }),
+);
 export type TReasonsRejection = z.infer<typeof ZReasonsRejection>;
 
 /** `recruiter_count_applicants` (admin_user_id): a row per recruiter (one row when given). */
-export const ZRecruiterCounts = z.object({
-  period: ZAnalyticsPeriod,
-  rows: z.array(
-    z.object({
-      admin_user_id: z.number().int(),
-      name: z.string(),
-      counts: ZActivityCounts,
-      vacancies_open: z.number().int(),
-    }),
-  ),
-});
+export const ZRecruiterCounts = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    rows: z.array(
+      z.object({
+        admin_user_id: z.number().int(),
+        name: z.string(),
+        counts: ZActivityCounts,
+        vacancies_open: z.number().int(),
+      }),
+    ),
+  }),
+);
 export type TRecruiterCounts = z.infer<typeof ZRecruiterCounts>;
 
 /** `recruiter_vacancies` (admin_user_id): vacancies a recruiter owns, by state. */
-export const ZRecruiterVacancies = z.object({
-  period: ZAnalyticsPeriod,
-  rows: z.array(
-    z.object({
-      admin_user_id: z.number().int(),
-      name: z.string(),
-      open: z.number().int(),
-      hold: z.number().int(),
-      closed: z.number().int(),
-      /** Closed in the period. */
-      closed_in_period: z.number().int(),
-      hired: z.number().int(),
-    }),
-  ),
-});
+export const ZRecruiterVacancies = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    rows: z.array(
+      z.object({
+        admin_user_id: z.number().int(),
+        name: z.string(),
+        open: z.number().int(),
+        hold: z.number().int(),
+        closed: z.number().int(),
+        /** Closed in the period. */
+        closed_in_period: z.number().int(),
+        hired: z.number().int(),
+      }),
+    ),
+  }),
+);
 export type TRecruiterVacancies = z.infer<typeof ZRecruiterVacancies>;
 
 /** `recruiter_vacancies_details` (admin_user_id, state): the vacancies themselves. */
-export const ZRecruiterVacanciesDetails = z.object({
-  period: ZAnalyticsPeriod,
-  rows: z.array(
-    z.object({
-      vacancy_id: z.number().int(),
-      position: z.string(),
-      state: z.enum(ANALYTICS_VACANCY_STATES),
-      owner_ids: z.array(z.number().int()),
-      created_at: z.string(),
-      closed_at: z.string().nullable(),
-      days_open: z.number().int(),
-      needed: z.number().int(),
-      placed: z.number().int(),
-      hired: z.number().int(),
-      drill: z.object({ placed: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
-    }),
-  ),
-});
+export const ZRecruiterVacanciesDetails = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    rows: z.array(
+      z.object({
+        vacancy_id: z.number().int(),
+        position: z.string(),
+        state: z.enum(ANALYTICS_VACANCY_STATES),
+        owner_ids: z.array(z.number().int()),
+        created_at: z.string(),
+        closed_at: z.string().nullable(),
+        days_open: z.number().int(),
+        needed: z.number().int(),
+        placed: z.number().int(),
+        hired: z.number().int(),
+        drill: z.object({ placed: ZAnalyticsDrill, hired: ZAnalyticsDrill }),
+      }),
+    ),
+  }),
+);
 export type TRecruiterVacanciesDetails = z.infer<typeof ZRecruiterVacanciesDetails>;
 
 /** `vacancy` (vacancy_id): one vacancy's summary and its cohort funnel. */
-export const ZVacancyAnalytics = z.object({
-  period: ZAnalyticsPeriod,
-  vacancy_id: z.number().int(),
-  position: z.string(),
-  state: z.enum(ANALYTICS_VACANCY_STATES),
-  needed: z.number().int(),
-  days_open: z.number().int(),
-  counts: ZActivityCounts,
-  time_to_hire_avg_workdays: z.number().nullable(),
-  time_to_hire_avg_days: z.number().nullable(),
-  stages: z.array(ZFunnelStage),
-});
+export const ZVacancyAnalytics = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    vacancy_id: z.number().int(),
+    position: z.string(),
+    state: z.enum(ANALYTICS_VACANCY_STATES),
+    needed: z.number().int(),
+    days_open: z.number().int(),
+    counts: ZActivityCounts,
+    time_to_hire_avg_workdays: z.number().nullable(),
+    time_to_hire_avg_days: z.number().nullable(),
+    stages: z.array(ZFunnelStage),
+  }),
+);
 export type TVacancyAnalytics = z.infer<typeof ZVacancyAnalytics>;
 
 /** `status_group_conversion` (status_group_id): the funnel of a template across its vacancies. */
-export const ZStatusGroupConversion = z.object({
-  period: ZAnalyticsPeriod,
-  status_group_id: z.number().int(),
-  name: z.string(),
-  vacancies: z.number().int(),
-  stages: z.array(ZFunnelStage),
-});
+export const ZStatusGroupConversion = lazySchema(() =>
+  z.object({
+    period: ZAnalyticsPeriod,
+    status_group_id: z.number().int(),
+    name: z.string(),
+    vacancies: z.number().int(),
+    stages: z.array(ZFunnelStage),
+  }),
+);
 export type TStatusGroupConversion = z.infer<typeof ZStatusGroupConversion>;
 
 /** The 15 calls, their path under /api/analytics/ and the parameters SPEC.md §7 names. */

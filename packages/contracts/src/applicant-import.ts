@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDoubleMatch } from './duplicates.ts';
 import { ZId } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // Import of applicants from an Excel (xlsx) or CSV file:
 //   POST /api/applicants/imports            multipart `file` → the columns, sample rows, a mapping
@@ -84,103 +85,115 @@ export const IMPORT_MATCH_ACTION_LABELS: Record<TImportMatchAction, string> = {
   create: 'Создать нового кандидата',
 };
 
-const ZMatchAction = z.enum(IMPORT_MATCH_ACTIONS, {
-  error: 'Действие для совпадения: merge, skip или create',
-});
+const ZMatchAction = lazySchema(() =>
+  z.enum(IMPORT_MATCH_ACTIONS, {
+    error: 'Действие для совпадения: merge, skip или create',
+  }),
+);
 
-const ZImportFields = z
-  .array(
-    z
-      .enum(IMPORT_FIELDS, {
-        error: (issue) =>
-          `Неизвестное поле «${String(issue.input)}»: выберите поле кандидата или «не импортировать»`,
-      })
-      .nullable(),
-  )
-  .min(1, { error: IMPORT_MESSAGES.mappingLength })
-  .max(500);
+const ZImportFields = lazySchema(() =>
+  z
+    .array(
+      z
+        .enum(IMPORT_FIELDS, {
+          error: (issue) =>
+            `Неизвестное поле «${String(issue.input)}»: выберите поле кандидата или «не импортировать»`,
+        })
+        .nullable(),
+    )
+    .min(1, { error: IMPORT_MESSAGES.mappingLength })
+    .max(500),
+);
 
 /** POST /api/applicants/imports/{id}/matches: the rows that match applicants already in the base. */
-export const ZImportMatchesRequest = z.object({ fields: ZImportFields });
+export const ZImportMatchesRequest = lazySchema(() => z.object({ fields: ZImportFields }));
 
-export const ZImportRowMatch = z.object({
-  /** The line as Excel shows it. */
-  line: z.number().int(),
-  /** The row's name, phone and e-mail as the file has them. */
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  /** The applicants it matches, best first, with the reasons (the duplicates' matching). */
-  matches: z.array(ZDoubleMatch),
-});
+export const ZImportRowMatch = lazySchema(() =>
+  z.object({
+    /** The line as Excel shows it. */
+    line: z.number().int(),
+    /** The row's name, phone and e-mail as the file has them. */
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    /** The applicants it matches, best first, with the reasons (the duplicates' matching). */
+    matches: z.array(ZDoubleMatch),
+  }),
+);
 export type TImportRowMatch = z.infer<typeof ZImportRowMatch>;
 
-export const ZImportMatches = z.object({ rows: z.array(ZImportRowMatch) });
+export const ZImportMatches = lazySchema(() => z.object({ rows: z.array(ZImportRowMatch) }));
 export type TImportMatches = z.infer<typeof ZImportMatches>;
 
 /** One field per column of the file, in order; null leaves the column out («не импортировать»). */
-export const ZStartImportRequest = z.object({
-  /**
-   * Optional: what to do with a row that matches an applicant (by the duplicates' matching).
-   * Without it every row is created, as before.
-   */
-  on_match: ZMatchAction.optional(),
-  /** Optional: a choice per line, over `on_match`; `applicant_id` picks which match to merge into. */
-  row_actions: z
-    .array(
-      z.object({
-        line: z
-          .number()
-          .int()
-          .min(2)
-          .max(MAX_IMPORT_LINES + 1),
-        action: ZMatchAction,
-        applicant_id: ZId.optional(),
-      }),
-    )
-    .max(MAX_IMPORT_ROWS)
-    .optional(),
-  fields: ZImportFields,
-});
+export const ZStartImportRequest = lazySchema(() =>
+  z.object({
+    /**
+     * Optional: what to do with a row that matches an applicant (by the duplicates' matching).
+     * Without it every row is created, as before.
+     */
+    on_match: ZMatchAction.optional(),
+    /** Optional: a choice per line, over `on_match`; `applicant_id` picks which match to merge into. */
+    row_actions: z
+      .array(
+        z.object({
+          line: z
+            .number()
+            .int()
+            .min(2)
+            .max(MAX_IMPORT_LINES + 1),
+          action: ZMatchAction,
+          applicant_id: ZId.optional(),
+        }),
+      )
+      .max(MAX_IMPORT_ROWS)
+      .optional(),
+    fields: ZImportFields,
+  }),
+);
 export type TStartImportRequest = z.infer<typeof ZStartImportRequest>;
 
-export const ZImportParams = z.object({ id: ZId });
+export const ZImportParams = lazySchema(() => z.object({ id: ZId }));
 
 export const IMPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export const ZImportFailure = z.object({
-  /** The line as Excel shows it: the header is line 1. */
-  line: z.number().int(),
-  reason: z.string(),
-});
+export const ZImportFailure = lazySchema(() =>
+  z.object({
+    /** The line as Excel shows it: the header is line 1. */
+    line: z.number().int(),
+    reason: z.string(),
+  }),
+);
 export type TImportFailure = z.infer<typeof ZImportFailure>;
 
 /**
  * An import. `pending` with `started_at: null` waits for its mapping; `pending` once started
  * waits for a worker; `running` moves `processed` towards `total`; `done` or `failed` end it.
  */
-export const ZApplicantImport = z.object({
-  id: z.number().int(),
-  file_name: z.string(),
-  format: z.enum(['xlsx', 'csv']),
-  status: z.enum(IMPORT_STATUSES),
-  columns: z.array(z.string()),
-  sample_rows: z.array(z.array(z.string())),
-  /** A field per column: the one chosen at start, or before that the one suggested by its name. */
-  fields: z.array(z.enum(IMPORT_FIELDS).nullable()),
-  total: z.number().int(),
-  processed: z.number().int(),
-  imported: z.number().int(),
-  failed: z.number().int(),
-  /** Rows merged into an applicant already in the base, and rows skipped as such (added in 2026). */
-  merged: z.number().int().optional(),
-  skipped: z.number().int().optional(),
-  /** The first IMPORT_FAILURES_SHOWN bad rows, by line. */
-  failures: z.array(ZImportFailure),
-  error: z.string().nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-});
+export const ZApplicantImport = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    file_name: z.string(),
+    format: z.enum(['xlsx', 'csv']),
+    status: z.enum(IMPORT_STATUSES),
+    columns: z.array(z.string()),
+    sample_rows: z.array(z.array(z.string())),
+    /** A field per column: the one chosen at start, or before that the one suggested by its name. */
+    fields: z.array(z.enum(IMPORT_FIELDS).nullable()),
+    total: z.number().int(),
+    processed: z.number().int(),
+    imported: z.number().int(),
+    failed: z.number().int(),
+    /** Rows merged into an applicant already in the base, and rows skipped as such (added in 2026). */
+    merged: z.number().int().optional(),
+    skipped: z.number().int().optional(),
+    /** The first IMPORT_FAILURES_SHOWN bad rows, by line. */
+    failures: z.array(ZImportFailure),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  }),
+);
 export type TApplicantImport = z.infer<typeof ZApplicantImport>;

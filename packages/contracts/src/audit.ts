@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDate } from './applicants.ts';
 import { MAX_ID } from './ids.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './pagination.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // The audit log (/settings/audit, GET /api/audit_events): admin and security actions of an
 // account — who did what, when and from where. Decision 0015.
@@ -54,9 +55,11 @@ export const AUDIT_ACTION_LABELS = {
 
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as TAuditAction[];
-export const ZAuditAction = z.enum(AUDIT_ACTIONS as [TAuditAction, ...TAuditAction[]], {
-  error: 'Неизвестный тип действия',
-});
+export const ZAuditAction = lazySchema(() =>
+  z.enum(AUDIT_ACTIONS as [TAuditAction, ...TAuditAction[]], {
+    error: 'Неизвестный тип действия',
+  }),
+);
 
 export const AUDIT_MESSAGES = {
   onlyAdmins: 'Журнал действий доступен только администратору',
@@ -86,74 +89,84 @@ const intParam = (message: string, max: number) =>
       return n;
     });
 
-const dateParam = z
-  .string()
-  .nullish()
-  .transform((value, ctx): string | undefined => {
-    if (blank(value)) return undefined;
-    const parsed = ZDate.safeParse(value);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: AUDIT_MESSAGES.badDate });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+const dateParam = lazySchema(() =>
+  z
+    .string()
+    .nullish()
+    .transform((value, ctx): string | undefined => {
+      if (blank(value)) return undefined;
+      const parsed = ZDate.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: AUDIT_MESSAGES.badDate });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+);
 
 /** GET /api/audit_events: paging and the filters of the page (all optional). */
-export const ZAuditEventsQuery = z
-  .object({
-    page: intParam(AUDIT_MESSAGES.badPage, 100_000).transform((v) => v ?? 1),
-    per_page: intParam(AUDIT_MESSAGES.badPerPage, MAX_PAGE_SIZE).transform((v) => v ?? PAGE_SIZE),
-    action: z
-      .string()
-      .nullish()
-      .transform((value) => (blank(value) ? undefined : value!.trim()))
-      .pipe(ZAuditAction.optional()),
-    actor_id: intParam(AUDIT_MESSAGES.badActor, MAX_ID),
-    /** Days in the account's time zone, both ends included. */
-    from: dateParam,
-    to: dateParam,
-    q: z
-      .string()
-      .trim()
-      .max(200, { error: AUDIT_MESSAGES.longQuery })
-      .nullish()
-      .transform((value) => value || undefined),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: AUDIT_MESSAGES.badRange,
-    path: ['to'],
-  });
+export const ZAuditEventsQuery = lazySchema(() =>
+  z
+    .object({
+      page: intParam(AUDIT_MESSAGES.badPage, 100_000).transform((v) => v ?? 1),
+      per_page: intParam(AUDIT_MESSAGES.badPerPage, MAX_PAGE_SIZE).transform((v) => v ?? PAGE_SIZE),
+      action: z
+        .string()
+        .nullish()
+        .transform((value) => (blank(value) ? undefined : value!.trim()))
+        .pipe(ZAuditAction.optional()),
+      actor_id: intParam(AUDIT_MESSAGES.badActor, MAX_ID),
+      /** Days in the account's time zone, both ends included. */
+      from: dateParam,
+      to: dateParam,
+      q: z
+        .string()
+        .trim()
+        .max(200, { error: AUDIT_MESSAGES.longQuery })
+        .nullish()
+        .transform((value) => value || undefined),
+    })
+    .refine((query) => !query.from || !query.to || query.from <= query.to, {
+      message: AUDIT_MESSAGES.badRange,
+      path: ['to'],
+    }),
+);
 export type TAuditEventsQuery = z.output<typeof ZAuditEventsQuery>;
 
-export const ZAuditActor = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
-  email: z.string(),
-});
+export const ZAuditActor = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    email: z.string(),
+  }),
+);
 
-export const ZAuditEvent = z.object({
-  id: z.number().int(),
-  occurred_at: z.string(),
-  action: ZAuditAction,
-  /** The user who acted (for a failed sign-in: the user whose address was typed), if known. */
-  actor: ZAuditActor.nullable(),
-  /** The address typed at a sign-in. */
-  actor_email: z.string().nullable(),
-  target_type: z.string().nullable(),
-  target_id: z.number().int().nullable(),
-  summary: z.string(),
-  /** `{field: {from, to}}` for changes; other keys describe what the action concerned. */
-  changes: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-});
+export const ZAuditEvent = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    occurred_at: z.string(),
+    action: ZAuditAction,
+    /** The user who acted (for a failed sign-in: the user whose address was typed), if known. */
+    actor: ZAuditActor.nullable(),
+    /** The address typed at a sign-in. */
+    actor_email: z.string().nullable(),
+    target_type: z.string().nullable(),
+    target_id: z.number().int().nullable(),
+    summary: z.string(),
+    /** `{field: {from, to}}` for changes; other keys describe what the action concerned. */
+    changes: z.record(z.string(), z.unknown()),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+  }),
+);
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
-export const ZAuditEventList = z.object({
-  audit_events: z.array(ZAuditEvent),
-  audit_event_count: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const ZAuditEventList = lazySchema(() =>
+  z.object({
+    audit_events: z.array(ZAuditEvent),
+    audit_event_count: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+);
 export type TAuditEventList = z.infer<typeof ZAuditEventList>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBodyId, ZId } from './ids.ts';
 import { ZPageNumber, perPage } from './pagination.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 /** What a delayed task does (decision 0040); «create_event» only where the events module is. */
 export const DELAYED_TASK_KINDS = [
@@ -10,9 +11,11 @@ export const DELAYED_TASK_KINDS = [
   'remind_user',
   'create_event',
 ] as const;
-export const ZDelayedTaskKind = z.enum(DELAYED_TASK_KINDS, {
-  error: 'Неизвестный вид отложенного действия',
-});
+export const ZDelayedTaskKind = lazySchema(() =>
+  z.enum(DELAYED_TASK_KINDS, {
+    error: 'Неизвестный вид отложенного действия',
+  }),
+);
 export type TDelayedTaskKind = z.infer<typeof ZDelayedTaskKind>;
 
 /** The names the menu and the lists show. */
@@ -25,14 +28,16 @@ export const DELAYED_TASK_KIND_NAMES: Record<TDelayedTaskKind, string> = {
 };
 
 export const SUB_TASK_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export const ZSubTaskState = z.enum(SUB_TASK_STATES);
+export const ZSubTaskState = lazySchema(() => z.enum(SUB_TASK_STATES));
 export type TSubTaskState = z.infer<typeof ZSubTaskState>;
 
 /** A task's state as the list shows it, from its sub-tasks' states. */
 export const TASK_STATES = ['upcoming', 'running', 'done', 'failed', 'cancelled'] as const;
-export const ZDelayedTaskState = z.enum(TASK_STATES, {
-  error: 'Состояние: upcoming, running, done, failed или cancelled',
-});
+export const ZDelayedTaskState = lazySchema(() =>
+  z.enum(TASK_STATES, {
+    error: 'Состояние: upcoming, running, done, failed или cancelled',
+  }),
+);
 export type TDelayedTaskState = z.infer<typeof ZDelayedTaskState>;
 
 export const TASK_STATE_NAMES: Record<TDelayedTaskState, string> = {
@@ -60,23 +65,25 @@ export const MAX_TASK_APPLICANTS = 10_000;
  * When: an absolute moment (ISO with an offset), or «in N working days at HH:MM» on the
  * production calendar, in the account's time zone.
  */
-export const ZDelayedTaskSchedule = z.union(
-  [
-    z.object({
-      at: z.iso.datetime({ offset: true, error: AT_MESSAGE }),
-    }),
-    z.object({
-      workdays: z
-        .number({ error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
-        .int({ error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
-        .min(0, { error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
-        .max(MAX_WORKDAYS, { error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` }),
-      time: z.string({ error: TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
-        error: TIME_MESSAGE,
+export const ZDelayedTaskSchedule = lazySchema(() =>
+  z.union(
+    [
+      z.object({
+        at: z.iso.datetime({ offset: true, error: AT_MESSAGE }),
       }),
-    }),
-  ],
-  { error: 'Укажите время: дату и время или число рабочих дней и время' },
+      z.object({
+        workdays: z
+          .number({ error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
+          .int({ error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
+          .min(0, { error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` })
+          .max(MAX_WORKDAYS, { error: `Рабочих дней — целое число от 0 до ${MAX_WORKDAYS}` }),
+        time: z.string({ error: TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+          error: TIME_MESSAGE,
+        }),
+      }),
+    ],
+    { error: 'Укажите время: дату и время или число рабочих дней и время' },
+  ),
 );
 export type TDelayedTaskSchedule = z.infer<typeof ZDelayedTaskSchedule>;
 
@@ -92,9 +99,11 @@ const text = (max: number, message: string) =>
 const EVENT_DAY_MESSAGE = 'Дата встречи в формате ГГГГ-ММ-ДД';
 const EVENT_TIME_MESSAGE = 'Время встречи в формате ЧЧ:ММ, например 10:00';
 export const EVENT_END_NOT_AFTER_START = 'Время окончания должно быть позже времени начала';
-const hhmm = z.string({ error: EVENT_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
-  error: EVENT_TIME_MESSAGE,
-});
+const hhmm = lazySchema(() =>
+  z.string({ error: EVENT_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+    error: EVENT_TIME_MESSAGE,
+  }),
+);
 
 /** A real YYYY-MM-DD day: "2030-02-30" and anything not a date are not. */
 const isCalendarDay = (day: string) => {
@@ -106,36 +115,38 @@ const isCalendarDay = (day: string) => {
  * «Создать встречу»: the event each applicant gets (as POST /api/events takes it, the day and
  * times on the account's wall clock); the applicant is each sub-task's own.
  */
-export const ZDelayedEventFields = z
-  .object({
-    title: z.string().trim().max(255, { error: 'Не длиннее 255 символов' }).optional(),
-    description: z.string().trim().max(10_000, { error: 'Не длиннее 10000 символов' }).optional(),
-    date: z
-      .string({ error: EVENT_DAY_MESSAGE })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_DAY_MESSAGE })
-      // Runs after a failed regex too (zod checks do not abort): an invalid Date must not throw.
-      .refine((day) => isCalendarDay(day), {
-        error: 'Такой даты не существует',
-      }),
-    time_begin: hhmm,
-    time_end: hhmm,
-    service: z.string().trim().max(50, { error: 'Не длиннее 50 символов' }).optional(),
-    link: z.string().trim().max(2000, { error: 'Не длиннее 2000 символов' }).optional(),
-    place: z.string().trim().max(500, { error: 'Не длиннее 500 символов' }).optional(),
-    /** The company's participants; absent or empty means the task's author. */
-    admin_user_ids: z.array(ZBodyId).max(50, { error: 'Не больше 50 участников' }).optional(),
-    /** Minutes before the start. */
-    reminders: z
-      .array(
-        z.number().int().min(0).max(40_320, { error: 'Напоминание — не раньше чем за 28 дней' }),
-      )
-      .max(5, { error: 'Не больше 5 напоминаний' })
-      .optional(),
-  })
-  .refine((event) => event.time_end > event.time_begin, {
-    path: ['time_end'],
-    error: EVENT_END_NOT_AFTER_START,
-  });
+export const ZDelayedEventFields = lazySchema(() =>
+  z
+    .object({
+      title: z.string().trim().max(255, { error: 'Не длиннее 255 символов' }).optional(),
+      description: z.string().trim().max(10_000, { error: 'Не длиннее 10000 символов' }).optional(),
+      date: z
+        .string({ error: EVENT_DAY_MESSAGE })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_DAY_MESSAGE })
+        // Runs after a failed regex too (zod checks do not abort): an invalid Date must not throw.
+        .refine((day) => isCalendarDay(day), {
+          error: 'Такой даты не существует',
+        }),
+      time_begin: hhmm,
+      time_end: hhmm,
+      service: z.string().trim().max(50, { error: 'Не длиннее 50 символов' }).optional(),
+      link: z.string().trim().max(2000, { error: 'Не длиннее 2000 символов' }).optional(),
+      place: z.string().trim().max(500, { error: 'Не длиннее 500 символов' }).optional(),
+      /** The company's participants; absent or empty means the task's author. */
+      admin_user_ids: z.array(ZBodyId).max(50, { error: 'Не больше 50 участников' }).optional(),
+      /** Minutes before the start. */
+      reminders: z
+        .array(
+          z.number().int().min(0).max(40_320, { error: 'Напоминание — не раньше чем за 28 дней' }),
+        )
+        .max(5, { error: 'Не больше 5 напоминаний' })
+        .optional(),
+    })
+    .refine((event) => event.time_end > event.time_begin, {
+      path: ['time_end'],
+      error: EVENT_END_NOT_AFTER_START,
+    }),
+);
 export type TDelayedEventFields = z.infer<typeof ZDelayedEventFields>;
 
 /** What the action needs besides the applicants; which fields depends on the kind. */
@@ -154,7 +165,7 @@ const paramsShape = {
   channel: z.enum(['email', 'telegram'], { error: 'Канал: email или telegram' }).optional(),
 };
 
-export const ZDelayedTaskParams = z.object(paramsShape);
+export const ZDelayedTaskParams = lazySchema(() => z.object(paramsShape));
 export type TDelayedTaskParams = z.infer<typeof ZDelayedTaskParams>;
 
 export const REQUIRED_PARAMS: Record<TDelayedTaskKind, (keyof TDelayedTaskParams)[]> = {
@@ -176,95 +187,111 @@ const PARAM_MISSING: Record<keyof TDelayedTaskParams, string> = {
 };
 export const NO_APPLICANTS = 'Выберите хотя бы одного кандидата';
 
-export const ZCreateDelayedTaskRequest = z
-  .object({
-    kind: ZDelayedTaskKind,
-    title: z.string().trim().max(200, { error: 'Не длиннее 200 символов' }).optional(),
-    applicant_ids: z
-      .array(ZBodyId, { error: NO_APPLICANTS })
-      .max(MAX_TASK_APPLICANTS, { error: `Не больше ${MAX_TASK_APPLICANTS} кандидатов` })
-      .default([]),
-    schedule: ZDelayedTaskSchedule,
-    ...paramsShape,
-  })
-  .superRefine((value, ctx) => {
-    for (const key of REQUIRED_PARAMS[value.kind]) {
-      if (value[key] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [key], message: PARAM_MISSING[key] });
+export const ZCreateDelayedTaskRequest = lazySchema(() =>
+  z
+    .object({
+      kind: ZDelayedTaskKind,
+      title: z.string().trim().max(200, { error: 'Не длиннее 200 символов' }).optional(),
+      applicant_ids: z
+        .array(ZBodyId, { error: NO_APPLICANTS })
+        .max(MAX_TASK_APPLICANTS, { error: `Не больше ${MAX_TASK_APPLICANTS} кандидатов` })
+        .default([]),
+      schedule: ZDelayedTaskSchedule,
+      ...paramsShape,
+    })
+    .superRefine((value, ctx) => {
+      for (const key of REQUIRED_PARAMS[value.kind]) {
+        if (value[key] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: PARAM_MISSING[key] });
+        }
       }
-    }
-    if (value.kind !== 'remind_user' && value.applicant_ids.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['applicant_ids'], message: NO_APPLICANTS });
-    }
-  });
+      if (value.kind !== 'remind_user' && value.applicant_ids.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['applicant_ids'], message: NO_APPLICANTS });
+      }
+    }),
+);
 export type TCreateDelayedTaskRequest = z.infer<typeof ZCreateDelayedTaskRequest>;
 export type TCreateDelayedTaskInput = z.input<typeof ZCreateDelayedTaskRequest>;
 
 /** Until it starts: another time, title or parameters (the kind and applicants stay). */
-export const ZUpdateDelayedTaskRequest = z.object({
-  title: z.string().trim().max(200, { error: 'Не длиннее 200 символов' }).optional(),
-  schedule: ZDelayedTaskSchedule.optional(),
-  ...paramsShape,
-});
+export const ZUpdateDelayedTaskRequest = lazySchema(() =>
+  z.object({
+    title: z.string().trim().max(200, { error: 'Не длиннее 200 символов' }).optional(),
+    schedule: ZDelayedTaskSchedule.optional(),
+    ...paramsShape,
+  }),
+);
 export type TUpdateDelayedTaskRequest = z.infer<typeof ZUpdateDelayedTaskRequest>;
 
-export const ZSubTaskCounts = z.object({
-  total: z.number().int(),
-  queued: z.number().int(),
-  running: z.number().int(),
-  done: z.number().int(),
-  failed: z.number().int(),
-  cancelled: z.number().int(),
-});
+export const ZSubTaskCounts = lazySchema(() =>
+  z.object({
+    total: z.number().int(),
+    queued: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+);
 
-export const ZDelayedTask = z.object({
-  id: z.number().int(),
-  kind: ZDelayedTaskKind,
-  kind_name: z.string(),
-  title: z.string(),
-  state: ZDelayedTaskState,
-  run_at: z.string(),
-  schedule: ZDelayedTaskSchedule,
-  params: ZDelayedTaskParams,
-  created_by: z.number().int(),
-  created_at: z.string(),
-  counts: ZSubTaskCounts,
-});
+export const ZDelayedTask = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    kind: ZDelayedTaskKind,
+    kind_name: z.string(),
+    title: z.string(),
+    state: ZDelayedTaskState,
+    run_at: z.string(),
+    schedule: ZDelayedTaskSchedule,
+    params: ZDelayedTaskParams,
+    created_by: z.number().int(),
+    created_at: z.string(),
+    counts: ZSubTaskCounts,
+  }),
+);
 export type TDelayedTask = z.infer<typeof ZDelayedTask>;
 
-export const ZDelayedTaskList = z.object({
-  items: z.array(ZDelayedTask),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-});
+export const ZDelayedTaskList = lazySchema(() =>
+  z.object({
+    items: z.array(ZDelayedTask),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+);
 export type TDelayedTaskList = z.infer<typeof ZDelayedTaskList>;
 
-export const ZDelayedTaskListQuery = z.object({
-  state: ZDelayedTaskState.optional(),
-  kind: ZDelayedTaskKind.optional(),
-  applicant_id: ZId.optional(),
-  page: ZPageNumber,
-  per_page: perPage(),
-});
+export const ZDelayedTaskListQuery = lazySchema(() =>
+  z.object({
+    state: ZDelayedTaskState.optional(),
+    kind: ZDelayedTaskKind.optional(),
+    applicant_id: ZId.optional(),
+    page: ZPageNumber,
+    per_page: perPage(),
+  }),
+);
 export type TDelayedTaskListQuery = z.infer<typeof ZDelayedTaskListQuery>;
 
-export const ZDelayedSubTask = z.object({
-  id: z.number().int(),
-  task_id: z.number().int(),
-  applicant_id: z.number().int().nullable(),
-  applicant_name: z.string().nullable(),
-  state: ZSubTaskState,
-  state_name: z.string(),
-  result: z.string().nullable(),
-  reason: z.string().nullable(),
-  attempts: z.number().int(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-});
+export const ZDelayedSubTask = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    task_id: z.number().int(),
+    applicant_id: z.number().int().nullable(),
+    applicant_name: z.string().nullable(),
+    state: ZSubTaskState,
+    state_name: z.string(),
+    result: z.string().nullable(),
+    reason: z.string().nullable(),
+    attempts: z.number().int(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  }),
+);
 export type TDelayedSubTask = z.infer<typeof ZDelayedSubTask>;
-export const ZDelayedSubTaskList = z.array(ZDelayedSubTask);
+export const ZDelayedSubTaskList = lazySchema(() => z.array(ZDelayedSubTask));
 
-export const ZDelayedTaskMenuItem = z.object({ kind: ZDelayedTaskKind, name: z.string() });
+export const ZDelayedTaskMenuItem = lazySchema(() =>
+  z.object({ kind: ZDelayedTaskKind, name: z.string() }),
+);
 export type TDelayedTaskMenuItem = z.infer<typeof ZDelayedTaskMenuItem>;
-export const ZDelayedTaskMenuItems = z.array(ZDelayedTaskMenuItem);
+export const ZDelayedTaskMenuItems = lazySchema(() => z.array(ZDelayedTaskMenuItem));

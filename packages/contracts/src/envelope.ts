@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Russian texts that the API and the web app both show, word for word from SPEC.md. */
 export const MESSAGES = {
@@ -39,16 +40,18 @@ export const API_CODES = {
   internal: 500,
 } as const;
 
-export const ZErrorEnvelope = z.object({
-  code: z.number().int(),
-  status: z.literal('error'),
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+export const ZErrorEnvelope = lazySchema(() =>
+  z.object({
+    code: z.number().int(),
+    status: z.literal('error'),
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional(),
+  }),
+);
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export const successEnvelope = <T extends z.ZodType>(payload: T) =>
   z.object({ code: z.literal(200), status: z.literal('success'), message: payload });
 
 /** A success whose payload is a plain Russian sentence (log out, feedback sent, …). */
-export const ZTextEnvelope = successEnvelope(z.string());
+export const ZTextEnvelope = lazySchema(() => successEnvelope(z.string()));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // Files on the applicant's card: résumés and attachments. The photo is the applicant's `photo`.
 
@@ -36,26 +37,30 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export const APPLICANT_FILE_KINDS = ['resume', 'attachment'] as const;
-export const ZApplicantFileKind = z.enum(APPLICANT_FILE_KINDS, {
-  error: 'Вид файла: resume (резюме) или attachment (вложение)',
-});
+export const ZApplicantFileKind = lazySchema(() =>
+  z.enum(APPLICANT_FILE_KINDS, {
+    error: 'Вид файла: resume (резюме) или attachment (вложение)',
+  }),
+);
 export type TApplicantFileKind = z.infer<typeof ZApplicantFileKind>;
 
 /** A file on the card; `url` serves its bytes (`GET /api/files/{id}`). */
-export const ZApplicantFile = z.object({
-  id: z.number().int(),
-  file_name: z.string(),
-  mime_type: z.string(),
-  size_bytes: z.number().int(),
-  kind: ZApplicantFileKind,
-  url: z.string(),
-  uploaded_by: z.number().int().nullable(),
-  created_at: z.string(),
-});
+export const ZApplicantFile = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    file_name: z.string(),
+    mime_type: z.string(),
+    size_bytes: z.number().int(),
+    kind: ZApplicantFileKind,
+    url: z.string(),
+    uploaded_by: z.number().int().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type TApplicantFile = z.infer<typeof ZApplicantFile>;
-export const ZApplicantFileList = z.array(ZApplicantFile);
+export const ZApplicantFileList = lazySchema(() => z.array(ZApplicantFile));
 
-export const ZApplicantFileParams = z.object({ id: ZId, fileId: ZId });
+export const ZApplicantFileParams = lazySchema(() => z.object({ id: ZId, fileId: ZId }));
 
 /**
  * The sizes (CSS pixels, the side of the square box) the interface shows photos and logos at: the
@@ -67,10 +72,14 @@ export const IMAGE_SIZES = ['32', '36', '64', '80', '96'] as const;
 export const IMAGE_DENSITIES = ['1', '2'] as const;
 /** The size a variant has when only its density is asked for: the largest box. */
 export const DEFAULT_IMAGE_SIZE = '96';
-export const ZFileQuery = z.object({
-  size: z.enum(IMAGE_SIZES, { error: `Размер изображения: ${IMAGE_SIZES.join(', ')}` }).optional(),
-  density: z.enum(IMAGE_DENSITIES, { error: 'Плотность экрана: 1 или 2' }).optional(),
-});
+export const ZFileQuery = lazySchema(() =>
+  z.object({
+    size: z
+      .enum(IMAGE_SIZES, { error: `Размер изображения: ${IMAGE_SIZES.join(', ')}` })
+      .optional(),
+    density: z.enum(IMAGE_DENSITIES, { error: 'Плотность экрана: 1 или 2' }).optional(),
+  }),
+);
 export type TFileQuery = z.infer<typeof ZFileQuery>;
 
 /** The largest image (in pixels, width × height) a photo, a logo or an image file may declare. */

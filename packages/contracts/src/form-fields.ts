@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 // Field schemas several forms share (vacancies, hiring requests), with one Russian message each.
 
@@ -10,11 +11,13 @@ export const boundedText = (max: number) =>
     .max(max, { error: `Не длиннее ${max} символов` });
 
 /** A sum of money in whole roubles (or the currency's units). */
-export const ZMoney = z
-  .number({ error: 'Сумма — целое число' })
-  .int({ error: 'Сумма — целое число' })
-  .min(0, { error: 'Сумма не может быть отрицательной' })
-  .max(1_000_000_000, { error: 'Слишком большая сумма' });
+export const ZMoney = lazySchema(() =>
+  z
+    .number({ error: 'Сумма — целое число' })
+    .int({ error: 'Сумма — целое число' })
+    .min(0, { error: 'Сумма не может быть отрицательной' })
+    .max(1_000_000_000, { error: 'Слишком большая сумма' }),
+);
 
 /** The longest rich text (sanitized HTML) of a description section. */
 export const MAX_RICH_TEXT = 100_000;

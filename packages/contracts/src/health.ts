@@ -1,3 +1,4 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
-export const ZHealth = z.object({ db: z.literal('ok'), queue: z.literal('ok') });
+export const ZHealth = lazySchema(() => z.object({ db: z.literal('ok'), queue: z.literal('ok') }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 // SPEC.md §3 «Icon choice»: a fixed list of 98 named icons a user may pick to label tags, stages,
 // résumé sources and divisions. The one list both the API (which refuses any other name) and the
@@ -116,13 +117,13 @@ export const isIconName = (value: unknown): value is TIconName =>
 export const UNKNOWN_ICON = 'Неизвестная иконка: выберите одну из 98 в списке';
 
 /** An icon in a request: one of the 98 names. */
-export const ZIconName = z.enum(ICON_NAMES, { error: UNKNOWN_ICON });
+export const ZIconName = lazySchema(() => z.enum(ICON_NAMES, { error: UNKNOWN_ICON }));
 
 /** The icon field of a create or update request: absent keeps it, null clears it. */
-export const ZIconField = ZIconName.nullish();
+export const ZIconField = lazySchema(() => ZIconName.nullish());
 
 /**
  * The icon in an answer: a name of the list, or null when the item has none. Optional, so every
  * answer that names such an item keeps its shape for clients that never heard of icons.
  */
-export const ZIconAnswer = z.string().nullish();
+export const ZIconAnswer = lazySchema(() => z.string().nullish());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 // Every integer a client sends fits the column it is stored in or compared with: PostgreSQL's
 // integer (int4) unless the contract says narrower. Anything wider is a 400 here, never an
@@ -12,20 +13,24 @@ export const INT32_MAX = MAX_ID;
 
 const ID_MESSAGE = 'Некорректный идентификатор';
 
-export const ZId = z.coerce
-  .number({ error: ID_MESSAGE })
-  .int({ error: ID_MESSAGE })
-  .positive({ error: ID_MESSAGE })
-  .max(MAX_ID, { error: ID_MESSAGE });
+export const ZId = lazySchema(() =>
+  z.coerce
+    .number({ error: ID_MESSAGE })
+    .int({ error: ID_MESSAGE })
+    .positive({ error: ID_MESSAGE })
+    .max(MAX_ID, { error: ID_MESSAGE }),
+);
 
-export const ZIdParams = z.object({ id: ZId });
+export const ZIdParams = lazySchema(() => z.object({ id: ZId }));
 
 /** An id in a JSON body (a number, not coerced from text). */
-export const ZBodyId = z
-  .number({ error: ID_MESSAGE })
-  .int({ error: ID_MESSAGE })
-  .positive({ error: ID_MESSAGE })
-  .max(MAX_ID, { error: ID_MESSAGE });
+export const ZBodyId = lazySchema(() =>
+  z
+    .number({ error: ID_MESSAGE })
+    .int({ error: ID_MESSAGE })
+    .positive({ error: ID_MESSAGE })
+    .max(MAX_ID, { error: ID_MESSAGE }),
+);
 
 /** An integer of a JSON body between min and max (within int4), with one Russian message. */
 export const intBetween = (min: number, max: number, message: string) =>
@@ -36,15 +41,15 @@ export const intBetween = (min: number, max: number, message: string) =>
     .max(Math.min(max, INT32_MAX), { error: message });
 
 /** Any int4 value (a code, a count a client reports). */
-export const ZInt32 = intBetween(
-  INT32_MIN,
-  INT32_MAX,
-  `Целое число от ${INT32_MIN} до ${INT32_MAX}`,
+export const ZInt32 = lazySchema(() =>
+  intBetween(INT32_MIN, INT32_MAX, `Целое число от ${INT32_MIN} до ${INT32_MAX}`),
 );
 
 /** The largest amount (money, a number-typed custom field) a client may send: exact in float8 and numeric. */
 export const MAX_AMOUNT = 1_000_000_000_000;
-export const ZAmount = z
-  .number({ error: 'Ожидается число' })
-  .min(-MAX_AMOUNT, { error: `Число по модулю не больше ${MAX_AMOUNT}` })
-  .max(MAX_AMOUNT, { error: `Число по модулю не больше ${MAX_AMOUNT}` });
+export const ZAmount = lazySchema(() =>
+  z
+    .number({ error: 'Ожидается число' })
+    .min(-MAX_AMOUNT, { error: `Число по модулю не больше ${MAX_AMOUNT}` })
+    .max(MAX_AMOUNT, { error: `Число по модулю не больше ${MAX_AMOUNT}` }),
+);

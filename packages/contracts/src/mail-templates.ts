@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // Mail templates (research/huntlee-api.md §6.12): `/api/account_mail_temps`, rendered for an
 // applicant by `/api/get_letter_by_template`, `/api/get_pdf_by_template`, `/api/get_docx_by_template`.
@@ -42,69 +43,85 @@ export const TEMPLATE_VARIABLE_PATTERN = /%([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)
 
 export const variableToken = (name: string) => `%${name}%`;
 
-export const ZMailTemplateVariable = z.object({
-  /** As typed in a template: `%applicant.name%`. */
-  variable: z.string(),
-  name: z.string(),
-  label: z.string(),
-  example: z.string(),
-});
-export const ZMailTemplateVariableList = z.array(ZMailTemplateVariable);
+export const ZMailTemplateVariable = lazySchema(() =>
+  z.object({
+    /** As typed in a template: `%applicant.name%`. */
+    variable: z.string(),
+    name: z.string(),
+    label: z.string(),
+    example: z.string(),
+  }),
+);
+export const ZMailTemplateVariableList = lazySchema(() => z.array(ZMailTemplateVariable));
 export type TMailTemplateVariable = z.infer<typeof ZMailTemplateVariable>;
 
-export const ZMailTemplate = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The letter's subject. */
-  title: z.string(),
-  action_type: z.enum(MAIL_TEMPLATE_ACTION_TYPES),
-  /** The body: HTML of the rich-text editor, cleaned to its tags. */
-  description: z.string(),
-  /** Shared with the team, or personal to its author. */
-  is_shared: z.boolean(),
-  author_id: z.number().int(),
-  author_name: z.string().nullable(),
-  /** Whether the caller may change or delete it. */
-  can_edit: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const ZMailTemplate = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The letter's subject. */
+    title: z.string(),
+    action_type: z.enum(MAIL_TEMPLATE_ACTION_TYPES),
+    /** The body: HTML of the rich-text editor, cleaned to its tags. */
+    description: z.string(),
+    /** Shared with the team, or personal to its author. */
+    is_shared: z.boolean(),
+    author_id: z.number().int(),
+    author_name: z.string().nullable(),
+    /** Whether the caller may change or delete it. */
+    can_edit: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type TMailTemplate = z.infer<typeof ZMailTemplate>;
-export const ZMailTemplateList = z.array(ZMailTemplate);
+export const ZMailTemplateList = lazySchema(() => z.array(ZMailTemplate));
 
-const ZTemplateName = z
-  .string({ error: 'Укажите название шаблона' })
-  .trim()
-  .min(1, { error: 'Укажите название шаблона' })
-  .max(MAX_TEMPLATE_NAME, { error: `Название не длиннее ${MAX_TEMPLATE_NAME} символов` });
-const ZTemplateTitle = z
-  .string({ error: 'Тема письма должна быть строкой' })
-  .trim()
-  .max(MAX_TEMPLATE_TITLE, { error: `Тема письма не длиннее ${MAX_TEMPLATE_TITLE} символов` });
-const ZTemplateBody = z
-  .string({ error: 'Текст письма должен быть строкой' })
-  .max(MAX_TEMPLATE_BODY, { error: 'Текст письма слишком длинный' });
-const ZActionType = z.enum(MAIL_TEMPLATE_ACTION_TYPES, {
-  error: 'Тип шаблона должен быть mail, sms или messenger',
-});
-const ZIsShared = z.boolean({ error: 'is_shared должен быть true или false' });
+const ZTemplateName = lazySchema(() =>
+  z
+    .string({ error: 'Укажите название шаблона' })
+    .trim()
+    .min(1, { error: 'Укажите название шаблона' })
+    .max(MAX_TEMPLATE_NAME, { error: `Название не длиннее ${MAX_TEMPLATE_NAME} символов` }),
+);
+const ZTemplateTitle = lazySchema(() =>
+  z
+    .string({ error: 'Тема письма должна быть строкой' })
+    .trim()
+    .max(MAX_TEMPLATE_TITLE, { error: `Тема письма не длиннее ${MAX_TEMPLATE_TITLE} символов` }),
+);
+const ZTemplateBody = lazySchema(() =>
+  z
+    .string({ error: 'Текст письма должен быть строкой' })
+    .max(MAX_TEMPLATE_BODY, { error: 'Текст письма слишком длинный' }),
+);
+const ZActionType = lazySchema(() =>
+  z.enum(MAIL_TEMPLATE_ACTION_TYPES, {
+    error: 'Тип шаблона должен быть mail, sms или messenger',
+  }),
+);
+const ZIsShared = lazySchema(() => z.boolean({ error: 'is_shared должен быть true или false' }));
 
-export const ZCreateMailTemplateRequest = z.object({
-  name: ZTemplateName,
-  title: ZTemplateTitle.default(''),
-  action_type: ZActionType.default('mail'),
-  description: ZTemplateBody.nullish().transform((value) => value ?? ''),
-  is_shared: ZIsShared.default(false),
-});
+export const ZCreateMailTemplateRequest = lazySchema(() =>
+  z.object({
+    name: ZTemplateName,
+    title: ZTemplateTitle.default(''),
+    action_type: ZActionType.default('mail'),
+    description: ZTemplateBody.nullish().transform((value) => value ?? ''),
+    is_shared: ZIsShared.default(false),
+  }),
+);
 export type TCreateMailTemplateRequest = z.input<typeof ZCreateMailTemplateRequest>;
 
-export const ZUpdateMailTemplateRequest = z.object({
-  name: ZTemplateName.optional(),
-  title: ZTemplateTitle.optional(),
-  action_type: ZActionType.optional(),
-  description: ZTemplateBody.nullish(),
-  is_shared: ZIsShared.optional(),
-});
+export const ZUpdateMailTemplateRequest = lazySchema(() =>
+  z.object({
+    name: ZTemplateName.optional(),
+    title: ZTemplateTitle.optional(),
+    action_type: ZActionType.optional(),
+    description: ZTemplateBody.nullish(),
+    is_shared: ZIsShared.optional(),
+  }),
+);
 export type TUpdateMailTemplateRequest = z.input<typeof ZUpdateMailTemplateRequest>;
 
 const idParam = (missing: string) =>
@@ -115,30 +132,36 @@ const idParam = (missing: string) =>
     .max(MAX_ID, { error: 'Некорректный идентификатор' });
 
 /** Which template to render for which applicant, and optionally which vacancy. */
-export const ZRenderTemplateQuery = z.object({
-  template_id: idParam('Укажите шаблон'),
-  applicant_id: idParam('Укажите кандидата'),
-  vacancy_id: z
-    .union([z.literal(''), idParam('Некорректная вакансия')])
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-});
+export const ZRenderTemplateQuery = lazySchema(() =>
+  z.object({
+    template_id: idParam('Укажите шаблон'),
+    applicant_id: idParam('Укажите кандидата'),
+    vacancy_id: z
+      .union([z.literal(''), idParam('Некорректная вакансия')])
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+  }),
+);
 export type TRenderTemplateQuery = z.input<typeof ZRenderTemplateQuery>;
 
 /** A preview of a template being edited: its subject and body, rendered before it is saved. */
-export const ZPreviewTemplateRequest = z.object({
-  title: ZTemplateTitle.default(''),
-  description: ZTemplateBody.default(''),
-  applicant_id: idParam('Выберите кандидата для предпросмотра'),
-  vacancy_id: idParam('Некорректная вакансия').nullish(),
-});
+export const ZPreviewTemplateRequest = lazySchema(() =>
+  z.object({
+    title: ZTemplateTitle.default(''),
+    description: ZTemplateBody.default(''),
+    applicant_id: idParam('Выберите кандидата для предпросмотра'),
+    vacancy_id: idParam('Некорректная вакансия').nullish(),
+  }),
+);
 export type TPreviewTemplateRequest = z.input<typeof ZPreviewTemplateRequest>;
 
-export const ZRenderedLetter = z.object({
-  subject: z.string(),
-  body_html: z.string(),
-  body_text: z.string(),
-  /** Variables the template names that are not in the list: left in the text as typed. */
-  unknown_variables: z.array(z.string()),
-});
+export const ZRenderedLetter = lazySchema(() =>
+  z.object({
+    subject: z.string(),
+    body_html: z.string(),
+    body_text: z.string(),
+    /** Variables the template names that are not in the list: left in the text as typed. */
+    unknown_variables: z.array(z.string()),
+  }),
+);
 export type TRenderedLetter = z.infer<typeof ZRenderedLetter>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 export const PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
@@ -8,12 +9,14 @@ export const MAX_PAGE = 100_000;
 const PAGE_MESSAGE = `Номер страницы — целое число от 1 до ${MAX_PAGE}`;
 
 /** `page` of every paged list, from the query string. */
-export const ZPageNumber = z.coerce
-  .number({ error: PAGE_MESSAGE })
-  .int({ error: PAGE_MESSAGE })
-  .min(1, { error: PAGE_MESSAGE })
-  .max(MAX_PAGE, { error: PAGE_MESSAGE })
-  .default(1);
+export const ZPageNumber = lazySchema(() =>
+  z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int({ error: PAGE_MESSAGE })
+    .min(1, { error: PAGE_MESSAGE })
+    .max(MAX_PAGE, { error: PAGE_MESSAGE })
+    .default(1),
+);
 
 /** `per_page` of a paged list, from the query string. */
 export const perPage = (max: number = MAX_PAGE_SIZE, fallback: number = PAGE_SIZE) => {
@@ -26,7 +29,7 @@ export const perPage = (max: number = MAX_PAGE_SIZE, fallback: number = PAGE_SIZ
     .default(fallback);
 };
 
-export const ZPageQuery = z.object({ page: ZPageNumber, per_page: perPage() });
+export const ZPageQuery = lazySchema(() => z.object({ page: ZPageNumber, per_page: perPage() }));
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 /** A next page exists while the page number is below ceil(total / page size). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 /** Events a user may hear of (/user → «Уведомления»), in the order the screen lists them. */
 export const NOTIFICATION_EVENTS = [
@@ -18,36 +19,42 @@ export const NOTIFICATION_EVENT_TITLES: Record<TNotificationEvent, string> = {
   message_received: 'Кандидат написал в переписке',
 };
 
-const ZChannels = z.object(
-  {
-    email: z.boolean({ error: 'Ожидается да или нет' }),
-    in_app: z.boolean({ error: 'Ожидается да или нет' }),
-    /** To the user's own chat with the company's bot, once linked from /profile (issue 14). */
-    telegram: z.boolean({ error: 'Ожидается да или нет' }),
-  },
-  { error: 'Укажите каналы уведомления' },
+const ZChannels = lazySchema(() =>
+  z.object(
+    {
+      email: z.boolean({ error: 'Ожидается да или нет' }),
+      in_app: z.boolean({ error: 'Ожидается да или нет' }),
+      /** To the user's own chat with the company's bot, once linked from /profile (issue 14). */
+      telegram: z.boolean({ error: 'Ожидается да или нет' }),
+    },
+    { error: 'Укажите каналы уведомления' },
+  ),
 );
 
 /** GET/PUT /api/admin_user_notification_settings: every event with its two channels. */
-export const ZNotificationSettings = z.object(
-  Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, ZChannels])) as Record<
-    TNotificationEvent,
-    typeof ZChannels
-  >,
+export const ZNotificationSettings = lazySchema(() =>
+  z.object(
+    Object.fromEntries(NOTIFICATION_EVENTS.map((event) => [event, ZChannels])) as Record<
+      TNotificationEvent,
+      typeof ZChannels
+    >,
+  ),
 );
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
 /** PUT takes any subset of events; the ones left out keep their values. */
-export const ZUpdateNotificationSettingsRequest = z.object({
-  notification_settings: z
-    .strictObject(
-      Object.fromEntries(
-        NOTIFICATION_EVENTS.map((event) => [event, ZChannels.partial()]),
-      ) as Record<TNotificationEvent, ReturnType<typeof ZChannels.partial>>,
-      { error: 'Неизвестное событие уведомлений' },
-    )
-    .partial(),
-});
+export const ZUpdateNotificationSettingsRequest = lazySchema(() =>
+  z.object({
+    notification_settings: z
+      .strictObject(
+        Object.fromEntries(
+          NOTIFICATION_EVENTS.map((event) => [event, ZChannels.partial()]),
+        ) as Record<TNotificationEvent, ReturnType<typeof ZChannels.partial>>,
+        { error: 'Неизвестное событие уведомлений' },
+      )
+      .partial(),
+  }),
+);
 export type TUpdateNotificationSettingsRequest = z.infer<typeof ZUpdateNotificationSettingsRequest>;
 
 /**

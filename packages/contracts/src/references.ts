@@ -1,48 +1,59 @@
 import { z } from 'zod';
 import { APPLICANT_FIELDS, VACANCY_VISIBLE_FIELDS } from './users.ts';
+import { lazySchema } from './lazy-schema.ts';
 
-export const ZReferenceItem = z.object({ id: z.number().int(), name: z.string() });
+export const ZReferenceItem = lazySchema(() =>
+  z.object({ id: z.number().int(), name: z.string() }),
+);
 export type TReferenceItem = z.infer<typeof ZReferenceItem>;
-export const ZReferenceList = z.array(ZReferenceItem);
+export const ZReferenceList = lazySchema(() => z.array(ZReferenceItem));
 
-export const ZLanguage = ZReferenceItem.extend({
-  name_en: z.string().nullable(),
-  code: z.string().nullable(),
-});
-export const ZLanguageLevel = ZReferenceItem.extend({ code: z.string() });
-export const ZDriverLicense = ZReferenceItem.extend({ description: z.string() });
-export const ZCountry = ZReferenceItem.extend({ code: z.string().nullable() });
+export const ZLanguage = lazySchema(() =>
+  ZReferenceItem.extend({
+    name_en: z.string().nullable(),
+    code: z.string().nullable(),
+  }),
+);
+export const ZLanguageLevel = lazySchema(() => ZReferenceItem.extend({ code: z.string() }));
+export const ZDriverLicense = lazySchema(() => ZReferenceItem.extend({ description: z.string() }));
+export const ZCountry = lazySchema(() => ZReferenceItem.extend({ code: z.string().nullable() }));
 /** An employer; `inn` only where the number is known for certain. */
-export const ZCompany = ZReferenceItem.extend({ inn: z.string().nullable() });
+export const ZCompany = lazySchema(() => ZReferenceItem.extend({ inn: z.string().nullable() }));
 
-export const ZLanguageList = z.array(ZLanguage);
-export const ZLanguageLevelList = z.array(ZLanguageLevel);
-export const ZDriverLicenseList = z.array(ZDriverLicense);
-export const ZCountryList = z.array(ZCountry);
-export const ZCompanyList = z.array(ZCompany);
+export const ZLanguageList = lazySchema(() => z.array(ZLanguage));
+export const ZLanguageLevelList = lazySchema(() => z.array(ZLanguageLevel));
+export const ZDriverLicenseList = lazySchema(() => z.array(ZDriverLicense));
+export const ZCountryList = lazySchema(() => z.array(ZCountry));
+export const ZCompanyList = lazySchema(() => z.array(ZCompany));
 
 /** `search` narrows long dictionaries (languages, companies, skills); at most 50 items answer. */
-export const ZReferenceSearchQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(50),
-});
+export const ZReferenceSearchQuery = lazySchema(() =>
+  z.object({
+    search: z.string().trim().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(50),
+  }),
+);
 
 /** One field of the applicant card as the settings and the PDF know it. */
-export const ZFieldDefinition = z.object({
-  name: z.string(),
-  label: z.string(),
-  type: z.enum(['string', 'text', 'number', 'date', 'boolean', 'list', 'reference', 'file']),
-  section: z.string(),
-});
+export const ZFieldDefinition = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    label: z.string(),
+    type: z.enum(['string', 'text', 'number', 'date', 'boolean', 'list', 'reference', 'file']),
+    section: z.string(),
+  }),
+);
 export type TFieldDefinition = z.infer<typeof ZFieldDefinition>;
-export const ZFieldDefinitionList = z.array(ZFieldDefinition);
+export const ZFieldDefinitionList = lazySchema(() => z.array(ZFieldDefinition));
 
 export const FIELD_MODELS = ['applicant', 'vacancy'] as const;
-export const ZFieldsModelQuery = z.object({
-  name: z
-    .enum(FIELD_MODELS, { error: 'Модель должна быть applicant или vacancy' })
-    .default('applicant'),
-});
+export const ZFieldsModelQuery = lazySchema(() =>
+  z.object({
+    name: z
+      .enum(FIELD_MODELS, { error: 'Модель должна быть applicant или vacancy' })
+      .default('applicant'),
+  }),
+);
 
 type FieldLayout = Omit<TFieldDefinition, 'name'>;
 const definitions = <K extends string>(names: readonly K[], layout: Record<K, FieldLayout>) =>

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { DELAYED_TASK_KIND_NAMES, MAX_WORKDAYS } from './delayed-tasks.ts';
 import { ZId } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 // Stage automation (`/api/stage_automation_rules`, decision 0041): rules on a stage of a funnel
 // or of one vacancy — «when an applicant enters this stage (or stays longer than N days), do
 // this». A rule on a funnel's stage acts on every vacancy stage copied from it.
 
 export const AUTOMATION_TRIGGERS = ['enter', 'stay'] as const;
-export const ZAutomationTrigger = z.enum(AUTOMATION_TRIGGERS, {
-  error: 'Условие: enter (попал на этап) или stay (на этапе дольше N дней)',
-});
+export const ZAutomationTrigger = lazySchema(() =>
+  z.enum(AUTOMATION_TRIGGERS, {
+    error: 'Условие: enter (попал на этап) или stay (на этапе дольше N дней)',
+  }),
+);
 export type TAutomationTrigger = z.infer<typeof ZAutomationTrigger>;
 export const AUTOMATION_TRIGGER_LABELS: Record<TAutomationTrigger, string> = {
   enter: 'Кандидат попал на этап',
@@ -23,10 +26,12 @@ export const AUTOMATION_ACTIONS = [
   'move_to_stage',
   'schedule_task',
 ] as const;
-export const ZAutomationAction = z.enum(AUTOMATION_ACTIONS, {
-  error:
-    'Действие: send_template, send_message, request_evaluation, move_to_stage или schedule_task',
-});
+export const ZAutomationAction = lazySchema(() =>
+  z.enum(AUTOMATION_ACTIONS, {
+    error:
+      'Действие: send_template, send_message, request_evaluation, move_to_stage или schedule_task',
+  }),
+);
 export type TAutomationAction = z.infer<typeof ZAutomationAction>;
 export const AUTOMATION_ACTION_LABELS: Record<TAutomationAction, string> = {
   send_template: 'Отправить письмо по шаблону',
@@ -67,11 +72,13 @@ const SCHEDULED_NEEDS: Record<TScheduledKind, [string, string][]> = {
 
 export const MAX_STAY_DAYS = 365;
 const STAY_DAYS = `Укажите число дней от 1 до ${MAX_STAY_DAYS}`;
-export const ZStayDays = z
-  .number({ error: STAY_DAYS })
-  .int({ error: STAY_DAYS })
-  .min(1, { error: STAY_DAYS })
-  .max(MAX_STAY_DAYS, { error: STAY_DAYS });
+export const ZStayDays = lazySchema(() =>
+  z
+    .number({ error: STAY_DAYS })
+    .int({ error: STAY_DAYS })
+    .min(1, { error: STAY_DAYS })
+    .max(MAX_STAY_DAYS, { error: STAY_DAYS }),
+);
 
 /** An id, with the message saying what to choose when it is missing or wrong. */
 const idOf = (message: string) =>
@@ -93,9 +100,9 @@ const required = (message: string, max: number) =>
  * The channel of a rule's letter in the applicant's conversation: e-mail by default, Telegram
  * when chosen and the applicant has a linked chat (e-mail otherwise).
  */
-const ZAutomationChannel = z
-  .enum(['email', 'telegram'], { error: 'Канал: email или telegram' })
-  .optional();
+const ZAutomationChannel = lazySchema(() =>
+  z.enum(['email', 'telegram'], { error: 'Канал: email или telegram' }).optional(),
+);
 
 export const AUTOMATION_PARAMS = {
   send_template: z.object({
@@ -143,7 +150,9 @@ export type TAutomationParams = {
   [A in TAutomationAction]: z.infer<(typeof AUTOMATION_PARAMS)[A]>;
 };
 
-const ZParamsObject = z.record(z.string(), z.unknown(), { error: 'Параметры действия — объект' });
+const ZParamsObject = lazySchema(() =>
+  z.record(z.string(), z.unknown(), { error: 'Параметры действия — объект' }),
+);
 
 /** Checks `params` against its action; issues land under `params.<field>`. */
 export function checkActionParams(
@@ -161,50 +170,58 @@ export function checkActionParams(
 const stayNeedsDays = (v: { trigger?: TAutomationTrigger | undefined; stay_days?: unknown }) =>
   v.trigger !== 'stay' || typeof v.stay_days === 'number';
 
-export const ZCreateAutomationRuleRequest = z
-  .object({
-    status_id: idOf('Выберите этап'),
-    trigger: ZAutomationTrigger,
-    stay_days: ZStayDays.nullish(),
-    action: ZAutomationAction,
-    params: ZParamsObject.default({}),
-    is_active: z.boolean().optional(),
-  })
-  .refine(stayNeedsDays, { path: ['stay_days'], error: STAY_DAYS })
-  .superRefine(checkActionParams);
+export const ZCreateAutomationRuleRequest = lazySchema(() =>
+  z
+    .object({
+      status_id: idOf('Выберите этап'),
+      trigger: ZAutomationTrigger,
+      stay_days: ZStayDays.nullish(),
+      action: ZAutomationAction,
+      params: ZParamsObject.default({}),
+      is_active: z.boolean().optional(),
+    })
+    .refine(stayNeedsDays, { path: ['stay_days'], error: STAY_DAYS })
+    .superRefine(checkActionParams),
+);
 export type TCreateAutomationRuleRequest = z.infer<typeof ZCreateAutomationRuleRequest>;
 
 /** Any of the fields; `params` is checked against the action the rule ends up with. */
-export const ZUpdateAutomationRuleRequest = z.object({
-  trigger: ZAutomationTrigger.optional(),
-  stay_days: ZStayDays.nullish(),
-  action: ZAutomationAction.optional(),
-  params: ZParamsObject.optional(),
-  is_active: z.boolean().optional(),
-});
+export const ZUpdateAutomationRuleRequest = lazySchema(() =>
+  z.object({
+    trigger: ZAutomationTrigger.optional(),
+    stay_days: ZStayDays.nullish(),
+    action: ZAutomationAction.optional(),
+    params: ZParamsObject.optional(),
+    is_active: z.boolean().optional(),
+  }),
+);
 export type TUpdateAutomationRuleRequest = z.infer<typeof ZUpdateAutomationRuleRequest>;
 
-export const ZAutomationRuleListQuery = z.object({
-  status_group_id: ZId.optional(),
-  vacancy_id: ZId.optional(),
-  status_id: ZId.optional(),
-});
+export const ZAutomationRuleListQuery = lazySchema(() =>
+  z.object({
+    status_group_id: ZId.optional(),
+    vacancy_id: ZId.optional(),
+    status_id: ZId.optional(),
+  }),
+);
 
-export const ZAutomationRule = z.object({
-  id: z.number().int(),
-  status_id: z.number().int(),
-  status_group_id: z.number().int().nullable(),
-  vacancy_id: z.number().int().nullable(),
-  trigger: ZAutomationTrigger,
-  stay_days: z.number().int().nullable(),
-  action: ZAutomationAction,
-  params: z.record(z.string(), z.unknown()),
-  is_active: z.boolean(),
-  created_by: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const ZAutomationRule = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    status_id: z.number().int(),
+    status_group_id: z.number().int().nullable(),
+    vacancy_id: z.number().int().nullable(),
+    trigger: ZAutomationTrigger,
+    stay_days: z.number().int().nullable(),
+    action: ZAutomationAction,
+    params: z.record(z.string(), z.unknown()),
+    is_active: z.boolean(),
+    created_by: z.number().int().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type TAutomationRule = z.infer<typeof ZAutomationRule>;
-export const ZAutomationRuleList = z.array(ZAutomationRule);
+export const ZAutomationRuleList = lazySchema(() => z.array(ZAutomationRule));
 
 export const AUTOMATION_RUN_STATES = ['pending', 'running', 'done', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.ts';
 
 // The support chat (SPEC.md §1, §6, §9; issue 14, decision 0046): a widget in the app where the
 // account's users write to the service's support; the support answers from a Telegram chat, and
@@ -17,34 +18,42 @@ export const SUPPORT_CHAT_MESSAGES = {
   notDelivered: 'Сообщение сохранено, но не доставлено в поддержку',
 } as const;
 
-export const ZSupportMessage = z.object({
-  id: z.number().int(),
-  author: z.enum(['user', 'support']),
-  /** The user who wrote it (their display name); null for the support's answers. */
-  author_name: z.string().nullable(),
-  text: z.string(),
-  state: z.enum(['queued', 'sent', 'failed']),
-  created_at: z.string(),
-});
+export const ZSupportMessage = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    author: z.enum(['user', 'support']),
+    /** The user who wrote it (their display name); null for the support's answers. */
+    author_name: z.string().nullable(),
+    text: z.string(),
+    state: z.enum(['queued', 'sent', 'failed']),
+    created_at: z.string(),
+  }),
+);
 export type TSupportMessage = z.infer<typeof ZSupportMessage>;
 
 /** GET /api/support_chat: the account's conversation, oldest first; `after_id` for new ones. */
-export const ZSupportChat = z.object({
-  available: z.boolean(),
-  messages: z.array(ZSupportMessage),
-});
+export const ZSupportChat = lazySchema(() =>
+  z.object({
+    available: z.boolean(),
+    messages: z.array(ZSupportMessage),
+  }),
+);
 export type TSupportChat = z.infer<typeof ZSupportChat>;
 
-export const ZSupportChatQuery = z.object({
-  after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-});
+export const ZSupportChatQuery = lazySchema(() =>
+  z.object({
+    after_id: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  }),
+);
 
 /** POST /api/support_chat/messages. */
-export const ZSendSupportMessage = z.object({
-  text: z
-    .string({ error: SUPPORT_CHAT_MESSAGES.empty })
-    .trim()
-    .min(1, { error: SUPPORT_CHAT_MESSAGES.empty })
-    .max(MAX_SUPPORT_MESSAGE, { error: SUPPORT_CHAT_MESSAGES.tooLong }),
-});
+export const ZSendSupportMessage = lazySchema(() =>
+  z.object({
+    text: z
+      .string({ error: SUPPORT_CHAT_MESSAGES.empty })
+      .trim()
+      .min(1, { error: SUPPORT_CHAT_MESSAGES.empty })
+      .max(MAX_SUPPORT_MESSAGE, { error: SUPPORT_CHAT_MESSAGES.tooLong }),
+  }),
+);
 export type TSendSupportMessage = z.infer<typeof ZSendSupportMessage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdParams } from './ids.ts';
+import { lazySchema } from './lazy-schema.ts';
 
 export const TRIAL_TARIFF = { name: 'trial', days: 14, users: 5 } as const;
 export const SUBSCRIBER_TARIFF_NAME = 'subscriber';
@@ -41,62 +42,72 @@ export const TARIFF_MESSAGES = {
  * tariff_name: SPEC.md §4 sends 'subscriber'; any tariff of the catalogue is taken, an unknown one
  * is answered 400 in Russian (by the service, so the message names the field). period: optional.
  */
-export const ZActivateTariffRequest = z.object({
-  tariff_name: z.string({ error: TARIFF_MESSAGES.unknownTariff }).max(64),
-  period: z.enum(PERIODS, { error: TARIFF_MESSAGES.unknownPeriod }).optional(),
-});
+export const ZActivateTariffRequest = lazySchema(() =>
+  z.object({
+    tariff_name: z.string({ error: TARIFF_MESSAGES.unknownTariff }).max(64),
+    period: z.enum(PERIODS, { error: TARIFF_MESSAGES.unknownPeriod }).optional(),
+  }),
+);
 export type TActivateTariffRequest = z.infer<typeof ZActivateTariffRequest>;
 
-export const ZPaymentStatus = z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']);
+export const ZPaymentStatus = lazySchema(() =>
+  z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
+);
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
-export const ZPayment = z.object({
-  id: z.number().int(),
-  provider_payment_id: z.string().nullable(),
-  tariff_name: z.string(),
-  tariff_title: z.string(),
-  period: z.enum(PERIODS),
-  amount: z.string(),
-  currency: z.string(),
-  status: ZPaymentStatus,
-  confirmation_url: z.string().nullable(),
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
-  payer_email: z.string().nullable(),
-});
+export const ZPayment = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    provider_payment_id: z.string().nullable(),
+    tariff_name: z.string(),
+    tariff_title: z.string(),
+    period: z.enum(PERIODS),
+    amount: z.string(),
+    currency: z.string(),
+    status: ZPaymentStatus,
+    confirmation_url: z.string().nullable(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    payer_email: z.string().nullable(),
+  }),
+);
 export type TPayment = z.infer<typeof ZPayment>;
 
-export const ZTariffCatalogue = z.object({
-  /** False on a self-hosted install without YOOKASSA_*: no end, no limit, nothing to pay. */
-  billing_enabled: z.boolean(),
-  tariffs: z.array(
-    z.object({
-      name: z.string(),
-      title: z.string(),
-      users: z.number().int().nullable(),
-      price_month: z.string().nullable(),
-      price_year: z.string().nullable(),
-      days: z.number().int().nullable(),
-    }),
-  ),
-});
+export const ZTariffCatalogue = lazySchema(() =>
+  z.object({
+    /** False on a self-hosted install without YOOKASSA_*: no end, no limit, nothing to pay. */
+    billing_enabled: z.boolean(),
+    tariffs: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        users: z.number().int().nullable(),
+        price_month: z.string().nullable(),
+        price_year: z.string().nullable(),
+        days: z.number().int().nullable(),
+      }),
+    ),
+  }),
+);
 export type TTariffCatalogue = z.infer<typeof ZTariffCatalogue>;
 
 /** A payment's id in the path: an int4 id like every other (a Russian 400 beyond it). */
-export const ZPaymentIdParams = ZIdParams;
+export const ZPaymentIdParams = lazySchema(() => ZIdParams);
 
 /** GET /api/affiliate: the referral link and the companies signed up through it, with payments. */
-export const ZAffiliate = z.object({
-  referral_code: z.string(),
-  referral_link: z.string(),
-  referrals: z.array(
-    z.object({
-      company: z.string(),
-      signed_up_at: z.string(),
-      payments_count: z.number().int(),
-      paid_total: z.string(),
-      last_paid_at: z.string().nullable(),
-    }),
-  ),
-});
+export const ZAffiliate = lazySchema(() =>
+  z.object({
+    referral_code: z.string(),
+    referral_link: z.string(),
+    referrals: z.array(
+      z.object({
+        company: z.string(),
+        signed_up_at: z.string(),
+        payments_count: z.number().int(),
+        paid_total: z.string(),
+        last_paid_at: z.string().nullable(),
+      }),
+    ),
+  }),
+);
 export type TAffiliate = z.infer<typeof ZAffiliate>;

@@ -54,8 +54,7 @@ function buildUrl(path: string, query: ApiOptions<unknown>['query']): string {
 
 async function readEnvelope(response: Response): Promise<Envelope | null> {
   try {
-    const body: unknown = await response.json();
-    return body && typeof body === 'object' ? (body as Envelope) : null;
+    return asEnvelope(await response.json());
   } catch {
     return null;
   }
@@ -83,29 +82,50 @@ export async function apiCall<T = unknown>(
   path: string,
   options: ApiOptions<T> = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, schema, errorToast = true } = options;
+  const { method = 'GET', body } = options;
+  // The answer the page or a screen endpoint already brought (shared/prefetched-answers.ts):
+  // its envelope is the object parsed from the page once, checked here like a fetched one.
+  const prefetched = method === 'GET' ? takePrefetchedAnswer(buildUrl(path, options.query)) : null;
+  if (prefetched) {
+    const envelope = asEnvelope(prefetched.body);
+    const ok = prefetched.status >= 200 && prefetched.status < 300;
+    return settle(envelope, prefetched.status, ok, null, path, options);
+  }
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const prefetched = method === 'GET' ? prefetchedResponse(buildUrl(path, options.query)) : null;
-  const sent =
-    prefetched ??
-    (await send(path, options, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal: options.signal,
-    }));
+  const sent = await send(path, options, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal: options.signal,
+  });
   if (!sent.ok) return sent;
   const response = sent.response;
-
   const envelope = await readEnvelope(response);
-  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+  return settle(envelope, response.status, response.ok, response.headers, path, options);
+}
+
+function asEnvelope(body: unknown): Envelope | null {
+  return body && typeof body === 'object' ? (body as Envelope) : null;
+}
+
+/** An answer's envelope turned into the result: the payload checked against its contract. */
+function settle<T>(
+  envelope: Envelope | null,
+  status: number,
+  statusOk: boolean,
+  headers: Headers | null,
+  path: string,
+  options: ApiOptions<T>,
+): ApiResult<T> {
+  const { method = 'GET', schema, errorToast = true } = options;
+  const code = typeof envelope?.code === 'number' ? envelope.code : status;
 
   // 201: a public booking made (event-booking); every other success is 200.
-  if ((code === API_CODES.ok || code === 201) && response.ok) {
+  if ((code === API_CODES.ok || code === 201) && statusOk) {
     let data = envelope?.message as T;
     if (schema) {
       const parsed = schema.safeParse(data);
@@ -120,21 +140,10 @@ export async function apiCall<T = unknown>(
     return { ok: true, code: 200, data };
   }
 
-  return failure(response, envelope, code, options);
+  return failure(headers, envelope, code, options);
 }
 
 type Failure = Extract<ApiResult<never>, { ok: false }>;
-
-/** The answer the page or a screen endpoint already brought (shared/prefetched-answers.ts). */
-function prefetchedResponse(url: string): { ok: true; response: Response } | null {
-  const answer = takePrefetchedAnswer(url);
-  if (!answer) return null;
-  const response = new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  return { ok: true, response };
-}
 
 /** fetch that turns a network failure into a result (with its toast) instead of throwing. */
 async function send(
@@ -158,7 +167,7 @@ async function send(
 
 /** An error answer: the session events (419/420), the toast, the result. */
 function failure(
-  response: Response,
+  headers: Headers | null,
   envelope: Envelope | null,
   code: number,
   options: ApiOptions<unknown>,
@@ -167,7 +176,7 @@ function failure(
   const message =
     typeof envelope?.message === 'string' ? envelope.message : MESSAGES.somethingWentWrong;
   const errors = isFieldErrors(envelope?.errors) ? envelope.errors : undefined;
-  const retryAfterHeader = Number(response.headers.get('Retry-After'));
+  const retryAfterHeader = Number(headers?.get('Retry-After'));
   const retryAfter =
     Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
 
@@ -259,7 +268,12 @@ export async function apiDownload(
   }
   const envelope = await readEnvelope(response);
   const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
-  return failure(response, envelope, code === API_CODES.ok ? THROWN_ERROR_CODE : code, options);
+  return failure(
+    response.headers,
+    envelope,
+    code === API_CODES.ok ? THROWN_ERROR_CODE : code,
+    options,
+  );
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiCall } from './api-client';
 import {
   answerKey,
@@ -61,6 +62,32 @@ describe('prefetched answers', () => {
       expect(calls).toEqual(['/api/tags']);
     } finally {
       globalThis.fetch = realFetch;
+    }
+  });
+
+  it("checks a prefetched answer against the call's contract, as a fetched one", async () => {
+    const ZMine = z.object({ id: z.number().int() });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      putPrefetchedAnswers({
+        '/api/mine': {
+          status: 200,
+          body: { code: 200, status: 'success', message: { id: 7, x: 1 } },
+        },
+        '/api/other': { status: 200, body: { code: 200, status: 'success', message: { id: 'a' } } },
+      });
+      expect(await apiCall('/mine', { schema: ZMine })).toEqual({
+        ok: true,
+        code: 200,
+        data: { id: 7 },
+      });
+      expect(await apiCall('/other', { schema: ZMine, errorToast: false })).toMatchObject({
+        ok: false,
+        code: 520,
+      });
+      expect(quiet).toHaveBeenCalledOnce();
+    } finally {
+      quiet.mockRestore();
     }
   });
 });
