@@ -3,6 +3,8 @@
 // on a database the `analytics` entry prepared and kept (BENCH_KEEP_DB=1; it is migrated first):
 //   npx tsx bench/analytics-activity-explain.ts postgres://…/ats_bench_analytics_200000_1000000 \
 //     [--before <dir>]
+// `EXPLAIN_ALL=1` adds every other call (the vacancy calls and the funnel's asked for the base's
+// busiest vacancy and its funnel).
 // `<dir>` holds an earlier tree of the sources (`git archive <commit> apps packages | tar -x -C
 // <dir>`, with `node_modules` linked to this one's): its services run beside this tree's, one
 // right after the other, and their answers are compared (`isDeepStrictEqual`).
@@ -36,15 +38,40 @@ const only = process.env.EXPLAIN_CALLS?.split(',');
 type Report = (tenant: Tenant, scope: AnalyticsScope, query: object) => Promise<unknown>;
 type Calls = Record<string, Report>;
 
-async function callsOf(root: string): Promise<Calls> {
+/** What the other calls (`EXPLAIN_ALL=1`) are asked for: the busiest vacancy and its funnel. */
+type Ids = { vacancyId: number; statusGroupId: number };
+
+async function callsOf(root: string, ids?: Ids): Promise<Calls> {
   const dir = path.join(root, 'apps/api/src/modules/analytics');
   const company = await import(pathToFileURL(path.join(dir, 'analytics-company.service.ts')).href);
   const reports = await import(pathToFileURL(path.join(dir, 'analytics-reports.service.ts')).href);
-  return {
+  const calls: Calls = {
     company_base_indicators: company.companyBaseIndicators,
     company_count_applicants: company.companyCountApplicants,
     company_count_applicants_by_period: company.companyCountApplicantsByPeriod,
     recruiter_vacancies_details: reports.recruiterVacanciesDetails,
+  };
+  if (!ids) return calls;
+  const vacancy = { vacancy_id: ids.vacancyId };
+  const asked =
+    (report: Report, query: object): Report =>
+    (tenant, scope) =>
+      report(tenant, scope, query);
+  return {
+    ...calls,
+    company_analytics_by_sources: reports.analyticsBySources,
+    company_analytics_by_vacancies: reports.analyticsByVacancies,
+    company_reasons_rejection: company.companyReasonsRejection,
+    recruiter_count_applicants: reports.recruiterCountApplicants,
+    recruiter_count_applicants_by_period: reports.recruiterCountApplicantsByPeriod,
+    recruiter_vacancies: reports.recruiterVacancies,
+    vacancy: asked(reports.vacancyAnalytics, vacancy),
+    vacancy_count_applicants: asked(reports.vacancyCountApplicants, vacancy),
+    vacancy_count_applicants_by_period: asked(reports.vacancyCountApplicantsByPeriod, vacancy),
+    vacancy_reasons_rejection: asked(reports.vacancyReasonsRejection, vacancy),
+    status_group_conversion: asked(reports.statusGroupConversion, {
+      status_group_id: ids.statusGroupId,
+    }),
   };
 }
 
@@ -186,8 +213,21 @@ try {
   );
   const { time_zone: timeZone, user_id: userId } = owner.rows[0]!;
   const tenant = tenantFor(database, accountId, userId);
-  const after = await callsOf(path.resolve(import.meta.dirname, '..'));
-  const before = beforeDir ? await callsOf(path.resolve(beforeDir)) : undefined;
+  let ids: Ids | undefined;
+  if (process.env.EXPLAIN_ALL === '1') {
+    const busiest = await explainer.query<Ids>(
+      `select v.id as "vacancyId", v.status_group_id as "statusGroupId"
+       from vacancies v
+       where v.account_id = $1 and v.status_group_id is not null
+       order by (select count(*) from applications p
+                 where p.account_id = v.account_id and p.vacancy_id = v.id) desc, v.id
+       limit 1`,
+      [accountId],
+    );
+    ids = busiest.rows[0];
+  }
+  const after = await callsOf(path.resolve(import.meta.dirname, '..'), ids);
+  const before = beforeDir ? await callsOf(path.resolve(beforeDir), ids) : undefined;
   const load = () => os.loadavg()[0]!.toFixed(1);
   const today = todayIn(timeZone);
   for (const [span, days] of [

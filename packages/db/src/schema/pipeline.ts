@@ -508,6 +508,35 @@ export const analyticsFunnelDays = pgTable(
 ).enableRLS();
 
 /**
+ * Offers, accepted offers and hires per day (migration 0106, decision 0096), from the summaries:
+ * kind `offers` (`accepted`) counts an applicant on each day an application of theirs first
+ * reached an offer stage (was hired after an offer), beside the applicant's previous such day
+ * (`prev_day`, -infinity: none); kind `hired` counts an application on each day it was hired,
+ * beside its previous hire day, with its placement day (`placed_day`; -infinity for the other
+ * kinds). The distinct applicants (applications' first hires) of [a, b] are `sum(n) where day
+ * between a and b and prev_day < a`. Kept by statement triggers on the summaries.
+ */
+export const analyticsSummaryDays = pgTable(
+  'analytics_summary_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    placedDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      // The migration adds `n` to it (INCLUDE): a period is one index-only range per kind.
+      name: 'analytics_summary_days_pk',
+      columns: [t.accountId, t.kind, t.day, t.prevDay, t.placedDay],
+    }),
+    tenantPolicy('analytics_summary_days'),
+  ],
+).enableRLS();
+
+/**
  * Distinct applicants per resume source, default-funnel column and placement day (migration
  * 0092, decision 0080): how many applicants of the source had an application placed that day which
  * reached the column, beside the previous such day of the same applicant and column (`prev_day`,

@@ -73,8 +73,9 @@ const daysOf = (scope: AnalyticsScope): facts.PeriodDays => ({
 
 /**
  * Facts counted now and in the previous period: those the rollup keeps (decision 0042) read from
- * it when the filters allow, offers made and accepted from the per-application summaries
- * (migration 0082) when they allow, the rest from the log — the three parts in one statement.
+ * it when the filters allow, offers made and accepted from their days (migration 0106) for the
+ * whole company, else from the per-application summaries (migration 0082) when the filters allow,
+ * the rest from the log — the three parts in one statement.
  * `fromLog`: all from the log (the reference the rollups are tested against).
  */
 export async function countFactsOf(
@@ -97,7 +98,11 @@ export async function countFactsOf(
       ? [facts.countFactsFromRollupSql(rolled, scope.accountId, daysOf(scope), ids)]
       : []),
     ...(summarised.length
-      ? [facts.countFactsFromSummariesSql(summarised, f, current(scope), previous(scope))]
+      ? [
+          facts.summaryDaysServe(f)
+            ? facts.countFactsFromSummaryDaysSql(summarised, scope.accountId, daysOf(scope))
+            : facts.countFactsFromSummariesSql(summarised, f, current(scope), previous(scope)),
+        ]
       : []),
     ...(logged.length
       ? [facts.countFactsSql(logged, f, current(scope), previous(scope), actorIds)]
@@ -482,13 +487,9 @@ export async function companyBaseIndicators(
       scope.previousToTs,
     ])) as [{ open: number; hold: number }, { open: number; hold: number }];
     const closed = await facts.closedVacancies(tx, f, current(scope), previous(scope));
-    const hires = await facts.hireDaysWithPlacement(
-      tx,
-      f,
-      current(scope),
-      previous(scope),
-      scope.timeZone,
-    );
+    const hires = facts.summaryDaysServe(f)
+      ? await facts.hireDaysFromRollup(tx, scope.accountId, daysOf(scope))
+      : await facts.hireDaysWithPlacement(tx, f, current(scope), previous(scope), scope.timeZone);
     const m = await metricsOf(
       tx,
       scope,

@@ -740,6 +740,57 @@ export async function hireDaysWithPlacement(
   );
 }
 
+/**
+ * Whether `analytics_summary_days` (migration 0106) answers a fact's filters: the whole company
+ * (no vacancy filter, actor, source or reason).
+ */
+export const summaryDaysServe = (f: FactFilters) => rollupServes(f) && summariesServe(f);
+
+/** The period's and the previous period's days, each with its own first day as the bound. */
+const periodCuts = (days: PeriodDays) =>
+  sql`(values (true, ${days.from}::date, ${days.to}::date),
+              (false, ${days.previousFrom}::date, ${days.previousTo}::date)) as x(now, a, b)`;
+
+/**
+ * countFactsFromSummaries for the whole company from `analytics_summary_days`: the applicants with
+ * an offer (an accepted offer) in the days [a, b] are the rows of those days whose previous one is
+ * before a, as every count of the rollups (decision 0042).
+ */
+export function countFactsFromSummaryDaysSql(
+  kinds: readonly SummaryKind[],
+  accountId: number,
+  days: PeriodDays,
+): SQL {
+  return sql`select d.kind, null::int as actor_id,
+               coalesce(sum(d.n) filter (where x.now), 0)::int as value,
+               coalesce(sum(d.n) filter (where not x.now), 0)::int as previous
+        from ${periodCuts(days)}
+        join analytics_summary_days d
+          on d.account_id = ${accountId}::int
+         and d.kind = any(${`{${kinds.join(',')}}`}::text[])
+         and d.day between x.a and x.b and d.prev_day < x.a
+        group by d.kind`;
+}
+
+/**
+ * hireDaysWithPlacement for the whole company from `analytics_summary_days`: an application's
+ * first hire in the days [a, b] is its hire day there whose previous hire day is before a, kept
+ * with its placement day — a few thousand rows a year instead of every hire's summary.
+ */
+export async function hireDaysFromRollup(tx: Db, accountId: number, days: PeriodDays) {
+  return selectRows<HireDaysRow>(
+    tx,
+    sql`select x.now, to_char(d.placed_day, 'YYYY-MM-DD') as placed_day,
+               to_char(d.day, 'YYYY-MM-DD') as hired_day, sum(d.n)::int as n
+        from ${periodCuts(days)}
+        join analytics_summary_days d
+          on d.account_id = ${accountId}::int and d.kind = 'hired'
+         and d.day between x.a and x.b and d.prev_day < x.a
+        group by x.now, d.placed_day, d.day
+        having sum(d.n) <> 0`,
+  );
+}
+
 export type ClosedVacancyRow = {
   id: number;
   /** Closed in the period (else in the previous one). */
@@ -763,46 +814,72 @@ function vacancyRowCondition(f: FactFilters): SQL {
 
 /**
  * Vacancies whose last closing is in the period or the previous one (`now`: in the period), with
- * their state log (for the hold time): both periods in one statement.
+ * their state log (for the hold time): both periods in one statement. The last closing is the
+ * log's last change to closed, else `closed_at`. The set's log is read once (its rows for the
+ * closed vacancies), not probed twice per vacancy.
  */
 export async function closedVacancies(tx: Db, f: FactFilters, current: Window, previous: Window) {
   return selectRows<ClosedVacancyRow>(
     tx,
-    sql`select v.id, v.created_at, c.closed_at, c.closed_at >= ${ts(current.from)} as now,
-               (select json_agg(json_build_array(l.changed_at, l.to_state) order by l.changed_at, l.id)
-                from vacancy_state_log l where l.account_id = v.account_id and l.vacancy_id = v.id) as log
-        from vacancies v
-        cross join lateral (
-          select coalesce(
-            (select max(l.changed_at) from vacancy_state_log l
-             where l.account_id = v.account_id and l.vacancy_id = v.id and l.to_state = 'closed'),
-            case when v.state = 'closed' then v.closed_at end) as closed_at) c
-        where ${vacancyRowCondition(f)}
-          and v.state = 'closed'
-          and c.closed_at >= ${ts(previous.from)} and c.closed_at < ${ts(current.to)}`,
+    sql`with sv as materialized (
+          select v.id, v.created_at, v.closed_at from vacancies v
+          where ${vacancyRowCondition(f)} and v.state = 'closed'
+        ),
+        logs as (
+          select l.vacancy_id,
+                 max(l.changed_at) filter (where l.to_state = 'closed') as last_closed,
+                 json_agg(json_build_array(l.changed_at, l.to_state) order by l.changed_at, l.id) as log
+          from vacancy_state_log l
+          where l.account_id = ${f.accountId}::int and l.vacancy_id in (select id from sv)
+          group by l.vacancy_id
+        )
+        select v.id, v.created_at, c.closed_at, c.closed_at >= ${ts(current.from)} as now, g.log
+        from sv v
+        left join logs g on g.vacancy_id = v.id
+        cross join lateral (select coalesce(g.last_closed, v.closed_at) as closed_at) c
+        where c.closed_at >= ${ts(previous.from)} and c.closed_at < ${ts(current.to)}`,
   );
 }
 
-/** How many vacancies were open and on hold at each instant, by the state log (one statement). */
+/**
+ * How many vacancies were open and on hold at each instant, by the state log (one statement): a
+ * vacancy created before the instant is in the state of its last logged change before it, else
+ * in the state its first logged change left, else in its own. The set's log is read once.
+ */
 export async function vacancyStatesAt(tx: Db, f: FactFilters, instants: Date[]) {
   const rows = await selectRows<{ i: number; open: number; hold: number }>(
     tx,
-    sql`select i.i::int as i,
-               count(*) filter (where st = 'open')::int as open,
-               count(*) filter (where st = 'hold')::int as hold
-        from unnest(${`{${instants.map((at) => `"${at.toISOString()}"`).join(',')}}`}::timestamptz[])
-          with ordinality as i(at, i)
-        left join lateral (
-          select coalesce(
-            (select l.to_state from vacancy_state_log l
-             where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < i.at
-             order by l.changed_at desc, l.id desc limit 1),
-            (select coalesce(l.from_state, 'open') from vacancy_state_log l
-             where l.account_id = v.account_id and l.vacancy_id = v.id
-             order by l.changed_at, l.id limit 1),
-            v.state) as st
-          from vacancies v
-          where ${vacancyRowCondition(f)} and v.created_at < i.at) s on true
+    sql`with sv as materialized (
+          select v.id, v.state, v.created_at from vacancies v where ${vacancyRowCondition(f)}
+        ),
+        logs as materialized (
+          select l.vacancy_id, l.changed_at, l.id, l.from_state, l.to_state
+          from vacancy_state_log l
+          where l.account_id = ${f.accountId}::int and l.vacancy_id in (select id from sv)
+        ),
+        firsts as (
+          select distinct on (g.vacancy_id) g.vacancy_id, coalesce(g.from_state, 'open') as state
+          from logs g
+          order by g.vacancy_id, g.changed_at, g.id
+        ),
+        instants as (
+          select i.at, i.i
+          from unnest(${`{${instants.map((at) => `"${at.toISOString()}"`).join(',')}}`}::timestamptz[])
+            with ordinality as i(at, i)
+        ),
+        lasts as (
+          select distinct on (i.i, g.vacancy_id) i.i, g.vacancy_id, g.to_state as state
+          from instants i
+          join logs g on g.changed_at < i.at
+          order by i.i, g.vacancy_id, g.changed_at desc, g.id desc
+        )
+        select i.i::int as i,
+               count(*) filter (where coalesce(l.state, fs.state, v.state) = 'open')::int as open,
+               count(*) filter (where coalesce(l.state, fs.state, v.state) = 'hold')::int as hold
+        from instants i
+        join sv v on v.created_at < i.at
+        left join lasts l on l.i = i.i and l.vacancy_id = v.id
+        left join firsts fs on fs.vacancy_id = v.id
         group by i.i
         order by i.i`,
   );

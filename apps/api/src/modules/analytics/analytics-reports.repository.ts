@@ -493,25 +493,11 @@ const vacancyCountsFromRollup = (A: SQL, days: { from: string; to: string }) => 
       group by r.actor_id`;
 };
 
-/** The state of vacancy `v` at an instant, by its log (as analytics-facts vacancyStatesAt). */
-const stateAt = (at: Date) => sql`coalesce(
-    (select l.to_state from vacancy_state_log l
-     where l.account_id = v.account_id and l.vacancy_id = v.id and l.changed_at < ${ts(at)}
-     order by l.changed_at desc, l.id desc limit 1),
-    (select coalesce(l.from_state, 'open') from vacancy_state_log l
-     where l.account_id = v.account_id and l.vacancy_id = v.id
-     order by l.changed_at, l.id limit 1),
-    v.state)`;
-
-/** The last closing of vacancy `v` before an instant, by its log (or `closed_at` without one). */
-const lastClosingBefore = (at: Date) => sql`coalesce(
-    (select max(l.changed_at) from vacancy_state_log l
-     where l.account_id = v.account_id and l.vacancy_id = v.id and l.to_state = 'closed'
-       and l.changed_at < ${ts(at)}),
-    case when v.closed_at < ${ts(at)}
-              and not exists (select 1 from vacancy_state_log l
-                              where l.account_id = v.account_id and l.vacancy_id = v.id)
-         then v.closed_at end)`;
+// What the statements below ask of a vacancy's state log at an instant `at` (as analytics-facts
+// vacancyStatesAt; analytics-vacancy-states.test.ts holds them to it, one subquery per vacancy):
+// its state is that of its last logged change before `at`, else the state its first logged change
+// left (open when that says nothing), else its own; its last closing before `at` is the log's last
+// change to closed before it, else `closed_at` when before `at` and the vacancy has no log at all.
 
 export async function listVacanciesInPeriod(
   tx: Db,
@@ -526,8 +512,8 @@ export async function listVacanciesInPeriod(
     tx,
     sql`
     with sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
-    -- The set's state log read once; what stateAt and lastClosingBefore ask of it per vacancy
-    -- (as they define it) from these rows, not from an index probe per vacancy and question.
+    -- The set's state log read once; its state and last closing per vacancy (as defined above)
+    -- from these rows, not from an index probe per vacancy and question.
     logs as materialized (
       select l.vacancy_id, l.changed_at, l.id, l.from_state, l.to_state
       from vacancy_state_log l
@@ -656,12 +642,43 @@ export async function listOwnerVacancyCounts(
   }>(
     tx,
     sql`
-    with owned as (
-      select m.user_id, v.id, ${stateAt(r.to)} as state, ${lastClosingBefore(r.to)} as last_closed
-      from vacancies v
-      join vacancy_members m on m.account_id = v.account_id and m.vacancy_id = v.id
-        and m.role = 'owner' and m.user_id = any(${intArray(ownerIds)})
+    with sv as materialized (
+      select v.id, v.state, v.closed_at from vacancies v
       where ${vacancyPredicate(r.accountId, set)} and v.created_at < ${ts(r.to)}
+        and exists (select 1 from vacancy_members m
+                    where m.account_id = v.account_id and m.vacancy_id = v.id
+                      and m.role = 'owner' and m.user_id = any(${intArray(ownerIds)}))
+    ),
+    -- Their state log read once; the state and last closing per vacancy (as defined above) from
+    -- these rows, not from three index probes per vacancy.
+    logs as materialized (
+      select l.vacancy_id, l.changed_at, l.id, l.from_state, l.to_state
+      from vacancy_state_log l
+      where l.account_id = ${A} and l.vacancy_id in (select id from sv)
+    ),
+    firsts as (
+      select distinct on (g.vacancy_id) g.vacancy_id, coalesce(g.from_state, 'open') as state
+      from logs g
+      order by g.vacancy_id, g.changed_at, g.id
+    ),
+    lasts as (
+      select g.vacancy_id,
+             (array_agg(g.to_state order by g.changed_at desc, g.id desc))[1] as state,
+             max(g.changed_at) filter (where g.to_state = 'closed') as last_closed
+      from logs g
+      where g.changed_at < ${ts(r.to)}
+      group by g.vacancy_id
+    ),
+    owned as (
+      select m.user_id, v.id, coalesce(la.state, fs.state, v.state) as state,
+             coalesce(la.last_closed,
+                      case when v.closed_at < ${ts(r.to)} and fs.vacancy_id is null
+                           then v.closed_at end) as last_closed
+      from sv v
+      join vacancy_members m on m.account_id = ${A} and m.vacancy_id = v.id
+        and m.role = 'owner' and m.user_id = any(${intArray(ownerIds)})
+      left join lasts la on la.vacancy_id = v.id
+      left join firsts fs on fs.vacancy_id = v.id
     ),
     -- The period's hires on any owned vacancy read once (not once per owner), then shared out.
     -- By the stages of type hired (application_transitions_stage_idx), not every transition.

@@ -9,6 +9,8 @@ import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 import { countByBucketOf, countByReasonOf, countFactsOf } from './analytics-company.service.ts';
 import {
   countFactsByBucketFromRollup,
+  countFactsFromSummaries,
+  hireDaysFromRollup,
   hireDaysWithPlacement,
   hiresWithPlacement,
 } from './analytics-facts.repository.ts';
@@ -39,7 +41,9 @@ import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 // (0092: came and hired from the activity rollup by source, the reach per default-funnel column from
 // distinct applicants per source, column and day) equals it from the summaries and from the log,
 // with sources changed, applicants deleted and merged, a default-funnel stage made a rejection stage
-// and a vacancy's stage renamed on the way; and the rollups themselves equal a rebuild.
+// and a vacancy's stage renamed on the way; the company's offers made and accepted and its hires
+// with their placement from their days (0106) equal them from the summaries and from the log; and
+// the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -822,9 +826,33 @@ describe('the rollup of the transition log', () => {
               ).flatMap((h) =>
                 Array.from({ length: h.n }, () => [h.now, h.placed_day, h.hired_day].join('|')),
               );
-              expect(hireDays.sort(), `${where}, hire days of ${vacancyId}`).toEqual(
-                [...(await daysOfLog(true)), ...(await daysOfLog(false))].sort(),
-              );
+              const logDays = [...(await daysOfLog(true)), ...(await daysOfLog(false))].sort();
+              expect(hireDays.sort(), `${where}, hire days of ${vacancyId}`).toEqual(logDays);
+              if (vacancyId === undefined) {
+                // The company's from their rollup (migration 0106), as base indicators read them.
+                const rolledDays = (
+                  await hireDaysFromRollup(tx, admin.accountId, {
+                    from,
+                    to,
+                    previousFrom: scope.previousFrom,
+                    previousTo: scope.previousTo,
+                  })
+                ).flatMap((h) =>
+                  Array.from({ length: h.n }, () => [h.now, h.placed_day, h.hired_day].join('|')),
+                );
+                expect(rolledDays.sort(), `${where}, hire days from the rollup`).toEqual(logDays);
+                // And the offers from the summaries, beside those from the rollup above.
+                const viaSummaries = sorted(
+                  await countFactsFromSummaries(
+                    tx,
+                    ['offers', 'accepted'],
+                    f,
+                    scope,
+                    previousWindow,
+                  ),
+                );
+                expect(viaSummaries, `${where}, offers from the summaries`).toEqual(summarised);
+              }
             }
           }
         });
@@ -865,6 +893,10 @@ describe('the rollup of the transition log', () => {
               union all
               select concat_ws('|', 'reach', source_id, stage_id, day, prev_day, n)
               from analytics_source_reach_days
+              where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'summary_days', kind, day, prev_day, placed_day, n)
+              from analytics_summary_days
               where account_id = ${admin.accountId}::int and n <> 0
               order by 1`,
             )
@@ -925,6 +957,11 @@ describe('the rollup of the transition log', () => {
         expect(kept.filter((k) => k.startsWith('funnel|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('stays|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('reach|')).length).toBeGreaterThan(0);
+        for (const kind of ['offers', 'hired']) {
+          expect(kept.filter((k) => k.startsWith(`summary_days|${kind}|`)).length).toBeGreaterThan(
+            0,
+          );
+        }
         expect(kept.filter((k) => k.startsWith('placed_source|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('hired_vacancy|')).length).toBeGreaterThan(0);
         expect(keptSpans.filter((k) => k.startsWith('placed_vacancy|')).length).toBeGreaterThan(0);

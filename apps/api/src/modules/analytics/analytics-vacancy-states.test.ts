@@ -5,7 +5,8 @@ import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { seedOf, withSeed } from '../../../test/seeded.ts';
 import { type TestApp, createTestApp } from '../../../test/test-app.ts';
-import { listVacanciesInPeriod } from './analytics-reports.repository.ts';
+import { closedVacancies, vacancyStatesAt } from './analytics-facts.repository.ts';
+import { listOwnerVacancyCounts, listVacanciesInPeriod } from './analytics-reports.repository.ts';
 import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 
 // The vacancies' state at a period's end, their last closing before it and their owners, as the
@@ -15,7 +16,10 @@ import { addDaysIso, periodScope, todayIn } from './analytics-scope.ts';
 // state the first logged change left, else the vacancy's own; the last closing before the end by
 // the log, else `closed_at` for a vacancy without a log. Random logs (changes before, inside and
 // after the period, a first change with no state before it, none at all, vacancies closed without
-// a log before and after the end, ties on the instant), random periods.
+// a log before and after the end, ties on the instant), random periods. Base indicators' open and
+// held vacancies at an instant and its vacancies last closed in a period (analytics-facts
+// vacancyStatesAt, closedVacancies) and an owner's counts of recruiter_vacancies hold to the same
+// definitions.
 
 const ZONE = 'Europe/Moscow';
 const STATES = ['open', 'hold', 'closed'] as const;
@@ -100,6 +104,8 @@ describe('the vacancies of a period', () => {
             state: string;
             last_closed: string | null;
             owner_ids: number[];
+            created: boolean;
+            closing: string | null;
           }>(
             tx,
             sql`select v.id as vacancy_id,
@@ -123,7 +129,13 @@ describe('the vacancies of a period', () => {
                           then v.closed_at end) as last_closed,
                    coalesce((select array_agg(m.user_id order by m.user_id) from vacancy_members m
                              where m.account_id = v.account_id and m.vacancy_id = v.id
-                               and m.role = 'owner'), '{}') as owner_ids
+                               and m.role = 'owner'), '{}') as owner_ids,
+                   v.created_at < ${end}::timestamptz as created,
+                   case when v.state = 'closed' then coalesce(
+                     (select max(l.changed_at) from vacancy_state_log l
+                      where l.account_id = v.account_id and l.vacancy_id = v.id
+                        and l.to_state = 'closed'),
+                     v.closed_at) end as closing
                 from vacancies v where v.account_id = ${A}::int
                 order by v.id`,
           );
@@ -145,6 +157,64 @@ describe('the vacancies of a period', () => {
           ]);
           expect(got, `seed ${seed}, ${from}…${to}`).toEqual(want);
           closedSeen += got.filter((r) => r[2] !== null).length;
+          // The owner's counts of recruiter_vacancies, from the same definitions.
+          const [owner] = await listOwnerVacancyCounts(
+            tx,
+            { accountId: A, timeZone: ZONE, from: scope.from, to: scope.to },
+            { divisionIds: null },
+            [admin.userId],
+          );
+          const owned = reference.filter((r) => r.created && r.owner_ids.includes(admin.userId));
+          const ownedIn = (state: string) => owned.filter((r) => r.state === state).length;
+          expect(
+            owner ? [owner.open, owner.hold, owner.closed, owner.closed_in_period] : [0, 0, 0, 0],
+            `seed ${seed}, ${from}…${to}, owner`,
+          ).toEqual([
+            ownedIn('open'),
+            ownedIn('hold'),
+            ownedIn('closed'),
+            owned.filter(
+              (r) =>
+                r.state === 'closed' &&
+                r.last_closed !== null &&
+                new Date(r.last_closed) >= scope.from,
+            ).length,
+          ]);
+          // Base indicators' open and held vacancies at the period's end and its start, and the
+          // vacancies last closed in the period or the previous one, from the same definitions.
+          const f = { accountId: A, divisionIds: null };
+          const [atEnd] = await vacancyStatesAt(tx, f, [scope.to]);
+          const alive = reference.filter((r) => r.created);
+          expect(atEnd, `seed ${seed}, ${from}…${to}, states`).toEqual({
+            open: alive.filter((r) => r.state === 'open').length,
+            hold: alive.filter((r) => r.state === 'hold').length,
+          });
+          const windowOf = (a: Date, b: Date) => ({ from: a, to: b });
+          const closed = await closedVacancies(
+            tx,
+            f,
+            windowOf(scope.from, scope.to),
+            windowOf(scope.previousFromTs, scope.previousToTs),
+          );
+          expect(
+            closed
+              .map((c) => [c.id, c.now, new Date(c.closed_at).toISOString()])
+              .sort((a, b) => (a[0] as number) - (b[0] as number)),
+            `seed ${seed}, ${from}…${to}, closed`,
+          ).toEqual(
+            reference
+              .filter(
+                (r) =>
+                  r.closing !== null &&
+                  new Date(r.closing) >= scope.previousFromTs &&
+                  new Date(r.closing) < scope.to,
+              )
+              .map((r) => [
+                r.vacancy_id,
+                new Date(r.closing!) >= scope.from,
+                new Date(r.closing!).toISOString(),
+              ]),
+          );
         }
       });
       expect(closedSeen).toBeGreaterThan(0);
