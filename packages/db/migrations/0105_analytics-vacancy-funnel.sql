@@ -26,9 +26,11 @@
 -- PL/pgSQL whose statements read the transition tables directly (planned once per connection, as
 -- migration 0100's), each statement's change is summed before it is written (rows whose net is 0
 -- are not written), and the reach recomputes only the touched applicants' rows on the touched
--- vacancies (not all their vacancies). The rebuild (`analytics_rebuild_rollups`: time zone, the
--- bench's bulk load, the e2e harness) recomputes both after the summaries
--- (`analytics_rebuild_vacancy_rollups`).
+-- vacancies (not all their vacancies); and the summaries' refresh writes a moved application's
+-- row in place (below), so that a move is one UPDATE the triggers of every rollup of the
+-- summaries net, not a DELETE and an INSERT of the whole row. The rebuild
+-- (`analytics_rebuild_rollups`: time zone, the bench's bulk load, the e2e harness) recomputes
+-- both after the summaries (`analytics_rebuild_vacancy_rollups`).
 CREATE TABLE "analytics_vacancy_reach_days" (
 	"account_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -248,6 +250,127 @@ CREATE TRIGGER "analytics_application_summaries_vacancy_rollups_update" AFTER UP
 REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_vacancy_rollups_sync();--> statement-breakpoint
 CREATE TRIGGER "analytics_application_summaries_vacancy_rollups_delete" AFTER DELETE ON "analytics_application_summaries"
 REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_vacancy_rollups_sync();--> statement-breakpoint
+-- The summaries' refresh writes each application's row in place (migration 0100's body, its
+-- rows computed by `analytics_application_summaries_fresh`): an UPDATE of the rows that exist,
+-- an INSERT of the new ones, a DELETE of those no longer placed, each statement only when it has
+-- rows. A move was a DELETE and an INSERT of its application's row, so every rollup kept by the
+-- summaries' statement triggers took the row out whole and put it back whole (the stays, the
+-- reach of every summary of the applicant); as an UPDATE, their triggers see the row as it was
+-- and as it is, in one call, and write what changed.
+CREATE FUNCTION analytics_application_summaries_fresh(p_accounts integer[], p_applications integer[])
+RETURNS TABLE (account_id integer, application_id integer, applicant_id integer, vacancy_id integer,
+	placed_at timestamptz, placed_transition_id integer, placed_by integer, placed_day date,
+	furthest_position integer, source_id integer, offered_at timestamptz, offered_by integer,
+	first_hired_at timestamptz, hired_at timestamptz[], hire_count integer,
+	accepted_at timestamptz[], step_stage_ids integer[], step_days date[])
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = public SET plan_cache_mode = force_generic_plan AS $$
+#variable_conflict use_column
+BEGIN
+	RETURN QUERY
+	SELECT p.account_id, p.application_id, p.applicant_id, p.vacancy_id, p.moved_at, p.id,
+	       p.moved_by,
+	       (p.moved_at AT TIME ZONE coalesce(nullif(ac.time_zone, ''), 'Europe/Moscow'))::date,
+	       (SELECT max(s.position) FROM application_transitions x
+	        JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
+	        WHERE x.account_id = p.account_id AND x.application_id = p.application_id
+	          AND s.vacancy_id = p.vacancy_id AND NOT s.is_reject),
+	       coalesce((SELECT a.account_source_id FROM applicants a
+	                 WHERE a.account_id = p.account_id AND a.id = p.applicant_id),
+	                (SELECT d.account_source_id FROM analytics_deleted_applicants d
+	                 WHERE d.account_id = p.account_id AND d.applicant_id = p.applicant_id), 0),
+	       CASE WHEN o.kind IN ('place', 'move') THEN o.moved_at END,
+	       CASE WHEN o.kind IN ('place', 'move') THEN o.moved_by END,
+	       h.hired_at[1], coalesce(h.hired_at, '{}'), coalesce(cardinality(h.hired_at), 0),
+	       coalesce(h.accepted_at, '{}'), st.stage_ids, st.days
+	FROM (SELECT DISTINCT ON (t.account_id, t.application_id) t.*
+	      FROM application_transitions t
+	      JOIN (SELECT DISTINCT a, b FROM unnest(p_accounts, p_applications) k(a, b)) k
+	        ON t.account_id = k.a AND t.application_id = k.b
+	      WHERE t.kind = 'place'
+	      ORDER BY t.account_id, t.application_id, t.moved_at, t.id) p
+	JOIN accounts ac ON ac.id = p.account_id
+	LEFT JOIN LATERAL (
+		SELECT x.kind, x.moved_at, x.moved_by FROM application_transitions x
+		JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
+		WHERE x.account_id = p.account_id AND x.application_id = p.application_id AND s.is_offer
+		ORDER BY x.moved_at, x.id LIMIT 1) o ON true
+	CROSS JOIN LATERAL (
+		SELECT array_agg(x.moved_at ORDER BY x.moved_at, x.id) AS hired_at,
+		       array_agg(x.moved_at ORDER BY x.moved_at, x.id) FILTER (WHERE EXISTS (
+		         SELECT 1 FROM application_transitions y
+		         JOIN statuses so ON so.account_id = y.account_id AND so.id = y.to_status_id
+		         WHERE y.account_id = x.account_id AND y.application_id = x.application_id
+		           AND y.moved_at <= x.moved_at AND y.id <> x.id AND so.is_offer)) AS accepted_at
+		FROM application_transitions x
+		JOIN statuses s ON s.account_id = x.account_id AND s.id = x.to_status_id
+		WHERE x.account_id = p.account_id AND x.application_id = p.application_id
+		  AND x.kind IN ('place', 'move') AND s.status_type = 'hired') h
+	CROSS JOIN LATERAL (
+		SELECT array_agg(x.to_status_id ORDER BY x.moved_at, x.id) AS stage_ids,
+		       array_agg((x.moved_at AT TIME ZONE coalesce(nullif(ac.time_zone, ''), 'Europe/Moscow'))::date
+		                 ORDER BY x.moved_at, x.id) AS days
+		FROM application_transitions x
+		WHERE x.account_id = p.account_id AND x.application_id = p.application_id) st;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_application_summaries_refresh(p_accounts integer[], p_applications integer[])
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = public SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+	kept_accounts integer[];
+	kept_applications integer[];
+	new_accounts integer[];
+	new_applications integer[];
+	gone boolean;
+BEGIN
+	-- Each application: its row kept (recomputed in place), new (inserted) or gone (deleted: the
+	-- application deleted, its placement taken back).
+	SELECT array_agg(k.a) FILTER (WHERE e.has_row AND e.placed),
+	       array_agg(k.b) FILTER (WHERE e.has_row AND e.placed),
+	       array_agg(k.a) FILTER (WHERE NOT e.has_row AND e.placed),
+	       array_agg(k.b) FILTER (WHERE NOT e.has_row AND e.placed),
+	       coalesce(bool_or(e.has_row AND NOT e.placed), false)
+	INTO kept_accounts, kept_applications, new_accounts, new_applications, gone
+	FROM (SELECT DISTINCT a, b FROM unnest(p_accounts, p_applications) k(a, b)) k
+	CROSS JOIN LATERAL (
+		SELECT EXISTS (SELECT 1 FROM analytics_application_summaries s
+		               WHERE s.account_id = k.a AND s.application_id = k.b) AS has_row,
+		       EXISTS (SELECT 1 FROM application_transitions t
+		               WHERE t.account_id = k.a AND t.application_id = k.b AND t.kind = 'place')
+		         AS placed) e;
+	IF gone THEN
+		DELETE FROM analytics_application_summaries s
+		USING (SELECT DISTINCT a, b FROM unnest(p_accounts, p_applications) k(a, b)) k
+		WHERE s.account_id = k.a AND s.application_id = k.b
+		  AND NOT EXISTS (SELECT 1 FROM application_transitions t
+		                  WHERE t.account_id = k.a AND t.application_id = k.b AND t.kind = 'place');
+	END IF;
+	-- Every column set, so the BEFORE triggers recompute what they derive, as on an insert.
+	IF kept_accounts IS NOT NULL THEN
+		UPDATE analytics_application_summaries s
+		SET applicant_id = f.applicant_id, vacancy_id = f.vacancy_id, placed_at = f.placed_at,
+		    placed_transition_id = f.placed_transition_id, placed_by = f.placed_by,
+		    placed_day = f.placed_day, furthest_position = f.furthest_position,
+		    source_id = f.source_id, offered_at = f.offered_at, offered_by = f.offered_by,
+		    first_hired_at = f.first_hired_at, hired_at = f.hired_at, hire_count = f.hire_count,
+		    accepted_at = f.accepted_at, step_stage_ids = f.step_stage_ids, step_days = f.step_days
+		FROM analytics_application_summaries_fresh(kept_accounts, kept_applications) f
+		WHERE s.account_id = f.account_id AND s.application_id = f.application_id;
+	END IF;
+	IF new_accounts IS NOT NULL THEN
+		INSERT INTO analytics_application_summaries (account_id, application_id, applicant_id,
+			vacancy_id, placed_at, placed_transition_id, placed_by, placed_day, furthest_position,
+			source_id, offered_at, offered_by, first_hired_at, hired_at, hire_count, accepted_at,
+			step_stage_ids, step_days)
+		SELECT f.account_id, f.application_id, f.applicant_id, f.vacancy_id, f.placed_at,
+		       f.placed_transition_id, f.placed_by, f.placed_day, f.furthest_position, f.source_id,
+		       f.offered_at, f.offered_by, f.first_hired_at, f.hired_at, f.hire_count, f.accepted_at,
+		       f.step_stage_ids, f.step_days
+		FROM analytics_application_summaries_fresh(new_accounts, new_applications) f;
+	END IF;
+END
+$$;--> statement-breakpoint
 -- One account's per-vacancy rollups from its summaries (a rebuild, the backfill).
 CREATE FUNCTION analytics_rebuild_vacancy_rollups(p_account integer) RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
