@@ -587,3 +587,56 @@ export const analyticsFunnelStays = pgTable(
     tenantPolicy('analytics_funnel_stays'),
   ],
 ).enableRLS();
+
+/**
+ * Each vacancy's «reached» per placement day (migration 0105, decision 0088): per applicant,
+ * vacancy and day, the levels (stage positions) up to the furthest its applications placed that
+ * day reached, each beside the previous day of the same applicant and vacancy that reached it
+ * (`prev_day`, -infinity: none), kept as runs of «every level up to `position`» (+n at a run's top,
+ * -n below its bottom). The stage at position P over [a, b] is `sum(n) where day between a and b
+ * and prev_day < a and position >= P`. Kept by statement triggers on the summaries.
+ */
+export const analyticsVacancyReachDays = pgTable(
+  'analytics_vacancy_reach_days',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    vacancyId: integer().notNull(),
+    position: integer().notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      // Day first: a period is one range (migration 0105 adds `n` to it, INCLUDE).
+      name: 'analytics_vacancy_reach_days_pk',
+      columns: [t.accountId, t.day, t.vacancyId, t.position, t.prevDay],
+    }),
+    tenantPolicy('analytics_vacancy_reach_days'),
+  ],
+).enableRLS();
+
+/**
+ * The cohort's stays per placement day, vacancy of the application and stage (migration 0105,
+ * decision 0088): how many stays entered the stage on `entered_on` and left it on `left_on`, for
+ * each vacancy's average time in stage. Kept by statement triggers on the summaries.
+ */
+export const analyticsVacancyStays = pgTable(
+  'analytics_vacancy_stays',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    placedDay: date({ mode: 'string' }).notNull(),
+    vacancyId: integer().notNull(),
+    stageId: integer().notNull(),
+    enteredOn: date({ mode: 'string' }).notNull(),
+    leftOn: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_vacancy_stays_pk',
+      columns: [t.accountId, t.placedDay, t.vacancyId, t.stageId, t.enteredOn, t.leftOn],
+    }),
+    tenantPolicy('analytics_vacancy_stays'),
+  ],
+).enableRLS();

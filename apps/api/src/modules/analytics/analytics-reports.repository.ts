@@ -17,8 +17,8 @@ export type ReportRange = {
   /** Read the cohort from the log itself, not its summaries (the reference of the tests). */
   fromLog?: boolean;
   /**
-   * Read the template funnel's «reached» from the cohort's summaries even where the rollup of
-   * distinct applicants per day answers it (the comparison of the tests and the bench).
+   * Read the funnels (of a template, of each vacancy) from the cohort's summaries even where the
+   * rollups per day answer them (the comparison of the tests and the bench).
    */
   noRollup?: boolean;
   /**
@@ -269,7 +269,13 @@ function workdayNumbers(cal: WorkCalendar): number[] {
  *   template over the whole company, the rollup `analytics_funnel_stays` (migration 0091): per
  *   template stage and placement day, each stay's entering day and leaving day as two rows, so
  *   the sums of the days and of the working-day numbers are sums over those rows (a stay not sure
- *   to lie inside the request's calendar is a row of both days, read as the steps are).
+ *   to lie inside the request's calendar is a row of both days, read as the steps are);
+ * - each vacancy's funnel, for any set of vacancies, from the per-vacancy rollups (migration
+ *   0105, decision 0088): «reached» sums `analytics_vacancy_reach_days` (runs of levels up to a
+ *   position, per applicant, vacancy and day, beside the previous day of that applicant and
+ *   vacancy) over the period's days whose previous day is before it, at or after each stage's
+ *   position; the stays are `analytics_vacancy_stays`, the cohort's steps counted per placement
+ *   day, read as the steps are.
  */
 async function funnelFromSummaries(
   tx: Db,
@@ -294,8 +300,36 @@ async function funnelFromSummaries(
     set.divisionIds === null &&
     set.vacancyId === undefined &&
     set.ownerId === undefined;
-  const reached = rolledUp
+  // Each vacancy's funnel for any set of vacancies: the per-vacancy rollups (migration 0105),
+  // whose rows are per vacancy, so a division's subtree or an owner's vacancies sum theirs.
+  const vacancyRolledUp = mode.kind === 'vacancy' && !r.noRollup;
+  // The whole company: the joins with the columns (its vacancies' stages, and a stay's stage is
+  // one of its application's vacancy) keep exactly the rows of its vacancies — no filter per row.
+  const ofSet =
+    set.divisionIds === null &&
+    set.vacancyId === undefined &&
+    set.ownerId === undefined &&
+    set.statusGroupId === undefined
+      ? sql``
+      : sql`and f.vacancy_id in (select id from sv)`;
+  const reached = vacancyRolledUp
     ? sql`
+    reach_counts as (
+      select f.vacancy_id, f.position as pos, sum(f.n)::int as n
+      from analytics_vacancy_reach_days f
+      where f.account_id = ${r.accountId}::int
+        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
+        ${ofSet}
+      group by 1, 2
+    ),
+    reached as (
+      select cp.vacancy_id as group_key, cp.column_id, sum(rc.n)::int as n
+      from reach_counts rc
+      join column_positions cp on cp.vacancy_id = rc.vacancy_id and rc.pos >= cp.position
+      group by 1, 2
+    )`
+    : rolledUp
+      ? sql`
     reached as (
       select 0 as group_key, f.stage_id as column_id, sum(f.n)::int as n
       from analytics_funnel_days f
@@ -303,8 +337,8 @@ async function funnelFromSummaries(
         and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
       group by 1, 2
     )`
-    : mode.kind === 'vacancy'
-      ? sql`
+      : mode.kind === 'vacancy'
+        ? sql`
     reach_counts as (
       select b.vacancy_id, b.pos, count(*)::int as n
       from (select c.vacancy_id, c.applicant_id, max(c.furthest_position) as pos
@@ -319,7 +353,7 @@ async function funnelFromSummaries(
       join column_positions cp on cp.vacancy_id = rc.vacancy_id and rc.pos >= cp.position
       group by 1, 2
     )`
-      : sql`
+        : sql`
     column_bits as (
       select c.id as column_id, (row_number() over (order by c.id) - 1)::int as bit,
              repeat('0', (count(*) over ())::int)::varbit as zero
@@ -374,6 +408,30 @@ async function funnelFromSummaries(
       group by 1, 2
     )
 `;
+  const vacancyStays = sql`
+    stage_stays as (
+      select f.stage_id, sum(f.n) as n, sum(f.n * (f.left_on - f.entered_on)) as days,
+             sum(f.n * w.workdays) as workdays,
+             coalesce(sum(f.n) filter (where w.workdays is not null), 0) as worked
+      from analytics_vacancy_stays f
+      cross join lateral (
+        select ${numbers}[f.left_on - ${lo} + 1] - ${numbers}[f.entered_on - ${lo} + 1]
+          as workdays) w
+      where f.account_id = ${r.accountId}::int
+        and f.placed_day >= ${fromDay} and f.placed_day < ${toDay}
+        ${ofSet}
+      group by f.stage_id
+      -- A stay taken out leaves its row at 0.
+      having sum(f.n) <> 0
+    ),
+    stay_avgs as (
+      select cp.vacancy_id as group_key, cp.column_id,
+             round(sum(ss.days)::numeric / sum(ss.n), 1) as avg_days,
+             round(sum(ss.workdays)::numeric / nullif(sum(ss.worked), 0), 1) as avg_workdays
+      from stage_stays ss
+      join column_positions cp on cp.stage_id = ss.stage_id
+      group by 1, 2
+    )`;
   const N = (day: SQL) => sql`${numbers}[${day} - ${lo} + 1]`;
   const rolledUpStays = sql`
     stay_avgs as (
@@ -397,11 +455,15 @@ async function funnelFromSummaries(
   return selectRows<FunnelStageRow>(
     tx,
     sql`
-    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
+    with ${
+      vacancyRolledUp
+        ? sql`sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)})`
+        : cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)
+    },
     columns as (${columns}),
     column_positions as (${columnPositions}),
     ${reached},
-    ${rolledUp ? rolledUpStays : summaryStays}
+    ${vacancyRolledUp ? vacancyStays : rolledUp ? rolledUpStays : summaryStays}
     select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
            c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
            sa.avg_days, sa.avg_workdays

@@ -41,9 +41,11 @@ import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 // (0092: came and hired from the activity rollup by source, the reach per default-funnel column from
 // distinct applicants per source, column and day) equals it from the summaries and from the log,
 // with sources changed, applicants deleted and merged, a default-funnel stage made a rejection stage
-// and a vacancy's stage renamed on the way; the company's offers made and accepted and its hires
-// with their placement from their days (0106) equal them from the summaries and from the log; and
-// the rollups themselves equal a rebuild.
+// and a vacancy's stage renamed on the way; each vacancy's funnel from the per-vacancy rollups
+// (0105: distinct applicants per vacancy, position and day, and the stays per placement day) equals
+// it from the summaries and from the log, for the company and a division's subtree; the company's
+// offers made and accepted and its hires with their placement from their days (0106) equal them
+// from the summaries and from the log; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
@@ -898,6 +900,15 @@ describe('the rollup of the transition log', () => {
               select concat_ws('|', 'summary_days', kind, day, prev_day, placed_day, n)
               from analytics_summary_days
               where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'vacancy_reach', vacancy_id, position, day, prev_day, n)
+              from analytics_vacancy_reach_days
+              where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'vacancy_stays', vacancy_id, stage_id, placed_day, entered_on,
+                               left_on, n)
+              from analytics_vacancy_stays
+              where account_id = ${admin.accountId}::int and n <> 0
               order by 1`,
             )
           ).map((r) => r.k);
@@ -962,6 +973,8 @@ describe('the rollup of the transition log', () => {
             0,
           );
         }
+        expect(kept.filter((k) => k.startsWith('vacancy_reach|')).length).toBeGreaterThan(0);
+        expect(kept.filter((k) => k.startsWith('vacancy_stays|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('placed_source|')).length).toBeGreaterThan(0);
         expect(kept.filter((k) => k.startsWith('hired_vacancy|')).length).toBeGreaterThan(0);
         expect(keptSpans.filter((k) => k.startsWith('placed_vacancy|')).length).toBeGreaterThan(0);
