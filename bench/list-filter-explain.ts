@@ -27,7 +27,7 @@ import {
   boardColumnsQuery,
   boardPageQuery,
 } from '../apps/api/src/modules/pipeline/board.repository.ts';
-import { percentile } from './support/load.ts';
+import { percentile, processCpuMs } from './support/load.ts';
 
 const urls = (process.env.BENCH_EXPLAIN_URLS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.BENCH_EXPLAIN_ROUNDS ?? 3);
@@ -143,12 +143,6 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
 }
 
 type Measured = { ms: number; buffers: number; cpuMs: number; answer: string; plan: string };
-
-/** CPU time (user + system, ms) of a local server process from /proc; 10 ms ticks. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 /** One statement as `database.readAsTenant` sends it (prepared once), explained, then answered. */
 async function measure(

@@ -13,7 +13,6 @@
 // unnamed and named (prepared once, the plan cache's choice, as the API sends them since decision
 // 0095); BENCH_EXPLAIN_HOME_ONLY=1 leaves search out.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -24,7 +23,7 @@ import {
 } from '../apps/api/src/modules/home/home.repository.ts';
 import { applicantNameParts } from '../apps/api/src/platform/person-name.ts';
 import { HOME_OVERDUE_LIMIT } from '../packages/contracts/src/home.ts';
-import { percentile } from './support/load.ts';
+import { percentile, processCpuMs } from './support/load.ts';
 
 const urls = (process.env.BENCH_EXPLAIN_URLS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.BENCH_EXPLAIN_ROUNDS ?? 3);
@@ -169,12 +168,6 @@ async function readCases(url: string): Promise<{ accountId: number; cases: Case[
 }
 
 type Measured = { ms: number; buffers: number; cpuMs: number; answer: string };
-
-/** CPU time (user + system, ms) of a local server process from /proc; 10 ms ticks. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 /** One statement as `database.readAsTenant` sends it (prepared once), explained, then answered. */
 async function measure(

@@ -29,14 +29,13 @@
 // (`ALTER DATABASE <copy> SET jit = off`), else JIT compiles most calls; each copy's setting is
 // printed first.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { applicantListPageQuery } from '../apps/api/src/modules/applicants/applicant-list.repository.ts';
 import { issueSessions } from './generate-team.ts';
-import { percentile } from './support/load.ts';
+import { percentile, processCpuMs } from './support/load.ts';
 
 const urls = (process.env.SEARCH_STAGES_URLS ?? '').split(',').filter(Boolean);
 const rounds = Number(process.env.SEARCH_STAGES_ROUNDS ?? 3);
@@ -86,10 +85,6 @@ async function readCases(url: string) {
     await c.end();
   }
 }
-
-/** CPU time of a local server process in ms, from /proc (nanoseconds). */
-const serverCpuMs = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 
 type Call = { ms: number; cpuMs: number; answer: string };
 type Stage = { ms: number; execMs: number; buffers: number; calls: number };
@@ -158,14 +153,14 @@ class Copy {
       await this.client.query(`prepare ${s.name} as ${s.text}`);
       this.prepared.add(s.name);
     }
-    const cpu0 = serverCpuMs(this.pid);
+    const cpu0 = processCpuMs(this.pid);
     const t0 = performance.now();
     const results = (await this.client.query(
       `begin read only; set local role ats_app; select set_config('app.account_id', '${accountId}', true); ` +
         `${s.execute}; commit`,
     )) as unknown as pg.QueryResult[];
     const ms = performance.now() - t0;
-    const cpuMs = serverCpuMs(this.pid) - cpu0;
+    const cpuMs = processCpuMs(this.pid) - cpu0;
     const answer = createHash('sha1').update(JSON.stringify(results[3]!.rows)).digest('hex');
     return { ms, cpuMs, answer };
   }

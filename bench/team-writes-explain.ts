@@ -12,10 +12,10 @@
 // The copy must be one nobody else uses: the script adds a session for the account's owner
 // (removed at the end) and the API migrates it on start. `--nested` prints each nested statement.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import { AUTH_HEADER } from './support/api-server.ts';
+import { processCpuMs } from './support/load.ts';
 import { startApi } from './serve-api.ts';
 
 const url = process.argv[2];
@@ -91,11 +91,6 @@ function onNotice(notice: { message?: string }) {
   });
 }
 
-/** A process's time on a CPU so far, in ns (the server runs on this machine). */
-function cpuNanos(pid: number) {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-}
-
 function hookQueries() {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
@@ -116,7 +111,7 @@ function hookQueries() {
     if (capturing && typeof text === 'string') {
       if (text.startsWith('begin; set local role ats_app')) {
         const pid = (this as unknown as { processID: number }).processID;
-        if (!backends.has(pid)) backends.set(pid, cpuNanos(pid));
+        if (!backends.has(pid)) backends.set(pid, processCpuMs(pid));
         if (!plain) {
           args[0] = text.replace('begin; ', `begin; ${AUTO_EXPLAIN}`);
         } else if (withoutTriggers) {
@@ -296,8 +291,8 @@ for (const [action, run] of ACTIONS) {
       }
       const apiUsed = process.cpuUsage(apiStart);
       if (round < WARMUP) continue;
-      const used = [...backends].reduce((sum, [pid, start]) => sum + cpuNanos(pid) - start, 0);
-      (off ? cpuWithoutTriggers : cpu).push(used / 1e6);
+      const used = [...backends].reduce((sum, [pid, start]) => sum + processCpuMs(pid) - start, 0);
+      (off ? cpuWithoutTriggers : cpu).push(used);
       if (!off) {
         apiCpu.push((apiUsed.user + apiUsed.system) / 1e3);
         tripCounts.push(trips);

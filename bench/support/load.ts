@@ -73,6 +73,11 @@ export async function httpLoad(
   };
 }
 
+/** CPU time a local process (a PostgreSQL backend) has used so far, in ms, from its schedstat (ns). */
+export function processCpuMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
 /** Busy and total CPU time of the whole machine (all cores), from /proc/stat, in seconds. */
 export function machineCpu(): { busy: number; total: number } | null {
   try {
