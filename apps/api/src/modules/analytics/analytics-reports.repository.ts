@@ -681,6 +681,7 @@ export async function listVacanciesInPeriod(
       left join placed pl on pl.vacancy_id = v.id
       left join hired h on h.vacancy_id = v.id
       where v.account_id = ${A} and v.id in (select id from sv)
+        ${set.vacancyId !== undefined ? sql`and v.id = ${set.vacancyId}::int` : sql``}
         ${options.all ? sql`` : sql`and v.created_at < ${ts(r.to)}`}
     )
     select vacancy_id, position, state, division_name, needed, created_at,
