@@ -311,7 +311,10 @@ async function funnelFromSummaries(
     set.ownerId === undefined &&
     set.statusGroupId === undefined
       ? sql``
-      : sql`and f.vacancy_id in (select id from sv)`;
+      : set.vacancyId !== undefined
+        ? // One vacancy: its rows only, through the indexes led by the vacancy (migration 0109).
+          sql`and f.vacancy_id = ${set.vacancyId}::int and f.vacancy_id in (select id from sv)`
+        : sql`and f.vacancy_id in (select id from sv)`;
   const reached = vacancyRolledUp
     ? sql`
     reach_counts as (
@@ -530,10 +533,18 @@ const hiresOfSet = (A: SQL, r: ReportRange, actorId?: number) => sql`
  * and months it holds whole (analytics_activity_spans_vacancy_idx), each counted when the same
  * applicant's previous event of the kind on the vacancy is before the first day (decisions 0042,
  * 0084). Every vacancy of the account is counted (a row per vacancy, kind and piece at most): the
- * report joins the set's vacancies to them, and a semi-join with the set per row cost more.
+ * report joins the set's vacancies to them, and a semi-join with the set per row cost more. A set
+ * of one vacancy (`vacancyId`: the report of one vacancy) counts that vacancy's rows alone.
  */
-const vacancyCountsFromRollup = (A: SQL, days: { from: string; to: string }) => {
+const vacancyCountsFromRollup = (
+  A: SQL,
+  days: { from: string; to: string },
+  vacancyId: number | undefined,
+) => {
   const pieces = piecesOf(days.from, days.to);
+  // One vacancy (its report): its rows only, by the primary keys led by kind and actor.
+  const actor = (alias: string) =>
+    vacancyId === undefined ? sql`` : sql`and ${sql.raw(alias)}.actor_id = ${vacancyId}::int`;
   const texts = (values: string[]) => sql`${`{${values.join(',')}}`}`;
   return sql`
       select r.actor_id as vacancy_id,
@@ -545,12 +556,12 @@ const vacancyCountsFromRollup = (A: SQL, days: { from: string; to: string }) => 
       cross join lateral (
         select d.kind, d.actor_id, d.n from analytics_activity_days d
         where x.span = 'day' and d.account_id = ${A}
-          and d.kind in ('placed_vacancy', 'hired_vacancy')
+          and d.kind in ('placed_vacancy', 'hired_vacancy') ${actor('d')}
           and d.day between x.first_day and x.last_day and d.prev_day < ${days.from}::date
         union all
         select s.kind, s.actor_id, s.n from analytics_activity_spans s
         where x.span <> 'day' and s.account_id = ${A}
-          and s.kind in ('placed_vacancy', 'hired_vacancy')
+          and s.kind in ('placed_vacancy', 'hired_vacancy') ${actor('s')}
           and s.span = x.span and s.start = x.first_day and s.prev_day < ${days.from}::date) r
       group by r.actor_id`;
 };
@@ -633,7 +644,7 @@ export async function listVacanciesInPeriod(
     ),
     ${
       r.days && !r.fromLog && !r.noRollup
-        ? sql`counted as (${vacancyCountsFromRollup(A, r.days)}),
+        ? sql`counted as (${vacancyCountsFromRollup(A, r.days, set.vacancyId)}),
     placed as (select c.vacancy_id, c.placed as n from counted c),
     hired as (select c.vacancy_id, c.hired as n from counted c),`
         : sql`placed as (
@@ -670,6 +681,7 @@ export async function listVacanciesInPeriod(
       left join placed pl on pl.vacancy_id = v.id
       left join hired h on h.vacancy_id = v.id
       where v.account_id = ${A} and v.id in (select id from sv)
+        ${set.vacancyId !== undefined ? sql`and v.id = ${set.vacancyId}::int` : sql``}
         ${options.all ? sql`` : sql`and v.created_at < ${ts(r.to)}`}
     )
     select vacancy_id, position, state, division_name, needed, created_at,

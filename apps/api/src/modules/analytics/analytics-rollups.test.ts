@@ -750,6 +750,30 @@ describe('the rollup of the transition log', () => {
                 }
               }
             }
+            // One vacancy's funnel (its report) reads its own rows of the per-vacancy rollups
+            // (migration 0109): equal to the log's and the summaries'.
+            for (const vacancy of vacancies) {
+              const set = { divisionIds: null, vacancyId: vacancy.id };
+              const funnel = async (fromLog: boolean, noRollup = false) =>
+                (
+                  await listFunnelStages(
+                    tx,
+                    range(fromLog, noRollup),
+                    set,
+                    { kind: 'vacancy' },
+                    narrow,
+                  )
+                ).map(
+                  (r) =>
+                    `${r.group_key}|${r.status_id}|${r.reached}|${r.avg_days}|${r.avg_workdays}`,
+                );
+              const scratch = await funnel(true);
+              expect(await funnel(false), `${where}, funnel of ${vacancy.id}`).toEqual(scratch);
+              expect(
+                await funnel(false, true),
+                `${where}, funnel of ${vacancy.id}, summaries`,
+              ).toEqual(scratch);
+            }
             // The company's came and hired per source from the activity rollup (0092), an actor's
             // from the summaries and the log; both equal the log, and so does the summaries' path.
             for (const actorId of [undefined, ...actorIds]) {
@@ -772,6 +796,8 @@ describe('the rollup of the transition log', () => {
               set,
               { divisionIds: [divisions.parent, divisions.child] },
               { divisionIds: null, ownerId: team[1]!.userId },
+              // One vacancy (its report): its own rows of the activity kinds per vacancy.
+              ...vacancies.map((v) => ({ divisionIds: null, vacancyId: v.id })),
             ]) {
               for (const all of [true, false]) {
                 const details = async (days?: { from: string; to: string }) =>

@@ -1,0 +1,86 @@
+// What the indexes of migration 0109 (the per-vacancy rollups led by the vacancy) cost a write:
+// the server process's CPU (from /proc/<pid>/schedstat, so only our backend whatever else the
+// machine runs) of one backdated placement — `update application_transitions set moved_at =
+// moved_at - 10 days` of one application's rows, which rewrites its summary and so its rows of
+// `analytics_vacancy_reach_days` and `analytics_vacancy_stays` — on a copy migrated to 0109 and on
+// a copy of the same base without it, one connection each (their trigger functions' plans kept,
+// decision 0090: an index dropped inside the transaction would make them replan), alternated,
+// every transaction rolled back, so each round writes the same rows on the same data. Both
+// databases must be on this machine:
+//   npx tsx bench/analytics-index-write-cost.ts <with-url> <without-url> [rounds=9] [apps=8]
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import pg from 'pg';
+
+const [url, withoutUrl] = process.argv.slice(2);
+if (!url || !withoutUrl) {
+  throw new Error('usage: analytics-index-write-cost.ts <with-url> <without-url> [rounds] [apps]');
+}
+const rounds = Number(process.argv[4] ?? 9);
+const appCount = Number(process.argv[5] ?? 8);
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const without = new pg.Client({ connectionString: withoutUrl });
+await without.connect();
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+try {
+  const pidOf = async (c: pg.Client) =>
+    (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  const pids = { with: await pidOf(client), without: await pidOf(without) };
+  const cpu = (pid: number) =>
+    Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  const apps = (
+    await client.query<{ account_id: number; application_id: number }>(
+      `select s.account_id, s.application_id from analytics_application_summaries s
+       where s.placed_at > now() - interval '300 days' and cardinality(s.step_stage_ids) > 2
+       order by s.application_id % 97, s.application_id limit $1`,
+      [appCount],
+    )
+  ).rows;
+  const times: Record<'with' | 'without', number[]> = { with: [], without: [] };
+  const once = async (mode: 'with' | 'without', app: (typeof apps)[number]) => {
+    const c = mode === 'with' ? client : without;
+    await c.query('begin');
+    try {
+      const start = cpu(pids[mode]);
+      await c.query(
+        `update application_transitions set moved_at = moved_at - interval '10 days'
+         where account_id = $1 and application_id = $2`,
+        [app.account_id, app.application_id],
+      );
+      return cpu(pids[mode]) - start;
+    } finally {
+      await c.query('rollback');
+    }
+  };
+  // Warm-up: the triggers' statements planned once per connection (decision 0090).
+  for (const app of apps) {
+    await once('with', app);
+    await once('without', app);
+  }
+  for (let round = 0; round < rounds; round++) {
+    const order: ('with' | 'without')[] = round % 2 ? ['with', 'without'] : ['without', 'with'];
+    for (const mode of order) {
+      let sum = 0;
+      for (const app of apps) sum += await once(mode, app);
+      times[mode].push(sum / apps.length);
+    }
+  }
+  const w = median(times.with);
+  const wo = median(times.without);
+  console.log(
+    `${apps.length} applications, ${rounds} rounds, load ${os.loadavg()[0]!.toFixed(1)}: ` +
+      `server CPU per backdated placement, median: with the indexes ${w.toFixed(2)} ms, ` +
+      `without ${wo.toFixed(2)} ms (${(((w - wo) / wo) * 100).toFixed(1)} %)`,
+  );
+  console.log(`  with:    ${times.with.map((t) => t.toFixed(2)).join(' ')}`);
+  console.log(`  without: ${times.without.map((t) => t.toFixed(2)).join(' ')}`);
+} finally {
+  await client.end();
+  await without.end();
+}
