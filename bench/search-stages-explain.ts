@@ -98,7 +98,7 @@ function stageOf(text: string): string | null {
   if (/%1\$I LIKE|search_contacts LIKE|search_phones LIKE|\.search_\w+ LIKE/.test(t) && newest) {
     return 'ats_search_newest_contact_hits';
   }
-  if (/search_name_words @@ \$2/.test(t)) {
+  if (/name_words @@ \$2/.test(t)) {
     return newest ? 'ats_search_newest_name_matches' : 'ats_search_name_matches';
   }
   if (/search_document @@ \$2/.test(t)) {

@@ -174,6 +174,28 @@ export const applicantContactKeys = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * The names' words alone, one narrow row per applicant not archived who has a name (decision 0097,
+ * migration 0107): the search box's name sample reads its matches here, about 50 rows to a page,
+ * instead of a wide `applicants` row each. Written only by the statement triggers on `applicants`
+ * (`ats_applicant_name_keys_write`), in the writer's own statement.
+ */
+export const applicantNameKeys = pgTable(
+  'applicant_name_keys',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    applicantId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    // `search_name_words` without positions (strip): the name queries hold no phrases.
+    nameWords: tsvector().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'applicant_name_keys_pk', columns: [t.accountId, t.applicantId] }),
+    index('applicant_name_keys_words_idx').using('gin', t.accountId, t.nameWords),
+    tenantPolicy('applicant_name_keys'),
+  ],
+).enableRLS();
+
 export const tags = pgTable(
   'tags',
   {
