@@ -11,6 +11,13 @@
 -- ats_name_exact_tsquery) are words and prefixes joined by & and |, never phrases, so they match a
 -- stripped vector as they match the whole one, and a row is 20 bytes narrower.
 --
+-- The e-mail fragments' candidates (ats_search_contact_hits) come from a trigram index of every
+-- account's keys: the bitmap held the other accounts' matches too, and the heap scan, in block
+-- order, read them first and dropped them (for 'yuliya.' 5,474 pages read to keep 1,001 rows, 6,882
+-- of other accounts). Its index now leads with the account (btree_gin, as 0101 and 0103 did for
+-- résumés and names): the same rows of the account, so the same sample (all of them, or more than
+-- the list counts, then the newest walk), only without the others' pages.
+--
 -- Kept, as the contact keys are (0090), by statement triggers on `applicants` in the writer's own
 -- statement: a row for every applicant that is not archived and has a name word, with its
 -- created_at. The fill goes in the order of the account and the name key, so that the people of
@@ -90,6 +97,8 @@ CREATE TRIGGER "applicant_name_keys_data_notify_t" AFTER TRUNCATE ON "applicant_
 ALTER TABLE "applicant_name_keys" ADD CONSTRAINT "applicant_name_keys_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "applicant_name_keys_words_idx" ON "applicant_name_keys" USING gin ("account_id","name_words");--> statement-breakpoint
 ANALYZE applicant_name_keys;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "applicant_contact_keys_account_contacts_idx" ON "applicant_contact_keys" USING gin ("account_id","contacts_key" gin_trgm_ops);--> statement-breakpoint
+DROP INDEX IF EXISTS "applicant_contact_keys_contacts_idx";--> statement-breakpoint
 -- The sample of an account's name matches (0015) on the narrow rows: the same active applicants,
 -- the same words, so the same matches (in another order, which the page does not depend on: up to
 -- 5,000 are all ranked, above that the newest walk decides).

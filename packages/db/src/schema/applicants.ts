@@ -168,7 +168,12 @@ export const applicantContactKeys = pgTable(
   },
   (t) => [
     primaryKey({ name: 'applicant_contact_keys_pk', columns: [t.accountId, t.applicantId] }),
-    index('applicant_contact_keys_contacts_idx').using('gin', sql`contacts_key gin_trgm_ops`),
+    // By account (btree_gin, migration 0107): a fragment's candidates are the account's alone.
+    index('applicant_contact_keys_account_contacts_idx').using(
+      'gin',
+      t.accountId,
+      sql`contacts_key gin_trgm_ops`,
+    ),
     index('applicant_contact_keys_phones_idx').using('gin', sql`phones_key gin_trgm_ops`),
     tenantPolicy('applicant_contact_keys'),
   ],
