@@ -99,7 +99,7 @@ const COVERING_INDEXES = ['applicants_active_contacts_idx', 'applicants_active_l
 const CONTACT_KEYS_RELATIONS = [
   'applicant_contact_keys',
   'applicant_contact_keys_pk',
-  'applicant_contact_keys_contacts_idx',
+  'applicant_contact_keys_account_contacts_idx',
   'applicant_contact_keys_phones_idx',
 ];
 const CONTACT_KEYS_TRIGGERS = [

@@ -397,7 +397,7 @@ export async function generateApplicants(
     ? await one(
         runner,
         `select indexname, indexdef from pg_indexes
-         where schemaname = 'public' and tablename in ('applicants', 'applicant_contact_keys')
+         where schemaname = 'public' and tablename in ('applicants', 'applicant_contact_keys', 'applicant_name_keys')
            and indexname not in (select conname from pg_constraint where conrelid = to_regclass('public.' || tablename))`,
       )
     : [];
@@ -464,6 +464,7 @@ export async function generateApplicants(
   if (options.vacuum ?? true) {
     await one(runner, 'vacuum (analyze) applicants');
     await one(runner, 'vacuum (analyze) applicant_contact_keys');
+    await one(runner, 'vacuum (analyze) applicant_name_keys');
     await one(runner, 'analyze applicant_tags');
   }
   const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;

@@ -12,7 +12,8 @@
 // 1. **The call**: the list page's statement of a search (`applicantListPageQuery`) prepared
 //    and sent as `database.readAsTenant` sends it (one simple query: begin, role, tenant, the
 //    prepared read, commit); p50 / p95 of its time at the client and of the server process's
-//    CPU (`/proc/<pid>/schedstat`, ns), and whether the answers of every copy are the same.
+//    CPU (`/proc/<pid>/schedstat`, ns), and whether the answers of every copy and round are the
+//    same (`isDeepStrictEqual` of the rows: the count and every field of the page).
 // 2. **Its stages** (a separate pass, as the owner: `track_functions = all` and auto_explain of
 //    the nested statements): per helper function of `applicant_search_page`, the median and p95
 //    of its time (pg_stat_xact_user_functions), of the statements it executed (auto_explain's
@@ -33,6 +34,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isDeepStrictEqual } from 'node:util';
 import { applicantListPageQuery } from '../apps/api/src/modules/applicants/applicant-list.repository.ts';
 import { issueSessions } from './generate-team.ts';
 import { percentile, processCpuMs } from './support/load.ts';
@@ -86,7 +88,7 @@ async function readCases(url: string) {
   }
 }
 
-type Call = { ms: number; cpuMs: number; answer: string };
+type Call = { ms: number; cpuMs: number; answer: unknown };
 type Stage = { ms: number; execMs: number; buffers: number; calls: number };
 type Stages = Record<string, Stage>;
 
@@ -98,7 +100,7 @@ function stageOf(text: string): string | null {
   if (/%1\$I LIKE|search_contacts LIKE|search_phones LIKE|\.search_\w+ LIKE/.test(t) && newest) {
     return 'ats_search_newest_contact_hits';
   }
-  if (/search_name_words @@ \$2/.test(t)) {
+  if (/name_words @@ \$2/.test(t)) {
     return newest ? 'ats_search_newest_name_matches' : 'ats_search_name_matches';
   }
   if (/search_document @@ \$2/.test(t)) {
@@ -161,7 +163,7 @@ class Copy {
     )) as unknown as pg.QueryResult[];
     const ms = performance.now() - t0;
     const cpuMs = processCpuMs(this.pid) - cpu0;
-    const answer = createHash('sha1').update(JSON.stringify(results[3]!.rows)).digest('hex');
+    const answer = results[3]!.rows;
     return { ms, cpuMs, answer };
   }
 
@@ -379,7 +381,8 @@ async function main() {
     });
     for (const i of idx) {
       for (let d = 1; d < urls.length; d++) {
-        if (calls[d]![i]![0]!.answer !== calls[0]![i]![0]!.answer) {
+        // The whole answer (the count and every field of every row), of every round.
+        if (calls[d]![i]!.some((c) => !isDeepStrictEqual(c.answer, calls[0]![i]![0]!.answer))) {
           differ++;
           console.error(`answers differ: ${kind} ${cases[i]!.text} (db${d + 1})`);
         }

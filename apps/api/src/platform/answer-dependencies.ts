@@ -51,6 +51,8 @@ export const APPLICANT_LIST_TABLES = [
   'applicant_match_keys',
   // Read inside the search function (the contact fragments' candidates, decision 0074).
   'applicant_contact_keys',
+  // And the name sample's matches (decision 0097).
+  'applicant_name_keys',
   'applicant_doubles',
   'applicant_double_dismissals',
   'account_divisions',

@@ -21,9 +21,9 @@
  *   one (its two applicants exist) and leaves none for its loser, who counts through the primary;
  * - summary: analytics' per-application summaries (migration 0066), recomputed from the log by its
  *   triggers in the merge's (and the undo's) transaction as the transitions move; nothing to do;
- * - keys: the search box's contact keys (migration 0090), written by the triggers on `applicants`
- *   as the merge changes the primary's contacts and deletes the secondary (and as an undo puts
- *   both back); nothing to do.
+ * - keys: the search box's contact keys (migration 0090) and name words (0107), written by the
+ *   triggers on `applicants` as the merge changes the primary's contacts or name and deletes the
+ *   secondary (and as an undo puts both back); nothing to do.
  */
 export const APPLICANT_REFERENCES = {
   applicant_comments: 'move',
@@ -49,6 +49,7 @@ export const APPLICANT_REFERENCES = {
   analytics_deleted_applicants: 'tombstone',
   analytics_application_summaries: 'summary',
   applicant_contact_keys: 'keys',
+  applicant_name_keys: 'keys',
 } as const;
 
 export type MovedTable = {
