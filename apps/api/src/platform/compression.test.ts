@@ -45,7 +45,7 @@ describe('the gzip level by the size of the answer', () => {
         message: Array.from({ length: rows }, (_, i) => row(i)),
       });
     const large = answer(400);
-    const small = answer(20);
+    const small = answer(70);
     expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(GZIP_LARGE_FROM_BYTES);
     expect(Buffer.byteLength(small)).toBeLessThan(GZIP_LARGE_FROM_BYTES);
     expect(Buffer.byteLength(small)).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
@@ -60,6 +60,7 @@ describe('API answers compressed', () => {
   let t: TestApp;
   let company: SignedUp;
   let cardId: number;
+  let shortCardId: number;
   beforeAll(async () => {
     t = await createTestApp();
     company = await signUpCompany(t.app);
@@ -77,14 +78,28 @@ describe('API answers compressed', () => {
         company: 'ООО «Северный ветер»',
         city: 'Санкт-Петербург',
         aboutMe: 'Восемь лет пишу серверы на TypeScript и Go, веду команду из пяти человек.',
-        textBlock: 'Опыт: платёжные системы, очереди, PostgreSQL. Английский — B2.',
+        // A résumé's text: the card is then several kilobytes, as most cards with one are.
+        textBlock: Array.from(
+          { length: 45 },
+          (_, i) => `${2010 + (i % 14)}: платёжные системы, очереди, PostgreSQL, проект №${i + 1}.`,
+        ).join(' '),
       },
     ])) as [number];
-    // A list page of a dozen people, as the list shows them.
+    // A card without a résumé: a couple of kilobytes.
+    [shortCardId] = (await insertApplicants(t.database, company.accountId, [
+      {
+        firstName: 'Ольга',
+        lastName: 'Миронова',
+        position: 'Бухгалтер',
+        city: 'Тверь',
+        aboutMe: 'Веду участок расчёта заработной платы и отчётность в фонды. '.repeat(8),
+      },
+    ])) as [number];
+    // A list page of thirty people, as the list shows them.
     await insertApplicants(
       t.database,
       company.accountId,
-      Array.from({ length: 12 }, (_, i) => ({
+      Array.from({ length: 30 }, (_, i) => ({
         firstName: 'Иван',
         lastName: `Кузнецов-${i}`,
         position: 'Аналитик данных',
@@ -182,6 +197,17 @@ describe('API answers compressed', () => {
     expect(askedSmall.headers['content-encoding']).toBeUndefined();
     expect(askedSmall.headers.vary).toMatch(/accept-encoding/i);
     expect(askedSmall.body).toBe(plainSmall.body);
+    // A short card (no résumé): a few hundred bytes saved are not worth a zlib call (decision 0102).
+    const shortCard = await get(`/api/applicants/${shortCardId}`, {
+      ...fresh,
+      'accept-encoding': 'br, gzip',
+    });
+    expect(shortCard.statusCode).toBe(200);
+    expect(shortCard.rawPayload.length).toBeGreaterThan(1024);
+    expect(shortCard.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
+    expect(shortCard.headers['content-encoding']).toBeUndefined();
+    expect(shortCard.headers.vary).toMatch(/accept-encoding/i);
+    expect(shortCard.json().message.last_name).toBe('Миронова');
     const missing = await get('/api/applicants/999999999', { 'accept-encoding': 'br, gzip' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();

@@ -10,8 +10,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 export type Encoding = 'br' | 'gzip';
 
-/** Below this a compressed answer saves less than a TCP packet and costs a zlib call. */
-export const COMPRESS_MIN_BYTES = 1024;
+/**
+ * Below this an answer is sent plain (decision 0102): compressed or not it leaves in the first
+ * flight of a TCP connection (10 segments, ~14 kB), so compressing it saves no round trip, only
+ * up to ~2.5 kB of transfer, and cost the card and `/api/me` read from the database 15–25 % of
+ * the API's CPU per request (zlib's set-up, the copy of the body).
+ */
+export const COMPRESS_MIN_BYTES = 4 * 1024;
 /** Levels chosen by measurement (decision 0023): most of the bytes saved for little CPU. */
 export const BROTLI_LEVEL = 5;
 export const GZIP_LEVEL = 6;
