@@ -257,12 +257,13 @@ function funnelFromVacancyRollups(
   tx: Db,
   r: ReportRange,
   set: VacancySet,
+  cal: WorkCalendar,
   numbers: SQL,
-  lo: SQL,
   fromDay: SQL,
   toDay: SQL,
 ) {
   const A = sql`${r.accountId}::int`;
+  const lo = sql`${cal.lo}::date`;
   // The whole company: the joins with its stages keep exactly the rows of its vacancies (a
   // stay's stage is one of its application's vacancy) — no filter per row.
   const ofSet =
@@ -297,14 +298,17 @@ function funnelFromVacancyRollups(
             union all
             select rc.vacancy_id, rc.position, null, rc.n from reach_counts rc) u
     ),
+    -- A day's working-day number is null outside [lo, hi] (the array's span), so the stays
+    -- counted in working days are those with both days inside it: two comparisons, not two more
+    -- subscripts per row.
     stay_avgs as (
       select f.stage_id,
              round(sum(f.n * (f.left_on - f.entered_on))::numeric / sum(f.n), 1) as avg_days,
              round(sum(f.n * (${numbers}[f.left_on - ${lo} + 1]
                               - ${numbers}[f.entered_on - ${lo} + 1]))::numeric
-                   / nullif(sum(f.n) filter (where ${numbers}[f.left_on - ${lo} + 1]
-                                                   - ${numbers}[f.entered_on - ${lo} + 1]
-                                                   is not null), 0), 1) as avg_workdays
+                   / nullif(sum(f.n) filter (where f.entered_on >= ${lo}
+                                               and f.left_on <= ${cal.hi}::date), 0), 1)
+               as avg_workdays
       from analytics_vacancy_stays f
       where f.account_id = ${A}
         and f.placed_day >= ${fromDay} and f.placed_day < ${toDay}
@@ -381,7 +385,7 @@ async function funnelFromSummaries(
   // Each vacancy's funnel for any set of vacancies: the per-vacancy rollups (migration 0105),
   // whose rows are per vacancy, so a division's subtree or an owner's vacancies sum theirs.
   const vacancyRolledUp = mode.kind === 'vacancy' && !r.noRollup;
-  if (vacancyRolledUp) return funnelFromVacancyRollups(tx, r, set, numbers, lo, fromDay, toDay);
+  if (vacancyRolledUp) return funnelFromVacancyRollups(tx, r, set, cal, numbers, fromDay, toDay);
   const reached = rolledUp
     ? sql`
     reached as (
