@@ -612,6 +612,14 @@ export const analyticsVacancyReachDays = pgTable(
       name: 'analytics_vacancy_reach_days_pk',
       columns: [t.accountId, t.day, t.vacancyId, t.position, t.prevDay],
     }),
+    // Migration 0108: some vacancies' rows, one range per vacancy (INCLUDE n).
+    index('analytics_vacancy_reach_days_vacancy_idx').on(
+      t.accountId,
+      t.vacancyId,
+      t.day,
+      t.prevDay,
+      t.position,
+    ),
     tenantPolicy('analytics_vacancy_reach_days'),
   ],
 ).enableRLS();
@@ -637,6 +645,15 @@ export const analyticsVacancyStays = pgTable(
       name: 'analytics_vacancy_stays_pk',
       columns: [t.accountId, t.placedDay, t.vacancyId, t.stageId, t.enteredOn, t.leftOn],
     }),
+    // Migration 0108: some vacancies' rows, one range per vacancy (INCLUDE n).
+    index('analytics_vacancy_stays_vacancy_idx').on(
+      t.accountId,
+      t.vacancyId,
+      t.placedDay,
+      t.stageId,
+      t.enteredOn,
+      t.leftOn,
+    ),
     tenantPolicy('analytics_vacancy_stays'),
   ],
 ).enableRLS();
