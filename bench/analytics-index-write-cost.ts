@@ -1,8 +1,8 @@
-// What the indexes of migration 0109 (the per-vacancy rollups led by the vacancy) cost a write:
+// What the indexes of migration 0108 (the per-vacancy rollups led by the vacancy) cost a write:
 // the server process's CPU (from /proc/<pid>/schedstat, so only our backend whatever else the
 // machine runs) of one backdated placement — `update application_transitions set moved_at =
 // moved_at - 10 days` of one application's rows, which rewrites its summary and so its rows of
-// `analytics_vacancy_reach_days` and `analytics_vacancy_stays` — on a copy migrated to 0109 and on
+// `analytics_vacancy_reach_days` and `analytics_vacancy_stays` — on a copy migrated to 0108 and on
 // a copy of the same base without it, one connection each (their trigger functions' plans kept,
 // decision 0090: an index dropped inside the transaction would make them replan), alternated,
 // every transaction rolled back, so each round writes the same rows on the same data. Both

@@ -5,12 +5,16 @@
 // per-vacancy rollups (migration 0105) one right after the other:
 //   npx tsx bench/analytics-vacancy-funnel-explain.ts postgres://…/ats_bench_analytics_200000_1000000
 // Three rounds (EXPLAIN_ROUNDS), medians, shared buffers and the load average; both answers are
-// read too and compared (`isDeepStrictEqual`). --plans prints the plans as text.
+// read too and compared (`isDeepStrictEqual`). --plans prints the plans as text. On a local server
+// each statement's CPU is also read from its backend's /proc/<pid>/schedstat around the query,
+// parallel workers off (five rounds, medians): under load the wall clock is mostly waiting for a
+// core (decision 0100).
 import os from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildQuery, type Db } from '../packages/db/src/connection.ts';
+import { processCpuMs } from './support/load.ts';
 import {
   listFunnelStages,
   listVacanciesInPeriod,
@@ -30,12 +34,24 @@ const rounds = Number(process.env.EXPLAIN_ROUNDS ?? 3);
 
 type Plan = { ms: number; buffers: number };
 
+const backendPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!
+  .pid;
+/** The backend's CPU in ms, or null when the server is not a process of this machine. */
+const backendCpu = () => {
+  try {
+    return processCpuMs(backendPid);
+  } catch {
+    return null;
+  }
+};
+
 /** As the tenant, in a read-only transaction: the rows, or the plan's figures when `explain`. */
 function tenantDb(
   accountId: number,
-  mode: 'answer' | 'explain' | 'print',
-): { db: Db; plans: Plan[] } {
+  mode: 'answer' | 'explain' | 'print' | 'cpu',
+): { db: Db; plans: Plan[]; cpu: number[] } {
   const plans: Plan[] = [];
+  const cpu: number[] = [];
   const execute = async (query: SQL) => {
     const { sql: text, params } = buildQuery(query);
     await client.query('begin read only');
@@ -44,6 +60,14 @@ function tenantDb(
       await client.query(`select set_config('app.account_id', '${accountId}', true)`);
       await client.query('set local jit = off');
       if (mode === 'answer') return { rows: (await client.query(text, params)).rows };
+      if (mode === 'cpu') {
+        await client.query('set local max_parallel_workers_per_gather = 0');
+        const before = backendCpu();
+        await client.query(text, params);
+        const after = backendCpu();
+        if (before !== null && after !== null) cpu.push(after - before);
+        return { rows: [] };
+      }
       if (mode === 'print') {
         const plan = await client.query<{ 'QUERY PLAN': string }>(
           `explain (analyze, buffers) ${text}`,
@@ -69,7 +93,7 @@ function tenantDb(
       await client.query('rollback');
     }
   };
-  return { db: { execute } as unknown as Db, plans };
+  return { db: { execute } as unknown as Db, plans, cpu };
 }
 
 const median = (values: number[]) => {
@@ -158,6 +182,24 @@ try {
           `${before.map((p) => p.ms.toFixed(0)).join('/')} → ${after.map((p) => p.ms.toFixed(0)).join('/')}; ` +
           `same answer: ${same} [load ${loadBefore} → ${load()}]`,
       );
+      if (backendCpu() !== null) {
+        const cpuBefore: number[] = [];
+        const cpuAfter: number[] = [];
+        await run(tenantDb(accountId, 'answer').db, false);
+        for (let i = 0; i < 5; i++) {
+          const b = tenantDb(accountId, 'cpu');
+          await run(b.db, true);
+          cpuBefore.push(...b.cpu);
+          const a = tenantDb(accountId, 'cpu');
+          await run(a.db, false);
+          cpuAfter.push(...a.cpu);
+        }
+        console.log(
+          `  ${span} ${name}: backend CPU, parallel workers off: before ` +
+            `${median(cpuBefore).toFixed(1)} ms → after ${median(cpuAfter).toFixed(1)} ms; rounds ` +
+            `${cpuBefore.map((c) => c.toFixed(0)).join('/')} → ${cpuAfter.map((c) => c.toFixed(0)).join('/')}`,
+        );
+      }
       if (printPlans) {
         await run(tenantDb(accountId, 'print').db, true);
         await run(tenantDb(accountId, 'print').db, false);

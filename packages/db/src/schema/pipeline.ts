@@ -612,13 +612,14 @@ export const analyticsVacancyReachDays = pgTable(
       name: 'analytics_vacancy_reach_days_pk',
       columns: [t.accountId, t.day, t.vacancyId, t.position, t.prevDay],
     }),
-    // Migration 0109: one vacancy's rows of a period (INCLUDE n), for the report of one vacancy.
+    // Migration 0108: some vacancies' rows (one vacancy, a division, an owner's), one range per
+    // vacancy (INCLUDE n).
     index('analytics_vacancy_reach_days_vacancy_idx').on(
       t.accountId,
       t.vacancyId,
       t.day,
-      t.position,
       t.prevDay,
+      t.position,
     ),
     tenantPolicy('analytics_vacancy_reach_days'),
   ],
@@ -645,7 +646,8 @@ export const analyticsVacancyStays = pgTable(
       name: 'analytics_vacancy_stays_pk',
       columns: [t.accountId, t.placedDay, t.vacancyId, t.stageId, t.enteredOn, t.leftOn],
     }),
-    // Migration 0109: one vacancy's rows of a period (INCLUDE n), for the report of one vacancy.
+    // Migration 0108: some vacancies' rows (one vacancy, a division, an owner's), one range per
+    // vacancy (INCLUDE n).
     index('analytics_vacancy_stays_vacancy_idx').on(
       t.accountId,
       t.vacancyId,

@@ -246,6 +246,91 @@ function workdayNumbers(cal: WorkCalendar): number[] {
 }
 
 /**
+ * Each vacancy's funnel from the per-vacancy rollups (migration 0105, decision 0088), for any set
+ * of vacancies: the vacancies' stages are read once; «reached» per stage is the sum of the
+ * rollup's counts of its vacancy at positions at or after its own — a running sum per vacancy
+ * over the stages and the counted positions in one ordered pass, not a join of every counted
+ * position with every stage before it; the stays are summed per stage and averaged in the same
+ * step, the stage being its own column.
+ */
+function funnelFromVacancyRollups(
+  tx: Db,
+  r: ReportRange,
+  set: VacancySet,
+  cal: WorkCalendar,
+  numbers: SQL,
+  fromDay: SQL,
+  toDay: SQL,
+) {
+  const A = sql`${r.accountId}::int`;
+  const lo = sql`${cal.lo}::date`;
+  // The whole company: the joins with its stages keep exactly the rows of its vacancies (a
+  // stay's stage is one of its application's vacancy) — no filter per row.
+  const ofSet =
+    set.divisionIds === null &&
+    set.vacancyId === undefined &&
+    set.ownerId === undefined &&
+    set.statusGroupId === undefined
+      ? sql``
+      : set.vacancyId !== undefined
+        ? // One vacancy: its rows only, named for the planner (the indexes led by the vacancy).
+          sql`and f.vacancy_id = ${set.vacancyId}::int and f.vacancy_id in (select id from sv)`
+        : sql`and f.vacancy_id in (select id from sv)`;
+  return selectRows<FunnelStageRow>(
+    tx,
+    sql`
+    with sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)}),
+    columns as materialized (
+      select s.vacancy_id as group_key, s.id, s.name, s.color, s.position, s.is_offer,
+             s.status_type
+      from statuses s
+      where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
+    ),
+    reach_counts as (
+      select f.vacancy_id, f.position, sum(f.n) as n
+      from analytics_vacancy_reach_days f
+      where f.account_id = ${A}
+        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
+        ${ofSet}
+      group by 1, 2
+    ),
+    reached as (
+      select u.id, sum(u.n) over (partition by u.vacancy_id order by u.position desc
+                                  range between unbounded preceding and current row) as n
+      from (select c.group_key as vacancy_id, c.position, c.id, 0::bigint as n from columns c
+            union all
+            select rc.vacancy_id, rc.position, null, rc.n from reach_counts rc) u
+    ),
+    -- A day's working-day number is null outside [lo, hi] (the array's span), so the stays
+    -- counted in working days are those with both days inside it: two comparisons, not two more
+    -- subscripts per row.
+    stay_avgs as (
+      select f.stage_id,
+             round(sum(f.n * (f.left_on - f.entered_on))::numeric / sum(f.n), 1) as avg_days,
+             round(sum(f.n * (${numbers}[f.left_on - ${lo} + 1]
+                              - ${numbers}[f.entered_on - ${lo} + 1]))::numeric
+                   / nullif(sum(f.n) filter (where f.entered_on >= ${lo}
+                                               and f.left_on <= ${cal.hi}::date), 0), 1)
+               as avg_workdays
+      from analytics_vacancy_stays f
+      where f.account_id = ${A}
+        and f.placed_day >= ${fromDay} and f.placed_day < ${toDay}
+        ${ofSet}
+      group by f.stage_id
+      -- A stay taken out leaves its row at 0.
+      having sum(f.n) <> 0
+    )
+    select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
+           c.status_type = 'hired' as is_hired, coalesce(rc.n, 0)::int as reached,
+           sa.avg_days, sa.avg_workdays
+    from columns c
+    left join reached rc on rc.id = c.id
+    left join stay_avgs sa on sa.stage_id = c.id
+    order by c.group_key, c.position, c.id`,
+  );
+}
+
+/**
  * The cohort funnel of `listFunnelStages` read from the summaries, with the same answer as the
  * reference query (the randomized test compares them) but without its per-row joins, which were
  * the CPU of a year at 200,000 applicants (decision 0069):
@@ -303,36 +388,9 @@ async function funnelFromSummaries(
   // Each vacancy's funnel for any set of vacancies: the per-vacancy rollups (migration 0105),
   // whose rows are per vacancy, so a division's subtree or an owner's vacancies sum theirs.
   const vacancyRolledUp = mode.kind === 'vacancy' && !r.noRollup;
-  // The whole company: the joins with the columns (its vacancies' stages, and a stay's stage is
-  // one of its application's vacancy) keep exactly the rows of its vacancies — no filter per row.
-  const ofSet =
-    set.divisionIds === null &&
-    set.vacancyId === undefined &&
-    set.ownerId === undefined &&
-    set.statusGroupId === undefined
-      ? sql``
-      : set.vacancyId !== undefined
-        ? // One vacancy: its rows only, through the indexes led by the vacancy (migration 0109).
-          sql`and f.vacancy_id = ${set.vacancyId}::int and f.vacancy_id in (select id from sv)`
-        : sql`and f.vacancy_id in (select id from sv)`;
-  const reached = vacancyRolledUp
+  if (vacancyRolledUp) return funnelFromVacancyRollups(tx, r, set, cal, numbers, fromDay, toDay);
+  const reached = rolledUp
     ? sql`
-    reach_counts as (
-      select f.vacancy_id, f.position as pos, sum(f.n)::int as n
-      from analytics_vacancy_reach_days f
-      where f.account_id = ${r.accountId}::int
-        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
-        ${ofSet}
-      group by 1, 2
-    ),
-    reached as (
-      select cp.vacancy_id as group_key, cp.column_id, sum(rc.n)::int as n
-      from reach_counts rc
-      join column_positions cp on cp.vacancy_id = rc.vacancy_id and rc.pos >= cp.position
-      group by 1, 2
-    )`
-    : rolledUp
-      ? sql`
     reached as (
       select 0 as group_key, f.stage_id as column_id, sum(f.n)::int as n
       from analytics_funnel_days f
@@ -340,8 +398,8 @@ async function funnelFromSummaries(
         and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
       group by 1, 2
     )`
-      : mode.kind === 'vacancy'
-        ? sql`
+    : mode.kind === 'vacancy'
+      ? sql`
     reach_counts as (
       select b.vacancy_id, b.pos, count(*)::int as n
       from (select c.vacancy_id, c.applicant_id, max(c.furthest_position) as pos
@@ -356,7 +414,7 @@ async function funnelFromSummaries(
       join column_positions cp on cp.vacancy_id = rc.vacancy_id and rc.pos >= cp.position
       group by 1, 2
     )`
-        : sql`
+      : sql`
     column_bits as (
       select c.id as column_id, (row_number() over (order by c.id) - 1)::int as bit,
              repeat('0', (count(*) over ())::int)::varbit as zero
@@ -411,30 +469,6 @@ async function funnelFromSummaries(
       group by 1, 2
     )
 `;
-  const vacancyStays = sql`
-    stage_stays as (
-      select f.stage_id, sum(f.n) as n, sum(f.n * (f.left_on - f.entered_on)) as days,
-             sum(f.n * w.workdays) as workdays,
-             coalesce(sum(f.n) filter (where w.workdays is not null), 0) as worked
-      from analytics_vacancy_stays f
-      cross join lateral (
-        select ${numbers}[f.left_on - ${lo} + 1] - ${numbers}[f.entered_on - ${lo} + 1]
-          as workdays) w
-      where f.account_id = ${r.accountId}::int
-        and f.placed_day >= ${fromDay} and f.placed_day < ${toDay}
-        ${ofSet}
-      group by f.stage_id
-      -- A stay taken out leaves its row at 0.
-      having sum(f.n) <> 0
-    ),
-    stay_avgs as (
-      select cp.vacancy_id as group_key, cp.column_id,
-             round(sum(ss.days)::numeric / sum(ss.n), 1) as avg_days,
-             round(sum(ss.workdays)::numeric / nullif(sum(ss.worked), 0), 1) as avg_workdays
-      from stage_stays ss
-      join column_positions cp on cp.stage_id = ss.stage_id
-      group by 1, 2
-    )`;
   const N = (day: SQL) => sql`${numbers}[${day} - ${lo} + 1]`;
   const rolledUpStays = sql`
     stay_avgs as (
@@ -458,15 +492,11 @@ async function funnelFromSummaries(
   return selectRows<FunnelStageRow>(
     tx,
     sql`
-    with ${
-      vacancyRolledUp
-        ? sql`sv as (select v.id from vacancies v where ${vacancyPredicate(r.accountId, set)})`
-        : cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)
-    },
+    with ${cohortCte(r, set, undefined, sql`, c.step_stage_ids, c.step_days`)},
     columns as (${columns}),
     column_positions as (${columnPositions}),
     ${reached},
-    ${vacancyRolledUp ? vacancyStays : rolledUp ? rolledUpStays : summaryStays}
+    ${rolledUp ? rolledUpStays : summaryStays}
     select c.group_key, c.id as status_id, c.name, c.color, c.position as "order", c.is_offer,
            c.status_type = 'hired' as is_hired, coalesce(rc.n, 0) as reached,
            sa.avg_days, sa.avg_workdays

@@ -751,7 +751,7 @@ describe('the rollup of the transition log', () => {
               }
             }
             // One vacancy's funnel (its report) reads its own rows of the per-vacancy rollups
-            // (migration 0109): equal to the log's and the summaries'.
+            // (migration 0108): equal to the log's and the summaries'.
             for (const vacancy of vacancies) {
               const set = { divisionIds: null, vacancyId: vacancy.id };
               const funnel = async (fromLog: boolean, noRollup = false) =>
