@@ -7,11 +7,11 @@
 //   npx tsx bench/screens-trace.ts [card|list|board|home] [rounds]
 //
 // WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
-// TRACE_FILES=1 lists the files' compile and evaluation; TRACE_PROFILE=1 takes a CPU profile
+// TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
 // (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
@@ -84,6 +84,17 @@ function summarize(events: TraceEvent[]) {
     const file = `${e.name} ${url.replace(/^.*\/assets\//, '')}`;
     perFile.set(file, (perFile.get(file) ?? 0) + (e.dur ?? 0) / 1000);
   }
+  // V8's code cache in the renderer: how many scripts were compiled without streaming (from the
+  // code cache, when there is one) and how many had it written, before usable.
+  const cacheEvents = events.filter(
+    (e) => e.pid === main.pid && e.ts >= start.ts && e.ts <= ready.ts && e.ph === 'X',
+  );
+  const consumed = cacheEvents.filter(
+    (e) =>
+      /^v8\.(compileModule|compile)$/.test(e.name) &&
+      !(e.args?.data as { streamed?: boolean } | undefined)?.streamed,
+  ).length;
+  const produced = cacheEvents.filter((e) => /^v8\.produce(Module)?Cache$/.test(e.name)).length;
   const nav = events.find((e) => e.name === 'ResourceReceiveResponse');
   return {
     usableMs: (ready.ts - start.ts) / 1000,
@@ -102,6 +113,8 @@ function summarize(events: TraceEvent[]) {
     layout: total('Layout'),
     paint: total(/^(Paint|PrePaint|Layerize|Commit)$/),
     gc: total(/GC/),
+    codeCacheUsed: consumed,
+    codeCacheWritten: produced,
     top: [...perFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12),
   };
 }
@@ -199,6 +212,58 @@ async function profiled(page: Page, url: string) {
   return sorted.slice(0, Number(process.env.TRACE_TOP ?? 15));
 }
 
+/**
+ * TRACE_PERSISTENT=1: three visits in a browser profile on disk, as a user's browser keeps one
+ * (a context of `browser.newContext()` is in memory, and Chromium keeps no code cache there):
+ * the usable time and the page's script and task time (CDP `Performance` metrics) of each, to
+ * tell whether a later visit runs the scripts from V8's code cache.
+ */
+async function persistentVisits(url: string, baseURL: string, authToken: string) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'ats-trace-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    baseURL,
+  });
+  try {
+    await context.addCookies([
+      { name: 'auth_token', value: authToken, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    await context.addInitScript(READY_MARK);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () => {
+      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
+        metrics: { name: string; value: number }[];
+      };
+      return new Map(list.map((m) => [m.name, m.value]));
+    };
+    for (let visit = 1; visit <= Number(process.env.TRACE_VISITS ?? 3); visit += 1) {
+      await page.goto('about:blank');
+      const before = await metrics();
+      await page.goto(url, { waitUntil: 'commit' });
+      const usable = await page.waitForFunction(
+        () => (globalThis as { __screenReadyMark?: number }).__screenReadyMark,
+        null,
+        { timeout: 60_000, polling: 50 },
+      );
+      const after = await metrics();
+      const delta = (name: string) =>
+        (((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000).toFixed(1);
+      console.log(
+        `visit ${visit} usableMs=${Number(await usable.jsonValue()).toFixed(1)} ` +
+          `scriptMs=${delta('ScriptDuration')} taskMs=${delta('TaskDuration')} ` +
+          `compileMs=${delta('V8CompileDuration')}`,
+      );
+      // Chromium writes a script's code cache some time after it has run.
+      await page.waitForTimeout(1_500);
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const screen = process.argv[2] ?? 'card';
   const rounds = Number(process.argv[3] ?? 3);
@@ -224,6 +289,12 @@ async function main() {
         password: BENCH_PASSWORD,
       },
     );
+    if (process.env.TRACE_PERSISTENT === '1') {
+      for (let round = 0; round < rounds; round += 1) {
+        await persistentVisits(url, api.url, login.auth_token);
+      }
+      return;
+    }
     for (let round = 0; round < rounds + 1; round += 1) {
       const context = await browser.newContext({ baseURL: api.url });
       await context.addCookies([
@@ -250,13 +321,20 @@ async function main() {
       const cold = await traced(page, url);
       await page.goto('about:blank');
       const warm = await traced(page, url);
+      // TRACE_VISITS=3: a third visit in the same tab, to tell whether the second had V8's code
+      // cache for the page's scripts (Chromium writes it after a script has run twice).
+      const visits: [string, typeof cold][] = [
+        ['cold', cold],
+        ['warm', warm],
+      ];
+      if (process.env.TRACE_VISITS === '3') {
+        await page.goto('about:blank');
+        visits.push(['third', await traced(page, url)]);
+      }
       await context.close();
       // The first round warms the server's caches.
       if (round === 0) continue;
-      for (const [mode, s] of [
-        ['cold', cold],
-        ['warm', warm],
-      ] as const) {
+      for (const [mode, s] of visits) {
         const { top, ...figures } = s;
         console.log(
           `${screen} ${mode} ` +

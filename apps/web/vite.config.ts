@@ -52,6 +52,7 @@ const ROUTE_OF_PAGE =
  */
 function routePreloads(): Plugin {
   const routerFile = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+  const mainModule = fileURLToPath(new URL('./src/app/main.tsx', import.meta.url));
   return {
     name: 'ats-route-preloads',
     apply: 'build',
@@ -75,7 +76,11 @@ function routePreloads(): Plugin {
       const stylesOf = (files: string[]) => [
         ...new Set(files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])),
       ];
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      // The chunk of index.html's script. A build of one file per module (ATS_WEB_BUILD=modules)
+      // marks no chunk as the entry: there it is the module's own file.
+      const entry =
+        chunks.find((chunk) => chunk.isEntry) ??
+        chunks.find((chunk) => chunk.facadeModuleId === mainModule);
       if (!entry) this.error('no entry chunk');
       const loadedFirst = new Set(closure(entry));
       const stylesFirst = new Set(stylesOf([...loadedFirst]));
@@ -180,6 +185,10 @@ export default defineConfig(({ command }) => ({
     outDir: process.env.ATS_WEB_OUT_DIR ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } },
+    // ATS_WEB_BUILD=modules: one file per module, not minified, for `bench/screens-trace.ts`
+    // (TRACE_PROFILE=modules) to tell what each module costs to evaluate. Never published.
+    ...(process.env.ATS_WEB_BUILD === 'modules'
+      ? { minify: false, rolldownOptions: { output: { preserveModules: true } } }
+      : { rolldownOptions: { output: { codeSplitting: CODE_SPLITTING } } }),
   },
 }));

@@ -149,7 +149,18 @@ const phoneParam = lazySchema(() =>
   }),
 );
 
-const filterFields = {
+/** A value made on its first use, then kept. */
+/* @__NO_SIDE_EFFECTS__ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/**
+ * The list's query fields, made on first use (each is a schema built when called) and then kept:
+ * a page that imports this module for its types or another schema builds none of them.
+ */
+const filterFields = once(() => ({
   /** Stage and vacancy: placement on a vacancy (research/huntlee-api.md §5.3). */
   status_id: idParam,
   vacancy_id: idParam,
@@ -191,7 +202,7 @@ const filterFields = {
   only_mine: flagParam,
   /** `relevance` by default when searching, otherwise `created_desc`. */
   sort: sortParam,
-};
+}));
 
 /**
  * The board's filters (`GET /api/status_vacancy_columns/get_applicants` and the columns' counts,
@@ -243,7 +254,8 @@ export const ZApplicantListFilters = lazySchema(() =>
 );
 export type TApplicantListFilters = z.infer<typeof ZApplicantListFilters>;
 
-type RawFilters = { [K in keyof typeof filterFields]: z.output<(typeof filterFields)[K]> };
+type FilterFields = ReturnType<typeof filterFields>;
+type RawFilters = { [K in keyof FilterFields]: z.output<FilterFields[K]> };
 
 function normalizeFilters(raw: RawFilters): TApplicantListFilters {
   const merge = (a: number[] | undefined, b: number[] | undefined) =>
@@ -288,7 +300,7 @@ const rangeChecks = (filters: TApplicantListFilters, ctx: z.RefinementCtx) => {
  */
 export const ZApplicantListFiltersInput = lazySchema(() =>
   z
-    .strictObject(filterFields, {
+    .strictObject(filterFields(), {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
           ? `Неизвестный фильтр: ${issue.keys.join(', ').slice(0, 200)}`
@@ -305,7 +317,7 @@ export const ZApplicantListFiltersInput = lazySchema(() =>
  */
 export const ZApplicantExportQuery = lazySchema(() =>
   z
-    .object(filterFields)
+    .object(filterFields())
     .transform(normalizeFilters)
     .superRefine(rangeChecks)
     .pipe(ZApplicantListFilters),
@@ -323,7 +335,7 @@ export const ZApplicantListQuery = lazySchema(() =>
         1,
         MAX_PAGE_SIZE,
       ).transform((perPage) => perPage ?? PAGE_SIZE),
-      ...filterFields,
+      ...filterFields(),
       /**
        * The applicants behind a count of analytics (`drill` of its answer, opaque): the list shows
        * exactly them, with the other filters on top. Optional; not kept in saved filter sets.

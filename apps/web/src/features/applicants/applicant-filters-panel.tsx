@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
+import { lazySchema } from '@ats/contracts/lazy-schema';
 import { ZStageList } from '@ats/contracts/pipeline';
 import { apiRequest } from '../../shared/api-client';
 import { Button } from '@ats/ui/button';
@@ -28,9 +29,11 @@ import { SkillsInput } from './skills-input';
 import { TagPicker } from './tag-picker';
 
 /** Only what the filter shows, so richer vacancy answers never break it. */
-const ZVacancyChoices = z.object({
-  vacancies: z.array(z.object({ id: z.number().int(), position: z.string() })),
-});
+const ZVacancyChoices = lazySchema(() =>
+  z.object({
+    vacancies: z.array(z.object({ id: z.number().int(), position: z.string() })),
+  }),
+);
 
 /** Every vacancy of the account (open, on hold and closed), to filter the base by. */
 function useVacancyChoices() {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import { lazySchema } from '@ats/contracts/lazy-schema';
 import { ZPlaceApplicantsResult, ZStageList } from '@ats/contracts/pipeline';
 import { Button } from '@ats/ui/button';
 import { Dialog } from '@ats/ui/dialog';
@@ -12,9 +13,11 @@ import { notify } from '../../shared/toasts';
 import { boardKeys } from '../../shared/query-keys';
 
 /** Only what the picker shows, so richer vacancy answers never break it. */
-const ZOpenVacancies = z.object({
-  vacancies: z.array(z.object({ id: z.number().int(), position: z.string() })),
-});
+const ZOpenVacancies = lazySchema(() =>
+  z.object({
+    vacancies: z.array(z.object({ id: z.number().int(), position: z.string() })),
+  }),
+);
 
 function useOpenVacancies(enabled: boolean) {
   return useQuery({

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { API_CODES } from '@ats/contracts/envelope';
 import { z } from 'zod';
+import { lazySchema } from '@ats/contracts/lazy-schema';
 import {
   ZBoardCardPage,
   ZBoardColumnList,
@@ -162,20 +163,22 @@ export function useMoveApplication(vacancyId: number, filters: BoardFilterQuery 
 }
 
 /** Only what the «Из базы» list shows, so a richer list answer never breaks the dialog. */
-const ZFoundApplicants = z.object({
-  applicants: z.array(
-    z.object({
-      id: z.number().int(),
-      first_name: z.string().nullable(),
-      last_name: z.string().nullable(),
-      middle_name: z.string().nullable(),
-      position: z.string().nullable(),
-      email: z.string().nullable(),
-      phone: z.string().nullable(),
-    }),
-  ),
-  applicant_count: z.number().int(),
-});
+const ZFoundApplicants = lazySchema(() =>
+  z.object({
+    applicants: z.array(
+      z.object({
+        id: z.number().int(),
+        first_name: z.string().nullable(),
+        last_name: z.string().nullable(),
+        middle_name: z.string().nullable(),
+        position: z.string().nullable(),
+        email: z.string().nullable(),
+        phone: z.string().nullable(),
+      }),
+    ),
+    applicant_count: z.number().int(),
+  }),
+);
 export type FoundApplicant = z.infer<typeof ZFoundApplicants>['applicants'][number];
 
 /** Applicants of the base the search finds (the list's search), for putting one on the vacancy. */

@@ -15,6 +15,7 @@ import { Field } from '@ats/ui/field';
 import { Input } from '@ats/ui/input';
 import { Select } from '@ats/ui/select';
 import { FormAlert } from '../../shared/auth-card';
+import { onFirstUse } from '../../shared/format/on-first-use';
 import { useCurrentUser } from '../../shared/session/session.queries';
 import { useTeam } from '../../shared/team-members.queries';
 import { notify } from '../../shared/toasts';
@@ -29,13 +30,16 @@ const STATE_LABELS: Record<TBookingState, string> = {
 
 const WINDOWS = [3, 5, 7, 14, 30] as const;
 
-const when = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
+const when = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Moscow',
+    }),
+);
 
 function CopyLink({ url }: { url: string }) {
   async function copy() {
@@ -199,7 +203,7 @@ function LinksList({ applicantId, links }: { applicantId: number; links: TBookin
               <span className="text-zinc-500">
                 {' · '}
                 {STATE_LABELS[link.state]}
-                {link.booked_start && `: ${when.format(new Date(link.booked_start))}`}
+                {link.booked_start && `: ${when().format(new Date(link.booked_start))}`}
               </span>
             </span>
             {link.state === 'active' && (

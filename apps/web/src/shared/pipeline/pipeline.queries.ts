@@ -4,13 +4,16 @@
 // refreshes the board and the other way round.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { lazySchema } from '@ats/contracts/lazy-schema';
 import { API_CODES } from '@ats/contracts/envelope';
 import { ZBoardColumnList, ZReasonList, type TRejectKind } from '@ats/contracts/pipeline';
 import { apiCall, apiRequest, ApiError } from '../api-client';
 import { applicantKeys, boardKeys } from '../query-keys';
 
 /** Only what the board's header and the card's controls need, so a richer answer never breaks them. */
-const ZVacancyHeader = z.object({ id: z.number().int(), position: z.string(), state: z.string() });
+const ZVacancyHeader = lazySchema(() =>
+  z.object({ id: z.number().int(), position: z.string(), state: z.string() }),
+);
 
 /** The vacancy's name and state, or null when it is not there (or not visible to the caller). */
 export function useVacancyHeader(vacancyId: number, enabled = true) {
