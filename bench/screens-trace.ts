@@ -77,6 +77,16 @@ function summarize(events: TraceEvent[]) {
     on.filter((e) => e.name === name).reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000;
   const busy = total('RunTask');
   const cpu = cpuOf('RunTask');
+  // The task that drew the marker is not in `on` (it ends after the mark): when a screen is drawn
+  // in one render, that task holds all of it, so builds are compared on the CPU through its end.
+  const markerTask = events.find(
+    (e) =>
+      e.pid === main.pid &&
+      e.tid === main.tid &&
+      e.name === 'RunTask' &&
+      e.ts <= ready.ts &&
+      e.ts + (e.dur ?? 0) >= ready.ts,
+  );
   const perFile = new Map<string, number>();
   for (const e of on) {
     if (!/^v8\.(compileModule|evaluateModule|compile)$|^EvaluateScript$/.test(e.name)) continue;
@@ -96,11 +106,13 @@ function summarize(events: TraceEvent[]) {
   ).length;
   const produced = cacheEvents.filter((e) => /^v8\.produce(Module)?Cache$/.test(e.name)).length;
   const nav = events.find((e) => e.name === 'ResourceReceiveResponse');
+  if (process.env.TRACE_TIMELINE === '1') printTimeline(events, on, start.ts, ready.ts);
   return {
     usableMs: (ready.ts - start.ts) / 1000,
     firstResponseMs: nav ? (nav.ts - start.ts) / 1000 : null,
     busyMs: busy,
     cpuMs: cpu,
+    cpuThroughMarkerTaskMs: cpu + (markerTask?.tdur ?? 0) / 1000,
     evaluateCpu: cpuOf('v8.evaluateModule'),
     functionCallCpu: cpuOf('FunctionCall'),
     idleMs: (ready.ts - start.ts) / 1000 - busy,
@@ -117,6 +129,125 @@ function summarize(events: TraceEvent[]) {
     codeCacheWritten: produced,
     top: [...perFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12),
   };
+}
+
+/**
+ * TRACE_TIMELINE=1: the main thread's tasks from the navigation to the ready mark, one a line
+ * (start ms, wall ms, CPU ms, what ran in it), the gaps between them over 1 ms, and when each
+ * file's last byte arrived: what the thread did and what it waited for.
+ */
+function printTimeline(
+  all: TraceEvent[],
+  mainEvents: TraceEvent[],
+  startTs: number,
+  readyTs: number,
+) {
+  let on = mainEvents;
+  const at = (ts: number) => ((ts - startTs) / 1000).toFixed(1);
+  const urls = new Map<string, string>();
+  for (const e of all) {
+    const data = e.args?.data as { requestId?: string; url?: string } | undefined;
+    if (e.name === 'ResourceSendRequest' && data?.requestId && data.url) {
+      urls.set(data.requestId, data.url.replace(/^https?:\/\/[^/]+/, ''));
+    }
+  }
+  const lines: Array<[number, string]> = [];
+  for (const e of all) {
+    const data = e.args?.data as { requestId?: string; finishTime?: number } | undefined;
+    if (e.name === 'ResourceFinish' && data?.requestId && e.ts >= startTs && e.ts <= readyTs) {
+      lines.push([e.ts, `  net  ${at(e.ts)} finished ${urls.get(data.requestId) ?? '?'}`]);
+    }
+  }
+  // The thread's events up to the end of the task that drew the ready marker.
+  const thread = all.filter(
+    (e) => e.pid === on[0]?.pid && e.tid === on[0]?.tid && e.ph === 'X' && e.ts >= startTs,
+  );
+  const last = thread.find(
+    (e) => e.name === 'RunTask' && e.ts <= readyTs && e.ts + (e.dur ?? 0) >= readyTs,
+  );
+  const until = last ? last.ts + (last.dur ?? 0) : readyTs;
+  on = thread.filter((e) => e.ts + (e.dur ?? 0) <= until);
+  const tasks = on.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
+  let lastEnd = startTs;
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    if (task.ts - lastEnd > 1000) {
+      lines.push([lastEnd, `  idle ${at(lastEnd)} for ${((task.ts - lastEnd) / 1000).toFixed(1)}`]);
+    }
+    lastEnd = Math.max(lastEnd, end);
+    if ((task.dur ?? 0) < 300) continue;
+    const inside = on.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) >= 200,
+    );
+    const what = inside
+      .filter((e) => e.name !== 'RunTask' && !/^(ThreadControllerImpl|ProxyMain)/.test(e.name))
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 5)
+      .map((e) => {
+        const data = e.args?.data as
+          { url?: string; functionName?: string; fileName?: string; type?: string } | undefined;
+        const where = (data?.url ?? data?.fileName ?? '').replace(/^.*\//, '');
+        const label = [e.name, data?.functionName, where, data?.type].filter(Boolean).join(':');
+        return `${label} ${((e.dur ?? 0) / 1000).toFixed(1)}`;
+      })
+      .join(', ');
+    lines.push([
+      task.ts,
+      `  task ${at(task.ts)} +${((task.dur ?? 0) / 1000).toFixed(1)} cpu ${((task.tdur ?? 0) / 1000).toFixed(1)}: ${what}`,
+    ]);
+  }
+  lines.push([readyTs, `  READY ${at(readyTs)}`]);
+  for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(line);
+
+  // From the last script's last byte to the end of the task that drew the marker: each task by
+  // what ran in it (wall / CPU ms), and the time the thread waited.
+  const lastScript = all
+    .filter((e) => {
+      const data = e.args?.data as { requestId?: string } | undefined;
+      return (
+        e.name === 'ResourceFinish' &&
+        e.ts <= readyTs &&
+        /\.js$/.test(urls.get(data?.requestId ?? '') ?? '')
+      );
+    })
+    .reduce((latest, e) => Math.max(latest, e.ts), startTs);
+  const kinds = new Map<string, { wall: number; cpu: number; count: number }>();
+  let busy = 0;
+  for (const task of tasks) {
+    if (task.ts < lastScript) continue;
+    const end = task.ts + (task.dur ?? 0);
+    const names = new Set(
+      on.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end).map((e) => e.name),
+    );
+    const kind =
+      names.has('v8.evaluateModule') || names.has('EvaluateScript')
+        ? 'module evaluation'
+        : names.has('TimerFire')
+          ? 'timer'
+          : names.has('MessagePort::Accept')
+            ? 'React (scheduler task)'
+            : names.has('RunMicrotasks')
+              ? 'microtasks'
+              : names.has('UpdateLayoutTree') || names.has('Layout') || names.has('Paint')
+                ? 'style, layout, paint'
+                : 'other';
+    const sum = kinds.get(kind) ?? { wall: 0, cpu: 0, count: 0 };
+    sum.wall += (task.dur ?? 0) / 1000;
+    sum.cpu += (task.tdur ?? 0) / 1000;
+    sum.count += 1;
+    kinds.set(kind, sum);
+    busy += (task.dur ?? 0) / 1000;
+  }
+  const span = (until - lastScript) / 1000;
+  console.log(
+    `  after the last script (${at(lastScript)}), ${span.toFixed(1)} ms to the marker's task end:`,
+  );
+  for (const [kind, sum] of kinds) {
+    console.log(
+      `    ${kind}: ${sum.count} tasks, ${sum.wall.toFixed(1)} ms wall, ${sum.cpu.toFixed(1)} ms CPU`,
+    );
+  }
+  console.log(`    waiting: ${(span - busy).toFixed(1)} ms`);
 }
 
 async function traced(page: Page, url: string) {

@@ -10,31 +10,44 @@ import { APP_URL } from '../harness/ports.ts';
 // (`/api/screens/…`) when the app goes to it. A new wave of requests behind a rendered component
 // fails here. «Usable» is the screen's marker: `data-ready="true"` on its main region; the page
 // itself notes the moment it appears and which API requests had started by then (the same probe
-// as `npm run bench -- screens`).
+// as `npm run bench -- screens`). Decision 0099: the screen is drawn with its data in one step —
+// no loading state of its own (a spinner, `role="status"`) is drawn before it is usable.
 
 const READY_PROBE = `
 (() => {
   const mark = () => {
-    if (window.__screenReady || !document.querySelector('[data-screen][data-ready="true"]')) return;
+    if (window.__screenReady) return;
+    if (!document.querySelector('[data-screen][data-ready="true"]')) {
+      for (const status of document.querySelectorAll('#root [role="status"]')) {
+        (window.__loadingShown = window.__loadingShown || [])
+          .push(status.getAttribute('aria-label') || status.textContent);
+      }
+      return;
+    }
     const at = performance.now();
     const since = window.__since || 0;
     const api = performance.getEntriesByType('resource')
       .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
       .filter((e) => e.startTime >= since && e.startTime < at)
       .map((e) => new URL(e.name).pathname + new URL(e.name).search);
-    window.__screenReady = { at, api };
+    window.__screenReady = { at, api, loading: [...new Set(window.__loadingShown || [])] };
   };
   new MutationObserver(mark).observe(document, { subtree: true, childList: true,
     attributes: true, attributeFilter: ['data-ready'] });
 })();`;
 
-type Ready = { at: number; api: string[] };
+type Ready = { at: number; api: string[]; loading: string[] };
 
 /** The API requests started between `open` and the screen's ready marker. */
 async function apiRequestsUntilReady(page: Page, open: () => Promise<unknown>, screen: string) {
   await page.evaluate(() => {
-    const w = window as unknown as { __screenReady?: Ready; __since?: number };
+    const w = window as unknown as {
+      __screenReady?: Ready;
+      __since?: number;
+      __loadingShown?: string[];
+    };
     w.__screenReady = undefined;
+    w.__loadingShown = [];
     w.__since = performance.now();
   });
   await open();
@@ -43,6 +56,7 @@ async function apiRequestsUntilReady(page: Page, open: () => Promise<unknown>, s
     () => (window as unknown as { __screenReady?: Ready }).__screenReady,
   );
   expect(ready, `${screen}: the probe saw the marker`).toBeTruthy();
+  expect(ready!.loading, `${screen}: loading states drawn before it was usable`).toEqual([]);
   return ready!.api;
 }
 

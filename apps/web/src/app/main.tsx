@@ -14,7 +14,7 @@ import { readEmbeddedAnswers } from '../shared/prefetched-answers';
 import { setSessionHandlers } from '../shared/session-events';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter, whenRouterReady } from './router';
 import './styles.css';
 
 // The answers the server put in the page (decision 0052): /api/me, /api/account, the screen's;
@@ -43,10 +43,16 @@ setSessionHandlers({
 const root = document.getElementById('root');
 if (!root) throw new Error('Нет элемента #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first render waits for the router's first match to be loaded (its loaders, which put the
+// screen's data in the query cache, and its lazy page): until then the router draws nothing
+// anyway, and rendered then, the page is drawn in one pass with its data, not as an empty router
+// first and the screen later in a transition that yields to the browser every few milliseconds.
+whenRouterReady(router, () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

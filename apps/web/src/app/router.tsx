@@ -6,9 +6,22 @@ import { DefaultLayout } from './layouts/default-layout';
 import { FaqLayout } from './layouts/faq-layout';
 import { GuestLayout } from './layouts/guest-layout';
 import { RootErrorBoundary } from './root-error-boundary';
-import { loadScreen, screenShouldRevalidate, type ScreenName } from './screen-loaders';
+import { queryClient } from './query-client';
+import {
+  loadScreen,
+  screenShouldRevalidate,
+  type ScreenName,
+  type ScreenPrimer,
+} from './screen-loaders';
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /**
+   * A screen's page may name the queries its first paint reads: they are filled from the
+   * screen's answers in its loader, so that the page is drawn with its data in its first render.
+   */
+  primeScreen?: ScreenPrimer;
+};
 
 /** A lazily loaded page; a route name also adds the role check of SPEC.md §6. */
 function page(path: string, load: () => Promise<PageModule>, name?: string): RouteObject {
@@ -23,7 +36,7 @@ function page(path: string, load: () => Promise<PageModule>, name?: string): Rou
  * A page whose first paint is one request (decision 0052): its loader asks for the screen's data
  * as soon as the route matches, while the page's code loads, beside the role check.
  */
-function screenPage(
+export function screenPage(
   path: string,
   load: () => Promise<PageModule>,
   screen: ScreenName,
@@ -33,7 +46,10 @@ function screenPage(
   return {
     ...page(path, load, name),
     loader: async (args: LoaderFunctionArgs) => {
-      await Promise.all([access?.(), loadScreen(screen, args)]);
+      const [, loaded, module] = await Promise.all([access?.(), loadScreen(screen, args), load()]);
+      // Only from the answers that just arrived: a view the screen's answers do not cover (a
+      // list with filters in its address) is drawn at once and asks for its data itself.
+      if (loaded) await module.primeScreen?.(queryClient, args);
       return null;
     },
     shouldRevalidate: screenShouldRevalidate,
@@ -180,3 +196,18 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Calls `then` once the router's first navigation is done (its loaders and lazy page). */
+export function whenRouterReady(router: Pick<AppRouter, 'state' | 'subscribe'>, then: () => void) {
+  if (router.state.initialized) {
+    then();
+    return;
+  }
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    then();
+  });
+}

@@ -3,6 +3,8 @@ import { ZScreenAnswers } from '@ats/contracts/screens';
 import { apiCall } from '../shared/api-client';
 import { putPrefetchedAnswers } from '../shared/prefetched-answers';
 
+export type { ScreenPrimer } from '../shared/prefetched-answers';
+
 /**
  * The screens whose first paint comes in one request (decision 0052): the route's loader asks
  * `GET /api/screens/…` as soon as the route matches, beside the page's code, and the screen's
@@ -25,10 +27,13 @@ export type ScreenName = keyof typeof SCREENS;
 
 const isId = (value: string | undefined) => !!value && /^[1-9]\d{0,9}$/.test(value);
 
-/** Asks for the screen's answers and leaves them for its queries; a failure is theirs to show. */
+/**
+ * Asks for the screen's answers and leaves them for its queries; a failure is theirs to show.
+ * True when the answers arrived (from the page's HTML or the screen endpoint).
+ */
 export async function loadScreen(screen: ScreenName, args: LoaderFunctionArgs) {
   const path = SCREENS[screen]?.(args);
-  if (!path) return;
+  if (!path) return false;
   const result = await apiCall(path, {
     schema: ZScreenAnswers,
     errorToast: false,
@@ -36,6 +41,7 @@ export async function loadScreen(screen: ScreenName, args: LoaderFunctionArgs) {
     signal: args.request.signal,
   });
   if (result.ok) putPrefetchedAnswers(result.data);
+  return result.ok;
 }
 
 /** A screen's data is asked again only when the page itself changes, not its filters. */

@@ -15,6 +15,8 @@ const ConversationPanel = lazy(async () => ({
   default: (await import('../features/messaging/conversation-panel')).ConversationPanel,
 }));
 
+export { primeApplicantCard as primeScreen } from '../shared/applicant/applicant-card.queries';
+
 export default function ApplicantRoute() {
   const { id } = useParams();
   const me = useCurrentUser();

@@ -1,6 +1,8 @@
 import { ApplicantsScreen } from '../features/applicants/applicants-screen';
 import { DelayActionButton } from '../features/delayed-tasks/delay-action-button';
 
+export { primeApplicantList as primeScreen } from '../features/applicants/applicants.queries';
+
 export default function ApplicantsRoute() {
   return (
     <ApplicantsScreen

@@ -16,6 +16,8 @@ const MeetingDialog = lazy(async () => ({
   default: (await import('../features/events/meeting-dialog')).MeetingDialog,
 }));
 
+export { primeBoard as primeScreen } from '../features/board/board.queries';
+
 export default function VacancyCandidatesRoute() {
   const { id } = useParams();
   return (

@@ -9,6 +9,9 @@
  * An answer is used once (a refetch after an edit goes to the server) and only while fresh.
  */
 
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+
 /** One GET answer: its HTTP status and its JSON envelope. */
 export type PrefetchedAnswer = { status: number; body: unknown };
 
@@ -65,3 +68,12 @@ export function readEmbeddedAnswers(doc: Document = document) {
     // A page with a broken embed simply asks the API, as before.
   }
 }
+
+/**
+ * What a screen's page exports as `primeScreen`: fills the queries its first paint reads (with
+ * `queryClient.prefetchQuery` and the queries' own options, so each keeps its key, URL, contract
+ * check and error handling) from the answers the route's loader left (app/screen-loaders.ts). Without it the page's first
+ * render finds no data: it draws a spinner, its queries take the answers after that commit, and
+ * the screen is drawn in a second render a timer later.
+ */
+export type ScreenPrimer = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;

@@ -37,6 +37,7 @@ import {
   compactFilters,
   countActiveFilters,
   exportListUrl,
+  listParams,
   listStateFromUrl,
   listStateToUrl,
   type ApplicantFilters,
@@ -121,8 +122,8 @@ export function ApplicantsScreen({ renderBulkActions }: Props = {}) {
   // Relevance means nothing without a search; then the default order applies again.
   const effectiveSort = sort === 'relevance' && !search.trim() ? undefined : sort;
   const params = useMemo(
-    () => ({ search, sort: effectiveSort ?? '', filters, drill }),
-    [search, effectiveSort, filters, drill],
+    () => listParams({ search, sort, filters, drill }),
+    [search, sort, filters, drill],
   );
   const list = useApplicantList(params);
   const applicants = useMemo(

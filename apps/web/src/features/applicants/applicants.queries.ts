@@ -19,7 +19,14 @@ import { useNavigate } from 'react-router';
 import { apiCall, apiDownload, apiRequest, apiUpload, saveBlob } from '../../shared/api-client';
 import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
 import { applicantKeys } from '../../shared/query-keys';
-import { listQueryString, nextListPage, type ApplicantListParams } from './list-query';
+import type { ScreenPrimer } from '../../shared/prefetched-answers';
+import {
+  listParams,
+  listQueryString,
+  listStateFromUrl,
+  nextListPage,
+  type ApplicantListParams,
+} from './list-query';
 
 export const applicantListQueryOptions = (params: ApplicantListParams) =>
   infiniteQueryOptions({
@@ -48,6 +55,17 @@ export const useJobSiteStates = (applicantId: number) =>
       }),
     refetchInterval: (query) =>
       query.state.data?.some((change) => change.status === 'queued') ? 2_000 : false,
+  });
+
+/**
+ * The list's first page, filled in the route's loader from the screen's answers (its default
+ * view: the loader brings none for an address with a search or filters), so the list is drawn in
+ * the page's first render. No retry there: a failure is the screen's to show.
+ */
+export const primeApplicantList: ScreenPrimer = (client, { request }) =>
+  client.prefetchInfiniteQuery({
+    ...applicantListQueryOptions(listParams(listStateFromUrl(new URL(request.url).searchParams))),
+    retry: false,
   });
 
 export function useApplicantList(params: ApplicantListParams) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compactFilters,
   exportListUrl,
+  listParams,
   listQueryString,
   listStateFromUrl,
   listStateToUrl,
@@ -124,5 +125,19 @@ describe('the list opened from a count of the analytics', () => {
       sort: undefined,
       filters: {},
     });
+  });
+});
+
+describe('what the list asks for', () => {
+  it('asks the default page for an address without a query: the page the server embeds', () => {
+    const params = listParams(listStateFromUrl(new URLSearchParams('')));
+    expect(listQueryString(params, 1)).toBe('page=1&per_page=30');
+  });
+
+  it('drops the order by relevance without a search, and keeps it with one', () => {
+    expect(listParams(listStateFromUrl(new URLSearchParams('sort=relevance'))).sort).toBe('');
+    expect(
+      listParams(listStateFromUrl(new URLSearchParams('sort=relevance&search=Иванов'))).sort,
+    ).toBe('relevance');
   });
 });

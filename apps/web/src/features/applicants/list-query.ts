@@ -90,6 +90,13 @@ const ARRAY_FILTERS = new Set(['tags', 'skill_ids', 'employments']);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The list's state from the page's query string (`?search=…&vacancy_id=3&tags=1,2`). */
+/** What the list asks the API for, in a state of its address. */
+export function listParams(state: ApplicantListState): ApplicantListParams {
+  // Relevance means nothing without a search; then the default order applies again.
+  const sort = state.sort === 'relevance' && !state.search.trim() ? undefined : state.sort;
+  return { search: state.search, sort: sort ?? '', filters: state.filters, drill: state.drill };
+}
+
 export function listStateFromUrl(params: URLSearchParams): ApplicantListState {
   const raw: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -15,7 +16,13 @@ import {
   type TBoardColumn,
 } from '@ats/contracts/pipeline';
 import { apiCall, apiRequest, ApiError } from '../../shared/api-client';
-import { refreshBoard, useReasons, useVacancyHeader } from '../../shared/pipeline/pipeline.queries';
+import {
+  refreshBoard,
+  useReasons,
+  useVacancyHeader,
+  vacancyHeaderQueryOptions,
+} from '../../shared/pipeline/pipeline.queries';
+import type { ScreenPrimer } from '../../shared/prefetched-answers';
 import { boardKeys } from '../../shared/query-keys';
 import { hasBoardFilters, type BoardFilterQuery } from './board-filters';
 import {
@@ -51,12 +58,8 @@ export const filteredKeys = {
       : boardKeys.cards(vacancyId, statusId),
 };
 
-export function useBoardColumns(
-  vacancyId: number,
-  enabled = true,
-  filters: BoardFilterQuery = NO_FILTERS,
-) {
-  return useQuery({
+const boardColumnsQueryOptions = (vacancyId: number, filters: BoardFilterQuery) =>
+  queryOptions({
     queryKey: filteredKeys.columns(vacancyId, filters),
     queryFn: ({ signal }) =>
       apiRequest(`/vacancies/${vacancyId}/get_status_vacancy_columns`, {
@@ -64,11 +67,33 @@ export function useBoardColumns(
         schema: ZBoardColumnList,
         signal,
       }),
+  });
+
+export function useBoardColumns(
+  vacancyId: number,
+  enabled = true,
+  filters: BoardFilterQuery = NO_FILTERS,
+) {
+  return useQuery({
+    ...boardColumnsQueryOptions(vacancyId, filters),
     enabled,
     // Typing in the search box keeps the board on screen until the filtered answer comes.
     placeholderData: (previous) => previous,
   });
 }
+
+/**
+ * The board's first paint reads the vacancy's header, then (when there is a vacancy) its
+ * columns: both filled in the route's loader from the screen's answers (its view without
+ * filters), so the board is drawn in the page's first render instead of in two renders a timer
+ * apart each. No retry there: a failure is the board's to show.
+ */
+export const primeBoard: ScreenPrimer = async (client, { params }) => {
+  const vacancyId = Number(params.id);
+  await client.prefetchQuery(vacancyHeaderQueryOptions(vacancyId));
+  if (client.getQueryData(vacancyHeaderQueryOptions(vacancyId).queryKey) == null) return;
+  await client.prefetchQuery({ ...boardColumnsQueryOptions(vacancyId, NO_FILTERS), retry: false });
+};
 
 export const columnCardsOptions = (
   vacancyId: number,

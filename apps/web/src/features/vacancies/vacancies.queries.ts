@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ZDivisionTree } from '@ats/contracts/divisions';
 import { API_CODES } from '@ats/contracts/envelope';
 import { ZHome } from '@ats/contracts/home';
@@ -15,7 +21,8 @@ import {
 } from '@ats/contracts/vacancies';
 import type { z } from 'zod';
 import { apiCall, ApiError, apiRequest } from '../../shared/api-client';
-import { vacancyListQuery, type VacancyListParams } from './vacancy-list-params';
+import type { ScreenPrimer } from '../../shared/prefetched-answers';
+import { listParamsOf, vacancyListQuery, type VacancyListParams } from './vacancy-list-params';
 
 type TUpdateVacancyTemplateRequest = z.input<typeof ZUpdateVacancyTemplateRequest>;
 
@@ -46,14 +53,15 @@ async function fetchOrNull<T>(path: string, schema: z.ZodType<T>, signal?: Abort
   throw new ApiError(result.code, result.message);
 }
 
-export const useHome = () =>
-  useQuery({
-    queryKey: vacancyKeys.home,
-    queryFn: ({ signal }) => apiRequest('/home', { schema: ZHome, signal }),
-  });
+const homeQueryOptions = queryOptions({
+  queryKey: vacancyKeys.home,
+  queryFn: ({ signal }) => apiRequest('/home', { schema: ZHome, signal }),
+});
 
-export const useVacancyList = (params: VacancyListParams) =>
-  useQuery({
+export const useHome = () => useQuery(homeQueryOptions);
+
+const vacancyListQueryOptions = (params: VacancyListParams) =>
+  queryOptions({
     queryKey: vacancyKeys.list(params),
     queryFn: ({ signal }) =>
       apiRequest('/vacancies_with_filters', {
@@ -61,9 +69,28 @@ export const useVacancyList = (params: VacancyListParams) =>
         schema: ZVacancyPage,
         signal,
       }),
+  });
+
+export const useVacancyList = (params: VacancyListParams) =>
+  useQuery({
+    ...vacancyListQueryOptions(params),
     // The old cards stay while a filter change loads, instead of flashing the skeleton.
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Home's first paint reads its overview and the first page of open vacancies: filled in the
+ * route's loader from the screen's answers (its view without filters), so the page is drawn in
+ * its first render. No retry there: a failure is the page's to show.
+ */
+export const primeHome: ScreenPrimer = (client, { request }) =>
+  Promise.all([
+    client.prefetchQuery({ ...homeQueryOptions, retry: false }),
+    client.prefetchQuery({
+      ...vacancyListQueryOptions(listParamsOf(new URL(request.url).searchParams)),
+      retry: false,
+    }),
+  ]);
 
 const validId = (id: number) => Number.isInteger(id) && id > 0;
 

@@ -2,7 +2,13 @@
 // change about a vacancy's pipeline: the vacancy's header, its stage columns with the caller's
 // rights, the reasons, and the rejection. One query key and one fetch each, so a move on the card
 // refreshes the board and the other way round.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { lazySchema } from '@ats/contracts/lazy-schema';
 import { API_CODES } from '@ats/contracts/envelope';
@@ -16,8 +22,8 @@ const ZVacancyHeader = lazySchema(() =>
 );
 
 /** The vacancy's name and state, or null when it is not there (or not visible to the caller). */
-export function useVacancyHeader(vacancyId: number, enabled = true) {
-  return useQuery({
+export const vacancyHeaderQueryOptions = (vacancyId: number) =>
+  queryOptions({
     queryKey: boardKeys.header(vacancyId),
     queryFn: async ({ signal }) => {
       const result = await apiCall(`/vacancies/${vacancyId}`, {
@@ -30,8 +36,10 @@ export function useVacancyHeader(vacancyId: number, enabled = true) {
       throw new ApiError(result.code, result.message);
     },
     retry: false,
-    enabled,
   });
+
+export function useVacancyHeader(vacancyId: number, enabled = true) {
+  return useQuery({ ...vacancyHeaderQueryOptions(vacancyId), enabled });
 }
 
 /** The vacancy's stages as the caller sees them, each with `can_write` (stage rights). */
