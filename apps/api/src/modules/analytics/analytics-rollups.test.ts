@@ -15,6 +15,7 @@ import {
   hiresWithPlacement,
 } from './analytics-facts.repository.ts';
 import {
+  listDefaultFunnelStages,
   listFunnelStages,
   listSources,
   listVacanciesInPeriod,
@@ -557,6 +558,26 @@ describe('the rollup of the transition log', () => {
             })
           ).status,
         ).toBe(200);
+        // Last, another funnel made the favourite (the default funnel now: every summary's
+        // columns reached are recomputed, decision 0104): a copy of the renamed last column, then
+        // new stages named as the first vacancy's third and first stages. That vacancy's stages
+        // are copies of the old funnel's, so they stand for the new columns by name.
+        const firstStages = await t.database.withTenant(A, (tx) =>
+          selectRows<{ name: string }>(
+            tx,
+            sql`select name from statuses
+                where account_id = ${A}::int and vacancy_id = ${vacancies[0]!.id}::int
+                  and not is_reject
+                order by position, id`,
+          ),
+        );
+        const favourite = await asAdmin('POST', '/api/status_groups', {
+          name: 'Вторая воронка',
+          is_favorite: true,
+          status_ids: [lastColumn],
+          statuses: [{ name: firstStages[2]!.name }, { name: firstStages[0]!.name }],
+        });
+        expect(favourite.status, JSON.stringify(favourite.body)).toBe(200);
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>
@@ -670,13 +691,9 @@ describe('the rollup of the transition log', () => {
             where account_id = ${admin.accountId}::int and status_group_id is not null`,
           ),
         );
+        // The sources report's columns: the default funnel's (the favourite one, last made).
         const columns = await t.database.withTenant(admin.accountId, (tx) =>
-          selectRows<{ id: number; name: string; position: number }>(
-            tx,
-            sql`select id, name, position from statuses
-            where account_id = ${admin.accountId}::int and not is_reject
-              and status_group_id = ${groupIds[0]?.status_group_id ?? 0}::int`,
-          ),
+          listDefaultFunnelStages(tx, admin.accountId),
         );
         let cohortSeen = 0;
         let sourcesSeen = 0;
