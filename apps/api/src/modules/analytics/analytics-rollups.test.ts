@@ -560,22 +560,21 @@ describe('the rollup of the transition log', () => {
         ).toBe(200);
         // Last, another funnel made the favourite (the default funnel now: every summary's
         // columns reached are recomputed, decision 0104): a copy of the renamed last column, then
-        // new stages named as the first vacancy's third and first stages. That vacancy's stages
-        // are copies of the old funnel's, so they stand for the new columns by name.
-        const firstStages = await t.database.withTenant(A, (tx) =>
-          selectRows<{ name: string }>(
-            tx,
-            sql`select name from statuses
-                where account_id = ${A}::int and vacancy_id = ${vacancies[0]!.id}::int
-                  and not is_reject
-                order by position, id`,
-          ),
+        // new stages named as the two stages most passed through. The vacancies' stages are copies
+        // of the old funnel's, so they stand for the new columns by name.
+        const passed = await selectRows<{ name: string }>(
+          t.database.system,
+          sql`select vs.name from analytics_application_summaries s
+              cross join lateral unnest(s.step_stage_ids) as u(stage_id)
+              join statuses vs on vs.account_id = s.account_id and vs.id = u.stage_id
+              where s.account_id = ${A}::int and not vs.is_reject
+              group by vs.name order by count(*) desc, vs.name limit 2`,
         );
         const favourite = await asAdmin('POST', '/api/status_groups', {
           name: 'Вторая воронка',
           is_favorite: true,
           status_ids: [lastColumn],
-          statuses: [{ name: firstStages[2]!.name }, { name: firstStages[0]!.name }],
+          statuses: passed.map((st) => ({ name: st.name })),
         });
         expect(favourite.status, JSON.stringify(favourite.body)).toBe(200);
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
