@@ -15,6 +15,7 @@ import {
   hiresWithPlacement,
 } from './analytics-facts.repository.ts';
 import {
+  listDefaultFunnelStages,
   listFunnelStages,
   listSources,
   listVacanciesInPeriod,
@@ -557,6 +558,25 @@ describe('the rollup of the transition log', () => {
             })
           ).status,
         ).toBe(200);
+        // Last, another funnel made the favourite (the default funnel now: every summary's
+        // columns reached are recomputed, decision 0104): a copy of the renamed last column, then
+        // new stages named as the two stages most passed through. The vacancies' stages are copies
+        // of the old funnel's, so they stand for the new columns by name.
+        const passed = await selectRows<{ name: string }>(
+          t.database.system,
+          sql`select vs.name from analytics_application_summaries s
+              cross join lateral unnest(s.step_stage_ids) as u(stage_id)
+              join statuses vs on vs.account_id = s.account_id and vs.id = u.stage_id
+              where s.account_id = ${A}::int and not vs.is_reject
+              group by vs.name order by count(*) desc, vs.name limit 2`,
+        );
+        const favourite = await asAdmin('POST', '/api/status_groups', {
+          name: 'Вторая воронка',
+          is_favorite: true,
+          status_ids: [lastColumn],
+          statuses: passed.map((st) => ({ name: st.name })),
+        });
+        expect(favourite.status, JSON.stringify(favourite.body)).toBe(200);
         const context = `seed ${seed} (ANALYTICS_ROLLUP_SEED), ops: ${ops.join(', ')}`;
         // The history did happen: a rollup that equals an empty log would prove nothing.
         const logged = await t.database.withTenant(admin.accountId, (tx) =>
@@ -670,13 +690,9 @@ describe('the rollup of the transition log', () => {
             where account_id = ${admin.accountId}::int and status_group_id is not null`,
           ),
         );
+        // The sources report's columns: the default funnel's (the favourite one, last made).
         const columns = await t.database.withTenant(admin.accountId, (tx) =>
-          selectRows<{ id: number; name: string; position: number }>(
-            tx,
-            sql`select id, name, position from statuses
-            where account_id = ${admin.accountId}::int and not is_reject
-              and status_group_id = ${groupIds[0]?.status_group_id ?? 0}::int`,
-          ),
+          listDefaultFunnelStages(tx, admin.accountId),
         );
         let cohortSeen = 0;
         let sourcesSeen = 0;
