@@ -3,92 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { TApplicantCard } from '@ats/contracts/applicants';
 import { primeApplicantCard, useApplicantCard } from '../shared/applicant/applicant-card.queries';
 import { forgetPrefetchedAnswers, putPrefetchedAnswers } from '../shared/prefetched-answers';
+import { fakeCard } from '../shared/testing/fake-applicants';
 import { queryClient } from './query-client';
 import { screenPage, whenRouterReady } from './router';
 
-const card: TApplicantCard = {
-  id: 9,
-  first_name: 'Мария',
-  last_name: 'Иванова',
-  middle_name: null,
-  photo: null,
-  lead_type: null,
-  birthday: '1990-05-17',
-  age: 34,
-  gender: 'female',
-  phone: '+7 900 123-45-67',
-  email: 'maria@example.ru',
-  tg: '@maria_dev',
-  skype: null,
-  contacts: [],
-  money: '250000',
-  currency: 'RUB',
-  about_me: null,
-  country: null,
-  citizenship: [],
-  total_experience: 62,
-  experience: [
-    {
-      position: 'Frontend-разработчик',
-      company: 'Яндекс',
-      link: null,
-      date_start: '2021-02-01',
-      date_end: null,
-      is_now: true,
-      description: null,
-      country: null,
-      skills: [],
-    },
-  ],
-  employments: [],
-  education: [],
-  skills: ['React', 'TypeScript'],
-  text_block: null,
-  position: 'Frontend-разработчик',
-  company: 'Яндекс',
-  city: null,
-  admin_user_id: null,
-  account_source_id: null,
-  source_name: 'hh.ru',
-  source_add: 'web',
-  unidentified_info: null,
-  languages: [],
-  has_vehicle: null,
-  driver_licenses: [],
-  resume_urls: [],
-  tags: [{ id: 1, name: 'Горячий', color: '#EF4444', description: null }],
-  vacancies: [],
-  requested_vacancy_id: null,
-  requested_status_id: null,
-  is_archived: false,
-  archived_at: null,
-  created_at: '2025-03-01T09:00:00Z',
-  updated_at: '2025-03-02T09:00:00Z',
-  worklog: [
-    {
-      id: 1,
-      action: 'update',
-      changes: { money: { from: '200000', to: '250000' } },
-      user_id: 2,
-      user_name: 'Анна Смирнова',
-      created_at: '2025-03-02T09:00:00Z',
-    },
-  ],
-  files: [],
-  comments: [
-    {
-      id: 3,
-      description: 'Позвонить в пятницу',
-      author_id: 2,
-      author_name: 'Анна Смирнова',
-      created_at: '2025-03-01T10:00:00Z',
-      updated_at: '2025-03-01T10:00:00Z',
-    },
-  ],
-};
+const card = fakeCard(9, { first_name: 'Мария', last_name: 'Иванова' });
 
 afterEach(() => {
   forgetPrefetchedAnswers();
