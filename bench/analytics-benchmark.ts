@@ -29,11 +29,10 @@ import {
   percentile,
   type Throughput,
 } from './support/load.ts';
-import { findServer, type Server } from './support/postgres.ts';
+import { findServer, KEEP_ROOT, keptServer } from './support/postgres.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 
 const GOALS = { yearP95: 300, monthP95: 100, pgliteFactor: 5 };
-const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
 const keepDb = () => process.env.BENCH_KEEP_DB === '1';
 
 type Meta = {
@@ -156,28 +155,8 @@ async function preparePostgres(
   transitions: number,
 ): Promise<Prepared | { skip: string }> {
   const started = performance.now();
-  const statePath = path.join(KEEP_ROOT, 'analytics-postgres.json');
-  let server: Server | { skip: string } | null = null;
-  let keptServer = false;
-  if (keepDb() && existsSync(statePath)) {
-    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
-    const probe = new pg.Client({ connectionString: baseUrl });
-    try {
-      await probe.connect();
-      server = { baseUrl, source: `kept server ${baseUrl}`, stop: async () => {} };
-      keptServer = true;
-    } catch {
-      server = null;
-    } finally {
-      await probe.end().catch(() => {});
-    }
-  }
-  server ??= await findServer();
+  const server = keepDb() ? await keptServer('analytics-postgres.json') : await findServer();
   if ('skip' in server) return server;
-  if (keepDb() && !keptServer) {
-    mkdirSync(KEEP_ROOT, { recursive: true });
-    writeFileSync(statePath, JSON.stringify({ baseUrl: server.baseUrl }));
-  }
   const srv = server;
   const name = keepDb()
     ? `ats_bench_analytics_${applicants}_${transitions}`

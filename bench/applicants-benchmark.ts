@@ -29,7 +29,7 @@ import {
   percentile,
   type Throughput,
 } from './support/load.ts';
-import { findServer, type Server } from './support/postgres.ts';
+import { findServer, KEEP_ROOT, keptServer } from './support/postgres.ts';
 import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
 import { sqlFromSource } from './support/sql-source.ts';
@@ -55,7 +55,6 @@ const PROBE_REQUESTS = 50;
 const SECOND_ACCOUNT_APPLICANTS = 2000;
 const SECONDARY_NOTE = `second account with ${SECOND_ACCOUNT_APPLICANTS.toLocaleString('en-US')} applicants`;
 const PASSWORD = 'bench-Password-123';
-const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
 const SEARCHES = [
   {
     key: 'small',
@@ -389,28 +388,8 @@ const keepDb = () => process.env.BENCH_KEEP_DB === '1';
 
 async function preparePostgres(applicants: number): Promise<Prepared | { skip: string }> {
   const started = performance.now();
-  const statePath = path.join(KEEP_ROOT, 'postgres.json');
-  let server: Server | { skip: string } | null = null;
-  let keptServer = false;
-  if (keepDb() && existsSync(statePath)) {
-    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
-    const probe = new pg.Client({ connectionString: baseUrl });
-    try {
-      await probe.connect();
-      server = { baseUrl, source: `kept server ${baseUrl}`, stop: async () => {} };
-      keptServer = true;
-    } catch {
-      server = null; // gone (reboot, stopped): start another
-    } finally {
-      await probe.end().catch(() => {});
-    }
-  }
-  server ??= await findServer();
+  const server = keepDb() ? await keptServer('postgres.json') : await findServer();
   if ('skip' in server) return server;
-  if (keepDb() && !keptServer) {
-    mkdirSync(KEEP_ROOT, { recursive: true });
-    writeFileSync(statePath, JSON.stringify({ baseUrl: server.baseUrl }));
-  }
   const srv = server;
   const name = keepDb()
     ? `ats_bench_applicants_${applicants}`

@@ -4,9 +4,8 @@
 // then two (with the worker as a third process), the same reads' raw SQL replayed by the same
 // users beside them, and every card remembered by one process checked against the database after
 // a write through the other. See bench/README.md («team»).
-import os, { loadavg } from 'node:os';
-import path from 'node:path';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { type ChildProcess } from 'node:child_process';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -26,7 +25,7 @@ import {
   type TeamUser,
 } from './generate-team.ts';
 import { percentile } from './support/load.ts';
-import { acquirePostgres, findServer, type Server } from './support/postgres.ts';
+import { acquirePostgres, keptServer } from './support/postgres.ts';
 import { nextMessage, spawnTsx, stopChild } from './support/process.ts';
 import { AUTH_HEADER, signUpBenchAccount, startApiServer } from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
@@ -680,7 +679,6 @@ function summarise(samples: Sample[]) {
 // ---------------------------------------------------------------------------------------------
 // The base kept between runs (BENCH_KEEP_DB=1): generating 1M takes ~17 minutes, the run ~7.
 
-const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
 const keepDb = () => process.env.BENCH_KEEP_DB === '1';
 
 type TeamAccountIds = { accountId: number; userId: number };
@@ -714,28 +712,14 @@ async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): P
 }
 
 /**
- * A database named by the base's size on a server that stays up (the one recorded in
- * KEEP_ROOT/team-postgres.json when it still answers, else DATABASE_URL or a new one): reused
- * when its comment says it is complete, else dropped and created empty. Never dropped at the end.
+ * A database named by the base's size on a server that stays up (`keptServer`: DATABASE_URL when
+ * set, else the one recorded in KEEP_ROOT/team-postgres.json while it answers, else a new one):
+ * reused when its comment says it is complete, else dropped and created empty. Never dropped at
+ * the end.
  */
 async function keptTeamDatabase(name: string): Promise<TeamDatabase | { skip: string }> {
-  const statePath = path.join(KEEP_ROOT, 'team-postgres.json');
-  let server: Server | null = null;
-  if (existsSync(statePath)) {
-    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
-    server = await withClient(baseUrl, async () => ({
-      baseUrl,
-      source: `kept server ${baseUrl}`,
-      stop: async () => {},
-    })).catch(() => null); // gone (reboot, stopped): find another
-  }
-  if (!server) {
-    const found = await findServer();
-    if ('skip' in found) return found;
-    server = found;
-    mkdirSync(KEEP_ROOT, { recursive: true });
-    writeFileSync(statePath, JSON.stringify({ baseUrl: server.baseUrl }));
-  }
+  const server = await keptServer('team-postgres.json');
+  if ('skip' in server) return server;
   const { baseUrl, source } = server;
   const kept = await withClient(baseUrl, async (admin) => {
     const { rows } = await admin.query<{ comment: string | null }>(

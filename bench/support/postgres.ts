@@ -6,7 +6,16 @@
 // In every case the benchmark works in a database of its own (created here, dropped at the end),
 // so a server shared with tests or development data is not polluted.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmdirSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -121,6 +130,36 @@ export async function findServer(): Promise<Server | PostgresUnavailable> {
   return {
     skip: 'no DATABASE_URL, no scripts/start-postgres.sh and no initdb/pg_ctl on PATH — PostgreSQL part skipped',
   };
+}
+
+/** Where the kept bases' servers are recorded (`BENCH_KEEP_DB=1`). */
+export const KEEP_ROOT = path.join(os.tmpdir(), 'ats-bench-keep');
+
+/**
+ * The server a kept base lives on: `DATABASE_URL` when it is set (a run told where to go goes
+ * there, whatever an earlier run recorded), else the server recorded in `KEEP_ROOT/<stateFile>`
+ * while it still answers, else a new one, which is recorded for the next run.
+ */
+export async function keptServer(stateFile: string): Promise<Server | PostgresUnavailable> {
+  if (process.env.DATABASE_URL || process.env.BENCH_PG === 'skip') return findServer();
+  const statePath = path.join(KEEP_ROOT, stateFile);
+  if (existsSync(statePath)) {
+    const { baseUrl } = JSON.parse(readFileSync(statePath, 'utf8')) as { baseUrl: string };
+    const probe = new pg.Client({ connectionString: baseUrl });
+    try {
+      await probe.connect();
+      return { baseUrl, source: `kept server ${baseUrl}`, stop: async () => {} };
+    } catch {
+      // gone (a reboot, stopped): find another
+    } finally {
+      await probe.end().catch(() => {});
+    }
+  }
+  const found = await findServer();
+  if ('skip' in found) return found;
+  mkdirSync(KEEP_ROOT, { recursive: true });
+  writeFileSync(statePath, JSON.stringify({ baseUrl: found.baseUrl }));
+  return found;
 }
 
 /** A PostgreSQL database of this run's own, or the reason there is none. */
