@@ -4,6 +4,7 @@ import {
   formatWholeNumber,
   inMoscow,
   isoDay,
+  localNumericDate,
   monthAndYear,
   numericDate,
   pluralCategory,
@@ -102,6 +103,12 @@ describe('dates in Moscow', () => {
       expect(dayMonthYearTime(moscow)).toBe(moscowDateTime.format(date));
       expect(numericDate(moscow)).toBe(moscowDate.format(date));
       expect(isoDay(moscow)).toBe(moscowDay.format(date));
+    }
+  });
+
+  it("prints a day in the browser's zone as toLocaleDateString does", () => {
+    for (const date of instants()) {
+      expect(localNumericDate(date)).toBe(date.toLocaleDateString('ru-RU'));
     }
   });
 

@@ -69,3 +69,7 @@ export const monthAndYear = (day: Date) =>
 export const dayMonthYearTime = (day: Date) =>
   `${pad2(day.getUTCDate())} ${MONTH_NAMES_GENITIVE[day.getUTCMonth()]} ${day.getUTCFullYear()} г. в ` +
   `${pad2(day.getUTCHours())}:${pad2(day.getUTCMinutes())}`;
+
+/** A day in the browser's own time zone, as `toLocaleDateString('ru-RU')` prints it: '12.03.2025'. */
+export const localNumericDate = (date: Date) =>
+  `${pad2(date.getDate())}.${pad2(date.getMonth() + 1)}.${date.getFullYear()}`;
