@@ -10,7 +10,9 @@
 // TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
-// (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate.
+// (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate;
+// TRACE_PROFILE=functions each function's self and total time (with a build that keeps the
+// functions' names: `vite build --minify false`).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
