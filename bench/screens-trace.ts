@@ -10,7 +10,9 @@
 // TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
-// (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate.
+// (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate;
+// TRACE_PROFILE=functions each function's self and total time (with a build that keeps the
+// functions' names: `vite build --minify false`).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -310,6 +312,39 @@ async function profiled(page: Page, url: string) {
   // functions it calls included: with a build of one file per module (Rolldown
   // `preserveModules`), the cost of evaluating each module.
   const byModule = process.env.TRACE_PROFILE === 'modules';
+  // TRACE_PROFILE=functions: per function (name, file, line), its self time and its total time
+  // (the functions it calls included, counted once per sample however deep it recurses): what in
+  // the page's start, React's render and the commit costs most. Read with a build that is not
+  // minified (`vite build --minify false`), where the functions keep their names.
+  if (process.env.TRACE_PROFILE === 'functions') {
+    const name = (id: number) => {
+      const frame = byId.get(id)!.callFrame;
+      const file = frame.url.replace(/^.*\/assets\//, '');
+      return file
+        ? `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`
+        : frame.functionName || '(anonymous)';
+    };
+    const selfOf = new Map<string, number>();
+    const totalOf = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      selfOf.set(name(id), (selfOf.get(name(id)) ?? 0) + ms);
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+        const key = name(at);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        totalOf.set(key, (totalOf.get(key) ?? 0) + ms);
+      }
+    });
+    await cdp.detach();
+    const top = (map: Map<string, number>, prefix: string) =>
+      [...map.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(process.env.TRACE_TOP ?? 40))
+        .map(([key, ms]) => [`${prefix} ${key}`, ms] as [string, number]);
+    return [...top(totalOf, 'total'), ...top(selfOf, 'self')];
+  }
   profile.samples.forEach((id, i) => {
     let key: string | undefined;
     if (byModule) {
@@ -439,13 +474,13 @@ async function main() {
       ]);
       await context.addInitScript(READY_MARK);
       const page = await context.newPage();
-      if (process.env.TRACE_PROFILE === '1' || process.env.TRACE_PROFILE === 'modules') {
+      if (['1', 'modules', 'functions'].includes(process.env.TRACE_PROFILE ?? '')) {
         await traced(page, url);
         await page.goto('about:blank');
         const top = await profiled(page, url);
         await context.close();
         if (round === 0) continue;
-        console.log(`${screen} warm, CPU profile self time by file:`);
+        console.log(`${screen} warm, CPU profile (${process.env.TRACE_PROFILE}):`);
         for (const [file, ms] of top) console.log(`    ${ms.toFixed(1)} ms ${file}`);
         continue;
       }

@@ -91,4 +91,17 @@ describe('the header names the tariff', () => {
       'Тариф «Без ограничений» без срока',
     );
   });
+
+  it('shows a paid tariff with the day it ends', async () => {
+    renderLayout({
+      ...me,
+      tariff_name: 'trial',
+      tariff_end_at: '2025-03-12T12:00:00.000Z',
+      tariff_is_active: true,
+      tariff_users: 5,
+    });
+    expect((await screen.findByTestId('header-tariff')).textContent).toBe(
+      'Тариф «Пробный» до 12.03.2025',
+    );
+  });
 });

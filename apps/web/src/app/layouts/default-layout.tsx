@@ -4,6 +4,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { cx } from '@ats/ui/class-names';
 import type { DeviceClass } from '../../shared/breakpoints';
 import { tariffTitle } from '../../shared/billing/billing.queries';
+import { localNumericDate } from '../../shared/format/ru-format';
 import { useAccountState, useMe } from '../../shared/session/session.queries';
 import { useDeviceClass } from '../../shared/use-device-class';
 import { ConfirmEmailBanner } from '../../features/account/confirm-email-banner';
@@ -104,7 +105,7 @@ export function DefaultLayout() {
                 {!me.tariff_is_active
                   ? ' не активен'
                   : me.tariff_end_at
-                    ? ` до ${new Date(me.tariff_end_at).toLocaleDateString('ru-RU')}`
+                    ? ` до ${localNumericDate(new Date(me.tariff_end_at))}`
                     : ' без срока'}
               </Link>
             )}

@@ -14,6 +14,7 @@ import {
   type ListColumn,
 } from './list-columns';
 import { onFirstUse } from '../../shared/format/on-first-use';
+import { inMoscow, numericDate } from '../../shared/format/ru-format';
 
 export const ROW_HEIGHT = 64;
 
@@ -23,7 +24,9 @@ const addedFormat = onFirstUse(
 );
 const formatAdded = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : addedFormat().format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const moscow = inMoscow(date);
+  return moscow ? numericDate(moscow) : addedFormat().format(date);
 };
 
 type Props = {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TApplicantListItem } from '@ats/contracts/applicant-list';
@@ -87,5 +88,39 @@ describe('the virtualised applicant list', () => {
   it('does not load more while the end is far away or there is nothing more', () => {
     expect(renderList(10_000, vi.fn(), true)).not.toHaveBeenCalled();
     expect(renderList(12, vi.fn(), false)).not.toHaveBeenCalled();
+  });
+
+  it('draws the rows in view in its first render, without drawing again once measured', () => {
+    // The scroller measures what its class makes it (max(24rem, 100dvh − 19rem)).
+    const height = Math.max(384, window.innerHeight - 304);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+    const commits: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({ code: 200, message: { total: 0, conversations: 0, applicants: {} } }),
+        { headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <Profiler id="list" onRender={(_id, phase) => commits.push(phase)}>
+            <ApplicantVirtualList
+              applicants={Array.from({ length: 1_000 }, (_, i) => applicant(i + 1))}
+              selected={new Set()}
+              onToggle={vi.fn()}
+              onToggleAll={vi.fn()}
+              onOpen={vi.fn()}
+              hasNextPage={false}
+              isFetchingNextPage={false}
+              onLoadMore={vi.fn()}
+            />
+          </Profiler>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(commits).toEqual(['mount']);
+    // The rows that fill the scroller below its 40 px header, and the six drawn beyond them.
+    expect(screen.getAllByRole('listitem')).toHaveLength(Math.ceil((height - 40) / 64) + 6);
   });
 });

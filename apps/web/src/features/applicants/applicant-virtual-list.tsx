@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@ats/ui/spinner';
 import { useUnreadOfApplicants } from '../../shared/messaging/unread.queries';
 import { ApplicantRow, ROW_HEIGHT } from './applicant-row';
@@ -83,6 +83,12 @@ function HeaderCell({
   );
 }
 
+/** The scroller's size as its class sets it: max(24rem, 100dvh − 19rem) high. */
+export function scrollerRect(): { width: number; height: number } {
+  const rem = 16;
+  return { width: window.innerWidth, height: Math.max(24 * rem, window.innerHeight - 19 * rem) };
+}
+
 /** Only the rows in view (plus a few) are in the DOM, so 10,000 loaded rows stay light. */
 export function ApplicantVirtualList({
   applicants,
@@ -100,6 +106,7 @@ export function ApplicantVirtualList({
   const grid = useMemo(() => listGrid(columns), [columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = applicants.length + (hasNextPage ? 1 : 0);
+  const [initialRect] = useState(scrollerRect);
   // TanStack Virtual keeps its own mutable state; this component opts out of memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -110,6 +117,9 @@ export function ApplicantVirtualList({
     getItemKey: (index) => applicants[index]?.id ?? 'loader',
     // The sticky header sits above the rows inside the scroller.
     scrollMargin: HEADER_HEIGHT,
+    // The rows in view drawn in the first render: measured from an empty rect instead, the list
+    // drew a few rows, laid the page out to measure, and drew them again in the same task.
+    initialRect,
   });
   const items = virtualizer.getVirtualItems();
   // Unread messages are asked for the pages of 30 in view only, not for every loaded row.

@@ -2,6 +2,7 @@ import type { TDivision } from '@ats/contracts/divisions';
 import { currencySymbol } from '../../shared/format/currency';
 import { pluralize, type PluralForms } from '../../shared/format/plurals';
 import { onFirstUse } from '../../shared/format/on-first-use';
+import { formatWholeNumber, inMoscow, isoDay } from '../../shared/format/ru-format';
 
 export const DAY_FORMS: PluralForms = { one: 'день', few: 'дня', many: 'дней' };
 export const APPLICANT_FORMS: PluralForms = {
@@ -13,8 +14,6 @@ export const VACANCY_FORMS: PluralForms = { one: 'вакансия', few: 'ва�
 
 export const formatDays = (days: number) => pluralize(days, DAY_FORMS);
 
-const money = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
-
 /** 'от 150 000 до 250 000 ₽', 'до 90 000 $', or null when no amount is set. */
 export function formatSalary(
   from: number | null | undefined,
@@ -24,11 +23,11 @@ export function formatSalary(
   const symbol = currencySymbol(currency || 'RUB');
   if (from != null && to != null) {
     return from === to
-      ? `${money().format(from)} ${symbol}`
-      : `${money().format(from)} – ${money().format(to)} ${symbol}`;
+      ? `${formatWholeNumber(from)} ${symbol}`
+      : `${formatWholeNumber(from)} – ${formatWholeNumber(to)} ${symbol}`;
   }
-  if (from != null) return `от ${money().format(from)} ${symbol}`;
-  if (to != null) return `до ${money().format(to)} ${symbol}`;
+  if (from != null) return `от ${formatWholeNumber(from)} ${symbol}`;
+  if (to != null) return `до ${formatWholeNumber(to)} ${symbol}`;
   return null;
 }
 
@@ -40,7 +39,19 @@ export function formatIsoDate(iso: string | null | undefined): string {
 
 /** Today in Moscow as YYYY-MM-DD (deadlines are calendar dates of the account's zone). */
 export function todayIso(now = new Date(), timeZone = 'Europe/Moscow'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  const moscow = timeZone === 'Europe/Moscow' ? inMoscow(now) : null;
+  return moscow ? isoDay(moscow) : dayInZone(timeZone).format(now);
+}
+
+/** A zone's calendar day as YYYY-MM-DD, one formatter per zone (built when first asked for). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayInZone(timeZone: string) {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export type Deadline = { text: string; overdue: boolean; soon: boolean };

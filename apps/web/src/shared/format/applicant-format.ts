@@ -2,6 +2,14 @@ import { personDisplayName } from '@ats/contracts/person-name';
 import { currencySymbol } from './currency';
 import { formatMonths, formatYears } from './plurals';
 import { onFirstUse } from './on-first-use';
+import {
+  dayMonthYearTime,
+  formatWholeNumber,
+  inMoscow,
+  monthAndYear,
+  numericDate,
+  pluralCategory,
+} from './ru-format';
 
 export type ApplicantNameParts = {
   first_name?: string | null;
@@ -24,14 +32,12 @@ export function applicantInitials(applicant: ApplicantNameParts): string {
   return (letters || applicant.email?.slice(0, 2) || '?').toUpperCase();
 }
 
-const groupDigits = onFirstUse(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
-
 /** '150000' + 'RUB' → '150 000 ₽'; free text the clients sent ('от 100к') is kept as is. */
 export function formatSalary(money: string | null | undefined, currency?: string | null): string {
   const text = money?.trim();
   if (!text) return '';
   const digits = text.replace(/[\s\u00a0]/g, '');
-  const amount = /^\d+$/.test(digits) ? groupDigits().format(Number(digits)) : text;
+  const amount = /^\d+$/.test(digits) ? formatWholeNumber(Number(digits)) : text;
   const symbol = currencySymbol(currency);
   return symbol ? `${amount}\u00a0${symbol}` : amount;
 }
@@ -40,21 +46,20 @@ export const formatAge = (age: number | null | undefined) =>
   age === null || age === undefined ? '' : formatYears(age);
 
 const FOUND_FORMS = { one: 'кандидат', few: 'кандидата', many: 'кандидатов' };
-const pluralRules = onFirstUse(() => new Intl.PluralRules('ru-RU'));
 
 /** '1 кандидат', '3 кандидата', '10 000 кандидатов'. */
 export function formatApplicantCount(count: number): string {
-  const category = pluralRules().select(count);
+  const category = pluralCategory(count);
   const word =
     category === 'one' ? FOUND_FORMS.one : category === 'few' ? FOUND_FORMS.few : FOUND_FORMS.many;
-  return `${groupDigits().format(count)} ${word}`;
+  return `${formatWholeNumber(count)} ${word}`;
 }
 
 /** 'Найден 1 кандидат', 'Найдено 3 кандидата', 'Найдено 25 кандидатов'. */
 export function formatFoundCount(count: number, capped = false): string {
   // A search lists its best 1,000: 'Найдено больше 1 000 кандидатов, показаны лучшие'.
   if (capped) return `Найдено больше ${formatApplicantCount(count)}, показаны лучшие`;
-  const verb = pluralRules().select(count) === 'one' ? 'Найден' : 'Найдено';
+  const verb = pluralCategory(count) === 'one' ? 'Найден' : 'Найдено';
   return `${verb} ${formatApplicantCount(count)}`;
 }
 
@@ -67,8 +72,6 @@ export function formatExperience(months: number | null | undefined): string {
     .filter(Boolean)
     .join(' ');
 }
-
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' }));
 
 /** ISO 'YYYY-MM-DD' → 'DD.MM.YYYY' (dates carry no time, so no time-zone shift). */
 export function formatIsoDate(value: string | null | undefined): string {
@@ -89,28 +92,23 @@ const dateTimeFormat = onFirstUse(
     }),
 );
 
-/** A timestamp in Moscow time: '12 марта 2025 г., 14:05'. */
+/** A timestamp in Moscow time: '12 марта 2025 г. в 14:05'. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat().format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  const moscow = inMoscow(date);
+  return moscow ? dayMonthYearTime(moscow) : dateTimeFormat().format(date);
 }
 
+/** A timestamp's day in UTC: '12.03.2025'. */
 export const formatShortDate = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat().format(date);
+  return Number.isNaN(date.getTime()) ? value : numericDate(date);
 };
-
-const monthYear = onFirstUse(
-  () => new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-);
 
 const monthYearOf = (iso: string) => {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : monthYear()
-        .format(date)
-        .replace(/\s*г\.$/, '');
+  return Number.isNaN(date.getTime()) ? iso : monthAndYear(date).replace(/\s*г\.$/, '');
 };
 
 const monthsBetween = (startIso: string, end: Date) => {

@@ -1,12 +1,10 @@
-import { onFirstUse } from './on-first-use';
+import { pluralCategory } from './ru-format';
 
 export type PluralForms = { one: string; few: string; many: string };
 
-const rules = onFirstUse(() => new Intl.PluralRules('ru-RU'));
-
 /** Picks the Russian form for a count: 1 год, 2 года, 5 лет, 21 год. */
 export function pluralize(count: number, forms: PluralForms): string {
-  const category = rules().select(count);
+  const category = pluralCategory(count);
   const word = category === 'one' ? forms.one : category === 'few' ? forms.few : forms.many;
   return `${count} ${word}`;
 }

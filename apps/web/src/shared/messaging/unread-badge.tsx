@@ -1,7 +1,6 @@
 import { cx } from '@ats/ui/class-names';
-import { onFirstUse } from '../format/on-first-use';
+import { pluralCategory } from '../format/ru-format';
 
-const FORMS = onFirstUse(() => new Intl.PluralRules('ru-RU'));
 const WORDS: Record<string, string> = {
   one: 'непрочитанное сообщение',
   few: 'непрочитанных сообщения',
@@ -11,7 +10,7 @@ const WORDS: Record<string, string> = {
 
 /** «3 непрочитанных сообщения»: what a counter says to a screen reader. */
 export function unreadLabel(count: number): string {
-  return `${count} ${WORDS[FORMS().select(count)] ?? WORDS.many}`;
+  return `${count} ${WORDS[pluralCategory(count)] ?? WORDS.many}`;
 }
 
 /** A red counter of unread messages; read aloud in words. */
