@@ -119,6 +119,12 @@ function publishSimulatedBuild(webDir: string, link: string) {
   const freshAsset = `fresh-${buildId}.js`;
   writeFileSync(path.join(next, 'assets', freshAsset), `export const build = '${buildId}';\n`);
   publishBuild(next, link);
+  // The left-out chunks stand for the ones a rebuild renames: once published, they are the new
+  // build's own, so a later publish keeps them for its tabs too.
+  writeFileSync(
+    path.join(next, 'own-assets.json'),
+    JSON.stringify(readdirSync(path.join(next, 'assets'))),
+  );
   return { buildId, freshAsset: `/assets/${freshAsset}`, leftOut };
 }
 
