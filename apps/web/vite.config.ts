@@ -181,15 +181,19 @@ const isAsset = (url) => url.origin === self.location.origin && url.pathname.sta
 self.addEventListener('install', (event) => {
   const steps = [caches.open(CACHE).then((cache) => cache.addAll(PRECACHE))];
   // Pages and the API never start this worker where the browser has static routes.
-  if (event.addRoutes) {
-    steps.push(
-      event
-        .addRoutes([
-          { condition: { requestMode: 'navigate' }, source: 'network' },
-          { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
-        ])
-        .catch(() => {}),
-    );
+  try {
+    if (event.addRoutes) {
+      steps.push(
+        event
+          .addRoutes([
+            { condition: { requestMode: 'navigate' }, source: 'network' },
+            { condition: { urlPattern: new URLPattern({ pathname: '/api/*' }) }, source: 'network' },
+          ])
+          .catch(() => {}),
+      );
+    }
+  } catch {
+    // Without static routes the fetch handler lets pages and the API through.
   }
   event.waitUntil(Promise.all(steps).then(() => self.skipWaiting()));
 });

@@ -91,7 +91,15 @@ async function workerState(page: import('@playwright/test').Page) {
       .getEntriesByType('resource')
       .filter((entry) => /^\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
       .map((entry) => entry as PerformanceResourceTiming);
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const api = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+      .map((entry) => entry as PerformanceResourceTiming);
     return {
+      pageThroughWorker: (navigation?.workerStart ?? 0) > 0,
+      apiThroughWorker: api.filter((entry) => entry.workerStart > 0).length,
       build: document.querySelector('meta[name="ats-build"]')?.getAttribute('content') ?? null,
       active: Boolean(registration?.active),
       controlled: Boolean(navigator.serviceWorker.controller),
@@ -141,6 +149,8 @@ test('the worker keeps only the build files, serves the next visit, and a new bu
   expect(second.controlled).toBe(true);
   expect(second.scripts).toBeGreaterThan(0);
   expect(second.scriptsPastWorker).toBe(0);
+  expect(second.pageThroughWorker).toBe(false);
+  expect(second.apiThroughWorker).toBe(0);
   expect(second.kept.length).toBeGreaterThan(0);
   expect(second.kept.filter((pathname) => !pathname.startsWith('/assets/'))).toEqual([]);
 
