@@ -29,6 +29,7 @@ import {
   startApiServer,
 } from './support/api-server.ts';
 import { type Benchmark, type BenchReport, envNumber, fmt, type Row } from './support/report.ts';
+import { workerSettled } from './support/asset-worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -288,6 +289,7 @@ async function run(): Promise<BenchReport> {
   const cpuBefore = await backgroundLoad();
   try {
     const token = await logIn(api, meta.email);
+    const withWorker = (await fetch(`${api.url}/sw.js`)).ok;
     // One throwaway round: the server's first requests compile its queries and fill its caches.
     {
       const context = await newContext(browser, api.url, token);
@@ -301,7 +303,9 @@ async function run(): Promise<BenchReport> {
         const context = await newContext(browser, api.url, token);
         const page = await context.newPage();
         (visits[`${name} · cold`] ??= []).push(await visit(page, url));
-        // Warm: the same tab goes elsewhere, then comes back (a second visit, caches kept).
+        // Warm: the same tab goes elsewhere, then comes back (a second visit, caches kept), once
+        // the service worker of the build's files, registered after the first visit, is active.
+        if (withWorker) await workerSettled(page);
         await page.goto('about:blank');
         (visits[`${name} · warm`] ??= []).push(await visit(page, url));
         await context.close();

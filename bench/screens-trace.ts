@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { apiRequest, BENCH_PASSWORD, startApiServer } from './support/api-server.ts';
+import { workerSettled } from './support/asset-worker.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const applicants = Number(process.env.BENCH_SCREENS_APPLICANTS ?? 100_000);
@@ -109,6 +110,7 @@ function summarize(events: TraceEvent[]) {
   const produced = cacheEvents.filter((e) => /^v8\.produce(Module)?Cache$/.test(e.name)).length;
   const nav = events.find((e) => e.name === 'ResourceReceiveResponse');
   if (process.env.TRACE_TIMELINE === '1') printTimeline(events, on, start.ts, ready.ts);
+  if (process.env.TRACE_NETWORK === '1') printScripts(events, main, start.ts, ready.ts);
   return {
     usableMs: (ready.ts - start.ts) / 1000,
     firstResponseMs: nav ? (nav.ts - start.ts) / 1000 : null,
@@ -250,6 +252,99 @@ function printTimeline(
     );
   }
   console.log(`    waiting: ${(span - busy).toFixed(1)} ms`);
+}
+
+/**
+ * TRACE_NETWORK=1: each script of the page up to the ready mark, in the order it was asked for:
+ * when the renderer asked for it, where the answer came from (network, the HTTP cache, a service
+ * worker), when its headers and its last byte reached the renderer, and when the main thread
+ * compiled and evaluated it (ms since the navigation); then how busy the main thread was between
+ * the HTML's last byte and the last script's.
+ */
+function printScripts(all: TraceEvent[], main: TraceEvent, startTs: number, readyTs: number) {
+  const at = (ts: number | undefined) =>
+    ts === undefined ? '—' : ((ts - startTs) / 1000).toFixed(1);
+  type Row = {
+    url: string;
+    sent?: number;
+    headers?: number;
+    finished?: number;
+    from?: string;
+    compile?: [number, number];
+    evaluate?: [number, number];
+  };
+  const rows = new Map<string, Row>();
+  const byUrl = new Map<string, Row>();
+  for (const e of all) {
+    if (e.ts < startTs || e.ts > readyTs) continue;
+    const data = e.args?.data as
+      | {
+          requestId?: string;
+          url?: string;
+          fromCache?: boolean;
+          fromServiceWorker?: boolean;
+          fromMemoryCache?: boolean;
+        }
+      | undefined;
+    if (e.name === 'ResourceSendRequest' && data?.requestId && data.url) {
+      const row: Row = { url: data.url.replace(/^https?:\/\/[^/]+/, ''), sent: e.ts };
+      rows.set(data.requestId, row);
+      byUrl.set(row.url, row);
+    } else if (e.name === 'ResourceReceiveResponse' && data?.requestId) {
+      const row = rows.get(data.requestId);
+      if (!row) continue;
+      row.headers = e.ts;
+      row.from = data.fromServiceWorker
+        ? 'service worker'
+        : data.fromMemoryCache
+          ? 'memory cache'
+          : data.fromCache
+            ? 'HTTP cache'
+            : 'network';
+    } else if (e.name === 'ResourceFinish' && data?.requestId) {
+      const row = rows.get(data.requestId);
+      if (row) row.finished = e.ts;
+    }
+  }
+  const onMain = all.filter(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= startTs,
+  );
+  for (const e of onMain) {
+    const data = e.args?.data as { url?: string; fileName?: string } | undefined;
+    const url = (data?.url ?? data?.fileName ?? '').replace(/^https?:\/\/[^/]+/, '');
+    const row = byUrl.get(url);
+    if (!row) continue;
+    if (/^v8\.compile(Module)?$/.test(e.name)) row.compile ??= [e.ts, e.dur ?? 0];
+    if (e.name === 'v8.evaluateModule' || e.name === 'EvaluateScript') {
+      row.evaluate ??= [e.ts, e.dur ?? 0];
+    }
+  }
+  const scripts = [...rows.values()]
+    .filter((r) => /\.js$/.test(r.url) || !/\.[a-z0-9]+$/i.test(r.url.split('?')[0]!))
+    .sort((a, b) => (a.sent ?? 0) - (b.sent ?? 0));
+  const span = (s?: [number, number]) => (s ? `${at(s[0])} +${(s[1] / 1000).toFixed(1)}` : '—');
+  console.log('  file | asked | from | headers | last byte | compiled | evaluated');
+  for (const r of scripts) {
+    console.log(
+      `  ${r.url.replace(/^\/assets\//, '')} | ${at(r.sent)} | ${r.from ?? '?'} | ${at(r.headers)} | ${at(r.finished)} | ${span(r.compile)} | ${span(r.evaluate)}`,
+    );
+  }
+  const html = scripts.find((r) => !/\.js$/.test(r.url));
+  const lastScript = Math.max(
+    ...scripts.filter((r) => /\.js$/.test(r.url)).map((r) => r.finished ?? 0),
+  );
+  if (html?.finished && lastScript > html.finished) {
+    const tasks = onMain.filter(
+      (e) => e.name === 'RunTask' && e.ts < lastScript && e.ts + (e.dur ?? 0) > html.finished!,
+    );
+    const busy = tasks.reduce(
+      (sum, e) => sum + Math.min(e.ts + (e.dur ?? 0), lastScript) - Math.max(e.ts, html.finished!),
+      0,
+    );
+    console.log(
+      `  HTML's last byte ${at(html.finished)} → last script's ${at(lastScript)}: main thread busy ${(busy / 1000).toFixed(1)} ms of ${((lastScript - html.finished) / 1000).toFixed(1)}`,
+    );
+  }
 }
 
 async function traced(page: Page, url: string) {
@@ -455,6 +550,7 @@ async function main() {
         password: BENCH_PASSWORD,
       },
     );
+    const withWorker = (await fetch(`${api.url}/sw.js`)).ok;
     if (process.env.TRACE_PERSISTENT === '1') {
       for (let round = 0; round < rounds; round += 1) {
         await persistentVisits(url, api.url, login.auth_token);
@@ -485,6 +581,7 @@ async function main() {
         continue;
       }
       const cold = await traced(page, url);
+      if (withWorker) await workerSettled(page);
       await page.goto('about:blank');
       const warm = await traced(page, url);
       // TRACE_VISITS=3: a third visit in the same tab, to tell whether the second had V8's code

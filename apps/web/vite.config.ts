@@ -115,6 +115,117 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The service worker's file, at the site's root so that its scope is the whole app. */
+const ASSET_WORKER_FILE = 'sw.js';
+
+/**
+ * The service worker of the build's hashed files (`dist/sw.js`): at install it puts the entry's
+ * files and every route's (what a page loads before its first paint, as route-preloads.json
+ * names them) in a cache named after the build, where Chromium compiles the scripts and keeps
+ * V8's code cache beside them at once, so the next visit runs them without compiling; the files
+ * a page loads later (a dialog's chunk) are kept when first fetched. Only /assets/ is answered
+ * from it: pages and /api never reach it (static routes where the browser has them, and the
+ * fetch handler lets them through). Activated, it drops the caches of other builds. The HTML
+ * is always the server's, so a new build's page names its new files, which the old cache does
+ * not hold: they come from the network.
+ */
+function assetWorker(): Plugin {
+  return {
+    name: 'ats-asset-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const files = Object.values(bundle)
+        .filter((file) => file.fileName.startsWith('assets/') && /\.(js|css)$/.test(file.fileName))
+        .map((file) => file.fileName);
+      const preloads = bundle[ROUTE_PRELOADS_FILE];
+      const routes =
+        preloads?.type === 'asset'
+          ? (
+              JSON.parse(String(preloads.source)) as {
+                routes: { files: string[]; styles: string[] }[];
+              }
+            ).routes
+          : [];
+      const entry = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry,
+      );
+      const precache = new Set<string>();
+      for (const chunk of entry) {
+        precache.add(`/${chunk.fileName}`);
+        for (const name of chunk.imports) precache.add(`/${name}`);
+        for (const name of chunk.viteMetadata?.importedCss ?? []) precache.add(`/${name}`);
+      }
+      for (const route of routes) {
+        for (const name of [...route.files, ...route.styles]) precache.add(name);
+      }
+      const known = new Set(files.map((name) => `/${name}`));
+      const list = [...precache].filter((name) => known.has(name)).sort();
+      this.emitFile({
+        type: 'asset',
+        fileName: ASSET_WORKER_FILE,
+        source: assetWorkerSource(buildId, list),
+      });
+    },
+  };
+}
+
+/** The worker's code: plain JavaScript, the build's id and its files written in. */
+function assetWorkerSource(id: string, precache: string[]) {
+  return `// The web app's hashed files (apps/web/vite.config.ts, assetWorker). Build ${id}.
+const PREFIX = 'ats-assets-';
+const CACHE = PREFIX + ${JSON.stringify(id)};
+const PRECACHE = ${JSON.stringify(precache)};
+const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+
+self.addEventListener('install', (event) => {
+  const steps = [caches.open(CACHE).then((cache) => cache.addAll(PRECACHE))];
+  // Pages and the API never start this worker where the browser has static routes.
+  try {
+    if (event.addRoutes) {
+      steps.push(
+        event
+          .addRoutes([
+            { condition: { requestMode: 'navigate' }, source: 'network' },
+            { condition: { urlPattern: new URLPattern({ pathname: '/api/*' }) }, source: 'network' },
+          ])
+          .catch(() => {}),
+      );
+    }
+  } catch {
+    // Without static routes the fetch handler lets pages and the API through.
+  }
+  event.waitUntil(Promise.all(steps).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !isAsset(new URL(request.url))) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const kept = await cache.match(request, { ignoreVary: true });
+      if (kept) return kept;
+      const response = await fetch(request);
+      if (response.ok) void cache.put(request, response.clone()).catch(() => {});
+      return response;
+    }),
+  );
+});
+`;
+}
+
 /** What is worth compressing: text the browser downloads (source maps only with devtools open). */
 const COMPRESSIBLE = /\.(js|css|svg|json|html)$/;
 const MIN_COMPRESSED_BYTES = 1024;
@@ -172,7 +283,14 @@ const CODE_SPLITTING: CodeSplittingOptions = {
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), versionFile(), routePreloads(), precompressedAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    versionFile(),
+    routePreloads(),
+    assetWorker(),
+    precompressedAssets(),
+  ],
   define: { __BUILD_ID__: JSON.stringify(command === 'serve' ? 'dev' : buildId) },
   server: {
     port: 5173,

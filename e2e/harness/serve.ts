@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -106,9 +107,24 @@ function publishSimulatedBuild(webDir: string, link: string) {
     html.replace(/(<meta name="ats-build" content=")[^"]*/, `$1${buildId}`),
   );
   writeFileSync(path.join(next, 'version.json'), JSON.stringify({ buildId }));
+  // The service worker of the build's files names its build (its cache), as a rebuild's would.
+  const oldBuildId = /<meta name="ats-build" content="([^"]*)"/.exec(html)?.[1];
+  const worker = path.join(current, 'sw.js');
+  if (oldBuildId && existsSync(worker)) {
+    writeFileSync(
+      path.join(next, 'sw.js'),
+      readFileSync(worker, 'utf8').replaceAll(oldBuildId, buildId),
+    );
+  }
   const freshAsset = `fresh-${buildId}.js`;
   writeFileSync(path.join(next, 'assets', freshAsset), `export const build = '${buildId}';\n`);
   publishBuild(next, link);
+  // The left-out chunks stand for the ones a rebuild renames: once published, they are the new
+  // build's own, so a later publish keeps them for its tabs too.
+  writeFileSync(
+    path.join(next, 'own-assets.json'),
+    JSON.stringify(readdirSync(path.join(next, 'assets'))),
+  );
   return { buildId, freshAsset: `/assets/${freshAsset}`, leftOut };
 }
 

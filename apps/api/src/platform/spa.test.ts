@@ -20,6 +20,7 @@ describe('the built app is served compressed', () => {
     writeFileSync(path.join(dist, 'assets/app-1a2b.js.br'), brotliCompressSync(bundle));
     writeFileSync(path.join(dist, 'assets/app-1a2b.js.gz'), gzipSync(bundle));
     writeFileSync(path.join(dist, 'assets/tiny-3c4d.js'), 'export {};');
+    writeFileSync(path.join(dist, 'sw.js'), "const CACHE = 'ats-assets-b1';");
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -62,6 +63,14 @@ describe('the built app is served compressed', () => {
     // The page itself is checked on every visit, so a new build is picked up at once.
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>ATS</title>');
+  });
+
+  it('serves the service worker as a script checked on every visit, so a new build replaces it', async () => {
+    const worker = await asset('/sw.js', 'br');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('ats-assets-b1');
   });
 });
 

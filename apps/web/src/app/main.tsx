@@ -12,6 +12,7 @@ import { startErrorTracking } from '../shared/error-tracking';
 import { keepListsAcrossVisits } from '../shared/kept-lists';
 import { readEmbeddedAnswers } from '../shared/prefetched-answers';
 import { setSessionHandlers } from '../shared/session-events';
+import { registerAssetWorker } from './asset-worker';
 import { Providers } from './providers';
 import { queryClient } from './query-client';
 import { createAppRouter, whenRouterReady } from './router';
@@ -56,3 +57,5 @@ whenRouterReady(router, () =>
     </StrictMode>,
   ),
 );
+
+registerAssetWorker();
