@@ -1,5 +1,18 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { expectPath, navigation, toast } from '../fixtures/ui.ts';
+
+/** Every build file the page was refused (status ≥ 400), as «status path». */
+function watchFailedAssets(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && response.status() >= 400) {
+      failed.push(`${response.status()} ${pathname}`);
+    }
+  });
+  return failed;
+}
 
 // Both journeys publish a build under the one running server: one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -14,13 +27,7 @@ test('a new build under an open tab: old chunks still load, new names are served
   request,
 }) => {
   void signedIn;
-  const failedAssets: string[] = [];
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/assets/') && response.status() >= 400) {
-      failedAssets.push(`${response.status()} ${pathname}`);
-    }
-  });
+  const failedAssets = watchFailedAssets(page);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -117,13 +124,7 @@ test('the worker keeps only the build files, serves the next visit, and a new bu
   control,
 }) => {
   void signedIn;
-  const failedAssets: string[] = [];
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/assets/') && response.status() >= 400) {
-      failedAssets.push(`${response.status()} ${pathname}`);
-    }
-  });
+  const failedAssets = watchFailedAssets(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 
