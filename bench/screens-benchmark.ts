@@ -244,6 +244,17 @@ function readLastRun(): Figures | null {
   }
 }
 
+/** Debian's Chromium, installed with apt when missing (as the browser tests do), before the base
+ * is generated: a fresh machine learns it lacks a browser in seconds, not after the generation. */
+function ensureChromium() {
+  if (process.env.BENCH_CHROMIUM) return;
+  const ensured = spawnSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (ensured.status !== 0) throw new Error('Chromium is missing (scripts/ensure-chromium.sh failed)');
+}
+
 function buildWeb() {
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-web-if-stale.mjs')], {
     cwd: root,
@@ -256,6 +267,7 @@ async function run(): Promise<BenchReport> {
   const applicants = envNumber('BENCH_SCREENS_APPLICANTS', 100_000);
   const rounds = Math.max(1, envNumber('BENCH_SCREENS_ROUNDS', 5));
   const notes: string[] = [];
+  ensureChromium();
   buildWeb();
   const keep = process.env.BENCH_KEEP_DB === '1';
   const dataDir = keep
@@ -277,7 +289,11 @@ async function run(): Promise<BenchReport> {
     notes.push(`Base of ${applicants.toLocaleString('en-US')} applicants reused (${dataDir}).`);
   }
   const api = await startApiServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  // A browser that fails to start must not leave the API holding the kept base's lock.
+  const browser = await chromium.launch({ executablePath: CHROMIUM }).catch(async (error) => {
+    await api.stop();
+    throw error;
+  });
   const screens: Record<ScreenName, string> = {
     card: `/applicant/${meta.applicantId}`,
     list: '/applicants',
