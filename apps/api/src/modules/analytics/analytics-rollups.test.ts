@@ -50,6 +50,11 @@ import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 // from the summaries and from the log; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
+/** The first day of the month `back` months before the month of `iso`. */
+const monthStart = (iso: string, back: number) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
+};
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
 
 /** A small deterministic generator (mulberry32), the seed printed on failure. */
@@ -497,6 +502,43 @@ describe('the rollup of the transition log', () => {
               set moved_at = moved_at - ((id * 7) % 45) * interval '1 day'
               where account_id = ${A}::int and kind = 'place'`,
         );
+        // And an applicant placed on the first vacancy on the 3rd of the last whole month, taken
+        // off it and placed on it again, further on, on the 20th: the second placement's reach
+        // rows keep a previous day inside that month, which a period holding the month whole
+        // must still leave out (the reach per month keeps the previous day, migration 0112).
+        {
+          const lastMonth = monthStart(todayIn(ZONE), 1);
+          const [fresh] = await insertApplicants(t.database, A, [
+            { firstName: 'Дважды', createdAt: new Date(`${lastMonth}T06:00:00Z`) },
+          ]);
+          const ordinary = vacancies[0]!.stages.filter((st) => !st.is_reject);
+          const placeOn = async (stage: number, day: string) => {
+            const r = await call(
+              t.app,
+              'POST',
+              '/api/applications',
+              { vacancy_id: vacancies[0]!.id, applicant_id: fresh, status_id: stage },
+              { token: admin.token },
+            );
+            expect(r.status, JSON.stringify(r.body)).toBe(200);
+            const [placed] = await selectRows<{ id: number }>(
+              t.database.system,
+              sql`select id from applications
+                  where account_id = ${A}::int and applicant_id = ${fresh}::int`,
+            );
+            await t.database.system.execute(
+              sql`update application_transitions set moved_at = ${`${day}T09:00:00Z`}::timestamptz
+                  where account_id = ${A}::int and application_id = ${placed!.id}::int`,
+            );
+            return placed!.id;
+          };
+          const first = await placeOn(ordinary[1]!.id, addDaysIso(lastMonth, 2));
+          const removed = await call(t.app, 'DELETE', `/api/applications/${first}`, undefined, {
+            token: admin.token,
+          });
+          expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+          await placeOn(ordinary[3]!.id, addDaysIso(lastMonth, 19));
+        }
         // After that backdating (which recomputes every placed application's summary), what the
         // sources' reach per column depends on besides the summaries (0092): a stage of the default
         // funnel made a rejection stage or no longer one (every summary's columns), then a stage of
@@ -713,10 +755,6 @@ describe('the rollup of the transition log', () => {
         // between two partial ones starting inside the history (each vacancy's «reached» reads
         // whole months from their sums, migration 0112, and the rows whose previous day is in
         // the period are left out there too).
-        const monthStart = (iso: string, back: number) => {
-          const [y, m] = iso.split('-').map(Number) as [number, number];
-          return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
-        };
         const cohortPeriods: [string, string][] = [
           ...periods,
           [monthStart(today, 3), addDaysIso(monthStart(today, 0), -1)],
