@@ -1,13 +1,15 @@
-// The answers of the report by source, of one vacancy and of the recruiters' vacancy details
+// The answers of the report by source, by vacancy (the whole company and a division's subtree), of
+// one vacancy and of the recruiters' vacancy details
 // compared between this tree and an earlier one, on a database the `analytics` entry prepared and
 // kept (BENCH_KEEP_DB=1; migrated to this tree's migrations):
 //   npx tsx bench/analytics-answers-compare.ts postgres://…/ats_bench_analytics_200000_1000000 \
 //     --before <dir>
 // `<dir>` holds the earlier tree (`git archive <commit> apps packages | tar -x -C <dir>`, with
 // `node_modules` linked to this one's). Periods: the last year, quarter, month and week, a month
-// a year ago and the previous year; vacancies: the busiest, a few spread over the sizes and a
-// closed one (EXPLAIN_VACANCIES: how many, 8 by default). Each pair of answers is compared with
-// `isDeepStrictEqual`; the first difference is printed and the exit code is 1.
+// a year ago, the previous year and the last three whole calendar months; vacancies: the
+// busiest, a few spread over the sizes and a closed one (EXPLAIN_VACANCIES: how many, 8 by
+// default). Each pair of answers is compared with `isDeepStrictEqual`; the first difference is
+// printed and the exit code is 1.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -27,6 +29,11 @@ if (!url || !beforeDir) {
   throw new Error('usage: analytics-answers-compare.ts <database-url> --before <dir>');
 }
 const vacancyCount = Number(process.env.EXPLAIN_VACANCIES ?? 8);
+/** The first day of the month `back` months before the month of `iso`. */
+const monthStart = (iso: string, back: number) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
+};
 
 async function reportsOf(root: string) {
   const file = path.join(root, 'apps/api/src/modules/analytics/analytics-reports.service.ts');
@@ -81,7 +88,19 @@ try {
     ['week', addDaysIso(today, -6), today],
     ['a month a year ago', addDaysIso(today, -394), addDaysIso(today, -365)],
     ['the previous year', addDaysIso(today, -729), addDaysIso(today, -365)],
+    ['three whole months', monthStart(today, 3), addDaysIso(monthStart(today, 0), -1)],
   ];
+  // The first top-level division and its children (the bench's tree is 4 + 16), for the report
+  // by vacancy narrowed to a subtree.
+  const division = await client.query<{ ids: number[] }>(
+    `select array_agg(d.id order by d.id) as ids
+     from account_divisions p
+     join account_divisions d on d.account_id = p.account_id and (d.id = p.id or d.parent_id = p.id)
+     where p.account_id = $1 and p.parent_id is null
+     group by p.id order by p.id limit 1`,
+    [accountId],
+  );
+  const subtree = division.rows[0]?.ids ?? null;
   const check = async (label: string, call: string, query: object, scope: unknown) => {
     const b = await before[call]!(tenant, scope, query);
     const a = await after[call]!(tenant, scope, query);
@@ -98,6 +117,11 @@ try {
     await check(label, 'analyticsBySources', {}, scope);
     await check(label, 'recruiterVacanciesDetails', {}, scope);
     await check(label, 'recruiterVacanciesDetails', { state: 'closed' }, scope);
+    await check(label, 'analyticsByVacancies', {}, scope);
+    if (subtree) {
+      const narrowed = periodScope({ accountId, userId, timeZone }, from, to, subtree, subtree[0]);
+      await check(`${label}, division ${subtree[0]}`, 'analyticsByVacancies', {}, narrowed);
+    }
     for (const id of picked) await check(label, 'vacancyAnalytics', { vacancy_id: id }, scope);
     console.log(`${label}: ${compared} compared, ${differ} differ`);
   }

@@ -626,6 +626,40 @@ export const analyticsVacancyReachDays = pgTable(
 ).enableRLS();
 
 /**
+ * The rows of `analytics_vacancy_reach_days` summed per calendar month of their day (migration
+ * 0112, decision 0105), the previous day kept: the funnel reads a period's whole months here and
+ * the days at its edges from the days. Written by the same statement as the days (the summaries'
+ * triggers' helper) and by the rollups' rebuild.
+ */
+export const analyticsVacancyReachMonths = pgTable(
+  'analytics_vacancy_reach_months',
+  {
+    accountId: accountIdColumn().references(() => accounts.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    vacancyId: integer().notNull(),
+    position: integer().notNull(),
+    prevDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      // Month first: a period's whole months are one range (INCLUDE n in the migration).
+      name: 'analytics_vacancy_reach_months_pk',
+      columns: [t.accountId, t.month, t.vacancyId, t.position, t.prevDay],
+    }),
+    // Some vacancies' rows, one range per vacancy (INCLUDE n), as the days' (migration 0108).
+    index('analytics_vacancy_reach_months_vacancy_idx').on(
+      t.accountId,
+      t.vacancyId,
+      t.month,
+      t.prevDay,
+      t.position,
+    ),
+    tenantPolicy('analytics_vacancy_reach_months'),
+  ],
+).enableRLS();
+
+/**
  * The cohort's stays per placement day, vacancy of the application and stage (migration 0105,
  * decision 0088): how many stays entered the stage on `entered_on` and left it on `left_on`, for
  * each vacancy's average time in stage. Kept by statement triggers on the summaries.

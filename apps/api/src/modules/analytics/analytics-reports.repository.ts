@@ -248,7 +248,8 @@ function workdayNumbers(cal: WorkCalendar): number[] {
 /**
  * Each vacancy's funnel from the per-vacancy rollups (migration 0105, decision 0088), for any set
  * of vacancies: the vacancies' stages are read once; «reached» per stage is the sum of the
- * rollup's counts of its vacancy at positions at or after its own — a running sum per vacancy
+ * rollup's counts of its vacancy at positions at or after its own (the period's whole months
+ * read from their sums per month, migration 0112, decision 0105) — a running sum per vacancy
  * over the stages and the counted positions in one ordered pass, not a join of every counted
  * position with every stage before it; the stays are summed per stage and averaged in the same
  * step, the stage being its own column.
@@ -264,6 +265,14 @@ function funnelFromVacancyRollups(
 ) {
   const A = sql`${r.accountId}::int`;
   const lo = sql`${cal.lo}::date`;
+  // The whole calendar months of the days [fromDay, toDay): from the first of a month on or
+  // after fromDay to the first of toDay's month. Without a whole month both are the same day
+  // (the first of the next month, or toDay when that is later than it), and the two runs of
+  // days [fromDay, monthsFrom) and [monthsTo, toDay) are the period.
+  const firstWhole = sql`(date_trunc('month', (${fromDay} - 1)::timestamp)
+                         + interval '1 month')::date`;
+  const monthsFrom = sql`least(${firstWhole}, ${toDay})`;
+  const monthsTo = sql`greatest(date_trunc('month', ${toDay}::timestamp)::date, ${monthsFrom})`;
   // The whole company: the joins with its stages keep exactly the rows of its vacancies (a
   // stay's stage is one of its application's vacancy) — no filter per row.
   const ofSet =
@@ -286,12 +295,30 @@ function funnelFromVacancyRollups(
       from statuses s
       where s.account_id = ${A} and s.vacancy_id in (select id from sv) and not s.is_reject
     ),
+    -- The period's whole months from the months (migration 0112), the days before the first
+    -- and after the last from the days: each row counted when its previous day is before the
+    -- period, as over the days alone.
     reach_counts as (
-      select f.vacancy_id, f.position, sum(f.n) as n
-      from analytics_vacancy_reach_days f
-      where f.account_id = ${A}
-        and f.day >= ${fromDay} and f.day < ${toDay} and f.prev_day < ${fromDay}
-        ${ofSet}
+      select r.vacancy_id, r.position, sum(r.n) as n
+      from (
+        select f.vacancy_id, f.position, f.n
+        from analytics_vacancy_reach_days f
+        where f.account_id = ${A}
+          and f.day >= ${fromDay} and f.day < ${monthsFrom} and f.prev_day < ${fromDay}
+          ${ofSet}
+        union all
+        select f.vacancy_id, f.position, f.n
+        from analytics_vacancy_reach_months f
+        where f.account_id = ${A}
+          and f.month >= ${monthsFrom} and f.month < ${monthsTo} and f.prev_day < ${fromDay}
+          ${ofSet}
+        union all
+        select f.vacancy_id, f.position, f.n
+        from analytics_vacancy_reach_days f
+        where f.account_id = ${A}
+          and f.day >= ${monthsTo} and f.day < ${toDay} and f.prev_day < ${fromDay}
+          ${ofSet}
+      ) r
       group by 1, 2
     ),
     reached as (
@@ -359,8 +386,9 @@ function funnelFromVacancyRollups(
  *   0105, decision 0088): «reached» sums `analytics_vacancy_reach_days` (runs of levels up to a
  *   position, per applicant, vacancy and day, beside the previous day of that applicant and
  *   vacancy) over the period's days whose previous day is before it, at or after each stage's
- *   position; the stays are `analytics_vacancy_stays`, the cohort's steps counted per placement
- *   day, read as the steps are.
+ *   position, its whole months from the same rows summed per month
+ *   (`analytics_vacancy_reach_months`, migration 0112); the stays are `analytics_vacancy_stays`,
+ *   the cohort's steps counted per placement day, read as the steps are.
  */
 async function funnelFromSummaries(
   tx: Db,

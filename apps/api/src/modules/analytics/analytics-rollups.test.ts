@@ -44,11 +44,17 @@ import { addDaysIso, dateIn, periodScope, todayIn } from './analytics-scope.ts';
 // with sources changed, applicants deleted and merged, a default-funnel stage made a rejection stage
 // and a vacancy's stage renamed on the way; each vacancy's funnel from the per-vacancy rollups
 // (0105: distinct applicants per vacancy, position and day, and the stays per placement day) equals
-// it from the summaries and from the log, for the company and a division's subtree; the company's
+// it from the summaries and from the log, for the company and a division's subtree (its «reached»
+// over whole months from the same rows summed per month, 0112, kept equal to the days summed); the company's
 // offers made and accepted and its hires with their placement from their days (0106) equal them
 // from the summaries and from the log; and the rollups themselves equal a rebuild.
 
 const ZONE = 'Europe/Moscow';
+/** The first day of the month `back` months before the month of `iso`. */
+const monthStart = (iso: string, back: number) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10);
+};
 const KINDS = ['new', 'placed', 'moved', 'hired', 'rejected', 'refused'] as const;
 
 /** A small deterministic generator (mulberry32), the seed printed on failure. */
@@ -496,6 +502,43 @@ describe('the rollup of the transition log', () => {
               set moved_at = moved_at - ((id * 7) % 45) * interval '1 day'
               where account_id = ${A}::int and kind = 'place'`,
         );
+        // And an applicant placed on the first vacancy on the 3rd of the last whole month, taken
+        // off it and placed on it again, further on, on the 20th: the second placement's reach
+        // rows keep a previous day inside that month, which a period holding the month whole
+        // must still leave out (the reach per month keeps the previous day, migration 0112).
+        {
+          const lastMonth = monthStart(todayIn(ZONE), 1);
+          const [fresh] = await insertApplicants(t.database, A, [
+            { firstName: 'Дважды', createdAt: new Date(`${lastMonth}T06:00:00Z`) },
+          ]);
+          const ordinary = vacancies[0]!.stages.filter((st) => !st.is_reject);
+          const placeOn = async (stage: number, day: string) => {
+            const r = await call(
+              t.app,
+              'POST',
+              '/api/applications',
+              { vacancy_id: vacancies[0]!.id, applicant_id: fresh, status_id: stage },
+              { token: admin.token },
+            );
+            expect(r.status, JSON.stringify(r.body)).toBe(200);
+            const [placed] = await selectRows<{ id: number }>(
+              t.database.system,
+              sql`select id from applications
+                  where account_id = ${A}::int and applicant_id = ${fresh}::int`,
+            );
+            await t.database.system.execute(
+              sql`update application_transitions set moved_at = ${`${day}T09:00:00Z`}::timestamptz
+                  where account_id = ${A}::int and application_id = ${placed!.id}::int`,
+            );
+            return placed!.id;
+          };
+          const first = await placeOn(ordinary[1]!.id, addDaysIso(lastMonth, 2));
+          const removed = await call(t.app, 'DELETE', `/api/applications/${first}`, undefined, {
+            token: admin.token,
+          });
+          expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+          await placeOn(ordinary[3]!.id, addDaysIso(lastMonth, 19));
+        }
         // After that backdating (which recomputes every placed application's summary), what the
         // sources' reach per column depends on besides the summaries (0092): a stage of the default
         // funnel made a rejection stage or no longer one (every summary's columns), then a stage of
@@ -708,8 +751,17 @@ describe('the rollup of the transition log', () => {
           }
           return days;
         };
+        // Beside the periods above, for the funnels: three whole calendar months, and whole months
+        // between two partial ones starting inside the history (each vacancy's «reached» reads
+        // whole months from their sums, migration 0112, and the rows whose previous day is in
+        // the period are left out there too).
+        const cohortPeriods: [string, string][] = [
+          ...periods,
+          [monthStart(today, 3), addDaysIso(monthStart(today, 0), -1)],
+          [addDaysIso(today, -100), addDaysIso(today, -10)],
+        ];
         await t.database.withTenant(admin.accountId, async (tx) => {
-          for (const [from, to] of periods) {
+          for (const [from, to] of cohortPeriods) {
             const scope = periodScope(base, from, to, null, null, 'day');
             const lo = addDaysIso(from, -400);
             const hi = addDaysIso(today, 1);
@@ -951,6 +1003,11 @@ describe('the rollup of the transition log', () => {
                                left_on, n)
               from analytics_vacancy_stays
               where account_id = ${admin.accountId}::int and n <> 0
+              union all
+              select concat_ws('|', 'vacancy_reach_months', vacancy_id, position, month, prev_day,
+                               n)
+              from analytics_vacancy_reach_months
+              where account_id = ${admin.accountId}::int and n <> 0
               order by 1`,
             )
           ).map((r) => r.k);
@@ -994,12 +1051,41 @@ describe('the rollup of the transition log', () => {
           ).map((r) => r.k);
         const keptSpans = await spans();
         expect(keptSpans, context).toEqual(await summed());
+        // Each vacancy's reach per month (migration 0112) is its days summed per calendar month,
+        // kept by the summaries' triggers through the history and by the rebuild.
+        const reachMonths = async () =>
+          (
+            await selectRows<{ k: string }>(
+              t.database.system,
+              sql`select concat_ws('|', vacancy_id, position, month, prev_day, n) as k
+              from analytics_vacancy_reach_months
+              where account_id = ${admin.accountId}::int and n <> 0
+              order by 1`,
+            )
+          ).map((r) => r.k);
+        const reachDaysSummed = async () =>
+          (
+            await selectRows<{ k: string }>(
+              t.database.system,
+              sql`select concat_ws('|', vacancy_id, position,
+                                 date_trunc('month', day::timestamp)::date, prev_day, sum(n)) as k
+              from analytics_vacancy_reach_days
+              where account_id = ${admin.accountId}::int
+              group by vacancy_id, position, date_trunc('month', day::timestamp), prev_day
+              having sum(n) <> 0
+              order by 1`,
+            )
+          ).map((r) => r.k);
+        const keptReachMonths = await reachMonths();
+        expect(keptReachMonths, context).toEqual(await reachDaysSummed());
+        expect(keptReachMonths.length, context).toBeGreaterThan(0);
         const kept = await snapshot();
         await t.database.system.execute(
           sql`select analytics_rebuild_rollups(${admin.accountId}::int)`,
         );
         expect(kept, context).toEqual(await snapshot());
         expect(await spans(), context).toEqual(await summed());
+        expect(await reachMonths(), context).toEqual(keptReachMonths);
         expect(keptSpans, context).toEqual(await spans());
         expect(keptSpans.filter((k) => k.includes('|week|')).length).toBeGreaterThan(0);
         expect(keptSpans.filter((k) => k.includes('|month|')).length).toBeGreaterThan(0);
