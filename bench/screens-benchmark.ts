@@ -221,8 +221,9 @@ async function newContext(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   base: string,
   token: string,
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: base, serviceWorkers });
   await context.addCookies([
     { name: 'auth_token', value: token, url: base, httpOnly: true, sameSite: 'Lax' },
   ]);
@@ -252,7 +253,8 @@ function ensureChromium() {
     cwd: root,
     stdio: 'inherit',
   });
-  if (ensured.status !== 0) throw new Error('Chromium is missing (scripts/ensure-chromium.sh failed)');
+  if (ensured.status !== 0)
+    throw new Error('Chromium is missing (scripts/ensure-chromium.sh failed)');
 }
 
 function buildWeb() {
@@ -266,6 +268,9 @@ function buildWeb() {
 async function run(): Promise<BenchReport> {
   const applicants = envNumber('BENCH_SCREENS_APPLICANTS', 100_000);
   const rounds = Math.max(1, envNumber('BENCH_SCREENS_ROUNDS', 5));
+  // BENCH_SCREENS_WORKER=compare: each screen opened twice a round, with the build's service
+  // worker and with it blocked (the HTTP cache alone), in alternated order; not kept as a run.
+  const compare = process.env.BENCH_SCREENS_WORKER === 'compare';
   const notes: string[] = [];
   ensureChromium();
   buildWeb();
@@ -316,15 +321,25 @@ async function run(): Promise<BenchReport> {
     for (let round = 0; round < rounds; round += 1) {
       // Screens interleaved within a round, so the machine's load hits them alike.
       for (const [name, url] of Object.entries(screens)) {
-        const context = await newContext(browser, api.url, token);
-        const page = await context.newPage();
-        (visits[`${name} · cold`] ??= []).push(await visit(page, url));
-        // Warm: the same tab goes elsewhere, then comes back (a second visit, caches kept), once
-        // the service worker of the build's files, registered after the first visit, is active.
-        if (withWorker) await workerSettled(page);
-        await page.goto('about:blank');
-        (visits[`${name} · warm`] ??= []).push(await visit(page, url));
-        await context.close();
+        const variants: ('allow' | 'block')[] = !compare
+          ? ['allow']
+          : round % 2 === 0
+            ? ['allow', 'block']
+            : ['block', 'allow'];
+        for (const workers of variants) {
+          const suffix = !compare ? '' : workers === 'allow' ? ' · worker' : ' · no worker';
+          const context = await newContext(browser, api.url, token, workers);
+          const page = await context.newPage();
+          (visits[`${name} · cold${suffix}`] ??= []).push(await visit(page, url));
+          // Warm: the same tab goes elsewhere, then comes back (a second visit, caches kept), once
+          // the service worker of the build's files, registered after the first visit, is active.
+          if (withWorker && workers === 'allow') await workerSettled(page);
+          // Without the worker, the same pause, so that both warm visits find an idle page.
+          else if (compare) await page.waitForTimeout(4_000);
+          await page.goto('about:blank');
+          (visits[`${name} · warm${suffix}`] ??= []).push(await visit(page, url));
+          await context.close();
+        }
       }
       loads.push(os.loadavg()[0]!);
     }
@@ -384,7 +399,7 @@ async function run(): Promise<BenchReport> {
       pass: f.apiBeforeUsable <= GOALS.apiBeforeUsable,
     });
   }
-  writeFileSync(LAST_RUN_FILE, `${JSON.stringify(figures, null, 2)}\n`);
+  if (!compare) writeFileSync(LAST_RUN_FILE, `${JSON.stringify(figures, null, 2)}\n`);
   notes.push(
     `${rounds} rounds, screens interleaved; Chromium ${CHROMIUM}; PGlite; ${os.cpus().length} cores, ` +
       `background ${cpuBefore === null ? '?' : fmt.cores(cpuBefore)} before / ` +
@@ -392,7 +407,8 @@ async function run(): Promise<BenchReport> {
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}.`,
-    `Previous run: ${previous ? 'bench/screens-last.json (in parentheses)' : 'none'}; this run written there.`,
+    `Previous run: ${previous ? 'bench/screens-last.json (in parentheses)' : 'none'}; ` +
+      (compare ? 'this comparison not written there.' : 'this run written there.'),
   );
   return { rows, verdicts, notes };
 }

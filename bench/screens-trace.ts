@@ -7,6 +7,8 @@
 //   npx tsx bench/screens-trace.ts [card|list|board|home] [rounds]
 //
 // WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
+// TRACE_WORKER=block blocks the build's service worker (the warm visit from the HTTP cache alone);
+// TRACE_WORKER=stopped stops it before the warm visit (as a later visit finds it).
 // TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
@@ -558,7 +560,11 @@ async function main() {
       return;
     }
     for (let round = 0; round < rounds + 1; round += 1) {
-      const context = await browser.newContext({ baseURL: api.url });
+      // TRACE_WORKER=block: the build's service worker blocked, the warm visit from the HTTP cache.
+      const context = await browser.newContext({
+        baseURL: api.url,
+        serviceWorkers: process.env.TRACE_WORKER === 'block' ? 'block' : 'allow',
+      });
       await context.addCookies([
         {
           name: 'auth_token',
@@ -581,8 +587,17 @@ async function main() {
         continue;
       }
       const cold = await traced(page, url);
-      if (withWorker) await workerSettled(page);
+      if (withWorker && process.env.TRACE_WORKER !== 'block') await workerSettled(page);
+      else if (withWorker) await page.waitForTimeout(4_000);
       await page.goto('about:blank');
+      // TRACE_WORKER=stopped: the worker stopped before the warm visit, as a user's next visit
+      // finds it once Chromium has stopped the idle worker (after some 30 s).
+      if (process.env.TRACE_WORKER === 'stopped') {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await cdp.detach();
+      }
       const warm = await traced(page, url);
       // TRACE_VISITS=3: a third visit in the same tab, to tell whether the second had V8's code
       // cache for the page's scripts (Chromium writes it after a script has run twice).

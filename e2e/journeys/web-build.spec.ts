@@ -114,6 +114,13 @@ async function workerState(page: import('@playwright/test').Page) {
       kept,
       scripts: scripts.length,
       scriptsPastWorker: scripts.filter((entry) => entry.workerStart === 0).length,
+      // Decision 0112: where the browser has static routes, the worker's route for /assets/
+      // reads the build's cache without starting the worker (Chromium's resource timing names
+      // the source a script came from: `cache`, or `network` for a file the cache lacks).
+      scriptSources: scripts.map((entry) => ({
+        pathname: new URL(entry.name).pathname,
+        source: (entry as unknown as { workerFinalSourceType?: string }).workerFinalSourceType,
+      })),
     };
   });
 }
@@ -150,6 +157,9 @@ test('the worker keeps only the build files, serves the next visit, and a new bu
   expect(second.controlled).toBe(true);
   expect(second.scripts).toBeGreaterThan(0);
   expect(second.scriptsPastWorker).toBe(0);
+  const keptScripts = second.scriptSources.filter(({ pathname }) => second.kept.includes(pathname));
+  expect(keptScripts.length).toBeGreaterThan(0);
+  expect(keptScripts.filter(({ source }) => source !== 'cache')).toEqual([]);
   expect(second.pageThroughWorker).toBe(false);
   expect(second.apiThroughWorker).toBe(0);
   expect(second.kept.length).toBeGreaterThan(0);
