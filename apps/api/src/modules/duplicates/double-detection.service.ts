@@ -32,16 +32,13 @@ export async function findDoublesOfSubject(
   accountId: number,
   subject: DoubleSubject,
   excludeIds: number[],
-  options: { isNew?: boolean; read?: DoublesRead } = {},
+  options: { isNew?: boolean; read?: DoublesRead; storeKeys?: boolean } = {},
 ): Promise<Found[]> {
   const keys = matchKeysOf(subject);
-  const rows = await repo.findCandidatesByKeys(
-    tx,
-    accountId,
-    keys,
-    excludeIds,
-    CHECK_CANDIDATE_LIMIT,
-  );
+  // A new applicant's keys are stored by the look-up's own statement (one round trip less).
+  const rows = options.storeKeys
+    ? await repo.insertKeysAndFindCandidates(tx, accountId, subject.id, keys, CHECK_CANDIDATE_LIMIT)
+    : await repo.findCandidatesByKeys(tx, accountId, keys, excludeIds, CHECK_CANDIDATE_LIMIT);
   if (options.read) {
     options.read.keys.push(...keys);
     options.read.applicantIds.push(...rows.map((row) => row.id));
@@ -247,10 +244,13 @@ export async function detectApplicantDoubles(
     ? ownSubject(options.subject)
     : await storedSubject(tx, accountId, applicantId);
   if (!subject) return [];
-  const entry = { applicantId, keys: matchKeysOf(subject) };
-  if (isNew) await repo.insertMatchKeys(tx, accountId, [entry]);
-  else await repo.replaceMatchKeys(tx, accountId, [entry]);
-  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId], { isNew });
+  if (!isNew) {
+    await repo.replaceMatchKeys(tx, accountId, [{ applicantId, keys: matchKeysOf(subject) }]);
+  }
+  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId], {
+    isNew,
+    storeKeys: isNew,
+  });
   const matches = found.map((f) => f.match);
   await storePairsOf(tx, accountId, applicantId, matches, isNew);
   return matches;

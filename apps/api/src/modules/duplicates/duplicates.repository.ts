@@ -139,6 +139,48 @@ export async function findCandidatesByKeys(
   );
 }
 
+/**
+ * For an applicant saved in this transaction: stores its keys and answers the applicants sharing
+ * one, as `findCandidatesByKeys` (the applicant itself excluded), in one statement. The look-up
+ * reads the statement's snapshot, which does not hold the keys stored beside it (decision 0111).
+ */
+export async function insertKeysAndFindCandidates(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  keys: string[],
+  limit: number,
+) {
+  if (keys.length === 0) return [];
+  return runNamed<SubjectRow>(
+    tx,
+    'doubles_keys_and_candidates',
+    sql`
+      with stored as (
+        insert into applicant_match_keys (account_id, applicant_id, key)
+        select ${accountId}::int, ${applicantId}::int, k.key
+        from jsonb_array_elements_text(${jsonRows([...new Set(keys)])}) as k(key)
+        on conflict do nothing
+      ),
+      candidates as (
+        select m.applicant_id
+        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
+        cross join lateral (
+          select mk.applicant_id from applicant_match_keys mk
+          where mk.account_id = ${accountId} and mk.key = k.key
+          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
+        ) m
+        where m.applicant_id <> ${applicantId}
+        group by m.applicant_id
+        order by min(k.position)
+        limit ${limit}
+      )
+      select ${subjectColumns}
+      from candidates c
+      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`,
+  );
+}
+
 export async function findSubjectRows(tx: Db, accountId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return selectRows<SubjectRow>(
