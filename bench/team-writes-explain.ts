@@ -8,10 +8,13 @@
 // plain rounds (no auto_explain) measure the server process's CPU per action, with the triggers
 // on and off, from /proc/<pid>/schedstat (the server must run on this machine):
 //   npx tsx bench/team-writes-explain.ts postgres://…/<a copy of the team base>
-// WRITES_ROUNDS (default 5), WRITES_WARMUP (2), WRITES_ONLY=<part of an action's name>.
+// WRITES_ROUNDS (default 5), WRITES_WARMUP (2), WRITES_ONLY=<part of an action's name>;
+// WRITES_ANSWERS=<file> appends each new applicant's doubles (ids, levels, scores, reasons) as a
+// JSON line, to compare two trees' answers for the same creates.
 // The copy must be one nobody else uses: the script adds a session for the account's owner
 // (removed at the end) and the API migrates it on start. `--nested` prints each nested statement.
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 import { hashToken } from '../apps/api/src/platform/secrets.ts';
 import { AUTH_HEADER } from './support/api-server.ts';
@@ -24,6 +27,7 @@ const ROUNDS = Number(process.env.WRITES_ROUNDS ?? 5);
 const WARMUP = Number(process.env.WRITES_WARMUP ?? 2);
 const ONLY = process.env.WRITES_ONLY ?? '';
 const NESTED = process.argv.includes('--nested');
+const ANSWERS = process.env.WRITES_ANSWERS ?? '';
 
 // ---------------------------------------------------------------------------------------------
 // The capture: the API's tenant transaction opened with auto_explain on (its plans come back as
@@ -191,10 +195,11 @@ const call = async (method: string, path: string, body: unknown) => {
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return text;
 };
 
 let created = 0;
-const ACTIONS: [string, () => Promise<void>][] = [
+const ACTIONS: [string, () => Promise<unknown>][] = [
   [
     'move',
     () =>
@@ -217,14 +222,34 @@ const ACTIONS: [string, () => Promise<void>][] = [
   ['tag', () => call('POST', `/api/applicants/${applicant}/update_tags`, { tags })],
   [
     'create applicant',
-    () => {
+    async () => {
       created += 1;
-      return call('POST', '/api/applicants', {
+      const body = {
         first_name: 'Ирина',
         last_name: `Объяснённая${created}`,
         phone: `+7 916 ${String(1_000_000 + ((created * 7919) % 8_999_999)).slice(0, 7)}`,
         email: `team.explain.${created}@example.com`,
-      });
+      };
+      const text = await call('POST', '/api/applicants', body);
+      if (ANSWERS) {
+        const { doubles } = (
+          JSON.parse(text) as {
+            message: {
+              doubles: {
+                applicant: { id: number };
+                level: string;
+                score: number;
+                reasons: string[];
+              }[];
+            };
+          }
+        ).message;
+        const found = doubles.map((d) => [d.applicant.id, d.level, d.score, d.reasons]);
+        appendFileSync(
+          ANSWERS,
+          `${JSON.stringify({ create: created, phone: body.phone, found })}\n`,
+        );
+      }
     },
   ],
 ];

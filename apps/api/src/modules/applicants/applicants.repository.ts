@@ -295,9 +295,26 @@ export async function findApplicantHead(tx: Db, accountId: number, id: number) {
   return row ?? null;
 }
 
+/**
+ * Inserts an applicant; answers its id and, as stored, the fields the duplicate check compares
+ * (the check needs no second read of the new row, decision 0111).
+ */
 export async function insertApplicant(tx: Db, values: ApplicantInsert) {
-  const [row] = await tx.insert(applicants).values(values).returning({ id: applicants.id });
-  return row!.id;
+  const [row] = await tx.insert(applicants).values(values).returning({
+    id: applicants.id,
+    firstName: applicants.firstName,
+    lastName: applicants.lastName,
+    middleName: applicants.middleName,
+    birthday: applicants.birthday,
+    email: applicants.email,
+    phone: applicants.phone,
+    tg: applicants.tg,
+    contacts: applicants.contacts,
+    resumeUrls: applicants.resumeUrls,
+    city: applicants.city,
+    company: applicants.company,
+  });
+  return row!;
 }
 
 export async function updateApplicant(

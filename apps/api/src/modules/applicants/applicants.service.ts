@@ -28,7 +28,7 @@ import { rememberDeletedApplicant } from '../analytics/analytics-history.service
 import { evaluationFileKeysOf } from '../evaluations/applicant-evaluations.service.ts';
 import { placeApplicantsIn } from '../pipeline/placement.service.ts';
 import { handOverNoticesLater, type ToldUsers } from '../messaging/user-notices.service.ts';
-import { getUser } from '../users/users.service.ts';
+import { getUser, getUserIn } from '../users/users.service.ts';
 import { changedFields, columnsOf } from './applicant-columns.ts';
 import {
   cardSeenThrough,
@@ -62,8 +62,11 @@ const ADMIN_USER_UNKNOWN = 'Ответственный не найден сре�
 const SOURCE_UNKNOWN = 'Источник не найден среди источников аккаунта';
 export const APPLICANT_DELETED = 'Кандидат удалён';
 
-/** The caller with their permission flags, read only for actions that need them. */
-async function actorOf(tenant: Tenant, session: Session): Promise<ApplicantActor> {
+/**
+ * The caller with their permission flags, read only for actions that need them; with `tx`, in
+ * that transaction (the write's own, before it writes anything), otherwise in one of its own.
+ */
+async function actorOf(tenant: Tenant, session: Session, tx?: Db): Promise<ApplicantActor> {
   if (session.memberType === 'watcher') {
     return {
       userId: session.userId,
@@ -72,7 +75,9 @@ async function actorOf(tenant: Tenant, session: Session): Promise<ApplicantActor
       permissions: {},
     };
   }
-  const user = await getUser(tenant, session.userId);
+  const user = tx
+    ? await getUserIn(tx, tenant, session.userId)
+    : await getUser(tenant, session.userId);
   return {
     userId: session.userId,
     memberType: session.memberType,
@@ -81,8 +86,8 @@ async function actorOf(tenant: Tenant, session: Session): Promise<ApplicantActor
   };
 }
 
-async function allowed(tenant: Tenant, session: Session, action: ApplicantAction) {
-  const actor = await actorOf(tenant, session);
+async function allowed(tenant: Tenant, session: Session, action: ApplicantAction, tx?: Db) {
+  const actor = await actorOf(tenant, session, tx);
   assertApplicantAction(actor, action);
   return actor;
 }
@@ -115,9 +120,15 @@ async function assertReferencesExist(
     admin_user_id?: number | null | undefined;
     account_source_id?: number | null | undefined;
   },
+  /** A user already found live in this transaction (the caller whose rights were read). */
+  knownLiveUserId?: number,
 ) {
   const errors: Record<string, string> = {};
-  if (input.admin_user_id && !(await repo.isLiveUser(tx, tenant.accountId, input.admin_user_id))) {
+  if (
+    input.admin_user_id &&
+    input.admin_user_id !== knownLiveUserId &&
+    !(await repo.isLiveUser(tx, tenant.accountId, input.admin_user_id))
+  ) {
     errors.admin_user_id = ADMIN_USER_UNKNOWN;
   }
   if (
@@ -167,11 +178,21 @@ export async function createApplicant(
   input: TCreateApplicantRequest,
   options: { arrival?: boolean } = {},
 ) {
-  await allowed(tenant, session, 'create');
-  return insertNewApplicant(storage, tenant, session, input, options, async (tx, id, doubles) => ({
-    ...(await readCard(tx, tenant, id)),
-    doubles,
-  }));
+  // The right is read in the creating transaction, before anything is written (decision 0111);
+  // a photo's bytes are stored before that transaction, so with one it is asked first, apart.
+  const withPhotoFirst = input.photo !== undefined && input.photo !== null;
+  if (withPhotoFirst) await allowed(tenant, session, 'create');
+  return insertNewApplicant(
+    storage,
+    tenant,
+    session,
+    input,
+    { ...options, checkRight: !withPhotoFirst },
+    async (tx, id, doubles) => ({
+      ...(await readCard(tx, tenant, id)),
+      doubles,
+    }),
+  );
 }
 
 /** The caller's right to create applicants, checked once for a batch of arrivals. */
@@ -212,7 +233,7 @@ async function insertNewApplicant<T>(
   tenant: Tenant,
   session: Session,
   input: TCreateApplicantRequest,
-  options: { arrival?: boolean },
+  options: { arrival?: boolean; checkRight?: boolean },
   answer: (
     tx: Db,
     id: number,
@@ -224,9 +245,17 @@ async function insertNewApplicant<T>(
   const told: ToldUsers[] = [];
   const created = await withPhoto(storage, tenant, photo, (blob) =>
     tenant.transaction(async (tx) => {
+      // Asked first: a refusal writes nothing. The caller's row it reads is a live user of the
+      // account (a watcher is refused without a read), so it need not be looked up again below.
+      if (options.checkRight) await allowed(tenant, session, 'create', tx);
       const adminUserId = fields.admin_user_id ?? tenant.userId;
-      await assertReferencesExist(tx, tenant, { ...fields, admin_user_id: adminUserId });
-      const id = await repo.insertApplicant(tx, {
+      await assertReferencesExist(
+        tx,
+        tenant,
+        { ...fields, admin_user_id: adminUserId },
+        options.checkRight ? session.userId : undefined,
+      );
+      const { id, ...subject } = await repo.insertApplicant(tx, {
         ...columnsOf(fields),
         accountId: tenant.accountId,
         adminUserId,
@@ -277,7 +306,11 @@ async function insertNewApplicant<T>(
         if (mentioned) told.push(mentioned);
       }
       // Keys, stored pairs and the doubles to show, in the same transaction as the applicant.
-      const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, { isNew: true });
+      // The subject compared is what the insert answered: nothing since changes its fields.
+      const doubles = await detectApplicantDoubles(tx, tenant.accountId, id, {
+        isNew: true,
+        subject: { id, ...subject },
+      });
       await announceCreatedInTransaction(tx, tenant, id);
       return answer(tx, id, doubles);
     }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -637,6 +637,47 @@ describe('the card seen from a vacancy (?vacancy_id=)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.status).toBe('error');
     expect(bad.body.message).toMatch(/[а-я]/i);
+  });
+});
+
+describe('a recruiter without the right to create applicants', () => {
+  it('is refused 403 in Russian before anything is written, a photo’s file included', async () => {
+    const admin = await signUpCompany(t.app);
+    const limited = await addTeamMember(t.app, admin.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    const restricted = await call(
+      t.app,
+      'PATCH',
+      `/api/users/${limited.userId}`,
+      { admin_user: { admin_user_setting: { permissions_actions: { can_manage_applicant: false } } } },
+      { token: admin.token },
+    );
+    expect(restricted.status, JSON.stringify(restricted.body)).toBe(200);
+    // The right is read in the creating transaction without a photo, before storing one with it.
+    for (const body of [
+      { first_name: 'Запретная', phone: '+7 900 111-22-33', comment: { description: 'Позвонить' } },
+      { first_name: 'Запретная', photo: dataUrl(PHOTO) },
+    ]) {
+      const refused = await create(limited.token, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Нет прав на изменение кандидатов');
+    }
+    const [written] = await systemRows(
+      t.database,
+      sql`select
+            (select count(*)::int from applicants where account_id = ${admin.accountId}) as applicants,
+            (select count(*)::int from applicant_match_keys where account_id = ${admin.accountId}) as keys,
+            (select count(*)::int from applicant_worklog where account_id = ${admin.accountId}) as history,
+            (select count(*)::int from files where account_id = ${admin.accountId}) as files`,
+    );
+    expect(written).toEqual({ applicants: 0, keys: 0, history: 0, files: 0 });
+    expect(existsSync(path.join(dataDir, 'files', String(admin.accountId)))).toBe(false);
+    // The same request from the admin is written.
+    const allowed = await create(admin.token, { first_name: 'Запретная', photo: dataUrl(PHOTO) });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(existsSync(path.join(dataDir, 'files', String(admin.accountId)))).toBe(true);
   });
 });
 

@@ -32,16 +32,13 @@ export async function findDoublesOfSubject(
   accountId: number,
   subject: DoubleSubject,
   excludeIds: number[],
-  options: { isNew?: boolean; read?: DoublesRead } = {},
+  options: { isNew?: boolean; read?: DoublesRead; storeKeys?: boolean } = {},
 ): Promise<Found[]> {
   const keys = matchKeysOf(subject);
-  const rows = await repo.findCandidatesByKeys(
-    tx,
-    accountId,
-    keys,
-    excludeIds,
-    CHECK_CANDIDATE_LIMIT,
-  );
+  // A new applicant's keys are stored by the look-up's own statement (one round trip less).
+  const rows = options.storeKeys
+    ? await repo.insertKeysAndFindCandidates(tx, accountId, subject.id, keys, CHECK_CANDIDATE_LIMIT)
+    : await repo.findCandidatesByKeys(tx, accountId, keys, excludeIds, CHECK_CANDIDATE_LIMIT);
   if (options.read) {
     options.read.keys.push(...keys);
     options.read.applicantIds.push(...rows.map((row) => row.id));
@@ -233,24 +230,41 @@ async function storePairsOf(
  * After an applicant is saved: its match keys, its stored pairs and their groups. Answers its
  * doubles, best first (archived applicants included, flagged). `isNew`: inserted in this
  * transaction, so it has no keys, pairs or dismissals yet and nothing of them is looked up.
+ * `subject`: the applicant's fields as just stored (an insert's RETURNING), so they are not read
+ * back; without it they are.
  */
 export async function detectApplicantDoubles(
   tx: Db,
   accountId: number,
   applicantId: number,
-  options: { isNew?: boolean } = {},
+  options: { isNew?: boolean; subject?: DoubleSubject } = {},
 ): Promise<TDoubleMatch[]> {
   const isNew = options.isNew ?? false;
-  const [row] = await repo.findSubjectRows(tx, accountId, [applicantId]);
-  if (!row) return [];
-  const subject = subjectOf(row);
-  const entry = { applicantId, keys: matchKeysOf(subject) };
-  if (isNew) await repo.insertMatchKeys(tx, accountId, [entry]);
-  else await repo.replaceMatchKeys(tx, accountId, [entry]);
-  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId], { isNew });
+  const subject = options.subject
+    ? ownSubject(options.subject)
+    : await storedSubject(tx, accountId, applicantId);
+  if (!subject) return [];
+  if (!isNew) {
+    await repo.replaceMatchKeys(tx, accountId, [{ applicantId, keys: matchKeysOf(subject) }]);
+  }
+  const found = await findDoublesOfSubject(tx, accountId, subject, [applicantId], {
+    isNew,
+    storeKeys: isNew,
+  });
   const matches = found.map((f) => f.match);
   await storePairsOf(tx, accountId, applicantId, matches, isNew);
   return matches;
+}
+
+/** A subject as the comparison reads it: of the contacts, only their type and value. */
+const ownSubject = (subject: DoubleSubject): DoubleSubject => ({
+  ...subject,
+  contacts: subject.contacts.map((c) => ({ contact_type: c.contact_type, value: c.value })),
+});
+
+async function storedSubject(tx: Db, accountId: number, applicantId: number) {
+  const [row] = await repo.findSubjectRows(tx, accountId, [applicantId]);
+  return row ? subjectOf(row) : null;
 }
 
 /**

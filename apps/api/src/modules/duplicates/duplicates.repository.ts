@@ -1,7 +1,7 @@
 import type { TDoubleLevel } from '@ats/contracts/duplicates';
-import { type Db, selectRows } from '@ats/db/connection';
+import { type Db, selectRows, statementName } from '@ats/db/connection';
 import { intArray } from '@ats/db/sql-arrays';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type SubjectRow, subjectColumns, subjectSource } from './double-subject.ts';
 
 // All SQL of the stored keys, pairs and dismissals. Every statement names its account.
@@ -17,6 +17,13 @@ export type StoredPair = {
 
 // Arrays travel as one text parameter: drizzle would spread a JS array into a list.
 const jsonRows = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+/**
+ * A statement of every create's duplicate check, named: on PostgreSQL parsed and planned once per
+ * connection (its text is the same whatever the values); plain on PGlite (decision 0111).
+ */
+const runNamed = <T = never>(tx: Db, prefix: string, query: SQL) =>
+  selectRows<T>(tx, query, { name: statementName(prefix, query) });
 
 /** Replaces the keys of the given applicants with the ones computed for them. */
 export async function replaceMatchKeys(
@@ -39,11 +46,15 @@ export async function insertMatchKeys(
 ) {
   const rows = entries.flatMap((e) => [...new Set(e.keys)].map((k) => ({ a: e.applicantId, k })));
   for (let start = 0; start < rows.length; start += 10_000) {
-    await tx.execute(sql`
+    await runNamed(
+      tx,
+      'match_keys_insert',
+      sql`
       insert into applicant_match_keys (account_id, applicant_id, key)
       select ${accountId}::int, k.a, k.k
       from jsonb_to_recordset(${jsonRows(rows.slice(start, start + 10_000))}) as k(a int, k text)
-      on conflict do nothing`);
+      on conflict do nothing`,
+    );
   }
 }
 
@@ -105,8 +116,9 @@ export async function findCandidatesByKeys(
   limit: number,
 ) {
   if (keys.length === 0) return [];
-  return selectRows<SubjectRow>(
+  return runNamed<SubjectRow>(
     tx,
+    'doubles_candidates',
     sql`
       with candidates as (
         select m.applicant_id
@@ -114,9 +126,51 @@ export async function findCandidatesByKeys(
         cross join lateral (
           select mk.applicant_id from applicant_match_keys mk
           where mk.account_id = ${accountId} and mk.key = k.key
-          limit ${CANDIDATES_PER_KEY}
+          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
         ) m
         where m.applicant_id <> all(${intArray(excludeIds)})
+        group by m.applicant_id
+        order by min(k.position)
+        limit ${limit}
+      )
+      select ${subjectColumns}
+      from candidates c
+      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`,
+  );
+}
+
+/**
+ * For an applicant saved in this transaction: stores its keys and answers the applicants sharing
+ * one, as `findCandidatesByKeys` (the applicant itself excluded), in one statement. The look-up
+ * reads the statement's snapshot, which does not hold the keys stored beside it (decision 0111).
+ */
+export async function insertKeysAndFindCandidates(
+  tx: Db,
+  accountId: number,
+  applicantId: number,
+  keys: string[],
+  limit: number,
+) {
+  if (keys.length === 0) return [];
+  return runNamed<SubjectRow>(
+    tx,
+    'doubles_keys_and_candidates',
+    sql`
+      with stored as (
+        insert into applicant_match_keys (account_id, applicant_id, key)
+        select ${accountId}::int, ${applicantId}::int, k.key
+        from jsonb_array_elements_text(${jsonRows([...new Set(keys)])}) as k(key)
+        on conflict do nothing
+      ),
+      candidates as (
+        select m.applicant_id
+        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
+        cross join lateral (
+          select mk.applicant_id from applicant_match_keys mk
+          where mk.account_id = ${accountId} and mk.key = k.key
+          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
+        ) m
+        where m.applicant_id <> ${applicantId}
         group by m.applicant_id
         order by min(k.position)
         limit ${limit}
@@ -191,8 +245,9 @@ export async function findPairsOf(tx: Db, accountId: number, applicantIds: numbe
 
 /** The groups the pairs of these applicants belong to. */
 export async function findGroupIdsOf(tx: Db, accountId: number, applicantIds: number[]) {
-  const rows = await selectRows<{ group_id: number }>(
+  const rows = await runNamed<{ group_id: number }>(
     tx,
+    'doubles_group_ids',
     sql`select distinct group_id from applicant_doubles
         where account_id = ${accountId}
           and (applicant_id = any(${intArray(applicantIds)}) or double_id = any(${intArray(applicantIds)}))`,
@@ -204,8 +259,12 @@ export async function findGroupIdsOf(tx: Db, accountId: number, applicantIds: nu
 export async function moveGroupsTo(tx: Db, accountId: number, groupIds: number[], target: number) {
   const others = groupIds.filter((g) => g !== target);
   if (others.length === 0) return;
-  await tx.execute(sql`update applicant_doubles set group_id = ${target}::int
-                       where account_id = ${accountId} and group_id = any(${intArray(others)})`);
+  await runNamed(
+    tx,
+    'doubles_move_groups',
+    sql`update applicant_doubles set group_id = ${target}::int
+        where account_id = ${accountId} and group_id = any(${intArray(others)})`,
+  );
 }
 
 export async function deletePairsOf(tx: Db, accountId: number, applicantId: number) {
@@ -232,7 +291,10 @@ export async function deleteAllPairs(tx: Db, accountId: number) {
 export async function upsertPairs(tx: Db, accountId: number, pairs: StoredPair[]) {
   for (let start = 0; start < pairs.length; start += 5000) {
     const chunk = pairs.slice(start, start + 5000);
-    await tx.execute(sql`
+    await runNamed(
+      tx,
+      'doubles_pairs_upsert',
+      sql`
       insert into applicant_doubles (account_id, applicant_id, double_id, level, score, reasons, group_id)
       select ${accountId}::int, p.a, p.b, p.level, p.score, array(select jsonb_array_elements_text(p.reasons)), p.g
       from jsonb_to_recordset(${jsonRows(
@@ -250,7 +312,8 @@ export async function upsertPairs(tx: Db, accountId: number, pairs: StoredPair[]
         and exists (select 1 from applicants x where x.account_id = ${accountId} and x.id = p.b)
       on conflict (account_id, applicant_id, double_id) do update
       set level = excluded.level, score = excluded.score, reasons = excluded.reasons,
-          group_id = excluded.group_id, detected_at = now()`);
+          group_id = excluded.group_id, detected_at = now()`,
+    );
   }
 }
 

@@ -153,6 +153,64 @@ describe('doubles found when an applicant is created', () => {
   });
 });
 
+describe('the doubles a create answers (decision 0111)', () => {
+  it('come from one transaction that compares the fields as inserted, and are what the check and the stored pairs say', async () => {
+    const company = await signUpCompany(t.app, { company: 'ООО «Одна транзакция»' });
+    const earlier = await create(company.token, {
+      first_name: 'Григорий',
+      last_name: 'Сотников',
+      birthday: '1985-02-03',
+      city: 'Казань',
+    });
+    const bySkype = await create(company.token, {
+      first_name: 'Григорий',
+      last_name: 'Сотников',
+      contacts: [{ contact_type: 'skype', value: 'g.sotnikov.work' }],
+    });
+    const body = {
+      first_name: 'Grigory',
+      last_name: 'Sotnikov',
+      birthday: '1985-02-03',
+      city: 'Казань',
+      contacts: [{ contact_type: 'skype', value: 'g.sotnikov.work', is_prefered: true }],
+    };
+    const counter = countStatements(t.database);
+    let created;
+    try {
+      created = await create(company.token, body);
+    } finally {
+      counter.stop();
+    }
+    const idsOf = (matches: { applicant: { id: number } }[]) =>
+      matches.map((m) => m.applicant.id).sort((a, b) => a - b);
+    // The birthday and the contacts reach the comparison from the insert's answer.
+    expect(idsOf(created.doubles)).toEqual([earlier.id, bySkype.id].sort((a, b) => a - b));
+    const reasonsOf = (id: number) =>
+      created.doubles.find((m: { applicant: { id: number } }) => m.applicant.id === id).reasons;
+    expect(reasonsOf(earlier.id)).toContain('совпадает дата рождения');
+    expect(reasonsOf(bySkype.id)).toContain('совпадает Skype');
+    const statements = counter.all().map((text) => text.replace(/\s+/g, ' ').toLowerCase());
+    // The caller's rights are read inside the creating transaction: one transaction in all.
+    expect(statements.filter((text) => text === 'set local role ats_app')).toHaveLength(1);
+    // The new row is not read back for the check (the card of the answer is another statement).
+    const readBack = statements.filter(
+      (text) =>
+        text.startsWith('select ') &&
+        text.includes("a.photo_file_id, to_char(a.birthday, 'yyyy-mm-dd') as birthday, a.email"),
+    );
+    expect(readBack).toEqual([]);
+
+    const checked = await send(company.token, 'POST', '/api/applicants/check_doubles', {
+      ...body,
+      exclude_id: created.id,
+    });
+    expect(checked.status).toBe(200);
+    expect(checked.body.message.items).toEqual(created.doubles);
+    const stored = await send(company.token, 'GET', `/api/applicants/${created.id}/get_double`);
+    expect(idsOf(stored.body.message.items)).toEqual(idsOf(created.doubles));
+  });
+});
+
 describe('the create form’s check and an applicant’s doubles', () => {
   let first: { id: number };
   let second: { id: number };

@@ -174,7 +174,12 @@ export async function getTeamSeats(tenant: Tenant): Promise<TTeamSeats> {
 }
 
 export async function getUser(tenant: Tenant, id: number) {
-  const row = await tenant.transaction((tx) => repo.findUserById(tx, tenant.accountId, id));
+  return tenant.transaction((tx) => getUserIn(tx, tenant, id));
+}
+
+/** `getUser` inside a transaction the caller has open (a write that checks rights first). */
+export async function getUserIn(tx: Db, tenant: Tenant, id: number) {
+  const row = await repo.findUserById(tx, tenant.accountId, id);
   if (!row) throw notFound(USER_NOT_FOUND);
   return toUser(row);
 }
