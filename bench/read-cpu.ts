@@ -6,7 +6,11 @@
 //   DATABASE_URL=postgres://… node --import tsx bench/read-cpu.ts [treeA] [treeB …]
 // Settings: READ_CPU_BATCH (reads per batch, 100), READ_CPU_ROUNDS (14), READ_CPU_PROF (a directory
 // for the children's V8 CPU profiles), READ_CPU_ENCODING (the Accept-Encoding sent, gzip),
-// READ_CPU_KINDS (which reads, comma-separated; all by default).
+// READ_CPU_KINDS (which reads, comma-separated; all by default), READ_CPU_COMPARE=<n> (the first
+// n answers of each API read asked of every tree before measuring and compared byte for byte).
+// READ_CPU_SQL=<rounds> (PostgreSQL's execution time of the board column's and the list page's
+// statements as each tree writes them). `board-column` is a page of 30 of a board column holding
+// every applicant (decision 0110).
 // The API reads are asked with `Cache-Control: no-cache` (the database path); the pages' HTML
 // (`card-page`, `list-page`, `board-page`, `home-page`: a signed-in page with the answers it
 // carries, decisions 0052, 0078) is asked as a browser asks it, its answers from memory when
@@ -25,6 +29,7 @@ type Kind =
   | 'applicants'
   | 'applicant'
   | 'me'
+  | 'board-column'
   | 'card-page'
   | 'list-page'
   | 'board-page'
@@ -35,6 +40,7 @@ const ALL_KINDS: Kind[] = [
   'applicants',
   'applicant',
   'me',
+  'board-column',
   'card-page',
   'list-page',
   'board-page',
@@ -46,7 +52,16 @@ const KINDS = process.env.READ_CPU_KINDS
   ? ALL_KINDS.filter((k) => process.env.READ_CPU_KINDS!.split(',').includes(k))
   : ALL_KINDS;
 
-type Setup = { token: string; requestIds: number[]; applicantIds: number[]; vacancyIds: number[] };
+type Setup = {
+  token: string;
+  requestIds: number[];
+  applicantIds: number[];
+  vacancyIds: number[];
+  accountId: number;
+  userId: number;
+  /** The vacancy whose first stage holds every applicant, for `board-column`. */
+  board: { vacancyId: number; stageId: number };
+};
 
 async function child() {
   const { openDatabase } = await import('@ats/db/connection');
@@ -71,6 +86,9 @@ async function child() {
     }
     if (kind === 'applicants') return `/api/applicants?page=${(n % 2) + 1}`;
     if (kind === 'applicant') return `/api/applicants/${s.applicantIds[n % s.applicantIds.length]}`;
+    if (kind === 'board-column') {
+      return `/api/status_vacancy_columns/get_applicants?vacancy_id=${s.board.vacancyId}&status_id=${s.board.stageId}&per_page=30&page=${(n % 2) + 1}`;
+    }
     if (kind === 'card-page') return `/applicant/${s.applicantIds[n % s.applicantIds.length]}`;
     if (kind === 'list-page') return '/applicants';
     if (kind === 'board-page') {
@@ -127,6 +145,22 @@ async function child() {
           }
         }
         process.send!({ type: 'ready', sizes });
+      } else if (message.type === 'answers') {
+        // The same reads in the same order in every tree: their bodies, to compare the trees.
+        n = 0;
+        const bodies: Record<string, string[]> = {};
+        for (const kind of KINDS.filter((k) => !isPage(k))) {
+          bodies[kind] = [];
+          for (let i = 0; i < message.n!; i += 1) {
+            const answer = await app.inject({
+              method: 'GET',
+              url: urlOf(kind),
+              headers: { 'x-dcrt-hrm-auth': setup!.token, 'cache-control': 'no-cache' },
+            });
+            bodies[kind].push(`${answer.statusCode} ${answer.body}`);
+          }
+        }
+        process.send!({ type: 'bodies', bodies });
       } else if (message.type === 'batch') {
         const before = process.cpuUsage();
         for (let i = 0; i < message.n!; i += 1) await read(message.kind!);
@@ -161,6 +195,43 @@ function ask<T>(worker: ChildProcess, message: unknown, reply: string): Promise<
   });
 }
 
+/**
+ * A vacancy with the account's default stages and every applicant on its first one, arrivals
+ * over 60 days (as the board bench fills its vacancy): the column's pages 1–2 of 30.
+ */
+async function boardOf(pool: pg.Pool, accountId: number, userId: number) {
+  const {
+    rows: [vacancy],
+  } = await pool.query(
+    `insert into vacancies (account_id, position, author_id)
+     values ($1, 'Менеджер по продажам (read-cpu)', $2) returning id`,
+    [accountId, userId],
+  );
+  await pool.query(
+    `insert into statuses (account_id, vacancy_id, copied_from_id, name, color, position,
+                           status_type, is_offer, is_reject, reject_kind, stay_duration)
+     select account_id, $2, id, name, color, position, status_type, is_offer, is_reject,
+            reject_kind, stay_duration
+     from statuses where account_id = $1 and status_group_id is not null`,
+    [accountId, vacancy.id],
+  );
+  const {
+    rows: [stage],
+  } = await pool.query(
+    `select id from statuses where account_id = $1 and vacancy_id = $2 order by position, id limit 1`,
+    [accountId, vacancy.id],
+  );
+  await pool.query(
+    `insert into applications (account_id, vacancy_id, applicant_id, status_id, entered_status_at,
+                               created_by)
+     select p.account_id, $2, p.id, $3,
+            now() - make_interval(secs => ((p.id * 104729) % (60 * 86400))::double precision), $4
+     from applicants p where p.account_id = $1`,
+    [accountId, vacancy.id, stage.id, userId],
+  );
+  return { vacancyId: Number(vacancy.id), stageId: Number(stage.id) };
+}
+
 async function seed(url: string, tree: string): Promise<Setup> {
   const { startApiServer, signUpBenchAccount, apiRequest, BENCH_PASSWORD } = await import(
     pathToFileURL(path.join(tree, 'bench/support/api-server.ts')).href
@@ -191,6 +262,8 @@ async function seed(url: string, tree: string): Promise<Setup> {
         ])
       ).rows.map((r: { id: number }) => r.id);
     const setup = {
+      accountId: admin.accountId,
+      userId: admin.userId,
       token: (
         await apiRequest('POST', `${api.url}/api/auth/login`, null, {
           email: admin.email,
@@ -200,11 +273,74 @@ async function seed(url: string, tree: string): Promise<Setup> {
       requestIds: await ids('vacancy_applications'),
       applicantIds: await ids('applicants'),
       vacancyIds: await ids('vacancies'),
+      board: await boardOf(pool, admin.accountId, admin.userId),
     };
     await pool.end();
     return setup;
   } finally {
     await api.stop();
+  }
+}
+
+/**
+ * READ_CPU_SQL=<rounds>: PostgreSQL's own time for the statements of the board column's page and
+ * of the list page as each tree writes them (EXPLAIN ANALYZE's execution time, timing of the
+ * nodes off), the trees alternated, median and least in µs.
+ */
+async function statementTimes(url: string, trees: string[], setup: Setup) {
+  const { buildQuery } = await import('@ats/db/connection');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const statements: [string, { sql: string; params: unknown[] }][] = [];
+  for (const tree of trees) {
+    const dir = path.resolve(tree.split('#')[0]!);
+    const board = await import(
+      pathToFileURL(path.join(dir, 'apps/api/src/modules/pipeline/board.repository.ts')).href
+    );
+    const list = await import(
+      pathToFileURL(path.join(dir, 'apps/api/src/modules/applicants/applicant-list.repository.ts'))
+        .href
+    );
+    const page = { vacancyId: setup.board.vacancyId, statusId: setup.board.stageId };
+    statements.push([
+      `board-column\t${tree}`,
+      buildQuery(
+        board.boardPageQuery(setup.accountId, {
+          ...page,
+          userId: setup.userId,
+          limit: 30,
+          offset: 0,
+        }),
+      ),
+    ]);
+    statements.push([
+      `applicants\t${tree}`,
+      buildQuery(
+        list.applicantListPageQuery(setup.accountId, setup.userId, {}, { page: 1, perPage: 30 })
+          .query,
+      ),
+    ]);
+  }
+  const times = new Map<string, number[]>();
+  const rounds = Number(process.env.READ_CPU_SQL);
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? statements : statements.slice().reverse();
+    for (const [key, statement] of order) {
+      const { rows } = await client.query(
+        `explain (analyze, timing off, format json) ${statement.sql}`,
+        statement.params,
+      );
+      const plan = (rows[0] as { 'QUERY PLAN': { 'Execution Time': number }[] })['QUERY PLAN'][0]!;
+      times.set(key, [...(times.get(key) ?? []), plan['Execution Time'] * 1000]);
+    }
+  }
+  await client.end();
+  console.log('statement\ttree\tmedian µs\tleast µs (PostgreSQL execution time)');
+  for (const [key, values] of times) {
+    const sorted = values.slice(2).sort((a, b) => a - b);
+    console.log(
+      `${key}\t${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)}\t${sorted[0]!.toFixed(0)}`,
+    );
   }
 }
 
@@ -253,6 +389,34 @@ async function parent() {
       const { sizes } = await ask<{ sizes: unknown }>(worker, { type: 'setup', setup }, 'ready');
       console.log(`${tree}: bytes sent per answer ${JSON.stringify(sizes)}`);
     }
+    if (workers.length > 1 && process.env.READ_CPU_COMPARE) {
+      // READ_CPU_COMPARE=<n>: the first n reads of each kind asked of every tree, compared.
+      const all = [];
+      for (const worker of workers) {
+        all.push(
+          (
+            await ask<{ bodies: Record<string, string[]> }>(
+              worker,
+              { type: 'answers', n: Number(process.env.READ_CPU_COMPARE) },
+              'bodies',
+            )
+          ).bodies,
+        );
+      }
+      for (const kind of Object.keys(all[0]!)) {
+        const first = all[0]![kind]!;
+        for (const [i, other] of all.slice(1).entries()) {
+          const differ = first.findIndex((body, j) => body !== other[kind]?.[j]);
+          const bytes = first.reduce((sum, body) => sum + Buffer.byteLength(body), 0);
+          console.log(
+            differ < 0
+              ? `${kind}: ${first.length} answers (${bytes} bytes) byte-identical in ${trees[0]} and ${trees[i + 1]}`
+              : `${kind}: answer ${differ} differs between ${trees[0]} and ${trees[i + 1]}:\n${first[differ]!.slice(0, 400)}\n${other[kind]?.[differ]?.slice(0, 400)}`,
+          );
+        }
+      }
+    }
+    if (process.env.READ_CPU_SQL) await statementTimes(url, trees, setup);
     const figures = new Map<string, number[]>();
     /** Of it, the time in the kernel (sending SQL and reading answers over the socket). */
     const systemFigures = new Map<string, number[]>();

@@ -1,4 +1,5 @@
 import type { TCreateVacancyRequest, TVacancy } from '@ats/contracts/vacancies';
+import type { TBoardCardPage } from '@ats/contracts/pipeline';
 import { createDivision } from './modules/divisions/divisions.service.ts';
 import { placeApplicants, rejectApplication } from './modules/pipeline/applications.service.ts';
 import { listBoardCards } from './modules/pipeline/board.service.ts';
@@ -126,12 +127,15 @@ export async function placeDemoApplicants(
         });
       }
     }
-    const firstStage = await listBoardCards(tenant, session, {
-      vacancy_id: vacancy.id,
-      status_id: stages[0]!.id,
-      page: 1,
-      per_page: 3,
-    });
+    // The page's JSON text, as the route sends it (decision 0110).
+    const firstStage = JSON.parse(
+      await listBoardCards(tenant, session, {
+        vacancy_id: vacancy.id,
+        status_id: stages[0]!.id,
+        page: 1,
+        per_page: 3,
+      }),
+    ) as TBoardCardPage;
     for (const card of firstStage.applicants) {
       await rejectApplication(tenant, session, card.application_id, 'reject', {
         reason_id: rejectReason,

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { Database } from '@ats/db/connection';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
@@ -66,7 +66,8 @@ import { registerCompression } from './platform/compression.ts';
 import { registerResponseCache } from './platform/response-cache.ts';
 import { collectApiRoutes } from './platform/route-list.ts';
 import { createNotifier } from './platform/notify.ts';
-import type { Config } from './platform/config.ts';
+import { type Config, isProduction } from './platform/config.ts';
+import { answerTextSerializerCompiler } from './platform/answer-text.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerApiDocs } from './platform/docs.ts';
 import { registerEnvelope } from './platform/envelope.ts';
@@ -125,7 +126,9 @@ export async function buildHttpServer(options: HttpServerOptions) {
   answerUnsupportedExpectations(app.server);
   collectApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers go through zod and JSON.stringify, those a statement wrote as text are sent as they
+  // are, checked against their contract outside production (decision 0110).
+  app.setSerializerCompiler(answerTextSerializerCompiler({ checked: !isProduction(config) }));
 
   // Clients send DELETE with a JSON content type and no body; that is not malformed JSON.
   app.removeContentTypeParser('application/json');

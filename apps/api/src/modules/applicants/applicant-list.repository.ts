@@ -6,35 +6,6 @@ import { intArray } from '@ats/db/sql-arrays';
 /** Dates of the filters are days in Moscow, the product's time zone. */
 export const TIME_ZONE = 'Europe/Moscow';
 
-export type ApplicantListRow = {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  middle_name: string | null;
-  photo_file_id: number | null;
-  position: string | null;
-  company: string | null;
-  email: string | null;
-  phone: string | null;
-  tg: string | null;
-  money: string | null;
-  currency: string | null;
-  age: number | null;
-  tags: { id: number; name: string; color: string; icon: string | null }[];
-  account_source_id: number | null;
-  source_name: string | null;
-  source_icon: string | null;
-  admin_user_id: number | null;
-  created_at: string;
-  applications: {
-    vacancy_id: number;
-    vacancy_name: string;
-    status_id: number;
-    status_name: string;
-    status_color: string;
-  }[];
-};
-
 /** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -217,32 +188,43 @@ export const applicantListOrder = (filters: TApplicantListFilters): SQL =>
  */
 export const SEARCH_RESULT_LIMIT = 1000;
 
-export type ApplicantListPage = { total: number; rows: ApplicantListRow[] };
+/** The page as read: the count, and the rows as the answer's JSON text (`listRowJson`). */
+export type ApplicantListPage = { total: number; rows: string };
 
-/** The columns of a list row over an ordered page `a` of applicants. */
+/**
+ * The page's rows over an ordered page `a` of applicants, as the answer's JSON text (decision
+ * 0110): each row the contract's item (`ZApplicantListItem`: its keys in order, the photo's
+ * address, the time of creation as `Date.toISOString` writes it), compact — `row_to_json` and
+ * `array_to_json` write no spaces, unlike `json_build_object` and `json_agg` — so the text is
+ * byte for byte what `JSON.stringify` of the checked answer gives (checked outside production).
+ */
 const listRowJson = (page: SQL) => sql`
-  (select coalesce(json_agg(p), '[]'::json) from (
-    select a.id, a.first_name, a.last_name, a.middle_name, a.photo_file_id, a.position,
-      a.company, a.email, a.phone, a.tg, a.money, a.currency,
+  (select coalesce(array_to_json(array_agg(item_row)), '[]'::json)::text from (
+    select a.id, a.first_name, a.last_name, a.middle_name,
+      case when a.photo_file_id is null then null else '/api/files/' || a.photo_file_id end as photo,
+      a.position, a.company, a.email, a.phone, a.tg, a.money, a.currency,
       date_part('year', age((now() at time zone ${TIME_ZONE}::text)::date, a.birthday))::int as age,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'icon', t.icon) order by t.name, t.id), '[]'::json)
-         from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
-         where at.account_id = a.account_id and at.applicant_id = a.id) as tags,
+      (select coalesce(array_to_json(array_agg(row_to_json(tag_row) order by tag_row.name, tag_row.id)), '[]'::json)
+         from (select t.id, t.name, t.color, t.icon
+               from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+               where at.account_id = a.account_id and at.applicant_id = a.id) tag_row) as tags,
       a.account_source_id,
       (select s.name from account_sources s
          where s.account_id = a.account_id and s.id = a.account_source_id) as source_name,
       (select s.icon from account_sources s
          where s.account_id = a.account_id and s.id = a.account_source_id) as source_icon,
-      a.admin_user_id, a.created_at,
-      (select coalesce(json_agg(json_build_object('vacancy_id', v.id, 'vacancy_name', v.position,
-           'status_id', st.id, 'status_name', st.name, 'status_color', st.color)
-           order by ap.updated_at desc, ap.id desc), '[]'::json)
-         from applications ap
-         join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
-         join statuses st on st.account_id = ap.account_id and st.id = ap.status_id
-         where ap.account_id = a.account_id and ap.applicant_id = a.id) as applications
+      a.admin_user_id,
+      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      (select coalesce(array_to_json(array_agg(places.item order by places.updated_at desc, places.id desc)), '[]'::json)
+         from (select ap.updated_at, ap.id,
+                      (select row_to_json(place_row) from (select v.id as vacancy_id, v.position as vacancy_name,
+                         st.id as status_id, st.name as status_name, st.color as status_color) place_row) as item
+               from applications ap
+               join vacancies v on v.account_id = ap.account_id and v.id = ap.vacancy_id
+               join statuses st on st.account_id = ap.account_id and st.id = ap.status_id
+               where ap.account_id = a.account_id and ap.applicant_id = a.id) places) as applications
     from (${page}) a
-  ) p)`;
+  ) item_row)`;
 
 /**
  * A search alone, by relevance (the usual case): the ranked ids of the page and the count (at most
@@ -257,7 +239,7 @@ function searchPageQuery(
   const beyond = offset >= SEARCH_RESULT_LIMIT;
   const hits = beyond ? 1 : Math.min(offset + page.perPage, SEARCH_RESULT_LIMIT);
   const rows = beyond
-    ? sql`'[]'::json`
+    ? sql`'[]'::text`
     : listRowJson(sql`
         select a.* from unnest(s.applicant_ids) with ordinality as h(id, n)
         join applicants a on a.account_id = ${accountId}::int and a.id = h.id

@@ -1,10 +1,14 @@
-import { ZApplicantListQuery, ZApplicantListResponse } from '@ats/contracts/applicant-list';
+import {
+  type TApplicantListResponse,
+  ZApplicantListQuery,
+  ZApplicantListResponse,
+} from '@ats/contracts/applicant-list';
 import { successEnvelope } from '@ats/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applicantListTags } from '../../platform/answer-dependencies.ts';
+import { successText } from '../../platform/answer-text.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
 import { callerOf } from '../../platform/tenancy.ts';
 import { drillApplicantIds } from '../analytics/analytics-drill.service.ts';
@@ -43,7 +47,10 @@ export function registerApplicantListRoutes(app: FastifyInstance, deps: AppDeps)
           const only = request.query.drill
             ? await drillApplicantIds(tenant, session, request.query.drill)
             : null;
-          return success(await listApplicants(tenant, request.query, scope, only));
+          // The page as its statement wrote it, sent as that text (decision 0110).
+          return successText<TApplicantListResponse>(
+            await listApplicants(tenant, request.query, scope, only),
+          );
         },
         applicantListTags(request.query.drill !== undefined),
       );

@@ -1,3 +1,5 @@
+import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
+import { successEnvelope } from '@ats/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -287,6 +289,85 @@ describe('the applicant list', () => {
     // The session comes from the process's cache once read (decision 0012).
     expect(sessionLookups.length).toBeLessThanOrEqual(2);
     expect(listStatements, listStatements.join('\n---\n')).toHaveLength(2);
+  });
+});
+
+describe('the page as its statement wrote it', () => {
+  // The statement writes the page's JSON text and the API sends it as it is (decision 0110): it
+  // must be what JSON.stringify of the checked answer gives, escapes and every path included.
+  const sent = async (token: string, query: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/applicants?${query}`,
+      headers: { 'x-dcrt-hrm-auth': token, 'cache-control': 'no-cache' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const parsed = successEnvelope(ZApplicantListResponse).parse(JSON.parse(response.body));
+    expect(response.body, query).toBe(JSON.stringify(parsed));
+    return parsed.message;
+  };
+
+  it('is byte for byte what the contract writes, for every kind of page', async () => {
+    for (const query of [
+      'per_page=30',
+      'search=Иванова',
+      `tags[]=${tag.reserve}`,
+      'sort=name_asc&page=2&per_page=5',
+      `vacancy_id=${placement.vacancy}`,
+      'search=Иванова&page=40',
+      'search=нетникого',
+    ]) {
+      await sent(hr.token, query);
+    }
+  });
+
+  it('holds any text, a photo, a placement and the time of creation cut to milliseconds', async () => {
+    const other = await signUpCompany(t.app, { company: 'ООО «Текст как есть»' });
+    const db = t.database;
+    const odd = 'Кавычка " и \\ слэш\nперенос\tтаб \u0001\u001f \u2028 😀 </script>';
+    const sourceId = await insertSource(db, other.accountId, odd);
+    const [applicantId] = await insertApplicants(db, other.accountId, [
+      {
+        lastName: odd,
+        firstName: 'Ёлка',
+        photoFileId: 4242,
+        company: odd,
+        money: '100 000',
+        accountSourceId: sourceId,
+        createdAt: new Date('2026-01-02T03:04:05.678Z'),
+      },
+    ]);
+    const tagId = await insertTag(db, other.accountId, odd);
+    await tagApplicants(db, other.accountId, tagId, [applicantId!]);
+    await db.withTenant(other.accountId, (tx) =>
+      tx.execute(sql`update applicants set created_at = created_at + interval '999 microseconds'
+                     where account_id = ${other.accountId}::int and id = ${applicantId}::int`),
+    );
+    const vacancy = await insertVacancyWithStages(db, other.accountId, { position: odd });
+    const placed = await call(
+      t.app,
+      'POST',
+      '/api/applications/bulk',
+      { applicant_ids: [applicantId], vacancy_id: vacancy.id },
+      { token: other.token },
+    );
+    expect(placed.status).toBe(200);
+    const page = await sent(other.token, 'per_page=30');
+    expect(page).toMatchObject({ applicant_count: 1, applicant_count_capped: false });
+    expect(page.applicants[0]).toMatchObject({
+      id: applicantId,
+      last_name: odd,
+      first_name: 'Ёлка',
+      middle_name: null,
+      photo: '/api/files/4242',
+      company: odd,
+      money: '100 000',
+      age: null,
+      tags: [{ id: tagId, name: odd, color: '#FF0000', icon: null }],
+      source_name: odd,
+      created_at: '2026-01-02T03:04:05.678Z',
+      applications: [expect.objectContaining({ vacancy_id: vacancy.id, vacancy_name: odd })],
+    });
   });
 });
 

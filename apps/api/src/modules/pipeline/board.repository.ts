@@ -158,13 +158,47 @@ export type BoardPageRow = {
   is_member: boolean;
   my_right: StageRight;
   total: number;
-  cards: CardRow[];
+  /** The page's cards as the answer's JSON text (`cardText`), read as a string. */
+  cards: string;
 };
+
+/**
+ * A tag of the card as the contract writes it (`ZTag`), compact: `row_to_json` and
+ * `array_to_json` write no spaces, unlike `json_build_object` and `json_agg` (decision 0110).
+ */
+const cardTagsText = sql`coalesce((
+  select array_to_json(array_agg(row_to_json(tag_row) order by lower(tag_row.name), tag_row.id))
+  from (
+    select t.id, t.name, t.color, t.description, t.icon
+    from applicant_tags at join tags t on t.account_id = at.account_id and t.id = at.tag_id
+    where at.account_id = p.account_id and at.applicant_id = p.id
+  ) tag_row), '[]'::json)`;
+
+/**
+ * The card of application `ap` of applicant `p` at stage `s` as the contract writes it
+ * (`ZBoardCard`: its keys in order, the photo's address, the time of arrival as
+ * `Date.toISOString` writes it, milliseconds cut as a Date cuts them): its JSON text, byte for byte what `JSON.stringify` of the checked card
+ * gives (checked outside production, answer-text.ts).
+ */
+export const cardText = sql`(select row_to_json(card_row) from (select
+  ap.id as application_id, p.id as applicant_id, ap.status_id,
+  p.first_name, p.last_name, p.middle_name,
+  case when p.photo_file_id is null then null else '/api/files/' || p.photo_file_id end as photo,
+  p.position, ${cardTagsText} as tags,
+  to_char(ap.entered_status_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    as entered_status_at,
+  floor(extract(epoch from now() - ap.entered_status_at) / 86400)::int as days_in_status,
+  (s.stay_duration is not null
+     and ap.entered_status_at < now() - make_interval(days => s.stay_duration)) as is_overdue,
+  ap.reject_reason_id,
+  (select rr.name from reasons rr
+    where rr.account_id = ap.account_id and rr.id = ap.reject_reason_id) as reject_reason_name,
+  ap.reject_comment) card_row)`;
 
 /**
  * One column's page in one statement: the vacancy and stage (no row when the stage is not the
  * vacancy's), the caller's access, the column's size, and the page of cards, newest arrivals
- * first, read along the board index.
+ * first, read along the board index — the cards as the answer's JSON text (decision 0110).
  */
 export const boardPageStatement = (
   accountId: number,
@@ -182,16 +216,16 @@ export const boardPageStatement = (
       where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id and ap.status_id = s.id
         ${andFiltered(input.filter ?? null)}) as total,
     coalesce((
-      select json_agg(page.* order by page.entered_status_at desc, page.application_id)
+      select array_to_json(array_agg(page.card order by page.arrived desc, page.id))
       from (
-        select ${cardColumns}
+        select ap.entered_status_at as arrived, ap.id, ${cardText} as card
         from applications ap
         join applicants p on p.account_id = ap.account_id and p.id = ap.applicant_id
         where ap.account_id = s.account_id and ap.vacancy_id = s.vacancy_id and ap.status_id = s.id
           ${andFiltered(input.filter ?? null)}
         order by ap.entered_status_at desc, ap.id
         limit ${input.limit}::int offset ${input.offset}::int
-      ) page), '[]'::json) as cards
+      ) page), '[]'::json)::text as cards
   from vacancies v
   join statuses s on s.account_id = v.account_id and s.vacancy_id = v.id and s.id = ${input.statusId}::int
   where v.account_id = ${accountId}::int and v.id = ${input.vacancyId}::int`;

@@ -1,10 +1,16 @@
 import { ZBoardFilters } from '@ats/contracts/applicant-list';
 import { successEnvelope } from '@ats/contracts/envelope';
 import { ZIdParams } from '@ats/contracts/ids';
-import { ZBoardCardPage, ZBoardCardQuery, ZBoardColumnList } from '@ats/contracts/pipeline';
+import {
+  type TBoardCardPage,
+  ZBoardCardPage,
+  ZBoardCardQuery,
+  ZBoardColumnList,
+} from '@ats/contracts/pipeline';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerKey, partTags } from '../../platform/answer-dependencies.ts';
+import { successText } from '../../platform/answer-text.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { success } from '../../platform/envelope.ts';
 import { uncachedAnswers } from '../../platform/response-cache.ts';
@@ -58,7 +64,10 @@ export function registerBoardRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
-      return success(await board.listBoardCards(tenant, session, request.query));
+      // The page as its statement wrote it, sent as that text (decision 0110).
+      return successText<TBoardCardPage>(
+        await board.listBoardCards(tenant, session, request.query),
+      );
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { TBoardFilters } from '@ats/contracts/applicant-list';
-import type { TBoardCard, TBoardCardPage, TBoardColumn } from '@ats/contracts/pipeline';
+import type { TBoardCard, TBoardColumn } from '@ats/contracts/pipeline';
 import type { Session } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
@@ -79,7 +79,11 @@ export async function listBoardColumns(
     }));
 }
 
-/** One page of one column; a stage of another vacancy, or hidden from the caller, is not found. */
+/**
+ * One page of one column as the answer's JSON text (`ZBoardCardPage`, decision 0110): the cards
+ * as the statement wrote them, framed by the counts; a stage of another vacancy, or hidden from
+ * the caller, is not found.
+ */
 export async function listBoardCards(
   tenant: Tenant,
   session: Session,
@@ -89,7 +93,7 @@ export async function listBoardCards(
     page: number;
     per_page: number;
   } & Partial<TBoardFilters>,
-): Promise<TBoardCardPage> {
+): Promise<string> {
   const filter = boardFilter(tenant, query);
   const statement = repo.boardPageQuery(tenant.accountId, {
     vacancyId: query.vacancy_id,
@@ -105,11 +109,6 @@ export async function listBoardCards(
   );
   if (row) assertCanReadVacancy(session, { state: row.state, isMember: row.is_member });
   if (!row || !canReadStage(row.my_right)) throw notFound(STAGE_NOT_FOUND);
-  return {
-    applicants: row.cards.map(toCard),
-    applicant_count: row.total,
-    total: row.total,
-    page: query.page,
-    per_page: query.per_page,
-  };
+  // Integers only around the statement's text: the keys in the contract's order.
+  return `{"applicants":${row.cards},"applicant_count":${row.total},"total":${row.total},"page":${query.page},"per_page":${query.per_page}}`;
 }

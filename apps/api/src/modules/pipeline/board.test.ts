@@ -1,4 +1,6 @@
-import { DEFAULT_FUNNEL } from '@ats/contracts/pipeline';
+import { successEnvelope } from '@ats/contracts/envelope';
+import { DEFAULT_FUNNEL, ZBoardCardPage } from '@ats/contracts/pipeline';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplicants, insertTag, tagApplicants } from '../../../test/applicant-factory.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
@@ -183,6 +185,67 @@ describe('a column’s cards', () => {
       (c: { applicant_id: number }) => c.applicant_id,
     );
     expect(new Set(seen).size).toBe(5);
+  });
+
+  it('sends the page as its contract writes it, byte for byte, whatever the cards hold', async () => {
+    // The statement writes the page's JSON text and the API sends it as it is (decision 0110):
+    // the text must be what JSON.stringify of the checked answer gives, escapes included.
+    const vacancy = await insertVacancyWithStages(t.database, admin.accountId);
+    const odd = 'Кавычка " и \\ слэш\nперенос\tтаб \u0001\u001f \u2028 😀 </script>';
+    const [withPhoto, plain] = await insertApplicants(t.database, admin.accountId, [
+      { lastName: odd, firstName: 'Ёлка', middleName: null, photoFileId: 4242, position: odd },
+      { lastName: 'Простой', firstName: null, position: null },
+    ]);
+    const placed = await post(admin.token, '/api/applications/bulk', {
+      applicant_ids: [withPhoto, plain],
+      vacancy_id: vacancy.id,
+    });
+    expect(placed.status).toBe(200);
+    const tag = await insertTag(t.database, admin.accountId, 'Тег "в кавычках"');
+    await tagApplicants(t.database, admin.accountId, tag, [withPhoto!]);
+    await t.database.withTenant(admin.accountId, (tx) =>
+      tx.execute(sql`update tags set icon = 'star', description = ${odd}
+                     where account_id = ${admin.accountId}::int and id = ${tag}::int`),
+    );
+    // A fraction past milliseconds: cut as a Date cuts it.
+    await t.database.withTenant(admin.accountId, (tx) =>
+      tx.execute(sql`update applications set entered_status_at = '2026-01-02 03:04:05.678999+00'
+                     where account_id = ${admin.accountId}::int and applicant_id = ${withPhoto}::int`),
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/status_vacancy_columns/get_applicants?vacancy_id=${vacancy.id}&status_id=${vacancy.stage('Новый').id}&per_page=30`,
+      headers: { 'x-dcrt-hrm-auth': admin.token, 'cache-control': 'no-cache' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const parsed = successEnvelope(ZBoardCardPage).parse(JSON.parse(response.body));
+    expect(response.body).toBe(JSON.stringify(parsed));
+    const [newest, oldest] = parsed.message.applicants;
+    expect(newest).toMatchObject({
+      applicant_id: plain,
+      first_name: null,
+      last_name: 'Простой',
+      photo: null,
+      position: null,
+      tags: [],
+    });
+    expect(oldest).toMatchObject({
+      applicant_id: withPhoto,
+      first_name: 'Ёлка',
+      last_name: odd,
+      middle_name: null,
+      photo: '/api/files/4242',
+      position: odd,
+      entered_status_at: '2026-01-02T03:04:05.678Z',
+      is_overdue: true,
+      reject_reason_id: null,
+      reject_reason_name: null,
+      reject_comment: null,
+      tags: [
+        { id: tag, name: 'Тег "в кавычках"', color: '#FF0000', description: odd, icon: 'star' },
+      ],
+    });
+    expect(parsed.message).toMatchObject({ applicant_count: 2, total: 2, page: 1, per_page: 30 });
   });
 
   it('answers 400 for bad paging and a stage of another vacancy as not found', async () => {
