@@ -651,7 +651,11 @@ describe('a recruiter without the right to create applicants', () => {
       t.app,
       'PATCH',
       `/api/users/${limited.userId}`,
-      { admin_user: { admin_user_setting: { permissions_actions: { can_manage_applicant: false } } } },
+      {
+        admin_user: {
+          admin_user_setting: { permissions_actions: { can_manage_applicant: false } },
+        },
+      },
       { token: admin.token },
     );
     expect(restricted.status, JSON.stringify(restricted.body)).toBe(200);
