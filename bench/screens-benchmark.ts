@@ -253,8 +253,9 @@ function ensureChromium() {
     cwd: root,
     stdio: 'inherit',
   });
-  if (ensured.status !== 0)
+  if (ensured.status !== 0) {
     throw new Error('Chromium is missing (scripts/ensure-chromium.sh failed)');
+  }
 }
 
 function buildWeb() {
