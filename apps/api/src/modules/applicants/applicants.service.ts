@@ -367,7 +367,12 @@ export async function updateApplicant(
       const columns = columnsOf(fields);
       const firstName = 'firstName' in columns ? columns.firstName : before.first_name;
       const lastName = 'lastName' in columns ? columns.lastName : before.last_name;
-      if (!firstName && !lastName) throw badRequest(NAME_REQUIRED, { first_name: NAME_REQUIRED });
+      // An edit that touches the names must leave one; a record that came without any (an import,
+      // a job site's hidden name) can still have its other fields corrected.
+      const namesTouched = 'firstName' in columns || 'lastName' in columns;
+      if (namesTouched && !firstName && !lastName) {
+        throw badRequest(NAME_REQUIRED, { first_name: NAME_REQUIRED });
+      }
       if (photo !== undefined) {
         if (head.photoFileId) staleKeys = await removeFileRecords(tx, tenant, [head.photoFileId]);
         columns.photoFileId = blob

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertApplicants } from '../../../test/applicant-factory.ts';
 import { systemRows } from '../../../test/db-helpers.ts';
 import { type SignedUp, addTeamMember, signUpCompany } from '../../../test/factories.ts';
 import { dataUrl, tinyPng } from '../../../test/images.ts';
@@ -326,6 +327,44 @@ describe('a recruiter keeps the card up to date', () => {
     );
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Укажите имя или фамилию кандидата');
+  });
+
+  it('corrects other fields of an applicant that came without a name, and refuses to leave none when a name is edited', async () => {
+    const [nameless] = await insertApplicants(t.database, owner.accountId, [
+      { firstName: null, lastName: null, email: 'old.address@mail.ru' },
+    ]);
+    const edited = await call(
+      t.app,
+      'PATCH',
+      `/api/applicants/${nameless}`,
+      { email: 'new.address@mail.ru', middle_name: 'Сергеевна' },
+      { token: owner.token },
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.message).toMatchObject({
+      email: 'new.address@mail.ru',
+      middle_name: 'Сергеевна',
+      first_name: null,
+      last_name: null,
+    });
+    const emptied = await call(
+      t.app,
+      'PATCH',
+      `/api/applicants/${nameless}`,
+      { first_name: '' },
+      { token: owner.token },
+    );
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.errors).toEqual({ first_name: 'Укажите имя или фамилию кандидата' });
+    const named = await call(
+      t.app,
+      'PATCH',
+      `/api/applicants/${nameless}`,
+      { last_name: 'Лебедева' },
+      { token: owner.token },
+    );
+    expect(named.status).toBe(200);
+    expect(named.body.message.last_name).toBe('Лебедева');
   });
 
   it('adds, replaces and removes the photo; a removed photo is no longer served', async () => {
