@@ -285,6 +285,14 @@ function funnelFromVacancyRollups(
         ? // One vacancy: its rows only, named for the planner (the indexes led by the vacancy).
           sql`and f.vacancy_id = ${set.vacancyId}::int and f.vacancy_id in (select id from sv)`
         : sql`and f.vacancy_id in (select id from sv)`;
+  // A run of days [from, to) of the days table, each row counted when its previous day is
+  // before the period.
+  const reachDays = (from: SQL, to: SQL) => sql`
+        select f.vacancy_id, f.position, f.n
+        from analytics_vacancy_reach_days f
+        where f.account_id = ${A}
+          and f.day >= ${from} and f.day < ${to} and f.prev_day < ${fromDay}
+          ${ofSet}`;
   return selectRows<FunnelStageRow>(
     tx,
     sql`
@@ -301,11 +309,7 @@ function funnelFromVacancyRollups(
     reach_counts as (
       select r.vacancy_id, r.position, sum(r.n) as n
       from (
-        select f.vacancy_id, f.position, f.n
-        from analytics_vacancy_reach_days f
-        where f.account_id = ${A}
-          and f.day >= ${fromDay} and f.day < ${monthsFrom} and f.prev_day < ${fromDay}
-          ${ofSet}
+        ${reachDays(fromDay, monthsFrom)}
         union all
         select f.vacancy_id, f.position, f.n
         from analytics_vacancy_reach_months f
@@ -313,11 +317,7 @@ function funnelFromVacancyRollups(
           and f.month >= ${monthsFrom} and f.month < ${monthsTo} and f.prev_day < ${fromDay}
           ${ofSet}
         union all
-        select f.vacancy_id, f.position, f.n
-        from analytics_vacancy_reach_days f
-        where f.account_id = ${A}
-          and f.day >= ${monthsTo} and f.day < ${toDay} and f.prev_day < ${fromDay}
-          ${ofSet}
+        ${reachDays(monthsTo, toDay)}
       ) r
       group by 1, 2
     ),

@@ -103,6 +103,28 @@ export async function syncMatchKeys(
 const CANDIDATES_PER_KEY = 100;
 
 /**
+ * The applicants sharing at least one key with `keys` but for those `excluded` leaves out, at most
+ * `limit`, with their columns: each key a range of the primary key, earlier keys first.
+ */
+const candidatesOf = (accountId: number, keys: string[], excluded: SQL, limit: number) => sql`
+      candidates as (
+        select m.applicant_id
+        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
+        cross join lateral (
+          select mk.applicant_id from applicant_match_keys mk
+          where mk.account_id = ${accountId} and mk.key = k.key
+          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
+        ) m
+        where ${excluded}
+        group by m.applicant_id
+        order by min(k.position)
+        limit ${limit}
+      )
+      select ${subjectColumns}
+      from candidates c
+      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`;
+
+/**
  * The applicants sharing at least one key with `keys`, at most `limit`: one indexed statement
  * (each key a range of the primary key), joined to the applicants' columns. When more than
  * `limit` share a key, the ones found by an earlier key of `keys` are kept: callers list the
@@ -116,26 +138,11 @@ export async function findCandidatesByKeys(
   limit: number,
 ) {
   if (keys.length === 0) return [];
+  const excluded = sql`m.applicant_id <> all(${intArray(excludeIds)})`;
   return runNamed<SubjectRow>(
     tx,
     'doubles_candidates',
-    sql`
-      with candidates as (
-        select m.applicant_id
-        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
-        cross join lateral (
-          select mk.applicant_id from applicant_match_keys mk
-          where mk.account_id = ${accountId} and mk.key = k.key
-          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
-        ) m
-        where m.applicant_id <> all(${intArray(excludeIds)})
-        group by m.applicant_id
-        order by min(k.position)
-        limit ${limit}
-      )
-      select ${subjectColumns}
-      from candidates c
-      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`,
+    sql`with ${candidatesOf(accountId, keys, excluded, limit)}`,
   );
 }
 
@@ -152,6 +159,7 @@ export async function insertKeysAndFindCandidates(
   limit: number,
 ) {
   if (keys.length === 0) return [];
+  const excluded = sql`m.applicant_id <> ${applicantId}`;
   return runNamed<SubjectRow>(
     tx,
     'doubles_keys_and_candidates',
@@ -162,22 +170,7 @@ export async function insertKeysAndFindCandidates(
         from jsonb_array_elements_text(${jsonRows([...new Set(keys)])}) as k(key)
         on conflict do nothing
       ),
-      candidates as (
-        select m.applicant_id
-        from jsonb_array_elements_text(${jsonRows(keys)}) with ordinality as k(key, position)
-        cross join lateral (
-          select mk.applicant_id from applicant_match_keys mk
-          where mk.account_id = ${accountId} and mk.key = k.key
-          limit ${sql.raw(String(CANDIDATES_PER_KEY))}
-        ) m
-        where m.applicant_id <> ${applicantId}
-        group by m.applicant_id
-        order by min(k.position)
-        limit ${limit}
-      )
-      select ${subjectColumns}
-      from candidates c
-      join ${subjectSource} on a.account_id = ${accountId} and a.id = c.applicant_id`,
+      ${candidatesOf(accountId, keys, excluded, limit)}`,
   );
 }
 
