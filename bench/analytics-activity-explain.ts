@@ -13,7 +13,6 @@
 // read, the call's wall and CPU time in this process (services, driver, formatting), and the
 // sum of EXPLAIN (ANALYZE, BUFFERS) execution times of its statements as the tenant, with their
 // shared buffers. `--plans` prints each statement's plan of the last version as text.
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -22,17 +21,17 @@ import { openDatabase } from '../packages/db/src/connection.ts';
 import { tenantFor, type Tenant } from '../apps/api/src/platform/tenancy.ts';
 import type { AnalyticsScope } from '../apps/api/src/modules/analytics/analytics-scope.ts';
 import {
-  addDaysIso,
-  periodScope,
-  todayIn,
-} from '../apps/api/src/modules/analytics/analytics-scope.ts';
+  benchAccount,
+  commandLine,
+  connectTenant,
+  explainPeriods,
+  loadAverage,
+  median,
+} from './support/tenant-statements.ts';
 
-const url = process.argv[2];
-if (!url) throw new Error('usage: analytics-activity-explain.ts <database-url> [--before <dir>]');
-const beforeAt = process.argv.indexOf('--before');
-const beforeDir = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
-const printPlans = process.argv.includes('--plans');
-const rounds = Number(process.env.EXPLAIN_ROUNDS ?? 3);
+const { url, beforeDir, printPlans, rounds } = commandLine(
+  'analytics-activity-explain.ts <database-url> [--before <dir>]',
+);
 const only = process.env.EXPLAIN_CALLS?.split(',');
 
 type Report = (tenant: Tenant, scope: AnalyticsScope, query: object) => Promise<unknown>;
@@ -101,44 +100,15 @@ const reads = (sent: Sent[]) =>
       !/set_config\(|txid_current_if_assigned|;\s*commit/i.test(s.text),
   );
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
 const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 });
-const explainer = new pg.Client({ connectionString: url });
-await explainer.connect();
+const { client: explainer, tenantDb } = await connectTenant(url);
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement as the tenant: its time and shared buffers. */
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement as the tenant (printed first when `print`). */
 async function explain(accountId: number, s: Sent, print: boolean) {
-  await explainer.query('begin read only');
-  try {
-    await explainer.query('set local role ats_app');
-    await explainer.query(`select set_config('app.account_id', '${accountId}', true)`);
-    await explainer.query('set local jit = off');
-    if (print) {
-      const plan = await explainer.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${s.text}`,
-        s.values,
-      );
-      console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    }
-    const { rows } = await explainer.query<{ 'QUERY PLAN': unknown }>(
-      `explain (analyze, buffers, format json) ${s.text}`,
-      s.values,
-    );
-    const [root] = rows[0]!['QUERY PLAN'] as {
-      'Execution Time': number;
-      Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
-    }[];
-    return {
-      ms: root!['Execution Time'],
-      buffers: root!.Plan['Shared Hit Blocks'] + root!.Plan['Shared Read Blocks'],
-    };
-  } finally {
-    await explainer.query('rollback');
-  }
+  if (print) await tenantDb(accountId, 'print').run(s.text, s.values);
+  const { run, plans } = tenantDb(accountId, 'explain');
+  await run(s.text, s.values);
+  return plans[0]!;
 }
 
 type Figures = {
@@ -200,18 +170,12 @@ const show = (f: Figures) =>
   `CPU ${f.cpu.toFixed(0)} ms, SQL ${f.sql.toFixed(0)} ms (${f.buffers} buffers)`;
 
 try {
-  const { rows } = await explainer.query<{ comment: string }>(
-    `select shobj_description(oid, 'pg_database') as comment from pg_database
-     where datname = current_database()`,
-  );
-  const accountId = (JSON.parse(rows[0]?.comment ?? '{}') as { accountId: number }).accountId;
-  const owner = await explainer.query<{ time_zone: string; user_id: number }>(
-    `select coalesce(nullif(a.time_zone, ''), 'Europe/Moscow') as time_zone,
-            (select u.id from users u where u.account_id = a.id order by u.id limit 1) as user_id
-     from accounts a where a.id = $1`,
+  const { accountId, timeZone } = await benchAccount(explainer);
+  const owner = await explainer.query<{ user_id: number }>(
+    `select (select u.id from users u where u.account_id = $1 order by u.id limit 1) as user_id`,
     [accountId],
   );
-  const { time_zone: timeZone, user_id: userId } = owner.rows[0]!;
+  const { user_id: userId } = owner.rows[0]!;
   const tenant = tenantFor(database, accountId, userId);
   let ids: Ids | undefined;
   if (process.env.EXPLAIN_ALL === '1') {
@@ -228,22 +192,14 @@ try {
   }
   const after = await callsOf(path.resolve(import.meta.dirname, '..'), ids);
   const before = beforeDir ? await callsOf(path.resolve(beforeDir), ids) : undefined;
-  const load = () => os.loadavg()[0]!.toFixed(1);
-  const today = todayIn(timeZone);
-  for (const [span, days] of [
-    ['year', 365],
-    ['month', 30],
-  ] as const) {
-    if ((process.env.EXPLAIN_SPAN ?? span) !== span) continue;
-    const dateFrom = addDaysIso(today, -(days - 1));
-    const scope = periodScope({ accountId, userId, timeZone }, dateFrom, today);
+  for (const { span, scope } of explainPeriods({ accountId, timeZone, userId })) {
     for (const call of Object.keys(after)) {
       if (only && !only.includes(call)) continue;
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const b = before ? await measure(before[call]!, tenant, scope, false) : undefined;
       const a = await measure(after[call]!, tenant, scope, printPlans);
       console.log(
-        `${span} ${call} [load ${loadBefore} → ${load()}]\n` +
+        `${span} ${call} [load ${loadBefore} → ${loadAverage()}]\n` +
           (b
             ? `  before: ${show(b)}\n  after:  ${show(a)}\n` +
               `  SQL ×${(b.sql / a.sql).toFixed(1)}, wall ×${(b.wall / a.wall).toFixed(1)}, ` +

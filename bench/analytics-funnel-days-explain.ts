@@ -7,88 +7,32 @@
 // rounds, and prints the medians, the shared buffers and the load average; both answers are read
 // too and compared (`isDeepStrictEqual`). EXPLAIN_ROUNDS changes the rounds; --plans prints the
 // rollup's plan as text.
-import os from 'node:os';
-import { isDeepStrictEqual } from 'node:util';
-import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { buildQuery, type Db } from '../packages/db/src/connection.ts';
+import type { Db } from '../packages/db/src/connection.ts';
 import { listFunnelStages } from '../apps/api/src/modules/analytics/analytics-reports.repository.ts';
+import { addDaysIso } from '../apps/api/src/modules/analytics/analytics-scope.ts';
 import {
-  addDaysIso,
-  periodScope,
-  todayIn,
-} from '../apps/api/src/modules/analytics/analytics-scope.ts';
+  beforeAfter,
+  benchAccount,
+  commandLine,
+  connectTenant,
+  explainBeforeAfter,
+  explainPeriods,
+  loadAverage,
+  weekdayCalendar,
+} from './support/tenant-statements.ts';
 
-const url = process.argv[2];
-if (!url) throw new Error('usage: analytics-funnel-days-explain.ts <database-url>');
-const client = new pg.Client({ connectionString: url });
-await client.connect();
-const printPlans = process.argv.includes('--plans');
-const rounds = Number(process.env.EXPLAIN_ROUNDS ?? 3);
-
-type Plan = { ms: number; buffers: number };
-
-/** As the tenant, in a read-only transaction: the rows, or the plan's figures when `explain`. */
-function tenantDb(
-  accountId: number,
-  mode: 'answer' | 'explain' | 'print',
-): { db: Db; plans: Plan[] } {
-  const plans: Plan[] = [];
-  const execute = async (query: SQL) => {
-    const { sql: text, params } = buildQuery(query);
-    await client.query('begin read only');
-    try {
-      await client.query('set local role ats_app');
-      await client.query(`select set_config('app.account_id', '${accountId}', true)`);
-      await client.query('set local jit = off');
-      if (mode === 'answer') return { rows: (await client.query(text, params)).rows };
-      if (mode === 'print') {
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${text}`,
-          params,
-        );
-        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-        return { rows: [] };
-      }
-      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-        `explain (analyze, buffers, format json) ${text}`,
-        params,
-      );
-      const [root] = rows[0]!['QUERY PLAN'] as {
-        'Execution Time': number;
-        Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
-      }[];
-      plans.push({
-        ms: root!['Execution Time'],
-        buffers: root!.Plan['Shared Hit Blocks'] + root!.Plan['Shared Read Blocks'],
-      });
-      return { rows: [] };
-    } finally {
-      await client.query('rollback');
-    }
-  };
-  return { db: { execute } as unknown as Db, plans };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+const { url, printPlans, rounds } = commandLine('analytics-funnel-days-explain.ts <database-url>');
+const connection = await connectTenant(url);
+const { client, tenantDb } = connection;
 
 try {
-  const { rows } = await client.query<{ comment: string }>(
-    `select shobj_description(oid, 'pg_database') as comment from pg_database
-     where datname = current_database()`,
-  );
-  const accountId = (JSON.parse(rows[0]?.comment ?? '{}') as { accountId: number }).accountId;
-  const owner = await client.query<{ time_zone: string; group_id: number }>(
-    `select coalesce(nullif(a.time_zone, ''), 'Europe/Moscow') as time_zone,
-            (select g.id from status_groups g where g.account_id = a.id
-             order by g.is_favorite desc, g.position, g.id limit 1) as group_id
-     from accounts a where a.id = $1`,
+  const { accountId, timeZone } = await benchAccount(client);
+  const owner = await client.query<{ group_id: number }>(
+    `select (select g.id from status_groups g where g.account_id = $1
+             order by g.is_favorite desc, g.position, g.id limit 1) as group_id`,
     [accountId],
   );
-  const { time_zone: timeZone, group_id: groupId } = owner.rows[0]!;
+  const { group_id: groupId } = owner.rows[0]!;
   const sizes = await client.query<{ summaries: string; funnel_days: string }>(
     `select (select count(*) from analytics_application_summaries where account_id = $1) as summaries,
             (select count(*) from analytics_funnel_days where account_id = $1) as funnel_days`,
@@ -98,23 +42,8 @@ try {
     `account ${accountId}: ${sizes.rows[0]!.summaries} summaries, ` +
       `${sizes.rows[0]!.funnel_days} rows of analytics_funnel_days; template ${groupId}`,
   );
-  const load = () => os.loadavg()[0]!.toFixed(1);
-  const today = todayIn(timeZone);
-  for (const [span, days] of [
-    ['year', 365],
-    ['month', 30],
-  ] as const) {
-    if ((process.env.EXPLAIN_SPAN ?? span) !== span) continue;
-    const dateFrom = addDaysIso(today, -(days - 1));
-    const scope = periodScope({ accountId, userId: 0, timeZone }, dateFrom, today);
-    const lo = addDaysIso(dateFrom, -1);
-    const hi = addDaysIso(today, 1);
-    const workingDays: string[] = [];
-    for (let d = lo; d <= hi; d = addDaysIso(d, 1)) {
-      const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-      if (weekday !== 0 && weekday !== 6) workingDays.push(d);
-    }
-    const cal = { lo, hi, workingDays };
+  for (const { span, dateFrom, dateTo: today, scope } of explainPeriods({ accountId, timeZone })) {
+    const cal = weekdayCalendar(addDaysIso(dateFrom, -1), addDaysIso(today, 1));
     const run = (db: Db, noRollup: boolean) =>
       listFunnelStages(
         db,
@@ -123,26 +52,16 @@ try {
         { kind: 'group', statusGroupId: groupId },
         cal,
       );
-    const answer = tenantDb(accountId, 'answer').db;
-    const same = isDeepStrictEqual(await run(answer, true), await run(answer, false));
-    const loadBefore = load();
-    const before: Plan[] = [];
-    const after: Plan[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const b = tenantDb(accountId, 'explain');
-      await run(b.db, true);
-      before.push(b.plans[0]!);
-      const a = tenantDb(accountId, 'explain');
-      await run(a.db, false);
-      after.push(a.plans[0]!);
-    }
-    const ms = (plans: Plan[]) => median(plans.map((p) => p.ms));
+    const { same, load, before, after } = await explainBeforeAfter(
+      connection,
+      accountId,
+      rounds,
+      (db) => run(db, true),
+      (db) => run(db, false),
+    );
     console.log(
-      `${span} (${dateFrom}…${today}) template funnel: summaries ${ms(before).toFixed(0)} ms ` +
-        `(${before[0]!.buffers} buffers) → rollup ${ms(after).toFixed(0)} ms ` +
-        `(${after[0]!.buffers} buffers), ×${(ms(before) / ms(after)).toFixed(1)}; rounds ` +
-        `${before.map((p) => p.ms.toFixed(0)).join('/')} → ${after.map((p) => p.ms.toFixed(0)).join('/')}; ` +
-        `same answer: ${same} [load ${loadBefore} → ${load()}]`,
+      `${span} (${dateFrom}…${today}) template funnel: summaries ${beforeAfter(before, 'rollup', after)}; ` +
+        `same answer: ${same} [load ${load} → ${loadAverage()}]`,
     );
     if (printPlans) await run(tenantDb(accountId, 'print').db, false);
   }

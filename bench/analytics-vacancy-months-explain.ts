@@ -11,79 +11,45 @@
 // statement's CPU is read from its backend's /proc/<pid>/schedstat around the query (the server
 // must be local), parallel workers off, before and after alternated (EXPLAIN_ROUNDS, 7), medians;
 // both answers are compared (`isDeepStrictEqual`) in every round. --plans prints both plans.
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { buildQuery, type Db } from '../packages/db/src/connection.ts';
-import { processCpuMs } from './support/load.ts';
+import type { Db } from '../packages/db/src/connection.ts';
 import * as after from '../apps/api/src/modules/analytics/analytics-reports.repository.ts';
 import {
   addDaysIso,
   periodScope,
   todayIn,
 } from '../apps/api/src/modules/analytics/analytics-scope.ts';
+import {
+  benchAccount,
+  commandLine,
+  connectTenant,
+  loadAverage,
+  median,
+  roundsOf,
+  weekdayCalendar,
+} from './support/tenant-statements.ts';
 
-const url = process.argv[2];
-const beforeAt = process.argv.indexOf('--before');
-const beforeDir = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
-if (!url || !beforeDir) {
-  throw new Error('usage: analytics-vacancy-months-explain.ts <database-url> --before <dir>');
-}
-const printPlans = process.argv.includes('--plans');
-const rounds = Number(process.env.EXPLAIN_ROUNDS ?? 7);
+const { url, beforeDir, printPlans, rounds } = commandLine(
+  'analytics-vacancy-months-explain.ts <database-url> --before <dir>',
+  { rounds: 7, needsBefore: true },
+);
 const setNames = (process.env.EXPLAIN_SETS ?? 'company,division,vacancy').split(',');
 const before = (await import(
   pathToFileURL(
     path.join(
-      path.resolve(beforeDir),
+      path.resolve(beforeDir!),
       'apps/api/src/modules/analytics/analytics-reports.repository.ts',
     ),
   ).href
 )) as typeof after;
 
-const client = new pg.Client({ connectionString: url });
-await client.connect();
-const backendPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!
-  .pid;
-
+const { client, tenantDb: asTenant } = await connectTenant(url);
 /** As the tenant, read only, parallel workers off: the rows, and the backend's CPU in ms. */
-function tenantDb(accountId: number, mode: 'cpu' | 'print'): { db: Db; cpu: number[] } {
-  const cpu: number[] = [];
-  const execute = async (query: SQL) => {
-    const { sql: text, params } = buildQuery(query);
-    await client.query('begin read only');
-    try {
-      await client.query('set local role ats_app');
-      await client.query(`select set_config('app.account_id', '${accountId}', true)`);
-      await client.query('set local jit = off');
-      await client.query('set local max_parallel_workers_per_gather = 0');
-      if (mode === 'print') {
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${text}`,
-          params,
-        );
-        console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-        return { rows: [] };
-      }
-      const start = processCpuMs(backendPid);
-      const { rows } = await client.query(text, params);
-      cpu.push(processCpuMs(backendPid) - start);
-      return { rows };
-    } finally {
-      await client.query('rollback');
-    }
-  };
-  return { db: { execute } as unknown as Db, cpu };
-}
+const tenantDb = (accountId: number, mode: 'cpu' | 'print') =>
+  asTenant(accountId, mode, { serial: true });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-const load = () => os.loadavg()[0]!.toFixed(1);
 /** The first day of the month `back` months before the month of `iso`. */
 const monthStart = (iso: string, back: number) => {
   const [y, m] = iso.split('-').map(Number) as [number, number];
@@ -92,18 +58,7 @@ const monthStart = (iso: string, back: number) => {
 
 let differ = 0;
 try {
-  const { rows } = await client.query<{ comment: string }>(
-    `select shobj_description(oid, 'pg_database') as comment from pg_database
-     where datname = current_database()`,
-  );
-  const accountId = (JSON.parse(rows[0]?.comment ?? '{}') as { accountId: number }).accountId;
-  const { time_zone: timeZone } = (
-    await client.query<{ time_zone: string }>(
-      `select coalesce(nullif(a.time_zone, ''), 'Europe/Moscow') as time_zone
-       from accounts a where a.id = $1`,
-      [accountId],
-    )
-  ).rows[0]!;
+  const { accountId, timeZone } = await benchAccount(client);
   const sizes = await client.query<{ days: string; months: string }>(
     `select (select count(*) from analytics_vacancy_reach_days where account_id = $1) as days,
             (select count(*) from analytics_vacancy_reach_months where account_id = $1) as months`,
@@ -143,14 +98,10 @@ try {
   ];
   for (const [label, dateFrom, dateTo] of periods) {
     const scope = periodScope({ accountId, userId: 0, timeZone }, dateFrom, dateTo);
-    const lo = addDaysIso(dateFrom, -1);
-    const hi = addDaysIso(today > dateTo ? today : dateTo, 1);
-    const workingDays: string[] = [];
-    for (let d = lo; d <= hi; d = addDaysIso(d, 1)) {
-      const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-      if (weekday !== 0 && weekday !== 6) workingDays.push(d);
-    }
-    const cal = { lo, hi, workingDays };
+    const cal = weekdayCalendar(
+      addDaysIso(dateFrom, -1),
+      addDaysIso(today > dateTo ? today : dateTo, 1),
+    );
     const range = {
       accountId,
       timeZone,
@@ -168,8 +119,9 @@ try {
       await funnel(after, tenantDb(accountId, 'cpu').db);
       const cpuBefore: number[] = [];
       const cpuAfter: number[] = [];
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       let answerRows = 0;
+      let sameEveryRound = true;
       for (let i = 0; i < rounds; i++) {
         const b = tenantDb(accountId, 'cpu');
         const old = await funnel(before, b.db);
@@ -180,6 +132,7 @@ try {
         answerRows = now.length;
         if (!isDeepStrictEqual(old, now)) {
           differ++;
+          sameEveryRound = false;
           console.log(`DIFFER ${label} ${name} round ${i + 1}`);
         }
       }
@@ -189,9 +142,9 @@ try {
       console.log(
         `${label} (${dateFrom}…${dateTo}), ${name}: funnel CPU before ` +
           `${median(cpuBefore).toFixed(1)} ms → after ${median(cpuAfter).toFixed(1)} ms ` +
-          `(${answerRows} rows, same answer every round: ${differ === 0}); rounds ` +
-          `${cpuBefore.map((c) => c.toFixed(0)).join('/')} → ${cpuAfter.map((c) => c.toFixed(0)).join('/')}; ` +
-          `vacancies statement ${median(v.cpu).toFixed(1)} ms [load ${loadBefore} → ${load()}]`,
+          `(${answerRows} rows, same answer every round: ${sameEveryRound}); rounds ` +
+          `${roundsOf(cpuBefore)} → ${roundsOf(cpuAfter)}; ` +
+          `vacancies statement ${median(v.cpu).toFixed(1)} ms [load ${loadBefore} → ${loadAverage()}]`,
       );
       if (printPlans) {
         await funnel(before, tenantDb(accountId, 'print').db);
