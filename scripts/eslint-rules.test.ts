@@ -34,4 +34,5 @@ test('an unawaited promise in the API is an error; reply setters and a marked vo
     ].join('\n'),
   );
   expect(lines).toEqual([4]);
-});
+  // The type-aware rule loads the API's whole program: a minute on a busy 2-core machine.
+}, 180_000);

@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, in order of speed, stopping at the first failure.
-//   lint → typecheck → unit → api → e2e
+//   lint + typecheck (side by side: each is one thread) → unit → api → e2e
 // SKIP_E2E=1 skips the browser tests (quick local runs). The api step runs on the embedded
 // database (PGlite) unless DATABASE_URL points at a PostgreSQL server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,9 +11,9 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Each step is a list of commands run one after another. */
 const steps = [
-  { name: 'lint', commands: [[npm, 'run', 'lint', '--silent']] },
+  { name: 'lint', commands: [[npm, 'run', 'lint', '--silent']], beside: 'typecheck' },
   { name: 'typecheck', commands: [[npm, 'run', 'typecheck', '--silent']] },
-  // vitest --project web --project contracts --project tooling
+  // vitest --project web --project contracts --project tooling, two files at a time (no timings)
   { name: 'unit', commands: [[npm, 'run', 'test:unit', '--silent']] },
   {
     name: 'api',
@@ -36,16 +36,52 @@ const steps = [
 const results = [];
 let failed = null;
 
+/**
+ * A one-command step started in the background, its output kept and printed when the step's turn
+ * comes, so two single-threaded checks share the two cores without mixing their lines.
+ */
+function startInBackground(step) {
+  const [command, ...args] = step.commands[0];
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env: process.env });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  background.set(step.name, child);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      output.push(Buffer.from(`Could not run ${command}: ${error.message}\n`));
+      resolve({ status: 1, output, started });
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, output, started }));
+  });
+}
+
+/** Steps started in the background: their children, then their outcomes. */
+const background = new Map();
+const outcomes = new Map();
+
 for (const step of steps) {
   if (step.skip) {
     console.log(`\n=== ${step.name}: skipped (${step.skip})`);
     results.push({ name: step.name, outcome: 'skipped' });
     continue;
   }
+  if (step.beside) {
+    const other = steps.find((candidate) => candidate.name === step.beside);
+    if (other && !other.skip) outcomes.set(other.name, startInBackground(other));
+  }
   console.log(`\n=== ${step.label ?? step.name}`);
-  const started = Date.now();
+  let started = Date.now();
   let status = 0;
-  for (const [command, ...args] of step.commands) {
+  const ran = outcomes.get(step.name);
+  if (ran) {
+    const finished = await ran;
+    process.stdout.write(Buffer.concat(finished.output));
+    status = finished.status;
+    started = finished.started;
+  }
+  for (const [command, ...args] of ran ? [] : step.commands) {
     const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
     status = run.error ? 1 : (run.status ?? 1);
     if (run.error) {
@@ -60,6 +96,7 @@ for (const step of steps) {
     console.error(`\n=== ${step.name}: FAILED (exit ${status}, ${seconds}s)`);
     results.push({ name: step.name, outcome: 'failed' });
     failed = step.name;
+    for (const child of background.values()) child.kill();
     break;
   }
   console.log(`=== ${step.name}: passed (${seconds}s)`);
