@@ -4,7 +4,6 @@ import {
   type TRequest,
   type TRequestHistoryEntry,
   type TRequestListQuery,
-  type TRequestPage,
   type TRequestStep,
   type ZCreateRequest,
   type ZUpdateRequest,
@@ -27,7 +26,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { isoTimestamp, isoTimestampOrNull } from '../../platform/timestamps.ts';
 import type { Tenant } from '../../platform/tenancy.ts';
 import { blobOf, discardBlobs, type StoredBlob } from '../files/files.service.ts';
-import { requestPermissions } from './request-permissions.ts';
+import { permissionsDeciding, requestPermissions } from './request-permissions.ts';
 import { findTemplateOrFail } from './vacancy-application-templates.service.ts';
 import { type RequestReader, requestVisibility } from './vacancy-applications.policy.ts';
 import * as repo from './vacancy-applications.repository.ts';
@@ -638,12 +637,17 @@ export async function deleteRequest(tenant: Tenant, session: Session, id: number
   });
 }
 
-/** A page of the requests the reader may see, by tab and filters, newest first. */
+/**
+ * A page of the requests the reader may see, by tab and filters, newest first, as the JSON text
+ * of its answer (decision 0113): the statement writes each request's fields, its route drawn as
+ * steps and its times; only the author's name (SPEC.md §3's rule, in TypeScript) and the reader's
+ * permissions are written here, and the integers around the list.
+ */
 export async function listRequests(
   tenant: Tenant,
   session: Session,
   query: TRequestListQuery,
-): Promise<TRequestPage> {
+): Promise<string> {
   // One statement, one round trip (decision 0031): count, page, names and files together.
   const { query: statement, name } = repo.requestListQuery(
     tenant.accountId,
@@ -662,12 +666,16 @@ export async function listRequests(
   const { total, page } = repo.requestListPage(
     await tenant.read<repo.RequestListRow>(statement, name),
   );
-  return {
-    vacancy_applications: page.map((r) => toRequest(r.found, r.files, session)),
-    vacancy_application_count: total,
-    page: query.page,
-    per_page: query.per_page,
-  };
+  const requests = page.map((row) => requestListItemText(row, session)).join(',');
+  return `{"vacancy_applications":[${requests}],"vacancy_application_count":${total},"page":${query.page},"per_page":${query.per_page}}`;
+}
+
+/** A request of the list as `toRequest` answers it, written from the statement's texts. */
+function requestListItemText(row: repo.RequestListRow, reader: RequestReader) {
+  const author = JSON.stringify({ id: row.authorId, name: userDisplayName(row.author) ?? '' });
+  const currentStep = row.state === 'pending' ? row.currentStep : null;
+  const can = JSON.stringify(permissionsDeciding(row, row.decides, reader));
+  return `${row.head!.slice(0, -1)},"author":${author},"vacancy_id":${row.vacancyId},"current_step":${currentStep},"steps":${row.steps},"can":${can}${row.tail}`;
 }
 
 /** A file of a request the reader may see, to download (never shown as a page of the app). */
