@@ -9,8 +9,8 @@
 // READ_CPU_KINDS (which reads, comma-separated; all by default), READ_CPU_COMPARE=<n> (the first
 // n answers of each API read asked of every tree before measuring and compared byte for byte).
 // READ_CPU_SQL=<rounds> (PostgreSQL's execution time of the board column's, the list page's and
-// the request list's statements as each tree writes them). `board-column` is a page of 30 of a board column holding
-// every applicant (decision 0110).
+// the request list's statements as each tree writes them). `board-column` is a page of 30 of a
+// board column holding every applicant (decision 0110).
 // The API reads are asked with `Cache-Control: no-cache` (the database path); the pages' HTML
 // (`card-page`, `list-page`, `board-page`, `home-page`: a signed-in page with the answers it
 // carries, decisions 0052, 0078) is asked as a browser asks it, its answers from memory when
