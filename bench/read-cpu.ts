@@ -340,6 +340,15 @@ async function statementTimes(url: string, trees: string[], setup: Setup) {
       ),
     ]);
   }
+  if (process.env.READ_CPU_PLAN) {
+    for (const [key, statement] of statements.filter(([k]) => k.startsWith('requests'))) {
+      const { rows } = await client.query(
+        `explain (analyze, verbose) ${statement.sql}`,
+        statement.params,
+      );
+      console.log(key, '\n', rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+  }
   const times = new Map<string, number[]>();
   const rounds = Number(process.env.READ_CPU_SQL);
   for (let round = 0; round < rounds; round += 1) {
@@ -353,8 +362,11 @@ async function statementTimes(url: string, trees: string[], setup: Setup) {
       times.set(key, [...(times.get(key) ?? []), plan['Execution Time'] * 1000]);
     }
   }
+  const { rows: jit } = await client.query<{ jit: string }>('show jit');
   await client.end();
-  console.log('statement\ttree\tmedian µs\tleast µs (PostgreSQL execution time)');
+  console.log(
+    `statement\ttree\tmedian µs\tleast µs (PostgreSQL execution time, jit ${jit[0]!.jit})`,
+  );
   for (const [key, values] of times) {
     const sorted = values.slice(2).sort((a, b) => a - b);
     console.log(

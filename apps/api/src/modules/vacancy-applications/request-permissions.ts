@@ -29,22 +29,11 @@ export function requestPermissions(
   facts: RequestPermissionFacts,
   reader: RequestReader,
 ): RequestPermissions {
-  return permissionsDeciding(facts, awaitsDecisionFrom(facts, reader.userId), reader);
-}
-
-/**
- * `requestPermissions` with whether the reader is an undecided approver of the current step
- * already known (the list's statement finds it in SQL and never parses the route, decision 0113).
- */
-export function permissionsDeciding(
-  facts: Pick<RequestPermissionFacts, 'state' | 'authorId' | 'vacancyId'>,
-  decides: boolean,
-  reader: RequestReader,
-): RequestPermissions {
   const author = facts.authorId === reader.userId;
   const admin = isRequestAdmin(reader);
   const recruiter = reader.memberType === 'owner';
   const editable = facts.state === 'draft' || facts.state === 'returned';
+  const decides = awaitsDecisionFrom(facts, reader.userId);
   return {
     edit: editable && (author || admin),
     delete: facts.state === 'draft' && (author || admin),
