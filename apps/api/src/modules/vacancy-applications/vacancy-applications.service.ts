@@ -711,7 +711,9 @@ function requestListItemText(row: repo.RequestListRow, reader: RequestReader) {
   );
   const can = JSON.stringify(requestPermissions(row, reader));
   const currentStep = row.state === 'pending' ? row.currentStep : null;
-  return `${row.head!.slice(0, -1)},"additional_fields_list":${additionalFields},"template_values":${JSON.stringify(row.templateValues)},${row.middle.slice(1, -1)},"author":${author},"vacancy_id":${row.vacancyId},"current_step":${currentStep},"steps":${steps},"can":${can},${row.tail.slice(1)}`;
+  // The times as the one request's read answers them (isoTimestamp: digits and signs alone).
+  const submittedAt = row.submittedAt === null ? 'null' : `"${isoTimestamp(row.submittedAt)}"`;
+  return `${row.head!.slice(0, -1)},"additional_fields_list":${additionalFields},"template_values":${JSON.stringify(row.templateValues)},${row.middle.slice(1, -1)},"author":${author},"vacancy_id":${row.vacancyId},"current_step":${currentStep},"steps":${steps},"can":${can},"submitted_at":${submittedAt},"created_at":"${isoTimestamp(row.createdAt)}","updated_at":"${isoTimestamp(row.updatedAt)}"}`;
 }
 
 /** A file of a request the reader may see, to download (never shown as a page of the app). */
