@@ -8,9 +8,9 @@
 // for the children's V8 CPU profiles), READ_CPU_ENCODING (the Accept-Encoding sent, gzip),
 // READ_CPU_KINDS (which reads, comma-separated; all by default), READ_CPU_COMPARE=<n> (the first
 // n answers of each API read asked of every tree before measuring and compared byte for byte).
-// READ_CPU_SQL=<rounds> (PostgreSQL's execution time of the board column's and the list page's
-// statements as each tree writes them). `board-column` is a page of 30 of a board column holding
-// every applicant (decision 0110).
+// READ_CPU_SQL=<rounds> (PostgreSQL's execution time of the board column's, the list page's and
+// the request list's statements as each tree writes them). `board-column` is a page of 30 of a
+// board column holding every applicant (decision 0110).
 // The API reads are asked with `Cache-Control: no-cache` (the database path); the pages' HTML
 // (`card-page`, `list-page`, `board-page`, `home-page`: a signed-in page with the answers it
 // carries, decisions 0052, 0078) is asked as a browser asks it, its answers from memory when
@@ -283,8 +283,8 @@ async function seed(url: string, tree: string): Promise<Setup> {
 }
 
 /**
- * READ_CPU_SQL=<rounds>: PostgreSQL's own time for the statements of the board column's page and
- * of the list page as each tree writes them (EXPLAIN ANALYZE's execution time, timing of the
+ * READ_CPU_SQL=<rounds>: PostgreSQL's own time for the statements of the board column's page, of
+ * the list page and of the request list's first page as each tree writes them (EXPLAIN ANALYZE's execution time, timing of the
  * nodes off), the trees alternated, median and least in µs.
  */
 async function statementTimes(url: string, trees: string[], setup: Setup) {
@@ -300,6 +300,14 @@ async function statementTimes(url: string, trees: string[], setup: Setup) {
     const list = await import(
       pathToFileURL(path.join(dir, 'apps/api/src/modules/applicants/applicant-list.repository.ts'))
         .href
+    );
+    const requests = await import(
+      pathToFileURL(
+        path.join(
+          dir,
+          'apps/api/src/modules/vacancy-applications/vacancy-applications.repository.ts',
+        ),
+      ).href
     );
     const page = { vacancyId: setup.board.vacancyId, statusId: setup.board.stageId };
     statements.push([
@@ -320,6 +328,26 @@ async function statementTimes(url: string, trees: string[], setup: Setup) {
           .query,
       ),
     ]);
+    // The request list's first page as the admin reads it (decision 0113).
+    statements.push([
+      `requests\t${tree}`,
+      buildQuery(
+        requests.requestListQuery(
+          setup.accountId,
+          { visibility: { kind: 'all', userId: setup.userId }, tab: 'all' },
+          { limit: 30, offset: 0 },
+        ).query,
+      ),
+    ]);
+  }
+  if (process.env.READ_CPU_PLAN) {
+    for (const [key, statement] of statements.filter(([k]) => k.startsWith('requests'))) {
+      const { rows } = await client.query(
+        `explain (analyze, verbose) ${statement.sql}`,
+        statement.params,
+      );
+      console.log(key, '\n', rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
   }
   const times = new Map<string, number[]>();
   const rounds = Number(process.env.READ_CPU_SQL);
@@ -334,8 +362,11 @@ async function statementTimes(url: string, trees: string[], setup: Setup) {
       times.set(key, [...(times.get(key) ?? []), plan['Execution Time'] * 1000]);
     }
   }
+  const { rows: jit } = await client.query<{ jit: string }>('show jit');
   await client.end();
-  console.log('statement\ttree\tmedian µs\tleast µs (PostgreSQL execution time)');
+  console.log(
+    `statement\ttree\tmedian µs\tleast µs (PostgreSQL execution time, jit ${jit[0]!.jit})`,
+  );
   for (const [key, values] of times) {
     const sorted = values.slice(2).sort((a, b) => a - b);
     console.log(

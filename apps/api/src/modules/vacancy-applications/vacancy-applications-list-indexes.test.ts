@@ -202,13 +202,21 @@ describe('the list of hiring requests on its indexes', () => {
       const rows = await t.database.withTenant(admin.accountId, (tx) =>
         selectRows<{
           total: number;
-          id: number | null;
-          position: string;
+          head: string | null;
           authorId: number;
           state: string;
         }>(tx, query),
       );
-      const found = rows.filter((r) => r.id !== null);
+      // The statement writes each request's answer as text (decision 0113): its id and position
+      // are read back from it.
+      const found = rows.flatMap((r) => {
+        if (r.head === null) return [];
+        const { id, position } = JSON.parse(r.head) as {
+          id: number;
+          position: string;
+        };
+        return [{ id, position, authorId: r.authorId, state: r.state }];
+      });
       return { total: rows[0]!.total, found };
     };
     let matched = 0;

@@ -1,6 +1,8 @@
+import { successEnvelope } from '@ats/contracts/envelope';
+import { ZRequestPage } from '@ats/contracts/vacancy-applications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { addTeamMember, type SignedUp, signUpCompany } from '../../../test/factories.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 // The list of hiring requests is one statement read in one round trip (decision 0031): the count,
@@ -143,5 +145,198 @@ describe('the list of hiring requests', () => {
     expect((await list('q=одител')).vacancy_applications.map((x) => x.id)).toContain(
       r.body.message.id,
     );
+  });
+});
+
+describe('the page as its statement wrote it', () => {
+  // The statement writes each request's answer as JSON text and the API sends it as it is
+  // (decision 0113): it must be what JSON.stringify of the checked answer gives, and what the
+  // request's own page (drawn in TypeScript) answers, for any text and every state of a route.
+  const odd = 'Кавычка " и \\ слэш\nперенос\tтаб \u0001\u001f \u2028 😀 </script>';
+  const sent = async (token: string, query: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/vacancy_applications?${query}`,
+      headers: { 'x-dcrt-hrm-auth': token, 'cache-control': 'no-cache' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const parsed = successEnvelope(ZRequestPage).parse(JSON.parse(response.body));
+    expect(response.body, query).toBe(JSON.stringify(parsed));
+    return parsed.message;
+  };
+
+  it('holds any text, nulls, empty lists, sub-millisecond times and every state of a route', async () => {
+    const other = await signUpCompany(t.app, { company: 'ООО «Текст как есть»' });
+    const watcher = await addTeamMember(t.app, other.token, {
+      member_type: 'watcher',
+      is_admin: false,
+    });
+    const recruiter = await addTeamMember(t.app, other.token, {
+      member_type: 'owner',
+      is_admin: false,
+    });
+    const readers = [other, watcher, recruiter];
+    for (const reader of readers) {
+      const empty = await sent(reader.token, 'per_page=30');
+      expect(empty).toEqual({
+        vacancy_applications: [],
+        vacancy_application_count: 0,
+        page: 1,
+        per_page: 30,
+      });
+    }
+    const post = (url: string, body: unknown) =>
+      call(t.app, 'POST', url, body, { token: other.token });
+    const division = await post('/api/account_divisions', { name: 'Отдел «кавычек»' });
+    const template = await post('/api/vacancy_application_templates', {
+      name: 'Шаблон "с кавычками" \\ 😀',
+      fields: [],
+      steps: [],
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
+    const created = await post('/api/vacancy_applications', {
+      position: 'Должность " \\ 😀 </script>',
+      account_division_id: division.body.message.id,
+      template_id: template.body.message.id,
+      files: [{ file: dataUrl(odd), file_name: 'Файл "а" \\ 😀 </script>.txt' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const bare = await post('/api/vacancy_applications', { position: 'Кладовщик' });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    const id = created.body.message.id as number;
+    await t.database.system.execute(sql`
+      update vacancy_applications
+      set description = ${odd}, body = ${odd}, salary = ${odd}, comment = ${odd},
+          requirements = '', salary_from = 0, days_until_deadline = -3,
+          additional_fields_list = ${JSON.stringify([
+            { type: 'string', name: ' Поле\u00a0', value: `  ${odd}\u2028 ` },
+            { type: 'number', name: 'Сумма', value: 1.5 },
+            { type: 'text', name: 'Без значения' },
+            { type: 'number', name: 'Ноль', value: -0.25, extra: 'не в ответе' },
+          ])}::jsonb,
+          template_values = ${JSON.stringify({ b: odd, 10: 5, 2: null, a: 'x', ab: 1.25, 1: '' })}::jsonb,
+          created_at = '2026-01-02 03:04:05.678999+00', updated_at = '2026-01-02 03:04:05+00'
+      where account_id = ${other.accountId} and id = ${id}`);
+    await t.database.system.execute(sql`
+      update users set last_name = ${odd} where account_id = ${other.accountId} and id = ${other.userId}`);
+
+    const approver = (
+      userId: number | null,
+      decision: string | null,
+      extra: Record<string, unknown> = {},
+    ) => ({
+      decided_at: decision ? '2026-01-03T04:05:06.789Z' : null,
+      comment: decision ? odd : null,
+      decision,
+      name: odd,
+      email: userId === null ? 'board@partner.example' : null,
+      user_id: userId,
+      type: userId === null ? 'email' : 'user',
+      ...extra,
+    });
+    const longAgo = '2026-01-02T03:04:05.6789Z';
+    const route = (second: string | null, third: string | null, secondStart: string | null) => [
+      {
+        approvers: [approver(other.userId, 'approved')],
+        started_at: longAgo,
+        deadline_days: null,
+        mode: 'any',
+        name: odd,
+      },
+      {
+        name: 'Все трое',
+        mode: 'all',
+        deadline_days: 2,
+        started_at: secondStart,
+        approvers: [
+          approver(watcher.userId, second),
+          approver(other.userId, second === null ? null : 'approved'),
+          approver(null, second === null ? null : 'approved'),
+        ],
+      },
+      {
+        name: 'Руководитель',
+        mode: 'any',
+        deadline_days: 0,
+        started_at: third,
+        approvers: [approver(recruiter.userId, third === null ? null : 'approved', { x: 1 })],
+      },
+    ];
+    const now = Date.now();
+    const variants = [
+      // Waiting on the second step past its deadline; the reader decides there or not.
+      { state: 'pending', step: 1, route: route(null, null, longAgo), stepStarted: longAgo },
+      // The second step kept without its start: it takes the request's, not yet due.
+      {
+        state: 'pending',
+        step: 1,
+        route: route(null, null, null),
+        stepStarted: new Date(now - 86_400_000).toISOString().replace('Z', '999Z'),
+      },
+      { state: 'pending', step: 1, route: route(null, null, ''), stepStarted: null },
+      { state: 'rejected', step: null, route: route('rejected', null, longAgo), stepStarted: null },
+      { state: 'returned', step: null, route: route('returned', null, longAgo), stepStarted: null },
+      {
+        state: 'approved',
+        step: null,
+        route: route('approved', longAgo, longAgo),
+        stepStarted: null,
+      },
+      { state: 'closed', step: 2, route: route('approved', longAgo, longAgo), stepStarted: null },
+      { state: 'draft', step: null, route: [], stepStarted: null },
+    ];
+    let compared = 0;
+    for (const variant of variants) {
+      await t.database.system.execute(sql`
+        update vacancy_applications
+        set state = ${variant.state}, current_step = ${variant.step}, route = ${JSON.stringify(variant.route)}::jsonb,
+            step_started_at = ${variant.stepStarted}::timestamptz, submitted_at = ${variant.stepStarted}::timestamptz
+        where account_id = ${other.accountId} and id = ${id}`);
+      for (const reader of readers) {
+        const label = `${variant.state} ${variant.step} for ${reader.userId}`;
+        const page = await sent(reader.token, 'per_page=30');
+        for (const listed of page.vacancy_applications) {
+          const own = await call(
+            t.app,
+            'GET',
+            `/api/vacancy_applications/${listed.id}`,
+            undefined,
+            { token: reader.token },
+          );
+          expect(own.status, label).toBe(200);
+          const { history: _history, ...alone } = own.body.message;
+          expect(listed, label).toEqual(alone);
+          // Keys in the same order too (the template's values: integer keys first).
+          expect(JSON.stringify(listed), label).toBe(JSON.stringify(alone));
+          compared += 1;
+        }
+      }
+    }
+    const pendingPage = await sent(other.token, 'per_page=1&page=2');
+    expect(pendingPage.vacancy_applications.map((r) => r.id)).toEqual([id]);
+    const listed = pendingPage.vacancy_applications[0]!;
+    expect(listed).toMatchObject({
+      position: 'Должность " \\ 😀 </script>',
+      description: odd,
+      salary: odd,
+      requirements: '',
+      days_until_deadline: -3,
+      template_name: 'Шаблон "с кавычками" \\ 😀',
+      account_division: { id: division.body.message.id, name: 'Отдел «кавычек»' },
+      additional_fields_list: [
+        { type: 'string', name: 'Поле', value: odd },
+        { type: 'number', name: 'Сумма', value: 1.5 },
+        { type: 'text', name: 'Без значения', value: null },
+        { type: 'number', name: 'Ноль', value: -0.25 },
+      ],
+      template_values: { 1: '', 2: null, 10: 5, b: odd, a: 'x', ab: 1.25 },
+      files: [{ file_name: 'Файл "а" \\ 😀 </script>.txt', field_key: null }],
+      created_at: '2026-01-02T03:04:05.678Z',
+      updated_at: '2026-01-02T03:04:05.000Z',
+      steps: [],
+    });
+    // As JSON.parse orders them: integer keys ascending, then jsonb's order (shorter first).
+    expect(Object.keys(listed.template_values)).toEqual(['1', '2', '10', 'a', 'b', 'ab']);
+    expect(compared).toBeGreaterThan(variants.length * 3);
   });
 });

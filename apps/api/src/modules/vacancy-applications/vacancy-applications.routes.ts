@@ -9,12 +9,14 @@ import {
   ZRequestPage,
   ZRequestTemplate,
   ZRequestTemplateList,
+  type TRequestPage,
   ZUpdateRequest,
   ZUpdateRequestTemplate,
 } from '@ats/contracts/vacancy-applications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.ts';
+import { successText } from '../../platform/answer-text.ts';
 import { success } from '../../platform/envelope.ts';
 import { STORED_FILE_CSP } from '../../platform/security-headers.ts';
 import { storageFor } from '../../platform/storage.ts';
@@ -119,7 +121,10 @@ export function registerVacancyApplicationsRoutes(app: FastifyInstance, deps: Ap
     },
     async (request) => {
       const { tenant, session } = callerOf(request);
-      return success(await requestsService.listRequests(tenant, session, request.query));
+      // The page as its statement wrote it, sent as that text (decisions 0110, 0113).
+      return successText<TRequestPage>(
+        await requestsService.listRequests(tenant, session, request.query),
+      );
     },
   );
   r.get(

@@ -4,7 +4,6 @@ import {
   type TRequest,
   type TRequestHistoryEntry,
   type TRequestListQuery,
-  type TRequestPage,
   type TRequestStep,
   type ZCreateRequest,
   type ZUpdateRequest,
@@ -71,7 +70,10 @@ export function currentApproverIdsOf(route: RouteStep[], step: number | null): n
 }
 
 /** The route as answered: a step started before `started_at` was kept on it takes the request's. */
-function toSteps(row: repo.AnsweredRequest, now = new Date()): TRequestStep[] {
+function toSteps(
+  row: Pick<repo.AnsweredRequest, 'route' | 'currentStep' | 'stepStartedAt' | 'state'>,
+  now = new Date(),
+): TRequestStep[] {
   const route = row.route.map((step, index) =>
     index === row.currentStep && !step.started_at
       ? { ...step, started_at: iso(row.stepStartedAt) }
@@ -638,12 +640,18 @@ export async function deleteRequest(tenant: Tenant, session: Session, id: number
   });
 }
 
-/** A page of the requests the reader may see, by tab and filters, newest first. */
+/**
+ * A page of the requests the reader may see, by tab and filters, newest first, as the JSON text
+ * of its answer (decision 0113): the statement writes each request's plain fields, files,
+ * division and times as text; the additional fields, the template's values, the author's name
+ * (SPEC.md §3's rule), the route drawn as steps (`toRequestSteps`, as the one request's read) and
+ * the reader's permissions are written here, and the integers around the list.
+ */
 export async function listRequests(
   tenant: Tenant,
   session: Session,
   query: TRequestListQuery,
-): Promise<TRequestPage> {
+): Promise<string> {
   // One statement, one round trip (decision 0031): count, page, names and files together.
   const { query: statement, name } = repo.requestListQuery(
     tenant.accountId,
@@ -662,12 +670,50 @@ export async function listRequests(
   const { total, page } = repo.requestListPage(
     await tenant.read<repo.RequestListRow>(statement, name),
   );
-  return {
-    vacancy_applications: page.map((r) => toRequest(r.found, r.files, session)),
-    vacancy_application_count: total,
-    page: query.page,
-    per_page: query.per_page,
-  };
+  const requests = page.map((row) => requestListItemText(row, session)).join(',');
+  return `{"vacancy_applications":[${requests}],"vacancy_application_count":${total},"page":${query.page},"per_page":${query.per_page}}`;
+}
+
+/**
+ * A request of the list as `toRequest` answers it and the contract writes it: the statement's
+ * texts around what is written here — each object with the contract's keys in its order, the
+ * additional fields' texts trimmed as the contract's `boundedText` answers them.
+ */
+function requestListItemText(row: repo.RequestListRow, reader: RequestReader) {
+  const additionalFields = JSON.stringify(
+    row.additionalFieldsList.map((field) => ({
+      type: field.type,
+      name: field.name.trim(),
+      value: typeof field.value === 'string' ? field.value.trim() : (field.value ?? null),
+    })),
+  );
+  const author = JSON.stringify({ id: row.authorId, name: userDisplayName(row.author) ?? '' });
+  const steps = JSON.stringify(
+    toSteps(row).map((step) => ({
+      index: step.index,
+      name: step.name,
+      mode: step.mode,
+      deadline_days: step.deadline_days,
+      state: step.state,
+      started_at: step.started_at,
+      due_at: step.due_at,
+      overdue: step.overdue,
+      approvers: step.approvers.map((approver) => ({
+        type: approver.type,
+        user_id: approver.user_id,
+        email: approver.email,
+        name: approver.name,
+        decision: approver.decision,
+        decided_at: approver.decided_at,
+        comment: approver.comment,
+      })),
+    })),
+  );
+  const can = JSON.stringify(requestPermissions(row, reader));
+  const currentStep = row.state === 'pending' ? row.currentStep : null;
+  // The times as the one request's read answers them (isoTimestamp: digits and signs alone).
+  const submittedAt = row.submittedAt === null ? 'null' : `"${isoTimestamp(row.submittedAt)}"`;
+  return `${row.head!.slice(0, -1)},"additional_fields_list":${additionalFields},"template_values":${JSON.stringify(row.templateValues)},${row.middle.slice(1, -1)},"author":${author},"vacancy_id":${row.vacancyId},"current_step":${currentStep},"steps":${steps},"can":${can},"submitted_at":${submittedAt},"created_at":"${isoTimestamp(row.createdAt)}","updated_at":"${isoTimestamp(row.updatedAt)}"}`;
 }
 
 /** A file of a request the reader may see, to download (never shown as a page of the app). */
