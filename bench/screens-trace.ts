@@ -620,28 +620,31 @@ async function main() {
       // TRACE_DISK=1: each round in a new browser profile on disk (a user data dir, as a user's
       // browser has: Chromium keeps V8's code cache only there), not in an in-memory context.
       const profileDir = disk ? mkdtempSync(path.join(os.tmpdir(), 'ats-trace-disk-')) : null;
-      const context = profileDir
-        ? await chromium.launchPersistentContext(profileDir, {
-            executablePath: CHROMIUM,
-            baseURL: api.url,
-            serviceWorkers,
-          })
-        : await browser.newContext({ baseURL: api.url, serviceWorkers });
+      const open = async () => {
+        const opened = profileDir
+          ? await chromium.launchPersistentContext(profileDir, {
+              executablePath: CHROMIUM,
+              baseURL: api.url,
+              serviceWorkers,
+            })
+          : await browser.newContext({ baseURL: api.url, serviceWorkers });
+        await opened.addCookies([
+          {
+            name: 'auth_token',
+            value: login.auth_token,
+            url: api.url,
+            httpOnly: true,
+            sameSite: 'Lax',
+          },
+        ]);
+        await opened.addInitScript(READY_MARK);
+        return { context: opened, page: opened.pages()[0] ?? (await opened.newPage()) };
+      };
+      let { context, page } = await open();
       const closeContext = async () => {
         await context.close();
         if (profileDir) rmSync(profileDir, { recursive: true, force: true });
       };
-      await context.addCookies([
-        {
-          name: 'auth_token',
-          value: login.auth_token,
-          url: api.url,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
-      await context.addInitScript(READY_MARK);
-      const page = context.pages()[0] ?? (await context.newPage());
       if (['1', 'modules', 'functions'].includes(process.env.TRACE_PROFILE ?? '')) {
         await traced(page, url);
         await page.goto('about:blank');
@@ -659,6 +662,12 @@ async function main() {
       // TRACE_WAIT_MS: a pause before the warm visit (Chromium writes the code cache of the
       // worker's files on its own schedule, and stops an idle worker after some 30 s itself).
       if (process.env.TRACE_WAIT_MS) await page.waitForTimeout(Number(process.env.TRACE_WAIT_MS));
+      // TRACE_RESTART=1 (with TRACE_DISK=1): the browser closed and started again on the same
+      // profile before the warm visit, as a user's next visit in a new browser session finds it.
+      if (profileDir && process.env.TRACE_RESTART === '1') {
+        await context.close();
+        ({ context, page } = await open());
+      }
       // TRACE_WORKER=stopped: the worker stopped before the warm visit, as a user's next visit
       // finds it once Chromium has stopped the idle worker (after some 30 s).
       if (process.env.TRACE_WORKER === 'stopped') {
