@@ -9,6 +9,9 @@
 // WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
 // TRACE_WORKER=block blocks the build's service worker (the warm visit from the HTTP cache alone);
 // TRACE_WORKER=stopped stops it before the warm visit (as a later visit finds it).
+// TRACE_DISK=1 runs each round in a new browser profile on disk; TRACE_RESTART=1 closes and
+// reopens the browser on it before the warm visit; TRACE_WAIT_MS pauses before the warm visit;
+// TRACE_SAVE=<dir> writes each visit's raw trace (decision 0114).
 // TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
