@@ -9,13 +9,16 @@
 // WEB_DIST_DIR serves another build of the web app (to compare two builds side by side).
 // TRACE_WORKER=block blocks the build's service worker (the warm visit from the HTTP cache alone);
 // TRACE_WORKER=stopped stops it before the warm visit (as a later visit finds it).
+// TRACE_DISK=1 runs each round in a new browser profile on disk; TRACE_RESTART=1 closes and
+// reopens the browser on it before the warm visit; TRACE_WAIT_MS pauses before the warm visit;
+// TRACE_SAVE=<dir> writes each visit's raw trace (decision 0114).
 // TRACE_FILES=1 lists the files' compile and evaluation; TRACE_VISITS=3 adds a third visit; TRACE_PROFILE=1 takes a CPU profile
 // instead and prints its self time per file (TRACE_TOP lines, 15); TRACE_PROFILE=modules the time
 // under each file's top-level code, what it calls included: with a build of one file per module
 // (Rolldown `preserveModules`, served through WEB_DIST_DIR), what each module costs to evaluate;
 // TRACE_PROFILE=functions each function's self and total time (with a build that keeps the
 // functions' names: `vite build --minify false`).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright';
@@ -54,8 +57,15 @@ const READY_MARK = `
 
 /** Main-thread work of the page's renderer between the navigation and the ready mark. */
 function summarize(events: TraceEvent[]) {
-  const start = events.find((e) => e.name === 'navigationStart' && e.cat.includes('blink'));
   const ready = events.find((e) => e.name === 'screen-ready');
+  // The screen's own navigation started `startTime` ms before its marker (the mark's own
+  // figure, since its page's time origin): a trace can begin with about:blank's navigation, and
+  // a visit from the worker's cache may log its own without the page's URL.
+  const markedAt = (ready?.args?.data as { startTime?: number } | undefined)?.startTime;
+  const start =
+    ready && markedAt !== undefined
+      ? { ts: ready.ts - markedAt * 1000 }
+      : events.find((e) => e.name === 'navigationStart' && e.cat.includes('blink'));
   if (!start || !ready) throw new Error('no navigation or ready mark in the trace');
   const main = events.find(
     (e) =>
@@ -99,16 +109,20 @@ function summarize(events: TraceEvent[]) {
     const file = `${e.name} ${url.replace(/^.*\/assets\//, '')}`;
     perFile.set(file, (perFile.get(file) ?? 0) + (e.dur ?? 0) / 1000);
   }
-  // V8's code cache in the renderer: how many scripts were compiled without streaming (from the
-  // code cache, when there is one) and how many had it written, before usable.
+  // V8's code cache in the renderer, before usable: how many scripts were compiled from it (their
+  // compile event names the cache's size, `consumedCacheSize`; Chromium 150 streams a script in
+  // the background whether it has a cache or not, so `streamed` no longer tells), how many
+  // caches V8 rejected, how many scripts were parsed from source off the main thread
+  // (`v8.parseOnBackground`: no cache) and how many caches were written.
   const cacheEvents = events.filter(
     (e) => e.pid === main.pid && e.ts >= start.ts && e.ts <= ready.ts && e.ph === 'X',
   );
-  const consumed = cacheEvents.filter(
-    (e) =>
-      /^v8\.(compileModule|compile)$/.test(e.name) &&
-      !(e.args?.data as { streamed?: boolean } | undefined)?.streamed,
-  ).length;
+  const compiles = cacheEvents
+    .filter((e) => /^v8\.(compileModule|compile)$/.test(e.name))
+    .map((e) => (e.args?.data ?? {}) as { consumedCacheSize?: number; cacheRejected?: boolean });
+  const consumed = compiles.filter((d) => (d.consumedCacheSize ?? 0) > 0 && !d.cacheRejected);
+  const rejected = compiles.filter((d) => d.cacheRejected).length;
+  const parsedFromSource = cacheEvents.filter((e) => e.name === 'v8.parseOnBackground').length;
   const produced = cacheEvents.filter((e) => /^v8\.produce(Module)?Cache$/.test(e.name)).length;
   const nav = events.find((e) => e.name === 'ResourceReceiveResponse');
   if (process.env.TRACE_TIMELINE === '1') printTimeline(events, on, start.ts, ready.ts);
@@ -131,7 +145,10 @@ function summarize(events: TraceEvent[]) {
     layout: total('Layout'),
     paint: total(/^(Paint|PrePaint|Layerize|Commit)$/),
     gc: total(/GC/),
-    codeCacheUsed: consumed,
+    codeCacheUsed: consumed.length,
+    codeCacheKb: consumed.reduce((sum, d) => sum + (d.consumedCacheSize ?? 0), 0) / 1024,
+    codeCacheRejected: rejected,
+    parsedFromSource,
     codeCacheWritten: produced,
     top: [...perFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12),
   };
@@ -349,33 +366,73 @@ function printScripts(all: TraceEvent[], main: TraceEvent, startTs: number, read
   }
 }
 
-async function traced(page: Page, url: string) {
-  const browser = page.context().browser()!;
-  await browser.startTracing(page, {
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'v8',
-      'v8.execute',
-      'blink.user_timing',
-      'blink',
-      'loading',
-      'toplevel',
-    ],
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'blink',
+  'loading',
+  'toplevel',
+];
+
+/**
+ * The trace of one visit. In a browser of `chromium.launch()` through Playwright's browser-level
+ * tracing; in a profile on disk (`launchPersistentContext`, which has no Browser object) through
+ * the page's own DevTools session (`Tracing.start`, the DevTools performance panel's way).
+ */
+async function recordTrace(page: Page, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const browser = page.context().browser();
+  if (browser) {
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await run();
+    const buffer = await browser.stopTracing();
+    return (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => {
+    events.push(...(data.value as unknown as TraceEvent[]));
   });
-  await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => (globalThis as { __screenReadyMark?: number }).__screenReadyMark,
-    null,
-    {
-      timeout: 60_000,
-      polling: 50,
-    },
+  const complete = new Promise<void>((resolve) =>
+    cdp.once('Tracing.tracingComplete', () => resolve()),
   );
-  await page.waitForLoadState('networkidle').catch(() => {});
-  const buffer = await browser.stopTracing();
-  const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-  return summarize(trace.traceEvents);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
+  });
+  await run();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
+}
+
+let savedTraces = 0;
+
+async function traced(page: Page, url: string) {
+  const events = await recordTrace(page, async () => {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => (globalThis as { __screenReadyMark?: number }).__screenReadyMark,
+      null,
+      {
+        timeout: 60_000,
+        polling: 50,
+      },
+    );
+    await page.waitForLoadState('networkidle').catch(() => {});
+  });
+  // TRACE_SAVE=<dir>: each visit's raw trace as <dir>/trace-<n>.json (open it in DevTools).
+  if (process.env.TRACE_SAVE) {
+    savedTraces += 1;
+    writeFileSync(
+      path.join(process.env.TRACE_SAVE, `trace-${savedTraces}.json`),
+      JSON.stringify({ traceEvents: events }),
+    );
+  }
+  return summarize(events);
 }
 
 type ProfileNode = {
@@ -553,6 +610,7 @@ async function main() {
       },
     );
     const withWorker = (await fetch(`${api.url}/sw.js`)).ok;
+    const disk = process.env.TRACE_DISK === '1';
     if (process.env.TRACE_PERSISTENT === '1') {
       for (let round = 0; round < rounds; round += 1) {
         await persistentVisits(url, api.url, login.auth_token);
@@ -561,26 +619,40 @@ async function main() {
     }
     for (let round = 0; round < rounds + 1; round += 1) {
       // TRACE_WORKER=block: the build's service worker blocked, the warm visit from the HTTP cache.
-      const context = await browser.newContext({
-        baseURL: api.url,
-        serviceWorkers: process.env.TRACE_WORKER === 'block' ? 'block' : 'allow',
-      });
-      await context.addCookies([
-        {
-          name: 'auth_token',
-          value: login.auth_token,
-          url: api.url,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
-      await context.addInitScript(READY_MARK);
-      const page = await context.newPage();
+      const serviceWorkers = process.env.TRACE_WORKER === 'block' ? 'block' : 'allow';
+      // TRACE_DISK=1: each round in a new browser profile on disk (a user data dir, as a user's
+      // browser has: Chromium keeps V8's code cache only there), not in an in-memory context.
+      const profileDir = disk ? mkdtempSync(path.join(os.tmpdir(), 'ats-trace-disk-')) : null;
+      const open = async () => {
+        const opened = profileDir
+          ? await chromium.launchPersistentContext(profileDir, {
+              executablePath: CHROMIUM,
+              baseURL: api.url,
+              serviceWorkers,
+            })
+          : await browser.newContext({ baseURL: api.url, serviceWorkers });
+        await opened.addCookies([
+          {
+            name: 'auth_token',
+            value: login.auth_token,
+            url: api.url,
+            httpOnly: true,
+            sameSite: 'Lax',
+          },
+        ]);
+        await opened.addInitScript(READY_MARK);
+        return { context: opened, page: opened.pages()[0] ?? (await opened.newPage()) };
+      };
+      let { context, page } = await open();
+      const closeContext = async () => {
+        await context.close();
+        if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+      };
       if (['1', 'modules', 'functions'].includes(process.env.TRACE_PROFILE ?? '')) {
         await traced(page, url);
         await page.goto('about:blank');
         const top = await profiled(page, url);
-        await context.close();
+        await closeContext();
         if (round === 0) continue;
         console.log(`${screen} warm, CPU profile (${process.env.TRACE_PROFILE}):`);
         for (const [file, ms] of top) console.log(`    ${ms.toFixed(1)} ms ${file}`);
@@ -590,6 +662,15 @@ async function main() {
       if (withWorker && process.env.TRACE_WORKER !== 'block') await workerSettled(page);
       else if (withWorker) await page.waitForTimeout(4_000);
       await page.goto('about:blank');
+      // TRACE_WAIT_MS: a pause before the warm visit (Chromium writes the code cache of the
+      // worker's files on its own schedule, and stops an idle worker after some 30 s itself).
+      if (process.env.TRACE_WAIT_MS) await page.waitForTimeout(Number(process.env.TRACE_WAIT_MS));
+      // TRACE_RESTART=1 (with TRACE_DISK=1): the browser closed and started again on the same
+      // profile before the warm visit, as a user's next visit in a new browser session finds it.
+      if (profileDir && process.env.TRACE_RESTART === '1') {
+        await context.close();
+        ({ context, page } = await open());
+      }
       // TRACE_WORKER=stopped: the worker stopped before the warm visit, as a user's next visit
       // finds it once Chromium has stopped the idle worker (after some 30 s).
       if (process.env.TRACE_WORKER === 'stopped') {
@@ -609,7 +690,7 @@ async function main() {
         await page.goto('about:blank');
         visits.push(['third', await traced(page, url)]);
       }
-      await context.close();
+      await closeContext();
       // The first round warms the server's caches.
       if (round === 0) continue;
       for (const [mode, s] of visits) {

@@ -119,15 +119,17 @@ function routePreloads(): Plugin {
 const ASSET_WORKER_FILE = 'sw.js';
 
 /**
- * The service worker of the build's hashed files (`dist/sw.js`): at install it puts the entry's
- * files and every route's (what a page loads before its first paint, as route-preloads.json
- * names them) in a cache named after the build, where Chromium compiles the scripts and keeps
- * V8's code cache beside them at once, so the next visit runs them without compiling; the files
- * a page loads later (a dialog's chunk) are kept when first fetched. Only /assets/ is answered
- * from it: pages and /api never reach it (static routes where the browser has them, and the
- * fetch handler lets them through). Where the browser has static routes, /assets/ has one too:
- * the browser reads the build's cache itself, without starting the worker or running its fetch
- * handler (decision 0112), and a file the cache lacks comes from the network (the HTTP cache);
+ * The service worker of the build's hashed files (`dist/sw.js`): at install it puts every script
+ * and style the build emitted under assets/ in a cache named after the build — the entry's, each
+ * route's, and the chunks a page loads later (a dialog, the chat widget, a screen's lazy part:
+ * decision 0114) — where Chromium compiles the scripts and keeps V8's code cache beside them, so
+ * the next visit runs them without compiling. The list is the bundle itself (what Rolldown and
+ * Vite's CSS plugin emitted), not a list of names: a new lazy chunk is in it by construction.
+ * Only /assets/ is answered from it: pages and /api never reach it (static routes where the
+ * browser has them, and the fetch handler lets them through). Where the browser has static
+ * routes, /assets/ has one too: the browser reads the build's cache itself, without starting the
+ * worker or running its fetch handler (decision 0112), and a file the cache lacks (a file of a
+ * newer build, or one the install could not fetch) comes from the network (the HTTP cache);
  * elsewhere the fetch handler answers. Activated, it drops the caches of other builds. The HTML
  * is always the server's, so a new build's page names its new files, which the old cache does
  * not hold: they come from the network.
@@ -138,32 +140,22 @@ function assetWorker(): Plugin {
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const files = Object.values(bundle)
-        .filter((file) => file.fileName.startsWith('assets/') && /\.(js|css)$/.test(file.fileName))
-        .map((file) => file.fileName);
+      const list = precacheList(bundle);
+      // Every route's files (what the server names in a page's head) must be among them: a build
+      // whose assets moved out of assets/ would otherwise precache nothing and only be slower.
       const preloads = bundle[ROUTE_PRELOADS_FILE];
-      const routes =
-        preloads?.type === 'asset'
-          ? (
-              JSON.parse(String(preloads.source)) as {
-                routes: { files: string[]; styles: string[] }[];
-              }
-            ).routes
-          : [];
-      const entry = Object.values(bundle).filter(
-        (file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry,
-      );
-      const precache = new Set<string>();
-      for (const chunk of entry) {
-        precache.add(`/${chunk.fileName}`);
-        for (const name of chunk.imports) precache.add(`/${name}`);
-        for (const name of chunk.viteMetadata?.importedCss ?? []) precache.add(`/${name}`);
+      if (preloads?.type === 'asset') {
+        const { routes } = JSON.parse(String(preloads.source)) as {
+          routes: { path: string; files: string[]; styles: string[] }[];
+        };
+        const kept = new Set(list);
+        for (const route of routes) {
+          const missing = [...route.files, ...route.styles].filter((name) => !kept.has(name));
+          if (missing.length > 0) {
+            this.error(`${ASSET_WORKER_FILE}: ${route.path} needs ${missing.join(', ')}`);
+          }
+        }
       }
-      for (const route of routes) {
-        for (const name of [...route.files, ...route.styles]) precache.add(name);
-      }
-      const known = new Set(files.map((name) => `/${name}`));
-      const list = [...precache].filter((name) => known.has(name)).sort();
       this.emitFile({
         type: 'asset',
         fileName: ASSET_WORKER_FILE,
@@ -171,6 +163,15 @@ function assetWorker(): Plugin {
       });
     },
   };
+}
+
+/** What the worker keeps at install: every script and style of the bundle under assets/, sorted. */
+function precacheList(bundle: Rollup.OutputBundle): string[] {
+  return Object.values(bundle)
+    .map((file) => file.fileName)
+    .filter((name) => name.startsWith('assets/') && /\.(js|css)$/.test(name))
+    .map((name) => `/${name}`)
+    .sort();
 }
 
 /** The worker's code: plain JavaScript, the build's id and its files written in. */

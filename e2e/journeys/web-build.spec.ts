@@ -165,6 +165,24 @@ test('the worker keeps only the build files, serves the next visit, and a new bu
   expect(second.kept.length).toBeGreaterThan(0);
   expect(second.kept.filter((pathname) => !pathname.startsWith('/assets/'))).toEqual([]);
 
+  // A chunk the page loads only later (the new applicant's dialog, decision 0114) was kept at
+  // install too: it comes from the build's cache, not from the network, and every script the
+  // page has loaded so far is in that cache.
+  await page.getByRole('button', { name: 'Добавить кандидата' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Новый кандидат' })).toBeVisible();
+  const withDialog = await workerState(page);
+  const before = new Set(second.scriptSources.map(({ pathname }) => pathname));
+  const later = withDialog.scriptSources.filter(({ pathname }) => !before.has(pathname));
+  expect(later.length).toBeGreaterThan(0);
+  expect(later.filter(({ source }) => source !== 'cache')).toEqual([]);
+  expect(
+    withDialog.scriptSources
+      .map(({ pathname }) => pathname)
+      .filter((pathname) => !withDialog.kept.includes(pathname)),
+  ).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Новый кандидат' })).toBeHidden();
+
   // A new build published: the page is the server's, never a kept one, and names the new build;
   // its worker replaces the old one and drops the old build's cache.
   const built = await control.publishWebBuild();

@@ -14,7 +14,8 @@ let currentUser: TrackedUser | null = null;
 /**
  * Starts reporting the app's errors to the install's Sentry-protocol service when the server
  * names one (GET /api/client_config, read at run time so one build serves every install). The
- * SDK is a chunk of its own, loaded only then: without a DSN the app neither loads nor sends it.
+ * SDK is a chunk of its own, imported only then: without a DSN the app neither runs it nor sends
+ * anything (the service worker keeps its file with the build's others, decision 0114).
  */
 export function startErrorTracking(): Promise<boolean> {
   sdk ??= apiCall('/client_config', {
