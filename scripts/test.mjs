@@ -2,7 +2,7 @@
 //   lint + typecheck (side by side: each is one thread) → unit → api → e2e
 // SKIP_E2E=1 skips the browser tests (quick local runs). The api step runs on the embedded
 // database (PGlite) unless DATABASE_URL points at a PostgreSQL server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,9 +51,21 @@ function startInBackground(step) {
   return new Promise((resolve) => {
     child.on('error', (error) => {
       output.push(Buffer.from(`Could not run ${command}: ${error.message}\n`));
-      resolve({ status: 1, output, started });
+      resolve({ status: 1, output, started, ended: Date.now() });
     });
-    child.on('close', (code) => resolve({ status: code ?? 1, output, started }));
+    child.on('close', (code) => resolve({ status: code ?? 1, output, started, ended: Date.now() }));
+  });
+}
+
+/** A command with the terminal's output, awaited (so a background step's events are heard). */
+function runInForeground(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
   });
 }
 
@@ -73,25 +85,22 @@ for (const step of steps) {
   }
   console.log(`\n=== ${step.label ?? step.name}`);
   let started = Date.now();
+  let ended = null;
   let status = 0;
   const ran = outcomes.get(step.name);
   if (ran) {
     const finished = await ran;
     process.stdout.write(Buffer.concat(finished.output));
     status = finished.status;
-    started = finished.started;
+    ({ started, ended } = finished);
   }
   for (const [command, ...args] of ran ? [] : step.commands) {
-    const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-    status = run.error ? 1 : (run.status ?? 1);
-    if (run.error) {
-      console.error(`Could not run ${command}: ${run.error.message}`);
-    }
+    status = await runInForeground(command, args);
     if (status !== 0) {
       break;
     }
   }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = (((ended ?? Date.now()) - started) / 1000).toFixed(1);
   if (status !== 0) {
     console.error(`\n=== ${step.name}: FAILED (exit ${status}, ${seconds}s)`);
     results.push({ name: step.name, outcome: 'failed' });
