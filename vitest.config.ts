@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'node',
           // Each file opens its own database; PGlite is single-threaded WASM, so keep files apart.
           pool: 'forks',
-          // Migrates once for the run; each file's database starts from that (test-database.ts).
+          // On PostgreSQL migrates a template once for the run (test-database.ts copies it).
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,27 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { type Database, openDatabase } from '@ats/db/connection';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-let image: Blob | undefined;
-
-/** The migrated image of global-setup.ts, read once per test file. */
-function pgliteImage(): Blob | undefined {
-  const file = inject('pgliteImage');
-  if (!file) return undefined;
-  image ??= new Blob([readFileSync(file)]);
-  return image;
-}
-
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory, or, when DATABASE_URL
- * points at a PostgreSQL server, a new database on it that is dropped afterwards. Both start from
- * the database global-setup.ts migrated once for the whole run.
+ * points at a PostgreSQL server, a new database on it that is dropped afterwards, copied from the
+ * one global-setup.ts migrated once for the whole run.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://', image: pgliteImage() });
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
   const name = `ats_test_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -81,12 +81,6 @@ export type DatabaseOptions = {
   /** PGlite directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
-  /**
-   * In memory only: a data directory dumped from an already migrated database (PGlite's
-   * `dumpDataDir`), loaded instead of creating an empty cluster; the migrations then apply only
-   * what it lacks. The test suite migrates once and starts each test file's database from it.
-   */
-  image?: Blob | undefined;
 };
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -103,10 +97,10 @@ const assertAccountId = (accountId: number) => {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir, options.image);
+    : openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let lock: DataDirLock | undefined;
   if (!inMemory) {
@@ -116,7 +110,6 @@ async function openPglite(dataDir: string, image?: Blob): Promise<Database> {
   try {
     const client = await PGlite.create({
       dataDir: inMemory ? undefined : path.join(dataDir, 'pglite'),
-      ...(inMemory && image ? { loadDataDir: image } : {}),
       extensions: { btree_gin, pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, drizzleOptions) as unknown as Db;

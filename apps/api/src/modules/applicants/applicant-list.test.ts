@@ -1,5 +1,4 @@
 import { ZApplicantListResponse } from '@ats/contracts/applicant-list';
-import { successEnvelope } from '@ats/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import { addTeamMember, signUpCompany, type SignedUp } from '../../../test/facto
 import { systemRows } from '../../../test/db-helpers.ts';
 import { insertVacancyWithStages } from '../../../test/pipeline-factory.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
+import { readAsContractWrites } from '../../../test/answer-text.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -295,17 +295,8 @@ describe('the applicant list', () => {
 describe('the page as its statement wrote it', () => {
   // The statement writes the page's JSON text and the API sends it as it is (decision 0110): it
   // must be what JSON.stringify of the checked answer gives, escapes and every path included.
-  const sent = async (token: string, query: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/applicants?${query}`,
-      headers: { 'x-dcrt-hrm-auth': token, 'cache-control': 'no-cache' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const parsed = successEnvelope(ZApplicantListResponse).parse(JSON.parse(response.body));
-    expect(response.body, query).toBe(JSON.stringify(parsed));
-    return parsed.message;
-  };
+  const sent = (token: string, query: string) =>
+    readAsContractWrites(t.app, token, `/api/applicants?${query}`, ZApplicantListResponse);
 
   it('is byte for byte what the contract writes, for every kind of page', async () => {
     for (const query of [

@@ -1,4 +1,3 @@
-import { successEnvelope } from '@ats/contracts/envelope';
 import { DEFAULT_FUNNEL, ZBoardCardPage } from '@ats/contracts/pipeline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   setStageRight,
 } from '../../../test/pipeline-factory.ts';
 import { countStatements } from '../../../test/statement-counter.ts';
+import { readAsContractWrites } from '../../../test/answer-text.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -212,15 +212,13 @@ describe('a column’s cards', () => {
       tx.execute(sql`update applications set entered_status_at = '2026-01-02 03:04:05.678999+00'
                      where account_id = ${admin.accountId}::int and applicant_id = ${withPhoto}::int`),
     );
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/status_vacancy_columns/get_applicants?vacancy_id=${vacancy.id}&status_id=${vacancy.stage('Новый').id}&per_page=30`,
-      headers: { 'x-dcrt-hrm-auth': admin.token, 'cache-control': 'no-cache' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const parsed = successEnvelope(ZBoardCardPage).parse(JSON.parse(response.body));
-    expect(response.body).toBe(JSON.stringify(parsed));
-    const [newest, oldest] = parsed.message.applicants;
+    const page = await readAsContractWrites(
+      t.app,
+      admin.token,
+      `/api/status_vacancy_columns/get_applicants?vacancy_id=${vacancy.id}&status_id=${vacancy.stage('Новый').id}&per_page=30`,
+      ZBoardCardPage,
+    );
+    const [newest, oldest] = page.applicants;
     expect(newest).toMatchObject({
       applicant_id: plain,
       first_name: null,
@@ -245,7 +243,7 @@ describe('a column’s cards', () => {
         { id: tag, name: 'Тег "в кавычках"', color: '#FF0000', description: odd, icon: 'star' },
       ],
     });
-    expect(parsed.message).toMatchObject({ applicant_count: 2, total: 2, page: 1, per_page: 30 });
+    expect(page).toMatchObject({ applicant_count: 2, total: 2, page: 1, per_page: 30 });
   });
 
   it('answers 400 for bad paging and a stage of another vacancy as not found', async () => {

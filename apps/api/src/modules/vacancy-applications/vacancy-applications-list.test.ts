@@ -1,8 +1,8 @@
-import { successEnvelope } from '@ats/contracts/envelope';
 import { ZRequestPage } from '@ats/contracts/vacancy-applications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addTeamMember, type SignedUp, signUpCompany } from '../../../test/factories.ts';
+import { readAsContractWrites } from '../../../test/answer-text.ts';
 import { type TestApp, call, createTestApp } from '../../../test/test-app.ts';
 
 // The list of hiring requests is one statement read in one round trip (decision 0031): the count,
@@ -153,17 +153,8 @@ describe('the page as its statement wrote it', () => {
   // (decision 0113): it must be what JSON.stringify of the checked answer gives, and what the
   // request's own page (drawn in TypeScript) answers, for any text and every state of a route.
   const odd = 'Кавычка " и \\ слэш\nперенос\tтаб \u0001\u001f \u2028 😀 </script>';
-  const sent = async (token: string, query: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/vacancy_applications?${query}`,
-      headers: { 'x-dcrt-hrm-auth': token, 'cache-control': 'no-cache' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const parsed = successEnvelope(ZRequestPage).parse(JSON.parse(response.body));
-    expect(response.body, query).toBe(JSON.stringify(parsed));
-    return parsed.message;
-  };
+  const sent = (token: string, query: string) =>
+    readAsContractWrites(t.app, token, `/api/vacancy_applications?${query}`, ZRequestPage);
 
   it('holds any text, nulls, empty lists, sub-millisecond times and every state of a route', async () => {
     const other = await signUpCompany(t.app, { company: 'ООО «Текст как есть»' });
