@@ -20,7 +20,9 @@ export async function readAsContractWrites<T extends z.ZodType>(
     headers: { 'x-dcrt-hrm-auth': token, 'cache-control': 'no-cache' },
   });
   expect(response.statusCode, response.body).toBe(200);
-  const parsed = successEnvelope(message).parse(JSON.parse(response.body));
+  const parsed = successEnvelope(message).parse(JSON.parse(response.body)) as {
+    message: z.infer<T>;
+  };
   expect(response.body, url).toBe(JSON.stringify(parsed));
   return parsed.message;
 }
